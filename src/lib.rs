@@ -1,0 +1,5 @@
+//! Chogo: David Jagger's reconstruction of the Roman soldiers' game Latrunculi.
+//!
+//! [`rules`] is the complete rule book as code; everything else stands on it.
+
+pub mod rules;

@@ -1,0 +1,329 @@
+//! A game: a start position, the moves played, and how it ended (RULES §6).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Bitboard, Cell, IllegalMove, Man, Move, MoveText, Position, RuleSet, Side};
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    KingCaptured,
+    NoLegalMove,
+    FiftyMoves,
+    Repetition,
+    Resignation,
+    Agreement,
+}
+
+/// The end of a game: the winner (none for a draw) and the reason.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn win(side: Side, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(side),
+            reason,
+        }
+    }
+
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// `black`, `white` or `draw`, as the command line prints results.
+    pub fn result_name(&self) -> &'static str {
+        match self.winner {
+            Some(side) => side.name(),
+            None => "draw",
+        }
+    }
+
+    /// The record's result: `1-0` (Black wins), `0-1` (White wins) or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Side::Black) => "1-0",
+            Some(Side::White) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.reason) {
+            (Some(w), EndReason::KingCaptured) => write!(f, "{w} wins: {}'s king is captured", !w),
+            (Some(w), EndReason::NoLegalMove) => {
+                write!(f, "{w} wins: {} has no legal move", !w)
+            }
+            (Some(w), EndReason::Resignation) => write!(f, "{w} wins: {} resigns", !w),
+            (Some(w), _) => write!(f, "{w} wins"),
+            (None, EndReason::FiftyMoves) => {
+                f.write_str("Draw: 50 moves by each side without a capture")
+            }
+            (None, EndReason::Repetition) => {
+                f.write_str("Draw: the same position for the third time")
+            }
+            (None, EndReason::Agreement) => f.write_str("Draw by agreement"),
+            (None, _) => f.write_str("Draw"),
+        }
+    }
+}
+
+/// What a move did, for the game to animate: who moved where, who was captured, which men
+/// became trapped or were freed, and whether the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    pub mover: Side,
+    pub mv: Move,
+    /// The move in notation, with its captures.
+    pub text: String,
+    /// Each moving man: its origin (none for a king drop) and destination.
+    pub paths: Vec<(Option<Cell>, Cell)>,
+    /// The men removed, where they stood.
+    pub captured: Vec<(Cell, Man)>,
+    /// Cells of men that are trapped after the move and were not before.
+    pub trapped: Bitboard,
+    /// Cells of men that were trapped before the move and are not after.
+    pub freed: Bitboard,
+    pub outcome: Option<Outcome>,
+}
+
+impl MoveReport {
+    fn new(before: &Position, mv: Move, after: &Position, captured: Bitboard) -> MoveReport {
+        let paths = mv.paths();
+        let trapped_before = before.trapped(Side::Black) | before.trapped(Side::White);
+        let trapped_after = after.trapped(Side::Black) | after.trapped(Side::White);
+        // Follow each man from its old cell to its new one.
+        let new_cell = |cell: Cell| {
+            paths
+                .iter()
+                .find(|(from, _)| *from == Some(cell))
+                .map_or(cell, |(_, to)| *to)
+        };
+        let mut freed = Bitboard::EMPTY;
+        for cell in trapped_before - captured {
+            let now = new_cell(cell);
+            if after.occupied().contains(now) && !trapped_after.contains(now) {
+                freed.insert(now);
+            }
+        }
+        let was_trapped: Bitboard = trapped_before.map(new_cell).collect();
+        MoveReport {
+            mover: before.turn(),
+            mv,
+            text: mv.with_captures(captured),
+            captured: captured
+                .filter_map(|c| Some((c, mid_move_man(before, mv, c)?)))
+                .collect(),
+            paths,
+            trapped: trapped_after - was_trapped,
+            freed,
+            outcome: None,
+        }
+    }
+}
+
+/// The man standing on `cell` right after `mv`, before captures are removed.
+fn mid_move_man(before: &Position, mv: Move, cell: Cell) -> Option<Man> {
+    if let Some((from, _)) = mv.paths().into_iter().find(|(_, to)| *to == cell) {
+        let role = match from {
+            None => super::Role::King,
+            Some(f) => before.man_at(f)?.role,
+        };
+        return Some(Man::new(before.turn(), role));
+    }
+    before.man_at(cell)
+}
+
+/// One move of the game's history.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    pub mv: Move,
+    pub captured: Bitboard,
+    /// The position after the move.
+    pub position: Position,
+}
+
+/// A game in progress: history for undo/redo, the 50-move rule and repetition.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    plies: Vec<Ply>,
+    redo: Vec<Move>,
+    ended: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over: {0}")]
+    Over(Outcome),
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+impl Game {
+    pub fn new(rules: RuleSet) -> Game {
+        Game::from_position(Position::new(rules))
+    }
+
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            start,
+            plies: Vec::new(),
+            redo: Vec::new(),
+            ended: None,
+        }
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        self.start.rules()
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.plies.last().map_or(&self.start, |p| &p.position)
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.plies.iter().map(|p| p.mv)
+    }
+
+    /// The position after `n` plies (0 is the start).
+    pub fn position_at(&self, n: usize) -> Option<&Position> {
+        match n {
+            0 => Some(&self.start),
+            _ => self.plies.get(n - 1).map(|p| &p.position),
+        }
+    }
+
+    /// How many times the current position has stood on the board with the same side to
+    /// move. Captures and drops are irreversible, so only the plies since the last capture
+    /// need looking at.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        let window = now.halfmoves() as usize;
+        let positions = std::iter::once(&self.start).chain(self.plies.iter().map(|p| &p.position));
+        let total = self.plies.len() + 1;
+        positions
+            .skip(total.saturating_sub(window + 1))
+            .filter(|p| p.hash() == now.hash() && *p == now)
+            .count()
+    }
+
+    /// The result, if the game is over (RULES §6, in its order; resignation and agreement
+    /// too).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.ended.is_some() {
+            return self.ended;
+        }
+        if let Some(outcome) = self.position().outcome() {
+            return Some(outcome);
+        }
+        (self.repetitions() >= 3).then(|| Outcome::draw(super::EndReason::Repetition))
+    }
+
+    /// Legal moves of the side to move; none once the game is over.
+    pub fn legal_moves(&self) -> super::MoveList {
+        if self.outcome().is_some() {
+            return super::MoveList::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// Plays a move, clearing the redo list.
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, GameError> {
+        let report = self.push(mv, None)?;
+        self.redo.clear();
+        Ok(report)
+    }
+
+    /// Plays a move as written (its capture list, when given, must be right).
+    pub fn play_text(&mut self, text: &MoveText) -> Result<MoveReport, GameError> {
+        let report = self.push(text.mv, text.captures)?;
+        self.redo.clear();
+        Ok(report)
+    }
+
+    fn push(&mut self, mv: Move, captures: Option<Bitboard>) -> Result<MoveReport, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let before = *self.position();
+        let (position, captured) = before.play_text(&MoveText { mv, captures })?;
+        let mut report = MoveReport::new(&before, mv, &position, captured);
+        self.plies.push(Ply {
+            mv,
+            captured,
+            position,
+        });
+        report.outcome = self.outcome();
+        Ok(report)
+    }
+
+    /// Takes back the last move; it can be replayed with [`Game::redo`].
+    pub fn undo(&mut self) -> Option<Move> {
+        let ply = self.plies.pop()?;
+        self.ended = None;
+        self.redo.push(ply.mv);
+        Some(ply.mv)
+    }
+
+    /// Replays the last move taken back.
+    pub fn redo(&mut self) -> Option<MoveReport> {
+        let mv = self.redo.pop()?;
+        match self.push(mv, None) {
+            Ok(report) => Some(report),
+            Err(_) => {
+                self.redo.clear();
+                None
+            }
+        }
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The side to move (or any side) gives up.
+    pub fn resign(&mut self, side: Side) {
+        if self.outcome().is_none() {
+            self.ended = Some(Outcome::win(!side, super::EndReason::Resignation));
+        }
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.ended = Some(Outcome::draw(super::EndReason::Agreement));
+        }
+    }
+
+    /// How the game ended when it ended by resignation or agreement.
+    pub fn declared_end(&self) -> Option<Outcome> {
+        self.ended
+    }
+
+    /// Restores a resignation or agreement read from a record or a save.
+    pub fn set_declared_end(&mut self, outcome: Option<Outcome>) {
+        self.ended = outcome;
+    }
+}

@@ -1,0 +1,48 @@
+//! The rules of Chogo (`../shared/RULES.md` is the source of truth): board geometry,
+//! positions, moves and their notation, captures, the security analysis, games and records.
+//! Pure: no Bevy, no I/O.
+
+mod bitboard;
+mod board;
+mod cell;
+mod game;
+mod movegen;
+mod moves;
+mod position;
+mod record;
+mod ruleset;
+mod security;
+mod side;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, ParseBoardError};
+pub use cell::{Cell, ParseCellError};
+pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply};
+pub use movegen::{IllegalMove, MoveList};
+pub use moves::{Move, MoveText, ParseMoveError, Rect};
+pub use position::{FIFTY_MOVE_PLIES, Position, PositionError};
+pub use record::{Record, RecordError, ReplayError};
+pub use ruleset::{
+    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS, PartTrappedTandem,
+    RuleSet, RuleSetError,
+};
+pub use security::Analysis;
+pub use side::{Man, ParseSideError, Role, Side};
+
+/// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut total = 0;
+            pos.for_each_legal_move(|mv| {
+                let mut next = *pos;
+                next.play_unchecked(mv);
+                total += perft(&next, depth - 1);
+            });
+            total
+        }
+    }
+}

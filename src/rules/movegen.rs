@@ -1,0 +1,422 @@
+//! Legal move generation and move checking (RULES §2, §4, §7).
+
+use smallvec::SmallVec;
+use thiserror::Error;
+
+use super::{Bitboard, Cell, KingPower, Move, PartTrappedTandem, Position, Rect, Side};
+
+/// A list of moves; stays on the stack for all but extraordinary positions.
+pub type MoveList = SmallVec<[Move; 256]>;
+
+const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// Why a move cannot be played, in words a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{0} is not on this board")]
+    OffBoard(Cell),
+    #[error("{0} must drop its king first")]
+    MustDrop(Side),
+    #[error("{0}'s king is not in hand")]
+    NoKingInHand(Side),
+    #[error("{side} may drop its king only on ranks {from}–{to}")]
+    OutsideDropZone { side: Side, from: u8, to: u8 },
+    #[error("{0} is occupied")]
+    Occupied(Cell),
+    #[error("there is no man on {0}")]
+    NoMan(Cell),
+    #[error("the man on {cell} is {owner}'s; it is {turn}'s move")]
+    NotYourMan { cell: Cell, owner: Side, turn: Side },
+    #[error("{cell} is trapped between {a} and {b} and cannot move alone")]
+    Trapped { cell: Cell, a: Cell, b: Cell },
+    #[error("a move of zero cells does not exist")]
+    ZeroMove,
+    #[error("men move along a file or a rank, not from {from} to {to}")]
+    NotStraight { from: String, to: String },
+    #[error("a king moving alone steps one cell")]
+    KingStep,
+    #[error("the way is blocked at {0}")]
+    Blocked(Cell),
+    #[error("{rect} is not a solid block of {side}'s men: {cell} is not one")]
+    NotSolid { rect: Rect, side: Side, cell: Cell },
+    #[error("the two rectangles of a tandem must have the same shape")]
+    ShapeMismatch,
+    #[error("every man of {0} is trapped, so the block cannot move")]
+    AllTrapped(Rect),
+    #[error("a tandem with a trapped man moves one cell only")]
+    OneCellOnly,
+    #[error("no mole drop: {0}")]
+    NoMoleDrop(String),
+    #[error("{cell} is not in a city of {side}")]
+    NotInCity { cell: Cell, side: Side },
+    #[error("the move captures {actual}, not {written}")]
+    CaptureMismatch { actual: String, written: String },
+}
+
+impl Rect {
+    /// Cells of the rectangle, built a row at a time.
+    #[inline]
+    pub(crate) fn mask(self) -> Bitboard {
+        let row = ((1u128 << self.width()) - 1) << self.min.index();
+        let mut bb = 0;
+        for r in 0..self.height() {
+            bb |= row << (r as u32 * 12);
+        }
+        Bitboard(bb)
+    }
+
+    /// The rectangle moved by whole cells, for callers that know it stays in the layout.
+    #[inline]
+    fn shifted(self, df: i32, dr: i32) -> Rect {
+        let delta = dr * 12 + df;
+        Rect {
+            min: Cell::from_index((self.min.index() as i32 + delta) as u8),
+            max: Cell::from_index((self.max.index() as i32 + delta) as u8),
+        }
+    }
+
+    /// The rank or file of cells a slide in this direction enters first.
+    fn leading_edge(self, (df, dr): (i32, i32)) -> Bitboard {
+        let (min, max) = (self.min, self.max);
+        let edge = match (df, dr) {
+            (1, _) => Rect { min: Cell::new(max.file(), min.rank()), max },
+            (-1, _) => Rect { min, max: Cell::new(min.file(), max.rank()) },
+            (_, 1) => Rect { min: Cell::new(min.file(), max.rank()), max },
+            _ => Rect { min, max: Cell::new(max.file(), min.rank()) },
+        };
+        edge.mask()
+    }
+}
+
+pub(crate) fn step(bb: Bitboard, (df, dr): (i32, i32)) -> Bitboard {
+    match (df, dr) {
+        (1, _) => bb.east(),
+        (-1, _) => bb.west(),
+        (_, 1) => bb.north(),
+        _ => bb.south(),
+    }
+}
+
+impl Position {
+    /// Every legal move; none once the game is over (RULES §6).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal_move(|m| list.push(m));
+        list
+    }
+
+    /// The number of legal moves (without building the list).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal_move(|_| n += 1);
+        n
+    }
+
+    /// Calls `f` with every legal move, allocation-free.
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
+        if self.is_closed() {
+            return;
+        }
+        let me = self.turn();
+        if self.is_drop_phase() {
+            for to in self.rules().drop_zone(me) & self.empty() {
+                f(Move::KingDrop { to });
+            }
+            return;
+        }
+        self.for_each_single(me, |from, to| f(Move::Single { from, to }));
+        self.for_each_tandem(me, |from, to| f(Move::Tandem { from, to }));
+        if let Ok(cities) = self.mole_drop_cells() {
+            for from in self.men(me) - self.trapped(me) {
+                for to in cities {
+                    f(Move::MoleDrop { from, to });
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move has any move at all (the game's end aside).
+    pub fn has_move(&self) -> bool {
+        let me = self.turn();
+        if self.is_drop_phase() {
+            return (self.rules().drop_zone(me) & self.empty()).any();
+        }
+        if ((self.men(me) - self.trapped(me)) & self.empty().neighbours()).any() {
+            return true;
+        }
+        let mut tandem = false;
+        self.for_each_tandem(me, |_, _| tandem = true);
+        tandem || self.mole_drop_cells().is_ok()
+    }
+
+    /// Single moves of `side`'s men (as if `side` were to move): `f(from, to)`.
+    pub(crate) fn for_each_single(&self, side: Side, mut f: impl FnMut(Cell, Cell)) {
+        let empty = self.empty();
+        let king_steps = self.rules().king_power == KingPower::OneStep;
+        for from in self.men(side) - self.trapped(side) {
+            let one_step = king_steps && self.kings().contains(from);
+            for (df, dr) in DIRECTIONS {
+                let mut cur = from;
+                while let Some(next) = cur.offset(df, dr) {
+                    if !empty.contains(next) {
+                        break;
+                    }
+                    f(from, next);
+                    if one_step {
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+    }
+
+    /// Tandem moves of `side` (as if `side` were to move): `f(from, to)` for every solid
+    /// rectangle of 2+ men, not all trapped, and every slide it can make (RULES §4.2).
+    pub(crate) fn for_each_tandem(&self, side: Side, mut f: impl FnMut(Rect, Rect)) {
+        let own = self.men(side);
+        let trapped = self.trapped(side);
+        let empty = self.empty();
+        let one_cell = self.rules().part_trapped_tandem == PartTrappedTandem::OneCell;
+        let run = |mut c: Cell| {
+            let mut n = 0u8;
+            while own.contains(c) {
+                n += 1;
+                match c.offset(1, 0) {
+                    Some(next) => c = next,
+                    None => break,
+                }
+            }
+            n
+        };
+        for min in own {
+            let mut max_w = u8::MAX;
+            let mut h = 0u8;
+            while let Some(row) = min.offset(0, h as i32) {
+                max_w = max_w.min(run(row));
+                if max_w == 0 {
+                    break;
+                }
+                h += 1;
+                for w in 1..=max_w {
+                    if (w as u32) * (h as u32) < 2 {
+                        continue;
+                    }
+                    let rect = Rect {
+                        min,
+                        max: Cell::new(min.file() + w - 1, min.rank() + h - 1),
+                    };
+                    let stuck = rect.mask() & trapped;
+                    if stuck == rect.mask() {
+                        continue;
+                    }
+                    let limit = if one_cell && stuck.any() { 1 } else { u8::MAX };
+                    for dir in DIRECTIONS {
+                        let mut edge = rect.leading_edge(dir);
+                        let size = edge.count();
+                        let mut k = 0;
+                        while k < limit {
+                            edge = step(edge, dir);
+                            if edge.count() != size || !edge.is_subset(empty) {
+                                break;
+                            }
+                            k += 1;
+                            f(rect, rect.shifted(dir.0 * k as i32, dir.1 * k as i32));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks a move against every rule, saying why it is illegal.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_closed() {
+            return Err(IllegalMove::GameOver);
+        }
+        let me = self.turn();
+        let board = self.board();
+        for cell in mv.origins() | mv.destinations() {
+            if !board.contains(cell) {
+                return Err(IllegalMove::OffBoard(cell));
+            }
+        }
+        let own_man = |cell: Cell| match self.man_at(cell) {
+            None => Err(IllegalMove::NoMan(cell)),
+            Some(man) if man.side != me => Err(IllegalMove::NotYourMan {
+                cell,
+                owner: man.side,
+                turn: me,
+            }),
+            Some(_) => Ok(()),
+        };
+        let not_trapped = |cell: Cell| match self.trappers(cell) {
+            Some((a, b)) => Err(IllegalMove::Trapped { cell, a, b }),
+            None => Ok(()),
+        };
+        match mv {
+            Move::KingDrop { to } => {
+                if !self.king_in_hand(me) {
+                    return Err(IllegalMove::NoKingInHand(me));
+                }
+                let zone = self.rules().drop_zone(me);
+                if !zone.contains(to) {
+                    let ranks = zone.map(|c| c.rank() + 1);
+                    return Err(IllegalMove::OutsideDropZone {
+                        side: me,
+                        from: ranks.clone().min().unwrap_or(1),
+                        to: ranks.max().unwrap_or(1),
+                    });
+                }
+                if self.occupied().contains(to) {
+                    return Err(IllegalMove::Occupied(to));
+                }
+                Ok(())
+            }
+            _ if self.is_drop_phase() => Err(IllegalMove::MustDrop(me)),
+            Move::Single { from, to } => {
+                own_man(from)?;
+                let (df, dr) = direction(from, to).ok_or_else(|| straightness(from, to))?;
+                not_trapped(from)?;
+                let king_steps = self.rules().king_power == KingPower::OneStep;
+                if king_steps && self.kings().contains(from) && distance(from, to) > 1 {
+                    return Err(IllegalMove::KingStep);
+                }
+                let empty = self.empty();
+                let mut cur = from;
+                while cur != to {
+                    cur = cur.offset(df, dr).ok_or(IllegalMove::OffBoard(to))?;
+                    if !empty.contains(cur) {
+                        return Err(IllegalMove::Blocked(cur));
+                    }
+                }
+                Ok(())
+            }
+            Move::Tandem { from, to } => {
+                let group = from.mask();
+                if let Some(cell) = (group - self.men(me)).first() {
+                    return Err(IllegalMove::NotSolid {
+                        rect: from,
+                        side: me,
+                        cell,
+                    });
+                }
+                if from.width() != to.width() || from.height() != to.height() || from.len() < 2
+                {
+                    return Err(IllegalMove::ShapeMismatch);
+                }
+                let dir = direction(from.min, to.min).ok_or_else(|| {
+                    if from == to {
+                        IllegalMove::ZeroMove
+                    } else {
+                        IllegalMove::NotStraight {
+                            from: from.to_string(),
+                            to: to.to_string(),
+                        }
+                    }
+                })?;
+                let stuck = group & self.trapped(me);
+                if stuck == group {
+                    return Err(IllegalMove::AllTrapped(from));
+                }
+                let dist = distance(from.min, to.min);
+                if stuck.any()
+                    && dist > 1
+                    && self.rules().part_trapped_tandem == PartTrappedTandem::OneCell
+                {
+                    return Err(IllegalMove::OneCellOnly);
+                }
+                let empty = self.empty();
+                let mut edge = from.leading_edge(dir);
+                for _ in 0..dist {
+                    edge = step(edge, dir);
+                    if let Some(cell) = (edge - empty).first() {
+                        return Err(IllegalMove::Blocked(cell));
+                    }
+                }
+                Ok(())
+            }
+            Move::MoleDrop { from, to } => {
+                own_man(from)?;
+                let cities = self.mole_drop_cells().map_err(IllegalMove::NoMoleDrop)?;
+                not_trapped(from)?;
+                if !cities.contains(to) {
+                    return Err(IllegalMove::NotInCity {
+                        cell: to,
+                        side: !me,
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays a move after checking it; returns the new position and the captured men.
+    pub fn play(&self, mv: Move) -> Result<(Position, Bitboard), IllegalMove> {
+        self.check(mv)?;
+        let mut next = *self;
+        let captured = next.play_unchecked(mv);
+        Ok((next, captured))
+    }
+
+    /// Plays a move as written; a capture list, when given, must name exactly the men the
+    /// move captures (RULES §8).
+    pub fn play_text(
+        &self,
+        text: &super::MoveText,
+    ) -> Result<(Position, Bitboard), IllegalMove> {
+        let (next, captured) = self.play(text.mv)?;
+        if let Some(written) = text.captures
+            && written != captured
+        {
+            let list = |bb: Bitboard| {
+                if bb.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    bb.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+                }
+            };
+            return Err(IllegalMove::CaptureMismatch {
+                actual: list(captured),
+                written: list(written),
+            });
+        }
+        Ok((next, captured))
+    }
+
+    /// The move with its capture suffix, as the rule book writes it.
+    pub fn move_text(&self, mv: Move) -> String {
+        let mut next = *self;
+        mv.with_captures(next.play_unchecked(mv))
+    }
+}
+
+/// The unit step from `a` towards `b` when they share a file or a rank and differ.
+fn direction(a: Cell, b: Cell) -> Option<(i32, i32)> {
+    let df = b.file() as i32 - a.file() as i32;
+    let dr = b.rank() as i32 - a.rank() as i32;
+    match (df, dr) {
+        (0, 0) => None,
+        (0, _) => Some((0, dr.signum())),
+        (_, 0) => Some((df.signum(), 0)),
+        _ => None,
+    }
+}
+
+fn straightness(from: Cell, to: Cell) -> IllegalMove {
+    if from == to {
+        IllegalMove::ZeroMove
+    } else {
+        IllegalMove::NotStraight {
+            from: from.to_string(),
+            to: to.to_string(),
+        }
+    }
+}
+
+fn distance(a: Cell, b: Cell) -> u8 {
+    a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
+}
+

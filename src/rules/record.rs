@@ -1,0 +1,321 @@
+//! Game records: PGN-like text with tags and numbered moves (RULES §8).
+
+use std::fmt::{self, Write as _};
+
+use thiserror::Error;
+
+use super::{EndReason, Game, GameError, MoveText, Outcome, Position, RuleSet, Side};
+
+/// A game record as read from or written to text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// Every tag in order, `Rules`, `SetUp` and `Result` included.
+    pub tags: Vec<(String, String)>,
+    pub rules: RuleSet,
+    /// The start position when the game did not start from the rules' start.
+    pub setup: Option<Position>,
+    /// The moves, each with the line it was read from (0 for records built in memory).
+    pub moves: Vec<(MoveText, usize)>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` / none while the game goes on.
+    pub result: Option<String>,
+}
+
+/// A problem in a record's text, with its line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// A record whose moves do not replay.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// `move N (side): TEXT: reason`
+    #[error("move {number} ({side}): {text}: {reason}")]
+    Illegal {
+        number: u32,
+        side: &'static str,
+        text: String,
+        reason: String,
+        /// How many moves replayed before this one.
+        ply: usize,
+    },
+    #[error("the record's result is {written}, but the moves end with {actual}")]
+    ResultMismatch { written: String, actual: String },
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl Record {
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut tags = Vec::new();
+        let mut tokens: Vec<(String, usize)> = Vec::new();
+        let mut in_comment = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let trimmed = raw.trim();
+            if !in_comment && tokens.is_empty() && trimmed.starts_with('[') {
+                tags.push(parse_tag(trimmed).map_err(|message| RecordError { line, message })?);
+                continue;
+            }
+            // Strip `{…}` comments (which may span lines) and `;` comments.
+            let mut rest = String::new();
+            for c in raw.chars() {
+                match (in_comment, c) {
+                    (true, '}') => in_comment = false,
+                    (true, _) => {}
+                    (false, '{') => in_comment = true,
+                    (false, ';') => break,
+                    (false, c) => rest.push(c),
+                }
+            }
+            if rest.trim_start().starts_with('[') {
+                return Err(RecordError {
+                    line,
+                    message: "a tag line after the moves".into(),
+                });
+            }
+            tokens.extend(rest.split_whitespace().map(|t| (t.to_string(), line)));
+        }
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(k, _): &&(String, String)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.clone())
+        };
+        let tag_line = |name: &str| {
+            text.lines()
+                .position(|l| l.trim_start().starts_with(&format!("[{name} ")))
+                .map_or(1, |i| i + 1)
+        };
+        let rules = match tag("Rules") {
+            Some(r) => r.parse::<RuleSet>().map_err(|e| RecordError {
+                line: tag_line("Rules"),
+                message: e.to_string(),
+            })?,
+            None => RuleSet::default(),
+        };
+        let setup = match tag("SetUp") {
+            Some(p) => Some(Position::from_text(&p, rules).map_err(|e| RecordError {
+                line: tag_line("SetUp"),
+                message: format!("bad SetUp position: {e}"),
+            })?),
+            None => None,
+        };
+        let mut moves = Vec::new();
+        let mut result = tag("Result").filter(|r| RESULTS.contains(&r.as_str()));
+        if let Some(r) = tag("Result")
+            && !RESULTS.contains(&r.as_str())
+        {
+            return Err(RecordError {
+                line: tag_line("Result"),
+                message: format!("'{r}' is not a result (1-0, 0-1, 1/2-1/2 or *)"),
+            });
+        }
+        let mut ended = false;
+        for (token, line) in tokens {
+            if ended {
+                return Err(RecordError {
+                    line,
+                    message: format!("'{token}' after the result"),
+                });
+            }
+            if RESULTS.contains(&token.as_str()) {
+                if result.as_deref().is_some_and(|r| r != token) {
+                    return Err(RecordError {
+                        line,
+                        message: format!(
+                            "the moves end with {token} but the Result tag says {}",
+                            result.unwrap_or_default()
+                        ),
+                    });
+                }
+                result = Some(token);
+                ended = true;
+                continue;
+            }
+            // Move numbers: `12.` or `12...`, possibly glued to the move (`12.c1-c6`).
+            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+            let body = if digits > 0 && token[digits..].starts_with('.') {
+                token[digits..].trim_start_matches('.')
+            } else {
+                token.as_str()
+            };
+            if body.is_empty() || body.eq_ignore_ascii_case("polis") {
+                continue;
+            }
+            let mv = body.parse::<MoveText>().map_err(|e| RecordError {
+                line,
+                message: e.to_string(),
+            })?;
+            moves.push((mv, line));
+        }
+        Ok(Record {
+            tags,
+            rules,
+            setup,
+            moves,
+            result,
+        })
+    }
+
+    /// The record of a game, with extra tags such as `Black` and `White`.
+    pub fn from_game(game: &Game, extra: &[(&str, &str)]) -> Record {
+        let result = game.outcome().map_or("*", |o| o.score()).to_string();
+        let mut tags = vec![("Rules".to_string(), game.rules().to_string())];
+        for (k, v) in extra {
+            tags.push((k.to_string(), v.to_string()));
+        }
+        tags.push(("Result".to_string(), result.clone()));
+        let setup = (*game.start() != Position::new(*game.rules())
+            || game.start().fullmoves() != 1
+            || game.start().halfmoves() != 0)
+            .then_some(*game.start());
+        if let Some(start) = setup {
+            tags.push(("SetUp".to_string(), start.to_string()));
+        }
+        let moves = game
+            .plies()
+            .iter()
+            .map(|p| {
+                (
+                    MoveText {
+                        mv: p.mv,
+                        captures: Some(p.captured),
+                    },
+                    0,
+                )
+            })
+            .collect();
+        Record {
+            tags,
+            rules: *game.rules(),
+            setup,
+            moves,
+            result: Some(result),
+        }
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Replays the moves. A result that the rules do not produce (a resignation or an
+    /// agreed draw) is kept as the game's declared end; one that contradicts the rules is
+    /// an error.
+    pub fn to_game(&self) -> Result<Game, ReplayError> {
+        let mut game = match self.setup {
+            Some(start) => Game::from_position(start),
+            None => Game::new(self.rules),
+        };
+        for (ply, (mv, _)) in self.moves.iter().enumerate() {
+            let pos = *game.position();
+            if let Err(e) = game.play_text(mv) {
+                let reason = match e {
+                    GameError::Over(outcome) => format!("the game is already over ({outcome})"),
+                    GameError::Illegal(e) => e.to_string(),
+                };
+                return Err(ReplayError::Illegal {
+                    number: pos.fullmoves(),
+                    side: pos.turn().name(),
+                    text: mv.mv.with_captures(mv.captures.unwrap_or_default()),
+                    reason,
+                    ply,
+                });
+            }
+        }
+        let written = self.result.as_deref().unwrap_or("*");
+        match game.outcome() {
+            Some(outcome) if written != "*" && outcome.score() != written => {
+                Err(ReplayError::ResultMismatch {
+                    written: written.to_string(),
+                    actual: outcome.score().to_string(),
+                })
+            }
+            Some(_) => Ok(game),
+            None => {
+                let declared = match written {
+                    "1-0" => Some(Outcome::win(Side::Black, EndReason::Resignation)),
+                    "0-1" => Some(Outcome::win(Side::White, EndReason::Resignation)),
+                    "1/2-1/2" => Some(Outcome::draw(EndReason::Agreement)),
+                    _ => None,
+                };
+                game.set_declared_end(declared);
+                Ok(game)
+            }
+        }
+    }
+}
+
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let bad = || format!("bad tag line '{line}' (expected [Name \"value\"])");
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let (name, value) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad());
+    }
+    let quoted = value
+        .trim()
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(bad)?;
+    let mut out = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push(chars.next().ok_or_else(bad)?),
+            '"' => return Err(bad()),
+            c => out.push(c),
+        }
+    }
+    Ok((name.to_string(), out))
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, value) in &self.tags {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(f, "[{name} \"{escaped}\"]")?;
+        }
+        writeln!(f)?;
+        let start = self
+            .setup
+            .unwrap_or_else(|| Position::new(self.rules));
+        let mut number = start.fullmoves();
+        let mut side = start.turn();
+        let mut words: Vec<String> = Vec::new();
+        for (i, (mv, _)) in self.moves.iter().enumerate() {
+            let text = mv.mv.with_captures(mv.captures.unwrap_or_default());
+            match side {
+                Side::Black => words.push(format!("{number}. {text}")),
+                Side::White if i == 0 => words.push(format!("{number}... {text}")),
+                Side::White => words.push(text),
+            }
+            if side == Side::White {
+                number += 1;
+            }
+            side = !side;
+        }
+        words.push(self.result.clone().unwrap_or_else(|| "*".into()));
+        let mut line = String::new();
+        for word in words {
+            if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+                writeln!(f, "{line}")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            let _ = write!(line, "{word}");
+        }
+        writeln!(f, "{line}")
+    }
+}

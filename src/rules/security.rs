@@ -1,0 +1,187 @@
+//! Secure structures, cities and the mole drop (RULES §7).
+
+use serde::Serialize;
+
+use super::movegen::step;
+use super::{Bitboard, KingPower, MoleCondition, Outcome, Position, Side};
+
+/// What RULES §7 says about a position, for both sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// Trapped men of both sides (RULES §3).
+    pub trapped: Bitboard,
+    /// Functional men of each side, indexed by [`Side::index`].
+    pub functional: [Bitboard; 2],
+    /// Secure men of each side.
+    pub secure: [Bitboard; 2],
+    /// The cells of each side's cities.
+    pub cities: [Bitboard; 2],
+    /// Whether the side to move may make a mole drop.
+    pub mole_available: bool,
+    /// The game's result on this position alone.
+    pub outcome: Option<Outcome>,
+}
+
+impl Position {
+    /// Destinations of `side`'s single moves and the men that can make one.
+    fn single_reach(&self, side: Side) -> (Bitboard, Bitboard) {
+        let empty = self.empty();
+        let movers = self.men(side) - self.trapped(side);
+        let (sliders, steppers) = match self.rules().king_power {
+            KingPower::OneStep => (movers - self.kings(), movers & self.kings()),
+            KingPower::Rook => (movers, Bitboard::EMPTY),
+        };
+        let mut dest = steppers.neighbours() & empty;
+        for dir in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let mut ray = step(sliders, dir) & empty;
+            while ray.any() {
+                dest |= ray;
+                ray = step(ray, dir) & empty;
+            }
+        }
+        (dest, movers & empty.neighbours())
+    }
+
+    /// Destinations of all of `side`'s single and tandem moves, as if it were to move, and
+    /// its functional men: those that take part in at least one such move.
+    fn reach(&self, side: Side) -> (Bitboard, Bitboard) {
+        let (mut dest, mut functional) = self.single_reach(side);
+        self.for_each_tandem(side, |from, to| {
+            dest |= to.mask();
+            functional |= from.mask();
+        });
+        (dest, functional)
+    }
+
+    /// Functional men of `side` (RULES §7).
+    pub fn functional(&self, side: Side) -> Bitboard {
+        self.reach(side).1
+    }
+
+    /// Empty cells lying in regions accessible to `side`.
+    pub fn accessible(&self, side: Side) -> Bitboard {
+        let empty = self.empty();
+        Bitboard::flood(self.reach(side).0 & empty, empty)
+    }
+
+    /// The regions: maximal sets of orthogonally connected empty cells.
+    pub fn regions(&self) -> Vec<Bitboard> {
+        split_regions(self.empty())
+    }
+
+    /// The cells of every city of `side`: regions not accessible to the enemy that touch
+    /// a man of `side`.
+    pub fn cities(&self, side: Side) -> Bitboard {
+        let empty = self.empty();
+        let free = empty - self.accessible(!side);
+        Bitboard::flood(free & self.men(side).neighbours(), free)
+    }
+
+    /// Each city of `side` separately.
+    pub fn city_list(&self, side: Side) -> Vec<Bitboard> {
+        split_regions(self.cities(side))
+    }
+
+    /// The secure men of `side`: the fixed point of RULES §7.
+    pub fn secure(&self, side: Side) -> Bitboard {
+        let mut vulnerable = Bitboard::EMPTY;
+        loop {
+            let pos = self.without(vulnerable);
+            let (dest, functional) = pos.reach(!side);
+            let empty = pos.empty();
+            let accessible = Bitboard::flood(dest & empty, empty);
+            let found = pos.vulnerable(side, accessible, functional);
+            if found.is_empty() {
+                return self.men(side) - vulnerable;
+            }
+            vulnerable |= found;
+        }
+    }
+
+    /// Secure men of `side` that are not in the wall of one of its cities.
+    pub fn redoubts(&self, side: Side) -> Bitboard {
+        self.secure(side) - self.cities(side).neighbours()
+    }
+
+    /// One round of RULES §7: the men of `side` found vulnerable, given the empty cells
+    /// accessible to the enemy and the enemy's functional men.
+    fn vulnerable(&self, side: Side, accessible: Bitboard, functional: Bitboard) -> Bitboard {
+        let empty = self.empty();
+        let enemy = self.men(!side);
+        let mut found = Bitboard::EMPTY;
+        for man in self.men(side) {
+            let around = Bitboard::from_cell(man).neighbours();
+            let empties = around & empty;
+            let enemies = around & enemy;
+            let weak = if empties.any() {
+                empties.is_subset(accessible) && empties.count() + enemies.count() >= 2
+            } else {
+                enemies.count() >= 2 && enemies.intersects(functional)
+            };
+            if weak {
+                found.insert(man);
+            }
+        }
+        found
+    }
+
+    /// The cells the side to move may mole-drop into, or why it may not (RULES §7).
+    pub fn mole_drop_cells(&self) -> Result<Bitboard, String> {
+        let me = self.turn();
+        let them = !me;
+        if self.is_drop_phase() {
+            return Err(format!("{me} must drop its king first"));
+        }
+        let need_secure = self.rules().mole_condition == MoleCondition::SecureAndCity;
+        let empty = self.empty();
+        let not_secure = |weak: Bitboard| match weak.first() {
+            Some(cell) => Err(format!("{them}'s man on {cell} is not secure")),
+            None => Ok(()),
+        };
+        let no_city = || Err(format!("{them} has no city"));
+        // Single moves alone already reach a subset of what all moves reach: a cheap
+        // first look that settles almost every position.
+        let (dest, functional) = self.single_reach(me);
+        let accessible = Bitboard::flood(dest & empty, empty);
+        if need_secure {
+            not_secure(self.vulnerable(them, accessible, functional))?;
+        }
+        if ((empty - accessible) & self.men(them).neighbours()).is_empty() {
+            return no_city();
+        }
+        let (dest, functional) = self.reach(me);
+        let accessible = Bitboard::flood(dest & empty, empty);
+        if need_secure {
+            not_secure(self.vulnerable(them, accessible, functional))?;
+        }
+        let free = empty - accessible;
+        let cities = Bitboard::flood(free & self.men(them).neighbours(), free);
+        if cities.is_empty() {
+            return no_city();
+        }
+        Ok(cities)
+    }
+
+    /// Everything RULES §7 computes about the position.
+    pub fn analyze(&self) -> Analysis {
+        let per_side = |f: &dyn Fn(Side) -> Bitboard| [f(Side::Black), f(Side::White)];
+        Analysis {
+            trapped: self.trapped(Side::Black) | self.trapped(Side::White),
+            functional: per_side(&|s| self.functional(s)),
+            secure: per_side(&|s| self.secure(s)),
+            cities: per_side(&|s| self.cities(s)),
+            mole_available: !self.is_closed() && self.mole_drop_cells().is_ok(),
+            outcome: self.outcome(),
+        }
+    }
+}
+
+fn split_regions(mut cells: Bitboard) -> Vec<Bitboard> {
+    let mut regions = Vec::new();
+    while let Some(seed) = cells.first() {
+        let region = Bitboard::flood(Bitboard::from_cell(seed), cells);
+        cells = cells - region;
+        regions.push(region);
+    }
+    regions
+}
