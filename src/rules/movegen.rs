@@ -148,7 +148,16 @@ impl Position {
         }
         let mut tandem = false;
         self.for_each_tandem(me, |_, _| tandem = true);
-        tandem || self.mole_drop_cells().is_ok()
+        tandem || self.mole_available()
+    }
+
+    /// Whether the side to move may make a mole drop now (RULES §7): the condition holds
+    /// and it has an untrapped man to drop.
+    pub fn mole_available(&self) -> bool {
+        let me = self.turn();
+        !self.is_closed()
+            && (self.men(me) - self.trapped(me)).any()
+            && self.mole_drop_cells().is_ok()
     }
 
     /// Single moves of `side`'s men (as if `side` were to move): `f(from, to)`.

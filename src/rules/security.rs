@@ -170,7 +170,7 @@ impl Position {
             functional: per_side(&|s| self.functional(s)),
             secure: per_side(&|s| self.secure(s)),
             cities: per_side(&|s| self.cities(s)),
-            mole_available: !self.is_closed() && self.mole_drop_cells().is_ok(),
+            mole_available: self.mole_available(),
             outcome: self.outcome(),
         }
     }
