@@ -1,0 +1,157 @@
+//! Invariants and round trips over random legal games (proptest).
+
+use chogo::rules::*;
+use proptest::prelude::*;
+
+const RULES: [&str; 7] = [
+    "chogo-44",
+    "chogo-large",
+    "neto",
+    "8x8",
+    "10x8",
+    "12x10",
+    "chogo-44,start=fixed,tandem=one-cell,king=rook",
+];
+
+/// A small deterministic generator so each case replays from its seed.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random legal game: its rules' preset index, seed and length pick the moves.
+fn random_game(rules: RuleSet, seed: u64, plies: usize) -> Game {
+    let mut rng = Xorshift(seed | 1);
+    let mut game = Game::new(rules);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.play(mv).expect("generated moves play");
+    }
+    game
+}
+
+fn total_men(pos: &Position) -> u32 {
+    pos.occupied().count()
+}
+
+fn arbitrary_move(rng: &mut Xorshift, board: Board) -> Move {
+    let cell = |rng: &mut Xorshift| {
+        Cell::new(
+            rng.below(board.files() as usize) as u8,
+            rng.below(board.ranks() as usize) as u8,
+        )
+    };
+    match rng.below(4) {
+        0 => Move::KingDrop { to: cell(rng) },
+        1 => Move::Single {
+            from: cell(rng),
+            to: cell(rng),
+        },
+        2 => Move::MoleDrop {
+            from: cell(rng),
+            to: cell(rng),
+        },
+        _ => {
+            let from = Rect::spanning(cell(rng), cell(rng));
+            let to = Rect::spanning(cell(rng), cell(rng));
+            Move::Tandem { from, to }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_moves_obey_the_invariants(preset in 0..RULES.len(), seed in any::<u64>(), plies in 0usize..70) {
+        let rules: RuleSet = RULES[preset].parse().unwrap();
+        let game = random_game(rules, seed, plies);
+        let pos = *game.position();
+        let mover = pos.turn();
+        let suicide = rules.own_man_capture == OwnManCapture::Suicide;
+        let legal = pos.legal_moves();
+        for &mv in &legal {
+            prop_assert_eq!(pos.check(mv), Ok(()), "{} in {}", mv, pos);
+            let (after, captured) = pos.play(mv).unwrap();
+            let dropped = matches!(mv, Move::KingDrop { .. }) as u32;
+            // Men are never created: only a king drop adds one.
+            prop_assert_eq!(total_men(&after) + captured.count(), total_men(&pos) + dropped);
+            // The mover never loses a man to its own move (unless suicide captures apply).
+            if !suicide {
+                prop_assert_eq!(after.men(mover).count(), pos.men(mover).count() + dropped);
+            }
+            // Move text round trip, captures included.
+            let text = pos.move_text(mv);
+            let parsed: MoveText = text.parse().unwrap();
+            prop_assert_eq!(parsed.mv, mv);
+            prop_assert_eq!(parsed.captures.unwrap_or_default(), captured);
+            prop_assert_eq!(parsed.mv.with_captures(captured), text);
+        }
+        // Moves are distinct in text and in effect (RULES §4: one physical result, one move).
+        let mut texts: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+        texts.sort();
+        texts.dedup();
+        prop_assert_eq!(texts.len(), legal.len());
+        // check() accepts exactly the generated moves.
+        let mut rng = Xorshift(seed.rotate_left(17) | 1);
+        for _ in 0..300 {
+            let mv = arbitrary_move(&mut rng, rules.board);
+            prop_assert_eq!(pos.check(mv).is_ok(), legal.contains(&mv), "{} in {}", mv, pos);
+        }
+    }
+
+    #[test]
+    fn texts_round_trip(preset in 0..RULES.len(), seed in any::<u64>(), plies in 0usize..90) {
+        let rules: RuleSet = RULES[preset].parse().unwrap();
+        let game = random_game(rules, seed, plies);
+        // Position text: print → parse → print.
+        for n in 0..=game.plies().len() {
+            let pos = game.position_at(n).unwrap();
+            let text = pos.to_string();
+            let back = Position::from_text(&text, rules).unwrap();
+            prop_assert_eq!(&back, pos);
+            prop_assert_eq!(back.to_string(), text);
+            prop_assert_eq!(back.hash(), pos.hash());
+            // serde: through the text.
+            let json = serde_json::to_string(pos).unwrap();
+            let de: Position = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(de.to_string(), pos.to_string());
+        }
+        // Record: print → parse → replay → print.
+        let record = Record::from_game(&game, &[("Black", "Random A"), ("White", "Random \"B\"")]);
+        let text = record.to_string();
+        let parsed = Record::parse(&text).unwrap();
+        let replayed = parsed.to_game().unwrap();
+        prop_assert_eq!(replayed.position(), game.position());
+        prop_assert_eq!(replayed.plies().len(), game.plies().len());
+        prop_assert_eq!(replayed.outcome(), game.outcome());
+        prop_assert_eq!(Record::from_game(&replayed, &[("Black", "Random A"), ("White", "Random \"B\"")]).to_string(), text);
+        prop_assert_eq!(parsed.tag("White"), Some("Random \"B\""));
+    }
+
+    #[test]
+    fn undo_and_redo_restore_every_position(seed in any::<u64>(), plies in 1usize..60, back in 1usize..20) {
+        let game = random_game(RuleSet::default(), seed, plies);
+        let mut g = game.clone();
+        let n = back.min(g.plies().len());
+        for _ in 0..n {
+            g.undo().unwrap();
+        }
+        prop_assert_eq!(g.position(), game.position_at(game.plies().len() - n).unwrap());
+        for _ in 0..n {
+            g.redo().unwrap();
+        }
+        prop_assert_eq!(g.position(), game.position());
+        prop_assert_eq!(g.position().to_string(), game.position().to_string());
+    }
+}
