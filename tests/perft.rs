@@ -31,7 +31,12 @@ fn perft_data_files() {
             };
             let depth: u32 = fields[2].parse().expect("depth");
             let expected: u64 = fields[3].parse().expect("count");
-            assert_eq!(perft(&pos, depth), expected, "{at}: perft {depth} of {}", fields[1]);
+            assert_eq!(
+                perft(&pos, depth),
+                expected,
+                "{at}: perft {depth} of {}",
+                fields[1]
+            );
             cases += 1;
         }
     }

@@ -18,7 +18,10 @@ fn start_position_text_is_the_rule_books() {
         "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1"
     );
     let (after, _) = play(&start, "b3");
-    assert_eq!(after.to_string(), "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp##[K] w 1 1");
+    assert_eq!(
+        after.to_string(),
+        "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp##[K] w 1 1"
+    );
 }
 
 #[test]
@@ -27,14 +30,20 @@ fn drop_zones_are_each_sides_half_sharing_rank_4() {
     let drops = move_texts(&start);
     assert_eq!(drops.len(), 18);
     assert!(drops.contains(&"h4".to_string()) && !drops.iter().any(|d| d.ends_with('5')));
-    assert_eq!(refusal(&start, "c5"), "Black may drop its king only on ranks 1–4");
+    assert_eq!(
+        refusal(&start, "c5"),
+        "Black may drop its king only on ranks 1–4"
+    );
     assert_eq!(refusal(&start, "c1"), "c1 is occupied");
     assert_eq!(refusal(&start, "c1-c4"), "Black must drop its king first");
     let (after, _) = play(&start, "d4");
     // White may drop on rank 4 too, but not on Black's king.
     assert!(move_texts(&after).contains(&"e4".to_string()));
     assert_eq!(refusal(&after, "d4"), "d4 is occupied");
-    assert_eq!(refusal(&after, "d3"), "White may drop its king only on ranks 4–7");
+    assert_eq!(
+        refusal(&after, "d3"),
+        "White may drop its king only on ranks 4–7"
+    );
 }
 
 #[test]
@@ -42,14 +51,16 @@ fn a_king_drop_counts_as_a_move_and_may_capture() {
     // White drops its king on a4 among Black's a3, a5 and b4: its own move, so the
     // self-enclosed king is not captured.
     let rules = RuleSet::default();
-    let pos = Position::from_text("##PPPP##/#P4P#/p6P/1p5k/p6p/#p4p#/##ppp1##[K] w 0 1", rules).unwrap();
+    let pos =
+        Position::from_text("##PPPP##/#P4P#/p6P/1p5k/p6p/#p4p#/##ppp1##[K] w 0 1", rules).unwrap();
     let (after, captured) = play(&pos, "a4");
     assert!(captured.is_empty());
     assert_eq!(after.king(W), Some(cell("a4")));
     assert_eq!(after.halfmoves(), 1);
     assert_eq!(after.fullmoves(), 2);
     // Black's drop on b4 completes the enclosure of White's a4 and captures it.
-    let pos = Position::from_text("##PPPP##/#P4P#/p5KP/P7/p6p/#p4p#/##pppp##[k] b 0 1", rules).unwrap();
+    let pos =
+        Position::from_text("##PPPP##/#P4P#/p5KP/P7/p6p/#p4p#/##pppp##[k] b 0 1", rules).unwrap();
     assert!(pos.is_drop_phase());
     let (after, captured) = play(&pos, "b4");
     assert_eq!(captured, cells("a4"));
@@ -61,34 +72,86 @@ fn a_king_drop_counts_as_a_move_and_may_capture() {
 fn position_text_errors_are_explained() {
     let rules = RuleSet::default();
     for (text, message) in [
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp## b 0", "position text needs 4 fields"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p# b 0 1", "the board has 7 ranks but the placement has 6"),
-        ("##PPPP##/#P4P#/P6P/9/p6p/#p4p#/##pppp## b 0 1", "rank 4 has 9 cells"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/#pppp### b 0 1", "b1 does not exist on this board"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp#1 b 0 1", "h1 does not exist"),
-        ("##PPPP##/#P4P#/P6P/7#/p6p/#p4p#/##pppp## b 0 1", "h4 is a cell of this board"),
-        ("##PPPP##/#P4P#/P6P/3x4/p6p/#p4p#/##pppp## b 0 1", "'x' in rank 4"),
-        ("##PPPP##/#P4P#/P6P/2kk4/p6p/#p4p#/##pppp## b 0 1", "Black has more than one king"),
-        ("##PPPP##/#P4P#/P6P/2k5/p6p/#p4p#/##pppp##[k] b 0 1", "Black's king is both on the board and in hand"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Q] b 0 1", "bad kings-in-hand field"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] x 0 1", "side to move must be b or w"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b -1 1", "plies since the last capture"),
-        ("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 0", "not a move number"),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp## b 0",
+            "position text needs 4 fields",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p# b 0 1",
+            "the board has 7 ranks but the placement has 6",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/9/p6p/#p4p#/##pppp## b 0 1",
+            "rank 4 has 9 cells",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/#pppp### b 0 1",
+            "b1 does not exist on this board",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp#1 b 0 1",
+            "h1 does not exist",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/7#/p6p/#p4p#/##pppp## b 0 1",
+            "h4 is a cell of this board",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/3x4/p6p/#p4p#/##pppp## b 0 1",
+            "'x' in rank 4",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/2kk4/p6p/#p4p#/##pppp## b 0 1",
+            "Black has more than one king",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/2k5/p6p/#p4p#/##pppp##[k] b 0 1",
+            "Black's king is both on the board and in hand",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Q] b 0 1",
+            "bad kings-in-hand field",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] x 0 1",
+            "side to move must be b or w",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b -1 1",
+            "plies since the last capture",
+        ),
+        (
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 0",
+            "not a move number",
+        ),
     ] {
-        let err = Position::from_text(text, rules).expect_err(text).to_string();
+        let err = Position::from_text(text, rules)
+            .expect_err(text)
+            .to_string();
         assert!(err.contains(message), "{text}: {err}");
     }
     let fixed: RuleSet = "chogo-44,start=fixed".parse().unwrap();
-    let err = Position::from_text("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1", fixed).unwrap_err();
-    assert_eq!(err.to_string(), "these rules have no king drop, so no king can be in hand");
+    let err = Position::from_text("##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1", fixed)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "these rules have no king drop, so no king can be in hand"
+    );
 }
 
 #[test]
 fn a_captured_king_ends_the_game_in_the_position_text() {
     // No White king on the board and none in hand: it has been captured.
-    let pos = Position::from_text("##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp## w 0 3", RuleSet::default()).unwrap();
+    let pos = Position::from_text(
+        "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp## w 0 3",
+        RuleSet::default(),
+    )
+    .unwrap();
     assert!(pos.king_captured(W));
-    assert_eq!(pos.outcome(), Some(Outcome::win(B, EndReason::KingCaptured)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(B, EndReason::KingCaptured))
+    );
     assert!(pos.legal_moves().is_empty());
 }
 
@@ -110,7 +173,10 @@ fn passing_between_two_enemies_is_free_but_stopping_there_traps() {
     // the man cannot move alone.
     let (later, _) = play(&stopped, "f6-f5");
     assert_eq!(later.trapped(B), cells("d4"));
-    assert_eq!(refusal(&later, "d4-d3"), "d4 is trapped between c4 and e4 and cannot move alone");
+    assert_eq!(
+        refusal(&later, "d4-d3"),
+        "d4 is trapped between c4 and e4 and cannot move alone"
+    );
 }
 
 #[test]
@@ -153,10 +219,19 @@ fn pawns_slide_like_rooks_and_kings_step_alone() {
     assert_eq!(pawn, ["b3-a3", "b3-b2", "b3-b4", "b3-b5", "b3-b6", "b3-c3"]);
     assert_eq!(refusal(&pos, "d3-d5"), "a king moving alone steps one cell");
     assert_eq!(refusal(&pos, "b3-d3"), "the way is blocked at d3");
-    assert_eq!(refusal(&pos, "b3-c4"), "men move along a file or a rank, not from b3 to c4");
-    assert_eq!(refusal(&pos, "b3-b3"), "a move of zero cells does not exist");
+    assert_eq!(
+        refusal(&pos, "b3-c4"),
+        "men move along a file or a rank, not from b3 to c4"
+    );
+    assert_eq!(
+        refusal(&pos, "b3-b3"),
+        "a move of zero cells does not exist"
+    );
     assert_eq!(refusal(&pos, "a4-a5"), "there is no man on a4");
-    assert_eq!(refusal(&pos, "e6-e5"), "the man on e6 is White's; it is Black's move");
+    assert_eq!(
+        refusal(&pos, "e6-e5"),
+        "the man on e6 is White's; it is Black's move"
+    );
     assert_eq!(refusal(&pos, "b3-b7"), "b7 is not on this board");
 }
 
@@ -164,7 +239,9 @@ fn pawns_slide_like_rooks_and_kings_step_alone() {
 fn the_king_has_rook_power_inside_a_tandem() {
     let pos = setup("k:d2 p:e2 K:a5", B);
     let moves = move_texts(&pos);
-    for m in ["de2-de3", "de2-de7", "de2-cd2", "de2-ef2", "de2-fg2", "de2-de1"] {
+    for m in [
+        "de2-de3", "de2-de7", "de2-cd2", "de2-ef2", "de2-fg2", "de2-de1",
+    ] {
         assert!(moves.contains(&m.to_string()), "{m}");
     }
     assert!(moves.contains(&"de2-bc2".to_string()));
@@ -177,7 +254,13 @@ fn the_king_has_rook_power_inside_a_tandem() {
 fn blocks_of_two_by_two_move_as_one_body() {
     let pos = setup("k:c2 p:d2 p:c3 p:d3 K:a5 P:d6", B);
     let moves = move_texts(&pos);
-    for m in ["cd23-cd34", "cd23-cd45", "cd23-de23", "cd23-fg23", "cd23-cd12"] {
+    for m in [
+        "cd23-cd34",
+        "cd23-cd45",
+        "cd23-de23",
+        "cd23-fg23",
+        "cd23-cd12",
+    ] {
         assert!(moves.contains(&m.to_string()), "{m}");
     }
     // d6 stops the block below it; to the left it goes one cell (a2 does not exist).
@@ -197,7 +280,10 @@ fn blocks_of_two_by_two_move_as_one_body() {
 fn a_trapped_man_moves_only_inside_a_tandem_and_not_all_may_be_trapped() {
     let pos = setup("p:c4 p:c3 k:g2 P:b4 P:d4 K:h5", B);
     assert_eq!(pos.trapped(B), cells("c4"));
-    assert_eq!(refusal(&pos, "c4-c5"), "c4 is trapped between b4 and d4 and cannot move alone");
+    assert_eq!(
+        refusal(&pos, "c4-c5"),
+        "c4 is trapped between b4 and d4 and cannot move alone"
+    );
     let moves = move_texts(&pos);
     assert!(moves.contains(&"c34-c12".to_string()));
     assert!(moves.contains(&"c34-c45".to_string()));
@@ -206,7 +292,10 @@ fn a_trapped_man_moves_only_inside_a_tandem_and_not_all_may_be_trapped() {
     let pos = setup("p:c4 p:c3 k:g2 P:b4 P:d4 P:b3 P:d3 K:h5", B);
     assert_eq!(pos.trapped(B), cells("c3 c4"));
     assert!(!move_texts(&pos).iter().any(|m| m.starts_with("c34")));
-    assert_eq!(refusal(&pos, "c34-c23"), "every man of c34 is trapped, so the block cannot move");
+    assert_eq!(
+        refusal(&pos, "c34-c23"),
+        "every man of c34 is trapped, so the block cannot move"
+    );
 }
 
 #[test]
@@ -273,7 +362,10 @@ fn self_enclosure_is_not_captured_until_the_enemy_remakes_it() {
     // White's pair e4-f4 slides left into the hole d4 among Black's c4, d3 and d5.
     let pos = setup("p:c4 p:d3 p:d5 P:e4 P:f4 K:g6 k:g2", W);
     let (after, captured) = play(&pos, "ef4-de4");
-    assert!(captured.is_empty(), "the mover's own men are never captured by its move");
+    assert!(
+        captured.is_empty(),
+        "the mover's own men are never captured by its move"
+    );
     assert!(after.enclosed().contains(cell("d4")));
     // Black's move elsewhere does not capture it: no Black man arrived next to d4.
     let (after, captured) = play(&after, "g2-g3");
@@ -292,7 +384,10 @@ fn self_enclosure_is_not_captured_until_the_enemy_remakes_it() {
 #[test]
 fn one_move_may_capture_several_men() {
     // The slide capture of the rule book's example: fgh5-cde5xc6xd6xe6.
-    let pos = setup("P:c6 P:d6 P:e6 p:b6 p:f6 p:c7 p:d7 p:e7 p:f5 p:g5 p:h5 k:d2 K:a4", B);
+    let pos = setup(
+        "P:c6 P:d6 P:e6 p:b6 p:f6 p:c7 p:d7 p:e7 p:f5 p:g5 p:h5 k:d2 K:a4",
+        B,
+    );
     let (after, captured) = play(&pos, "fgh5-cde5");
     assert_eq!(captured, cells("c6 d6 e6"));
     assert_eq!(pos.move_text(mv("fgh5-cde5")), "fgh5-cde5xc6xd6xe6");
@@ -304,8 +399,14 @@ fn kings_are_captured_like_pawns_and_that_wins() {
     let mut game = Game::from_position(setup("K:a4 p:a3 p:a5 p:d4 k:h3 P:g6", B));
     let report = game.play(mv("d4-b4")).unwrap();
     assert_eq!(report.captured, vec![(cell("a4"), Man::new(W, Role::King))]);
-    assert_eq!(report.outcome, Some(Outcome::win(B, EndReason::KingCaptured)));
-    assert_eq!(game.outcome().unwrap().to_string(), "Black wins: White's king is captured");
+    assert_eq!(
+        report.outcome,
+        Some(Outcome::win(B, EndReason::KingCaptured))
+    );
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "Black wins: White's king is captured"
+    );
     assert!(game.legal_moves().is_empty());
     assert!(matches!(game.play(mv("g6-g5")), Err(GameError::Over(_))));
 }
@@ -335,8 +436,14 @@ fn a_side_with_no_legal_move_loses() {
     let mut game = Game::from_position(setup("K:e4 p:d4 p:f3 k:g2", B));
     let report = game.play(mv("f3-f4")).unwrap();
     assert!(report.captured.is_empty());
-    assert_eq!(report.outcome, Some(Outcome::win(B, EndReason::NoLegalMove)));
-    assert_eq!(report.outcome.unwrap().to_string(), "Black wins: White has no legal move");
+    assert_eq!(
+        report.outcome,
+        Some(Outcome::win(B, EndReason::NoLegalMove))
+    );
+    assert_eq!(
+        report.outcome.unwrap().to_string(),
+        "Black wins: White has no legal move"
+    );
 }
 
 #[test]
@@ -351,7 +458,11 @@ fn fifty_moves_without_capture_draw() {
     assert!(game.legal_moves().is_empty());
     // A capture restarts the count.
     let pos = setup("P:a4 p:a3 p:a5 p:d4 k:h3 K:g6", B);
-    let pos = Position::from_text(&pos.to_string().replace(" 10 20", " 99 20"), RuleSet::default()).unwrap();
+    let pos = Position::from_text(
+        &pos.to_string().replace(" 10 20", " 99 20"),
+        RuleSet::default(),
+    )
+    .unwrap();
     let (after, _) = pos.play(mv("d4-b4")).unwrap();
     assert_eq!(after.halfmoves(), 0);
     assert_eq!(after.outcome(), None);
@@ -374,7 +485,10 @@ fn the_third_repetition_draws() {
             assert_eq!(report.outcome, Some(Outcome::draw(EndReason::Repetition)));
         }
     }
-    assert_eq!(game.outcome().unwrap().to_string(), "Draw: the same position for the third time");
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "Draw: the same position for the third time"
+    );
     // Undo reopens the game.
     game.undo();
     assert_eq!(game.outcome(), None);
@@ -410,13 +524,19 @@ fn cities_and_a_capturing_mole_drop() {
     // The king drops into c6: c5 (b5, c4, c6 Black; d5 White) and b6 (two neighbours,
     // b5 and c6) are enclosed with two or more Black neighbours.
     assert!(moves.contains(&"e2>c6xc5xb6".to_string()));
-    assert!(moves.contains(&"c4>c6xb6".to_string()), "c4 leaving frees c5");
+    assert!(
+        moves.contains(&"c4>c6xb6".to_string()),
+        "c4 leaving frees c5"
+    );
     let (after, captured) = play(&pos, "e2>c6");
     assert_eq!(captured, cells("c5 b6"));
     assert_eq!(after.king(B), Some(cell("c6")));
     // Moles land only in cities, and only when the drop is available.
     assert_eq!(refusal(&pos, "e2>a4"), "a4 is not in a city of White");
-    assert_eq!(refusal(&setup(CITY, W), "d7>d3").split(':').next(), Some("no mole drop"));
+    assert_eq!(
+        refusal(&setup(CITY, W), "d7>d3").split(':').next(),
+        Some("no mole drop")
+    );
 }
 
 #[test]
@@ -426,7 +546,10 @@ fn no_mole_drop_while_one_enemy_man_is_insecure() {
     assert!(!pos.cities(W).is_empty());
     assert!(!pos.analyze().mole_available);
     assert!(!move_texts(&pos).iter().any(|m| m.contains('>')));
-    assert_eq!(refusal(&pos, "e2>c6"), "no mole drop: White's man on h4 is not secure");
+    assert_eq!(
+        refusal(&pos, "e2>c6"),
+        "no mole drop: White's man on h4 is not secure"
+    );
 }
 
 #[test]
@@ -436,7 +559,10 @@ fn a_trapped_man_cannot_be_a_mole() {
     let pos = setup_with(rules, &format!("{CITY} p:a4 P:a3 P:a5"), B);
     assert!(pos.trapped(B).contains(cell("a4")));
     assert!(pos.mole_drop_cells().is_ok());
-    assert_eq!(refusal(&pos, "a4>c6"), "a4 is trapped between a3 and a5 and cannot move alone");
+    assert_eq!(
+        refusal(&pos, "a4>c6"),
+        "a4 is trapped between a3 and a5 and cannot move alone"
+    );
 }
 
 // ---- §9: rule options -------------------------------------------------------------------
@@ -446,8 +572,14 @@ fn every_board_starts_with_a_pawn_on_each_file_end() {
     for (name, text) in [
         ("8x8", "PPPPPPPP/8/8/8/8/8/8/pppppppp[Kk] b 0 1"),
         ("10x8", "PPPPPPPPPP/10/10/10/10/10/10/pppppppppp[Kk] b 0 1"),
-        ("12x8", "PPPPPPPPPPPP/12/12/12/12/12/12/pppppppppppp[Kk] b 0 1"),
-        ("12x10", "PPPPPPPPPPPP/12/12/12/12/12/12/12/12/pppppppppppp[Kk] b 0 1"),
+        (
+            "12x8",
+            "PPPPPPPPPPPP/12/12/12/12/12/12/pppppppppppp[Kk] b 0 1",
+        ),
+        (
+            "12x10",
+            "PPPPPPPPPPPP/12/12/12/12/12/12/12/12/pppppppppppp[Kk] b 0 1",
+        ),
     ] {
         let rules = RuleSet::preset(name).unwrap();
         let start = Position::new(rules);
@@ -474,7 +606,10 @@ fn part_trapped_tandems_may_be_limited_to_one_cell() {
     let moves = move_texts(&pos);
     assert!(moves.contains(&"c34-c45".to_string()));
     assert!(!moves.contains(&"c34-c56".to_string()));
-    assert_eq!(refusal(&pos, "c34-c56"), "a tandem with a trapped man moves one cell only");
+    assert_eq!(
+        refusal(&pos, "c34-c56"),
+        "a tandem with a trapped man moves one cell only"
+    );
     // Untrapped blocks keep full power.
     let pos = setup_with(rules, "p:c4 p:c3 k:g2 K:h5", B);
     assert!(move_texts(&pos).contains(&"c34-c67".to_string()));
@@ -486,9 +621,17 @@ fn kings_may_drop_anywhere_or_start_fixed() {
     assert_eq!(Position::new(anywhere).count_legal_moves(), 28);
     let fixed: RuleSet = "chogo-44,start=fixed".parse().unwrap();
     let start = Position::new(fixed);
-    assert_eq!(start.to_string(), "##PPPP##/#P2K1P#/P6P/8/p6p/#p1k2p#/##pppp## b 0 1");
+    assert_eq!(
+        start.to_string(),
+        "##PPPP##/#P2K1P#/P6P/8/p6p/#p1k2p#/##pppp## b 0 1"
+    );
     assert!(!start.is_drop_phase());
-    assert!(!start.legal_moves().iter().any(|m| matches!(m, Move::KingDrop { .. })));
+    assert!(
+        !start
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::KingDrop { .. }))
+    );
     assert!(move_texts(&start).contains(&"d2-d3".to_string()));
 }
 
@@ -499,7 +642,10 @@ fn handicap_removes_chosen_pawns() {
         Position::new(rules).to_string(),
         "##1PP1##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1"
     );
-    assert_eq!(rules.describe(), "Chogo-44, one-step kings, full part-trapped tandems, White gives c7 f7");
+    assert_eq!(
+        rules.describe(),
+        "Chogo-44, one-step kings, full part-trapped tandems, White gives c7 f7"
+    );
 }
 
 #[test]
@@ -522,7 +668,10 @@ fn suicide_captures_take_the_movers_enclosed_men_too() {
             (cell("b4"), Man::new(B, Role::King))
         ]
     );
-    assert_eq!(report.outcome, Some(Outcome::win(B, EndReason::KingCaptured)));
+    assert_eq!(
+        report.outcome,
+        Some(Outcome::win(B, EndReason::KingCaptured))
+    );
 }
 
 #[test]

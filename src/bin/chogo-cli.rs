@@ -166,9 +166,7 @@ fn result_name(game: &Game) -> &'static str {
 fn apply(start: Position, moves: &[String]) -> Result<String, Failure> {
     let mut game = Game::from_position(start);
     for text in moves {
-        let mv = text
-            .parse()
-            .map_err(|e| usage(format!("{e}")))?;
+        let mv = text.parse().map_err(|e| usage(format!("{e}")))?;
         let before = *game.position();
         game.play_text(&mv).map_err(|e| {
             Failure(
@@ -240,8 +238,9 @@ fn analyze(pos: &Position) -> String {
 }
 
 fn replay(path: &str) -> Result<String, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| usage(format!("{path} is not text (a game record is UTF-8 text)")))?;
     let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
     match record.to_game() {
         Ok(game) => Ok(format!(

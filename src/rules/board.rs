@@ -209,7 +209,9 @@ mod tests {
     #[test]
     fn chogo44_has_44_cells() {
         assert_eq!(Board::Chogo44.cells().count(), 44);
-        for cut in ["a1", "b1", "a2", "g1", "h1", "h2", "a6", "a7", "b7", "g7", "h7", "h6"] {
+        for cut in [
+            "a1", "b1", "a2", "g1", "h1", "h2", "a6", "a7", "b7", "g7", "h7", "h6",
+        ] {
             assert!(!Board::Chogo44.contains(cut.parse().unwrap()), "{cut}");
         }
         assert_eq!(Board::Large12x10.cells().count(), 120);
@@ -230,10 +232,22 @@ mod tests {
 
     #[test]
     fn fixed_kings_and_halves() {
-        assert_eq!(Board::Chogo44.fixed_king_cell(Side::Black).to_string(), "d2");
-        assert_eq!(Board::Chogo44.fixed_king_cell(Side::White).to_string(), "e6");
-        assert_eq!(Board::Wide10x8.fixed_king_cell(Side::Black).to_string(), "e2");
-        assert_eq!(Board::Wide10x8.fixed_king_cell(Side::White).to_string(), "f7");
+        assert_eq!(
+            Board::Chogo44.fixed_king_cell(Side::Black).to_string(),
+            "d2"
+        );
+        assert_eq!(
+            Board::Chogo44.fixed_king_cell(Side::White).to_string(),
+            "e6"
+        );
+        assert_eq!(
+            Board::Wide10x8.fixed_king_cell(Side::Black).to_string(),
+            "e2"
+        );
+        assert_eq!(
+            Board::Wide10x8.fixed_king_cell(Side::White).to_string(),
+            "f7"
+        );
         // Ranks 1–4 for Black and 4–7 for White on Chogo-44; 1–4 and 5–8 on 8×8.
         let black = Board::Chogo44.own_half(Side::Black);
         assert!(black.contains("h4".parse().unwrap()) && !black.contains("a5".parse().unwrap()));

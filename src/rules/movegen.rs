@@ -81,10 +81,22 @@ impl Rect {
     fn leading_edge(self, (df, dr): (i32, i32)) -> Bitboard {
         let (min, max) = (self.min, self.max);
         let edge = match (df, dr) {
-            (1, _) => Rect { min: Cell::new(max.file(), min.rank()), max },
-            (-1, _) => Rect { min, max: Cell::new(min.file(), max.rank()) },
-            (_, 1) => Rect { min: Cell::new(min.file(), max.rank()), max },
-            _ => Rect { min, max: Cell::new(max.file(), min.rank()) },
+            (1, _) => Rect {
+                min: Cell::new(max.file(), min.rank()),
+                max,
+            },
+            (-1, _) => Rect {
+                min,
+                max: Cell::new(min.file(), max.rank()),
+            },
+            (_, 1) => Rect {
+                min: Cell::new(min.file(), max.rank()),
+                max,
+            },
+            _ => Rect {
+                min,
+                max: Cell::new(max.file(), min.rank()),
+            },
         };
         edge.mask()
     }
@@ -312,8 +324,7 @@ impl Position {
                         cell,
                     });
                 }
-                if from.width() != to.width() || from.height() != to.height() || from.len() < 2
-                {
+                if from.width() != to.width() || from.height() != to.height() || from.len() < 2 {
                     return Err(IllegalMove::ShapeMismatch);
                 }
                 let dir = direction(from.min, to.min).ok_or_else(|| {
@@ -372,10 +383,7 @@ impl Position {
 
     /// Plays a move as written; a capture list, when given, must name exactly the men the
     /// move captures (RULES §8).
-    pub fn play_text(
-        &self,
-        text: &super::MoveText,
-    ) -> Result<(Position, Bitboard), IllegalMove> {
+    pub fn play_text(&self, text: &super::MoveText) -> Result<(Position, Bitboard), IllegalMove> {
         let (next, captured) = self.play(text.mv)?;
         if let Some(written) = text.captures
             && written != captured
@@ -428,4 +436,3 @@ fn straightness(from: Cell, to: Cell) -> IllegalMove {
 fn distance(a: Cell, b: Cell) -> u8 {
     a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
 }
-

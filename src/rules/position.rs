@@ -383,12 +383,18 @@ impl fmt::Display for Position {
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
-    #[error("position text needs 4 fields (placement, side to move, plies since capture, move number); found {0}")]
+    #[error(
+        "position text needs 4 fields (placement, side to move, plies since capture, move number); found {0}"
+    )]
     Fields(usize),
     #[error("the board has {expected} ranks but the placement has {found}")]
     RankCount { expected: u8, found: usize },
     #[error("rank {rank} has {found} cells; the board has {expected} files")]
-    RankLength { rank: u8, expected: u8, found: usize },
+    RankLength {
+        rank: u8,
+        expected: u8,
+        found: usize,
+    },
     #[error("'{ch}' in rank {rank} is not a man (p k P K), a missing cell (#) or a count")]
     BadChar { ch: char, rank: u8 },
     #[error("{0} does not exist on this board, so the placement must show # there")]
@@ -446,7 +452,8 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
                 _ if !exists => Err(PositionError::MissingCellExpected(cell)),
                 None => Ok(()),
                 Some(ch) => {
-                    let man = Man::from_char(ch).ok_or(PositionError::BadChar { ch, rank: rank + 1 })?;
+                    let man =
+                        Man::from_char(ch).ok_or(PositionError::BadChar { ch, rank: rank + 1 })?;
                     if man.role == Role::King {
                         if (kings & men[man.side.index()]).any() {
                             return Err(PositionError::TwoKings(man.side));
@@ -469,7 +476,10 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
                     }
                 }
                 if n == 0 {
-                    return Err(PositionError::BadChar { ch: c, rank: rank + 1 });
+                    return Err(PositionError::BadChar {
+                        ch: c,
+                        rank: rank + 1,
+                    });
                 }
                 for _ in 0..n {
                     place(file, None)?;
@@ -477,7 +487,10 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
                 }
             } else {
                 if c != '#' && Man::from_char(c).is_none() {
-                    return Err(PositionError::BadChar { ch: c, rank: rank + 1 });
+                    return Err(PositionError::BadChar {
+                        ch: c,
+                        rank: rank + 1,
+                    });
                 }
                 place(file, Some(c))?;
                 file += 1;

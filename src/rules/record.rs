@@ -53,6 +53,7 @@ impl Record {
         let mut tags = Vec::new();
         let mut tokens: Vec<(String, usize)> = Vec::new();
         let mut in_comment = false;
+        let mut comment_line = 0;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let trimmed = raw.trim();
@@ -66,7 +67,10 @@ impl Record {
                 match (in_comment, c) {
                     (true, '}') => in_comment = false,
                     (true, _) => {}
-                    (false, '{') => in_comment = true,
+                    (false, '{') => {
+                        in_comment = true;
+                        comment_line = line;
+                    }
                     (false, ';') => break,
                     (false, c) => rest.push(c),
                 }
@@ -78,6 +82,12 @@ impl Record {
                 });
             }
             tokens.extend(rest.split_whitespace().map(|t| (t.to_string(), line)));
+        }
+        if in_comment {
+            return Err(RecordError {
+                line: comment_line,
+                message: "a comment that is never closed".into(),
+            });
         }
         let tag = |name: &str| {
             tags.iter()
@@ -286,9 +296,7 @@ impl fmt::Display for Record {
             writeln!(f, "[{name} \"{escaped}\"]")?;
         }
         writeln!(f)?;
-        let start = self
-            .setup
-            .unwrap_or_else(|| Position::new(self.rules));
+        let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
         let mut number = start.fullmoves();
         let mut side = start.turn();
         let mut words: Vec<String> = Vec::new();

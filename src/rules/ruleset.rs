@@ -195,7 +195,9 @@ impl RuleSet {
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleSetError {
-    #[error("unknown rules '{0}' (presets: chogo-44, chogo-large, neto, or a board: 8x8, 10x8, 12x8, 12x10)")]
+    #[error(
+        "unknown rules '{0}' (presets: chogo-44, chogo-large, neto, or a board: 8x8, 10x8, 12x8, 12x10)"
+    )]
     UnknownPreset(String),
     #[error("unknown rule option '{0}' (options: king, tandem, start, capture, mole, handicap)")]
     UnknownOption(String),
@@ -317,7 +319,9 @@ impl FromStr for RuleSet {
                 "capture" => {
                     rules.own_man_capture = option("capture", &value, &CAPTURE, "never, suicide")?
                 }
-                "mole" => rules.mole_condition = option("mole", &value, &MOLE, "secure-city, city")?,
+                "mole" => {
+                    rules.mole_condition = option("mole", &value, &MOLE, "secure-city, city")?
+                }
                 "handicap" => {
                     let bad = || RuleSetError::HandicapSyntax(value.clone());
                     let (side, cells) = value.split_once(':').ok_or_else(bad)?;
@@ -386,7 +390,10 @@ mod tests {
 
     #[test]
     fn bad_rule_text_is_explained() {
-        assert!(matches!("go".parse::<RuleSet>(), Err(RuleSetError::UnknownPreset(_))));
+        assert!(matches!(
+            "go".parse::<RuleSet>(),
+            Err(RuleSetError::UnknownPreset(_))
+        ));
         assert!(matches!(
             "chogo-44,king=queen".parse::<RuleSet>(),
             Err(RuleSetError::BadValue { key: "king", .. })

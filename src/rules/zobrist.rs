@@ -14,7 +14,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 
 const fn keys() -> [u64; 4 * CELLS + 3] {
     let mut out = [0u64; 4 * CELLS + 3];
-    let mut state = 0x00C4_060u64;
+    let mut state = 0xC4060_u64;
     let mut i = 0;
     while i < out.len() {
         let (s, k) = splitmix(state);

@@ -88,6 +88,11 @@ pub fn play(pos: &Position, text: &str) -> (Position, Bitboard) {
 /// The error of an illegal move, as text.
 pub fn refusal(pos: &Position, text: &str) -> String {
     let m = mv(text);
-    assert!(!pos.legal_moves().contains(&m), "{text} should not be generated");
-    pos.play(m).expect_err("the move should be illegal").to_string()
+    assert!(
+        !pos.legal_moves().contains(&m),
+        "{text} should not be generated"
+    );
+    pos.play(m)
+        .expect_err("the move should be illegal")
+        .to_string()
 }

@@ -1,0 +1,205 @@
+//! The command-line front end: exact output formats and exit codes.
+
+use std::fs;
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chogo-cli"))
+        .args(args)
+        .output()
+        .expect("chogo-cli runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const START: &str = "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1";
+const CITY: &str = "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20";
+
+#[test]
+fn moves_lists_every_legal_move_in_string_order() {
+    let out = cli(&["moves", START]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 18);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "a4");
+    // Captures are written after the move.
+    let out = cli(&["moves", CITY]);
+    assert!(stdout(&out).lines().any(|l| l == "e2>c6xc5xb6"));
+}
+
+#[test]
+fn moves_prints_nothing_once_the_game_is_over() {
+    let over = "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp## w 0 3";
+    let out = cli(&["moves", over]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn apply_prints_the_position_and_result() {
+    let out = cli(&["apply", START, "e3", "a4", "b2-b4xa4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "##PPPP##/#P4P#/P6P/1p6/p3k2p/#5p#/##pppp## w 0 2\nresult: black\n"
+    );
+    let out = cli(&["apply", START, "b3"]);
+    assert_eq!(
+        stdout(&out),
+        "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp##[K] w 1 1\nresult: ongoing\n"
+    );
+    let out = cli(&["apply", START]);
+    assert_eq!(stdout(&out), format!("{START}\nresult: ongoing\n"));
+}
+
+#[test]
+fn exit_codes_and_one_line_errors() {
+    for (args, code, message) in [
+        (
+            vec!["apply", START, "e3", "a4", "d1-d7"],
+            1,
+            "move 2 (black): d1-d7: the way is blocked at d7",
+        ),
+        (
+            vec!["apply", START, "e3", "a4", "b2-b4xa5"],
+            1,
+            "the move captures a4, not a5",
+        ),
+        (
+            vec!["apply", START, "e3", "a4", "q9-q10"],
+            2,
+            "'q9-q10' is not a move",
+        ),
+        (
+            vec!["apply", START, "e5"],
+            1,
+            "Black may drop its king only on ranks 1–4",
+        ),
+        (vec!["moves", "nonsense"], 2, "bad position"),
+        (vec!["moves"], 2, "moves takes 1 argument"),
+        (vec!["perft", START, "x"], 2, "'x' is not a depth"),
+        (vec!["frobnicate"], 2, "unknown command 'frobnicate'"),
+        (
+            vec!["--rules", "chess", "moves", START],
+            2,
+            "unknown rules 'chess'",
+        ),
+        (
+            vec!["--depth", "3", "moves", START],
+            2,
+            "unknown option --depth",
+        ),
+        (
+            vec!["replay", "no/such/file"],
+            2,
+            "cannot read no/such/file",
+        ),
+        (vec![], 2, "usage: chogo-cli"),
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line: {err}"
+        );
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn analyze_prints_one_line_of_json() {
+    let out = cli(&["analyze", START]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"to_move":"black","trapped":[],"#,
+            r#""functional":{"black":["c1","d1","e1","f1","b2","g2","a3","h3"],"white":["a5","h5","b6","g6","c7","d7","e7","f7"]},"#,
+            r#""secure":{"black":["c1","d1","e1","f1"],"white":["c7","d7","e7","f7"]},"#,
+            r#""cities":{"black":[],"white":[]},"mole_available":false,"result":"ongoing"}"#,
+            "\n"
+        )
+    );
+    let out = cli(&["analyze", CITY]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["mole_available"], true);
+    assert_eq!(
+        json["cities"]["white"],
+        serde_json::json!(["c6", "d6", "e6", "f6", "c7", "e7", "f7"])
+    );
+    assert_eq!(
+        json["secure"]["white"],
+        serde_json::json!(["c5", "d5", "e5", "f5", "b6", "g6", "d7"])
+    );
+}
+
+#[test]
+fn perft_counts_leaves() {
+    let out = cli(&["perft", START, "3"]);
+    assert_eq!(stdout(&out), "19530\n");
+    let out = cli(&["--rules", "chogo-44,start=anywhere", "perft", "start", "1"]);
+    assert_eq!(stdout(&out), "28\n");
+    let out = cli(&["--rules", "12x10", "perft", "start", "1"]);
+    assert_eq!(stdout(&out), "48\n");
+}
+
+#[test]
+fn replay_checks_good_records() {
+    let out = cli(&["replay", "tests/records/king-capture.chogo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "##PPPP##/#P4P#/P6P/1p6/p3k2p/#5p#/##pppp## w 0 2\nresult: black\n"
+    );
+    let out = cli(&["replay", "tests/records/setup-white-to-move.chogo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("w 0 21\nresult: ongoing\n"));
+}
+
+#[test]
+fn replay_reports_bad_records() {
+    let expected = fs::read_to_string("tests/records/bad/expected.txt").unwrap();
+    let mut cases = 0;
+    for line in expected
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.splitn(3, " ; ").collect();
+        let path = format!("tests/records/bad/{}", fields[0]);
+        let out = cli(&["replay", &path]);
+        assert_eq!(
+            out.status.code(),
+            Some(fields[1].parse().unwrap()),
+            "{path}: {}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).contains(fields[2]), "{path}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+        cases += 1;
+    }
+    // Every bad file is listed.
+    let files = fs::read_dir("tests/records/bad")
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "chogo")
+        })
+        .count();
+    assert_eq!(cases, files);
+}
