@@ -2,4 +2,5 @@
 //!
 //! [`rules`] is the complete rule book as code; everything else stands on it.
 
+pub mod bot;
 pub mod rules;

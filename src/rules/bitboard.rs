@@ -130,6 +130,13 @@ impl Bitboard {
         Bitboard(self.east().0 | self.west().0 | self.north().0 | self.south().0)
     }
 
+    /// Cells with at least two of their four neighbours in the set.
+    #[inline]
+    pub const fn two_neighbours(self) -> Bitboard {
+        let (a, b, c, d) = (self.east().0, self.west().0, self.north().0, self.south().0);
+        Bitboard((a & b) | (c & d) | ((a | b) & (c | d)))
+    }
+
     /// The connected part of `within` reachable from `seeds` by orthogonal steps.
     pub fn flood(seeds: Bitboard, within: Bitboard) -> Bitboard {
         let mut filled = seeds & within;

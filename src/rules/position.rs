@@ -186,6 +186,14 @@ impl Position {
         pos
     }
 
+    /// The same position with `side` to move: what "as if it were to move" looks at.
+    pub fn with_turn(&self, side: Side) -> Position {
+        let mut pos = *self;
+        pos.turn = side;
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
     fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for side in Side::BOTH {
@@ -256,11 +264,11 @@ impl Position {
     fn captures_after(&self, dest: Bitboard) -> Bitboard {
         let me = self.turn;
         let enclosed = self.enclosed();
-        let theirs = self.men(!me) & enclosed & dest.neighbours() & at_least_two(self.men(me));
+        let theirs = self.men(!me) & enclosed & dest.neighbours() & self.men(me).two_neighbours();
         match self.rules.own_man_capture {
             super::OwnManCapture::Never => theirs,
             super::OwnManCapture::Suicide => {
-                theirs | (self.men(me) & enclosed & at_least_two(self.men(!me)))
+                theirs | (self.men(me) & enclosed & self.men(!me).two_neighbours())
             }
         }
     }
@@ -312,13 +320,6 @@ impl Position {
 #[inline]
 pub(crate) fn trapped_between(men: Bitboard, enemy: Bitboard) -> Bitboard {
     men & ((enemy.east() & enemy.west()) | (enemy.north() & enemy.south()))
-}
-
-/// Cells with at least two neighbours in `men`.
-#[inline]
-pub(crate) fn at_least_two(men: Bitboard) -> Bitboard {
-    let (a, b, c, d) = (men.east(), men.west(), men.north(), men.south());
-    (a & b) | (c & d) | ((a | b) & (c | d))
 }
 
 /// Moves every cell of the set by `delta` bits in the fixed layout.

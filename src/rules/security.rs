@@ -24,7 +24,7 @@ pub struct Analysis {
 
 impl Position {
     /// Destinations of `side`'s single moves and the men that can make one.
-    fn single_reach(&self, side: Side) -> (Bitboard, Bitboard) {
+    pub fn single_reach(&self, side: Side) -> (Bitboard, Bitboard) {
         let empty = self.empty();
         let movers = self.men(side) - self.trapped(side);
         let (sliders, steppers) = match self.rules().king_power {

@@ -1,0 +1,76 @@
+//! The static evaluation, built from the game's own ideas: material, enclosure danger
+//! (the king's above all), trapped men, mobility and the polis threat.
+
+use super::tactics::weak;
+use crate::rules::{Bitboard, Position, Side};
+
+/// A pawn is worth 100; the king is worth the game and is handled by the search.
+const PAWN: i32 = 100;
+const TRAPPED: i32 = 14;
+const TEMPO: i32 = 6;
+/// The side whose opponent may mole-drop (every one of its men secure and a city) is
+/// about to receive an enemy man inside its walls.
+const POLIS_THREAT: i32 = 45;
+
+/// The position's value for the side to move, in hundredths of a pawn.
+pub fn evaluate(pos: &Position) -> i32 {
+    let me = pos.turn();
+    side_value(pos, me) - side_value(pos, !me) + TEMPO
+}
+
+fn side_value(pos: &Position, side: Side) -> i32 {
+    let men = pos.men(side);
+    let enemy = pos.men(!side);
+    let empty = pos.empty();
+    let cells = pos.board().cells();
+    let pawns = men - pos.kings();
+    let mut value = PAWN * pawns.count() as i32;
+    value -= TRAPPED * pos.trapped(side).count() as i32;
+    // Enclosure danger: a pawn with at most one free neighbour and enemies around it can
+    // be captured by a single enemy arrival.
+    for man in weak(pos, side) & pawns {
+        let around = Bitboard::from_cell(man).neighbours() & cells;
+        let hostile = (around & enemy).count() as i32;
+        if hostile > 0 {
+            value -= 6 + 10 * hostile;
+        }
+    }
+    // The king: how many of its neighbour cells are free, and how many the enemy holds.
+    if let Some(king) = pos.king(side) {
+        let around = Bitboard::from_cell(king).neighbours() & cells;
+        let free = (around & empty).count() as i32;
+        let hostile = (around & enemy).count() as i32;
+        value -= match free {
+            0 => 150 + 50 * hostile,
+            1 => 50 + 35 * hostile,
+            2 => 10 + 10 * hostile,
+            _ => 3 * hostile,
+        };
+    }
+    // Mobility: cells its men can reach with single moves, and men able to move.
+    let (reach, movers) = pos.single_reach(side);
+    value += 2 * reach.count() as i32 + 3 * movers.count() as i32;
+    if !pos.king_in_hand(!side) && pos.with_turn(!side).mole_available() {
+        value -= POLIS_THREAT;
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn the_start_is_balanced_up_to_tempo() {
+        let start = Position::new(RuleSet::default());
+        assert_eq!(evaluate(&start), TEMPO);
+    }
+
+    #[test]
+    fn material_counts() {
+        let rules = RuleSet::default();
+        let up = Position::from_text("##4##/#P5#/8/3K4/8/#pp1k1p#/##4## b 10 20", rules).unwrap();
+        assert!(evaluate(&up) > 150, "{}", evaluate(&up));
+    }
+}

@@ -1,0 +1,548 @@
+//! Alpha-beta search: negamax with iterative deepening, principal-variation search, a
+//! transposition table, killer and history move ordering and a quiescence search over
+//! captures (and king escapes).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use web_time::Instant;
+
+use super::eval::evaluate;
+use super::tactics::{king_capturable, touches, weak};
+use super::{Bot, Choice, Request};
+use crate::rules::{Bitboard, FIFTY_MOVE_PLIES, Move, MoveList, Position};
+
+/// The score of a won game, less the plies it takes.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MATE_BOUND: i32 = MATE - 1_000;
+const MAX_PLY: usize = 96;
+const MAX_DEPTH: u32 = 64;
+const QS_DEPTH: u32 = 6;
+/// The search never stops for time before this depth is complete.
+const MIN_DEPTH: u32 = 2;
+const TT_BITS: u32 = 18;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: i32,
+    bound: Bound,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    mv: None,
+    score: 0,
+    depth: -1,
+    bound: Bound::Upper,
+};
+
+/// The search engine. `noise` adds a random offset of up to that many hundredths of a
+/// pawn to each root move, for livelier weak levels.
+pub struct Search {
+    noise: i32,
+    table: Vec<Entry>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    /// Hashes of the positions from the last irreversible move to the current node.
+    path: Vec<u64>,
+    nodes: u64,
+}
+
+struct Limits<'a> {
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    nodes: Option<u64>,
+    /// Whether time and node limits may stop the current iteration.
+    may_stop: bool,
+    stopped: bool,
+}
+
+fn mate_to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn mate_from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+fn history_index(mv: Move) -> usize {
+    let (from, to) = match mv {
+        Move::KingDrop { to } => (to, to),
+        Move::Single { from, to } | Move::MoleDrop { from, to } => (from, to),
+        Move::Tandem { from, to } => (from.min, to.min),
+    };
+    from.index() as usize * 120 + to.index() as usize
+}
+
+impl Search {
+    pub fn new(noise: i32) -> Search {
+        Search {
+            noise,
+            table: Vec::new(),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 120 * 120],
+            path: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        if self.table.is_empty() {
+            self.table = vec![EMPTY_ENTRY; 1 << TT_BITS];
+        } else {
+            self.table.fill(EMPTY_ENTRY);
+        }
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.fill(0);
+        self.nodes = 0;
+    }
+
+    fn probe(&self, key: u64) -> Option<&Entry> {
+        let entry = &self.table[(key as usize) & ((1 << TT_BITS) - 1)];
+        (entry.key == key && entry.depth >= 0).then_some(entry)
+    }
+
+    fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let slot = &mut self.table[(key as usize) & ((1 << TT_BITS) - 1)];
+        if slot.key != key || depth >= slot.depth || bound == Bound::Exact {
+            *slot = Entry {
+                key,
+                mv: mv.or(if slot.key == key { slot.mv } else { None }),
+                score,
+                depth,
+                bound,
+            };
+        }
+    }
+
+    fn check_limits(&self, limits: &mut Limits) {
+        if limits.stop.load(Ordering::Relaxed) {
+            limits.stopped = true;
+        } else if limits.may_stop {
+            let out_of_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
+            let out_of_time =
+                self.nodes % 512 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d);
+            if out_of_nodes || out_of_time {
+                limits.stopped = true;
+            }
+        }
+    }
+
+    /// Game-ending facts about a node, from its side to move's view (RULES §6).
+    fn terminal(pos: &Position, ply: usize) -> Option<i32> {
+        let me = pos.turn();
+        if pos.king_captured(me) {
+            return Some(-MATE + ply as i32);
+        }
+        if pos.king_captured(!me) {
+            return Some(MATE - ply as i32);
+        }
+        if pos.halfmoves() >= FIFTY_MOVE_PLIES {
+            return Some(if pos.has_move() {
+                0
+            } else {
+                -MATE + ply as i32
+            });
+        }
+        None
+    }
+
+    /// Whether the node repeats a position since the last irreversible move.
+    fn repeated(&self, pos: &Position) -> bool {
+        let window = (pos.halfmoves() as usize).min(self.path.len().saturating_sub(1));
+        let end = self.path.len().saturating_sub(1);
+        self.path[end - window..end]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == pos.hash())
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<i32> {
+        let me = pos.turn();
+        let targets = weak(pos, !me);
+        let king = pos.king(!me).map_or(Bitboard::EMPTY, Bitboard::from_cell);
+        let weak_king = targets & king;
+        moves
+            .iter()
+            .map(|&m| {
+                if Some(m) == tt_move {
+                    1_000_000
+                } else if touches(m, weak_king) {
+                    900_000
+                } else if touches(m, targets) {
+                    500_000 + (m.destinations().neighbours() & targets).count() as i32
+                } else if self.killers[ply][0] == Some(m) {
+                    400_000
+                } else if self.killers[ply][1] == Some(m) {
+                    399_000
+                } else if touches(m, king) {
+                    300_000
+                } else {
+                    self.history[history_index(m)].min(299_000)
+                }
+            })
+            .collect()
+    }
+
+    fn negamax(
+        &mut self,
+        limits: &mut Limits,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if let Some(score) = Self::terminal(pos, ply) {
+            return score;
+        }
+        if ply > 0 && self.repeated(pos) {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(limits, pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.check_limits(limits);
+        if limits.stopped {
+            return 0;
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.probe(key) {
+            tt_move = entry.mv;
+            if entry.depth >= depth && ply > 0 {
+                let score = mate_from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut scores = self.order(pos, &moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let pick = (i..moves.len()).max_by_key(|&j| scores[j]).unwrap_or(i);
+            scores.swap(i, pick);
+            moves.swap(i, pick);
+            let mv = moves[i];
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(limits, &child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(limits, &child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !limits.stopped {
+                    -self.negamax(limits, &child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if limits.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        let quiet = !touches(mv, weak(pos, !pos.turn()));
+                        if quiet {
+                            if self.killers[ply][0] != Some(mv) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(mv);
+                            }
+                            let h = &mut self.history[history_index(mv)];
+                            *h = (*h + depth * depth).min(250_000);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, best_move, mate_to_table(best, ply), depth, bound);
+        best
+    }
+
+    /// Captures only, unless our own king could be captured next: then every move.
+    fn quiesce(
+        &mut self,
+        limits: &mut Limits,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        if let Some(score) = Self::terminal(pos, ply) {
+            return score;
+        }
+        self.nodes += 1;
+        self.check_limits(limits);
+        if limits.stopped {
+            return 0;
+        }
+        if pos.is_drop_phase() {
+            return evaluate(pos);
+        }
+        let me = pos.turn();
+        let in_danger = king_capturable(pos, me);
+        let mut best;
+        if in_danger {
+            if qdepth >= QS_DEPTH || ply >= MAX_PLY - 1 {
+                return evaluate(pos) - 300;
+            }
+            best = -MATE + ply as i32;
+        } else {
+            let stand = evaluate(pos);
+            if stand >= beta || qdepth >= QS_DEPTH || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let targets = weak(pos, !me);
+        let king = pos.king(!me).map_or(Bitboard::EMPTY, Bitboard::from_cell) & targets;
+        let mut candidates: Vec<(Move, i32)> = Vec::new();
+        pos.for_each_legal_move(|mv| {
+            if touches(mv, king) {
+                candidates.push((mv, 2));
+            } else if touches(mv, targets) {
+                candidates.push((mv, 1));
+            } else if in_danger {
+                candidates.push((mv, 0));
+            }
+        });
+        candidates.sort_by_key(|&(_, k)| std::cmp::Reverse(k));
+        for (mv, _) in candidates {
+            let mut child = *pos;
+            let captured = child.play_unchecked(mv);
+            if !in_danger && captured.is_empty() {
+                continue;
+            }
+            let score = -self.quiesce(limits, &child, -beta, -alpha, ply + 1, qdepth + 1);
+            if limits.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Search {
+    /// Searches every root move to `depth`, best first; returns the best move and score,
+    /// or `None` when stopped before the iteration finished.
+    fn search_root(
+        &mut self,
+        limits: &mut Limits,
+        root: &Position,
+        root_moves: &mut [(Move, i32)],
+        depth: u32,
+    ) -> Option<(Move, i32)> {
+        let mut alpha = -INF;
+        let mut best = None;
+        let d = depth as i32 - 1;
+        for (i, entry) in root_moves.iter_mut().enumerate() {
+            let mv = entry.0;
+            let mut child = *root;
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let value = if i == 0 {
+                -self.negamax(limits, &child, d, -INF, INF, 1)
+            } else {
+                let v = -self.negamax(limits, &child, d, -alpha - 1, -alpha, 1);
+                if v > alpha && !limits.stopped {
+                    -self.negamax(limits, &child, d, -INF, -alpha, 1)
+                } else {
+                    v
+                }
+            };
+            self.path.pop();
+            if limits.stopped {
+                return None;
+            }
+            // Moves that fail low keep their order behind the best.
+            entry.1 = if i == 0 || value > alpha {
+                value
+            } else {
+                -INF - i as i32
+            };
+            if i == 0 || value > alpha {
+                alpha = value;
+                best = Some((mv, value));
+            }
+        }
+        root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        best
+    }
+
+    /// The root moves worth within `noise` of the best score at `depth` (null-window
+    /// tests against the threshold), for the noisy levels. Never includes a move that
+    /// loses, as long as the best score is not itself a mate score.
+    fn near_best(
+        &mut self,
+        limits: &mut Limits,
+        root: &Position,
+        root_moves: &[(Move, i32)],
+        depth: u32,
+        best: (Move, i32),
+    ) -> Vec<Move> {
+        let threshold = best.1 - self.noise;
+        let mut near = vec![best.0];
+        for &(mv, _) in root_moves.iter().filter(|(m, _)| *m != best.0) {
+            let mut child = *root;
+            child.play_unchecked(mv);
+            self.path.push(child.hash());
+            let v = -self.negamax(
+                limits,
+                &child,
+                depth as i32 - 1,
+                -threshold,
+                -threshold + 1,
+                1,
+            );
+            self.path.pop();
+            if limits.stopped {
+                break;
+            }
+            if v >= threshold {
+                near.push(mv);
+            }
+        }
+        near
+    }
+}
+
+impl Bot for Search {
+    fn choose(&mut self, request: &Request) -> Option<Choice> {
+        let game = request.game;
+        let root = *game.position();
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let started = Instant::now();
+        self.reset();
+        // The positions since the last irreversible move, the root last.
+        let window = root.halfmoves() as usize;
+        let total = game.plies().len();
+        self.path = (total.saturating_sub(window)..=total)
+            .filter_map(|n| game.position_at(n).map(Position::hash))
+            .collect();
+        let budget = request.budget;
+        let mut limits = Limits {
+            stop: request.stop,
+            deadline: budget.time.map(|t| started + t),
+            nodes: budget.nodes,
+            may_stop: false,
+            stopped: false,
+        };
+        let initial = self.order(&root, &moves, None, 0);
+        let mut root_moves: Vec<(Move, i32)> = moves.iter().copied().zip(initial).collect();
+        root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let mut best = Choice {
+            mv: root_moves[0].0,
+            score: None,
+            depth: 0,
+            nodes: 0,
+        };
+        let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            limits.may_stop = depth > MIN_DEPTH;
+            let Some((mv, score)) = self.search_root(&mut limits, &root, &mut root_moves, depth)
+            else {
+                break;
+            };
+            best = Choice {
+                mv,
+                score: Some(score),
+                depth,
+                nodes: self.nodes,
+            };
+            let out_of_time = budget
+                .time
+                .is_some_and(|t| started.elapsed() > t.mul_f64(0.45));
+            if score.abs() > MATE_BOUND
+                || (moves.len() == 1 && depth >= MIN_DEPTH)
+                || (out_of_time && depth >= MIN_DEPTH)
+            {
+                break;
+            }
+        }
+        if self.noise > 0
+            && best.depth > 0
+            && let Some(score) = best.score.filter(|s| s.abs() < MATE_BOUND)
+        {
+            let near = self.near_best(
+                &mut limits,
+                &root,
+                &root_moves,
+                best.depth,
+                (best.mv, score),
+            );
+            let mut rng = SmallRng::seed_from_u64(request.seed);
+            best.mv = near[rng.random_range(0..near.len())];
+        }
+        best.nodes = self.nodes;
+        Some(best)
+    }
+}

@@ -1,0 +1,220 @@
+//! Bots: king puzzles, legality over many self-play games, determinism, cancellation.
+
+use std::sync::atomic::AtomicBool;
+
+use chogo::bot::Bot;
+use chogo::bot::arena::play_game;
+use chogo::bot::tactics::king_capturable;
+use chogo::bot::{Budget, Choice, Level, Request, Search};
+use chogo::rules::*;
+
+fn ask(bot: &mut dyn Bot, game: &Game, budget: Budget, seed: u64) -> Option<Choice> {
+    let stop = AtomicBool::new(false);
+    bot.choose(&Request {
+        game,
+        budget,
+        seed,
+        stop: &stop,
+    })
+}
+
+fn depth(d: u32) -> Budget {
+    Budget {
+        depth: Some(d),
+        ..Budget::default()
+    }
+}
+
+fn takes_king(pos: &Position, mv: Move) -> bool {
+    let mut next = *pos;
+    next.play_unchecked(mv);
+    next.king_captured(!pos.turn()) && !next.king_captured(pos.turn())
+}
+
+fn keeps_king(pos: &Position, mv: Move) -> bool {
+    let mut next = *pos;
+    next.play_unchecked(mv);
+    !next.king_captured(pos.turn()) && !king_capturable(&next, pos.turn())
+}
+
+fn puzzles() -> Vec<(Position, String)> {
+    let text = std::fs::read_to_string("tests/puzzles/king.puzzle").unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split(" ; ").map(str::trim).collect();
+            let rules: RuleSet = f[0].parse().unwrap();
+            let pos = Position::from_text(f[1], rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+            (pos, f[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn puzzles_are_real() {
+    let all = puzzles();
+    assert!(all.len() >= 20);
+    for (pos, kind) in &all {
+        let moves = pos.legal_moves();
+        let winning = moves.iter().filter(|&&m| takes_king(pos, m)).count();
+        let safe = moves.iter().filter(|&&m| keeps_king(pos, m)).count();
+        match kind.as_str() {
+            "take-king" => assert!(winning > 0 && winning < moves.len(), "{pos}"),
+            "keep-king" => assert!(winning == 0 && safe > 0 && safe < moves.len(), "{pos}"),
+            other => panic!("unknown puzzle kind {other}"),
+        }
+    }
+}
+
+#[test]
+fn search_and_greedy_solve_every_king_puzzle() {
+    for (pos, kind) in puzzles() {
+        let game = Game::from_position(pos);
+        let bots: Vec<(&str, Box<dyn Bot>, Budget)> = vec![
+            ("search depth 2", Box::new(Search::new(0)), depth(2)),
+            ("search depth 3", Box::new(Search::new(0)), depth(3)),
+            ("medium", Level::Medium.bot(), depth(3)),
+            ("greedy", Level::Easy.bot(), Budget::default()),
+        ];
+        for (name, mut bot, budget) in bots {
+            let choice = ask(bot.as_mut(), &game, budget, 7).expect("a move");
+            let ok = match kind.as_str() {
+                "take-king" => takes_king(&pos, choice.mv),
+                _ => keeps_king(&pos, choice.mv),
+            };
+            assert!(ok, "{name} played {} in {kind} puzzle {pos}", choice.mv);
+        }
+    }
+}
+
+#[test]
+fn thousands_of_random_games_end_legally() {
+    let stop = AtomicBool::new(false);
+    let rules = [
+        "chogo-44",
+        "neto",
+        "chogo-large",
+        "8x8",
+        "chogo-44,start=fixed,capture=suicide",
+    ];
+    let mut ended = 0;
+    for n in 0..2000u64 {
+        let rules: RuleSet = rules[n as usize % rules.len()].parse().unwrap();
+        let players = match n % 4 {
+            0 => [Level::Random, Level::Random],
+            1 => [Level::Beginner, Level::Random],
+            2 => [Level::Random, Level::Easy],
+            _ => [Level::Beginner, Level::Beginner],
+        };
+        let game = play_game(rules, players, None, 99, n, &stop).unwrap();
+        assert!(game.outcome().is_some());
+        ended += 1;
+    }
+    assert_eq!(ended, 2000);
+}
+
+#[test]
+fn search_levels_finish_games() {
+    let stop = AtomicBool::new(false);
+    for (n, rules) in ["chogo-44", "neto", "12x8"].iter().enumerate() {
+        let rules: RuleSet = rules.parse().unwrap();
+        let mut game = Game::new(rules);
+        let mut bots = [Search::new(10), Search::new(0)];
+        while game.outcome().is_none() {
+            let side = game.position().turn().index();
+            let budget = Budget {
+                nodes: Some(3_000),
+                depth: Some(3),
+                time: None,
+            };
+            let choice = bots[side]
+                .choose(&Request {
+                    game: &game,
+                    budget,
+                    seed: n as u64,
+                    stop: &stop,
+                })
+                .expect("a move while the game is on");
+            game.play(choice.mv).expect("legal");
+        }
+        assert!(game.outcome().is_some());
+    }
+}
+
+#[test]
+fn same_seed_and_node_budget_same_move() {
+    let rules = RuleSet::default();
+    let pos =
+        Position::from_text("##1PPP##/#pP1pk1#/2PP3P/5p1K/p7/#4pP#/##p3## w 3 10", rules).unwrap();
+    let game = Game::from_position(pos);
+    let budget = Budget {
+        nodes: Some(20_000),
+        ..Budget::default()
+    };
+    for level in [Level::Medium, Level::Hard] {
+        let a = ask(level.bot().as_mut(), &game, budget, 42).unwrap();
+        let b = ask(level.bot().as_mut(), &game, budget, 42).unwrap();
+        assert_eq!(a, b, "{level}");
+        // The same bot asked twice answers the same too (nothing leaks between calls).
+        let mut bot = level.bot();
+        let c = ask(bot.as_mut(), &game, budget, 42).unwrap();
+        let d = ask(bot.as_mut(), &game, budget, 42).unwrap();
+        assert_eq!(c, d);
+        assert_eq!(a.mv, c.mv);
+    }
+    for level in [Level::Random, Level::Beginner, Level::Easy] {
+        let a = ask(level.bot().as_mut(), &game, Budget::default(), 5).unwrap();
+        let b = ask(level.bot().as_mut(), &game, Budget::default(), 5).unwrap();
+        assert_eq!(a.mv, b.mv, "{level}");
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_at_once_with_a_legal_move() {
+    let game = Game::from_position(
+        Position::from_text(
+            "##1P1P##/#2P1P1#/p4p2/2pKpk1p/1P1P1p2/#p3p1#/##4## w 8 18",
+            RuleSet::default(),
+        )
+        .unwrap(),
+    );
+    let stop = AtomicBool::new(true);
+    let mut bot = Level::Master.bot();
+    let choice = bot
+        .choose(&Request {
+            game: &game,
+            budget: Level::Master.budget(None),
+            seed: 1,
+            stop: &stop,
+        })
+        .unwrap();
+    assert!(game.position().check(choice.mv).is_ok());
+    assert!(
+        choice.nodes < 50,
+        "searched {} nodes after the stop",
+        choice.nodes
+    );
+}
+
+#[test]
+fn no_move_once_the_game_is_over() {
+    let mut game = Game::new(RuleSet::default());
+    game.resign(Side::Black);
+    for level in Level::ALL {
+        assert!(
+            ask(level.bot().as_mut(), &game, depth(2), 1).is_none(),
+            "{level}"
+        );
+    }
+}
+
+#[test]
+fn a_draw_is_worth_nothing_to_the_search() {
+    // Black to move can only shuffle; the game is one ply from the 50-move draw and the
+    // search must see every move as a draw (or a loss), never as a win.
+    let pos =
+        Position::from_text("##4##/#5K#/8/8/8/#k5#/##4## b 99 80", RuleSet::default()).unwrap();
+    let game = Game::from_position(pos);
+    let choice = ask(&mut Search::new(0), &game, depth(4), 3).unwrap();
+    assert_eq!(choice.score, Some(0));
+}
