@@ -4,22 +4,9 @@
 
 use std::hint::black_box;
 
+use chogo::bot::suite::middlegames;
 use chogo::rules::{Position, RuleSet, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-
-/// The Chogo-44 middlegames of the perft data file.
-fn middlegames() -> Vec<Position> {
-    let text = include_str!("../tests/perft/middlegames.perft");
-    let mut seen = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with("chogo-44 ;")) {
-        let fields: Vec<&str> = line.split(" ; ").collect();
-        let pos = Position::from_text(fields[1], RuleSet::default()).expect("valid position");
-        if !seen.contains(&pos) {
-            seen.push(pos);
-        }
-    }
-    seen
-}
 
 fn bench_perft(c: &mut Criterion) {
     let start = Position::new(RuleSet::default());

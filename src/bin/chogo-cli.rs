@@ -25,6 +25,8 @@ commands:
   perft \"<position>\" DEPTH      count the leaves of the move tree
   bestmove \"<position>\" --level LEVEL [--time-ms T] [--depth D] [--nodes N] [--seed S] [--info]
                                 the move a bot chooses
+  bench [--time-ms T]            search each suite middlegame for T ms (default 1000):
+                                depth reached and nodes per second
   play --black LEVEL --white LEVEL --games N [--seed S] [--time-ms T] [--swap]
        [--records DIR] [--jobs J]
                                 a match between two bots
@@ -140,7 +142,7 @@ fn run(raw: Vec<String>) -> Result<String, Failure> {
             )))
         }
     };
-    if !matches!(command.as_str(), "bestmove" | "play") {
+    if !matches!(command.as_str(), "bestmove" | "play" | "bench") {
         args.finish()?;
     }
     match command.as_str() {
@@ -190,6 +192,12 @@ fn run(raw: Vec<String>) -> Result<String, Failure> {
                 swap,
                 records,
             })
+        }
+        "bench" => {
+            let time = number_option(&mut args, "time-ms")?.unwrap_or(1000);
+            args.finish()?;
+            exactly(0)?;
+            Ok(bench(Duration::from_millis(time)))
         }
         "moves" => {
             exactly(1)?;
@@ -503,4 +511,46 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
         plural(draws, "draw", "draws"),
         plural(losses, "loss", "losses"),
     ))
+}
+
+/// The depth the search reaches in `time` on each suite position, and its speed.
+fn bench(time: Duration) -> String {
+    let stop = AtomicBool::new(false);
+    let mut out = String::new();
+    let (mut nodes, mut secs, mut depths) = (0u64, 0f64, Vec::new());
+    for (i, pos) in chogo::bot::suite::middlegames().into_iter().enumerate() {
+        let game = Game::from_position(pos);
+        let started = std::time::Instant::now();
+        let choice = Level::Hard.bot().choose(&Request {
+            game: &game,
+            budget: Budget {
+                time: Some(time),
+                ..Budget::default()
+            },
+            seed: 1,
+            stop: &stop,
+        });
+        let elapsed = started.elapsed().as_secs_f64();
+        if let Some(c) = choice {
+            out += &format!(
+                "position {}: depth {}, {} nodes, {:.0} nodes/s, {}\n",
+                i + 1,
+                c.depth,
+                c.nodes,
+                c.nodes as f64 / elapsed.max(1e-9),
+                pos.move_text(c.mv)
+            );
+            nodes += c.nodes;
+            secs += elapsed;
+            depths.push(c.depth);
+        }
+    }
+    let min = depths.iter().min().copied().unwrap_or(0);
+    let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+    out += &format!(
+        "suite: depth min {min}, mean {mean:.1} in {} ms; {:.0} nodes/s\n",
+        time.as_millis(),
+        nodes as f64 / secs.max(1e-9)
+    );
+    out
 }

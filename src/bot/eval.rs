@@ -15,10 +15,12 @@ const POLIS_THREAT: i32 = 45;
 /// The position's value for the side to move, in hundredths of a pawn.
 pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.turn();
-    side_value(pos, me) - side_value(pos, !me) + TEMPO
+    let reach = [pos.single_reach(Side::Black), pos.single_reach(Side::White)];
+    side_value(pos, me, &reach) - side_value(pos, !me, &reach) + TEMPO
 }
 
-fn side_value(pos: &Position, side: Side) -> i32 {
+/// `reach[side]`: the cells `side`'s single moves reach and the men that can make one.
+fn side_value(pos: &Position, side: Side, reach: &[(Bitboard, Bitboard); 2]) -> i32 {
     let men = pos.men(side);
     let enemy = pos.men(!side);
     let empty = pos.empty();
@@ -27,14 +29,9 @@ fn side_value(pos: &Position, side: Side) -> i32 {
     let mut value = PAWN * pawns.count() as i32;
     value -= TRAPPED * pos.trapped(side).count() as i32;
     // Enclosure danger: a pawn with at most one free neighbour and enemies around it can
-    // be captured by a single enemy arrival.
-    for man in weak(pos, side) & pawns {
-        let around = Bitboard::from_cell(man).neighbours() & cells;
-        let hostile = (around & enemy).count() as i32;
-        if hostile > 0 {
-            value -= 6 + 10 * hostile;
-        }
-    }
+    // be captured by a single enemy arrival; more so with two enemies already there.
+    let exposed = weak(pos, side) & pawns & enemy.neighbours();
+    value -= 16 * exposed.count() as i32 + 10 * (exposed & enemy.two_neighbours()).count() as i32;
     // The king: how many of its neighbour cells are free, and how many the enemy holds.
     if let Some(king) = pos.king(side) {
         let around = Bitboard::from_cell(king).neighbours() & cells;
@@ -48,9 +45,15 @@ fn side_value(pos: &Position, side: Side) -> i32 {
         };
     }
     // Mobility: cells its men can reach with single moves, and men able to move.
-    let (reach, movers) = pos.single_reach(side);
-    value += 2 * reach.count() as i32 + 3 * movers.count() as i32;
-    if !pos.king_in_hand(!side) && pos.with_turn(!side).mole_available() {
+    let (cells_reached, movers) = reach[side.index()];
+    value += 2 * cells_reached.count() as i32 + 3 * movers.count() as i32;
+    // A mole drop needs a city: empty cells next to our men that the enemy cannot reach.
+    // The enemy's single moves settle that cheaply before the full check.
+    let enemy_side = Bitboard::flood(reach[(!side).index()].0 & empty, empty);
+    if ((empty - enemy_side) & men.neighbours()).any()
+        && !pos.king_in_hand(!side)
+        && pos.with_turn(!side).mole_available()
+    {
         value -= POLIS_THREAT;
     }
     value

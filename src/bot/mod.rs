@@ -9,6 +9,7 @@ mod eval;
 mod greedy;
 mod random;
 mod search;
+pub mod suite;
 pub mod tactics;
 
 use std::fmt;

@@ -27,7 +27,7 @@ pub use ruleset::{
     Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS, PartTrappedTandem,
     RuleSet, RuleSetError,
 };
-pub use security::Analysis;
+pub use security::{Analysis, NoMoleDrop};
 pub use side::{Man, ParseSideError, Role, Side};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).

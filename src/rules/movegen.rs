@@ -48,7 +48,7 @@ pub enum IllegalMove {
     #[error("a tandem with a trapped man moves one cell only")]
     OneCellOnly,
     #[error("no mole drop: {0}")]
-    NoMoleDrop(String),
+    NoMoleDrop(super::NoMoleDrop),
     #[error("{cell} is not in a city of {side}")]
     NotInCity { cell: Cell, side: Side },
     #[error("the move captures {actual}, not {written}")]
@@ -56,17 +56,6 @@ pub enum IllegalMove {
 }
 
 impl Rect {
-    /// Cells of the rectangle, built a row at a time.
-    #[inline]
-    pub(crate) fn mask(self) -> Bitboard {
-        let row = ((1u128 << self.width()) - 1) << self.min.index();
-        let mut bb = 0;
-        for r in 0..self.height() {
-            bb |= row << (r as u32 * 12);
-        }
-        Bitboard(bb)
-    }
-
     /// The rectangle moved by whole cells, for callers that know it stays in the layout.
     #[inline]
     fn shifted(self, df: i32, dr: i32) -> Rect {
@@ -98,7 +87,7 @@ impl Rect {
                 max: Cell::new(max.file(), min.rank()),
             },
         };
-        edge.mask()
+        edge.cells()
     }
 }
 
@@ -229,8 +218,8 @@ impl Position {
                         min,
                         max: Cell::new(min.file() + w - 1, min.rank() + h - 1),
                     };
-                    let stuck = rect.mask() & trapped;
-                    if stuck == rect.mask() {
+                    let stuck = rect.cells() & trapped;
+                    if stuck == rect.cells() {
                         continue;
                     }
                     let limit = if one_cell && stuck.any() { 1 } else { u8::MAX };
@@ -316,7 +305,7 @@ impl Position {
                 Ok(())
             }
             Move::Tandem { from, to } => {
-                let group = from.mask();
+                let group = from.cells();
                 if let Some(cell) = (group - self.men(me)).first() {
                     return Err(IllegalMove::NotSolid {
                         rect: from,

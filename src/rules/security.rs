@@ -1,5 +1,7 @@
 //! Secure structures, cities and the mole drop (RULES §7).
 
+use std::fmt;
+
 use serde::Serialize;
 
 use super::movegen::step;
@@ -20,6 +22,29 @@ pub struct Analysis {
     pub mole_available: bool,
     /// The game's result on this position alone.
     pub outcome: Option<Outcome>,
+}
+
+/// Why the side to move may not make a mole drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoleDrop {
+    /// The side to move must drop its king first.
+    DropPhase(Side),
+    /// A man of the enemy (`side`) is not secure.
+    Insecure { side: Side, cell: super::Cell },
+    /// The enemy (`side`) has no city.
+    NoCity(Side),
+}
+
+impl fmt::Display for NoMoleDrop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoMoleDrop::DropPhase(side) => write!(f, "{side} must drop its king first"),
+            NoMoleDrop::Insecure { side, cell } => {
+                write!(f, "{side}'s man on {cell} is not secure")
+            }
+            NoMoleDrop::NoCity(side) => write!(f, "{side} has no city"),
+        }
+    }
 }
 
 impl Position {
@@ -47,8 +72,8 @@ impl Position {
     fn reach(&self, side: Side) -> (Bitboard, Bitboard) {
         let (mut dest, mut functional) = self.single_reach(side);
         self.for_each_tandem(side, |from, to| {
-            dest |= to.mask();
-            functional |= from.mask();
+            dest |= to.cells();
+            functional |= from.cells();
         });
         (dest, functional)
     }
@@ -104,41 +129,36 @@ impl Position {
     }
 
     /// One round of RULES §7: the men of `side` found vulnerable, given the empty cells
-    /// accessible to the enemy and the enemy's functional men.
+    /// accessible to the enemy and the enemy's functional men. Each condition is a set of
+    /// cells, so the round is a handful of mask operations.
     fn vulnerable(&self, side: Side, accessible: Bitboard, functional: Bitboard) -> Bitboard {
-        let empty = self.empty();
+        let men = self.men(side);
         let enemy = self.men(!side);
-        let mut found = Bitboard::EMPTY;
-        for man in self.men(side) {
-            let around = Bitboard::from_cell(man).neighbours();
-            let empties = around & empty;
-            let enemies = around & enemy;
-            let weak = if empties.any() {
-                empties.is_subset(accessible) && empties.count() + enemies.count() >= 2
-            } else {
-                enemies.count() >= 2 && enemies.intersects(functional)
-            };
-            if weak {
-                found.insert(man);
-            }
-        }
-        found
+        let empty = self.empty();
+        let touches_empty = empty.neighbours();
+        // (a) some empty neighbour, all of them accessible, empties + enemies >= 2.
+        let open = men
+            & touches_empty
+            & !(empty - accessible).neighbours()
+            & (empty | enemy).two_neighbours();
+        // (b) no empty neighbour, two enemy neighbours, one of them functional.
+        let closed = (men - touches_empty) & enemy.two_neighbours() & functional.neighbours();
+        open | closed
     }
 
     /// The cells the side to move may mole-drop into, or why it may not (RULES §7).
-    pub fn mole_drop_cells(&self) -> Result<Bitboard, String> {
+    pub fn mole_drop_cells(&self) -> Result<Bitboard, NoMoleDrop> {
         let me = self.turn();
         let them = !me;
         if self.is_drop_phase() {
-            return Err(format!("{me} must drop its king first"));
+            return Err(NoMoleDrop::DropPhase(me));
         }
         let need_secure = self.rules().mole_condition == MoleCondition::SecureAndCity;
         let empty = self.empty();
         let not_secure = |weak: Bitboard| match weak.first() {
-            Some(cell) => Err(format!("{them}'s man on {cell} is not secure")),
+            Some(cell) => Err(NoMoleDrop::Insecure { side: them, cell }),
             None => Ok(()),
         };
-        let no_city = || Err(format!("{them} has no city"));
         // Single moves alone already reach a subset of what all moves reach: a cheap
         // first look that settles almost every position.
         let (dest, functional) = self.single_reach(me);
@@ -147,7 +167,7 @@ impl Position {
             not_secure(self.vulnerable(them, accessible, functional))?;
         }
         if ((empty - accessible) & self.men(them).neighbours()).is_empty() {
-            return no_city();
+            return Err(NoMoleDrop::NoCity(them));
         }
         let (dest, functional) = self.reach(me);
         let accessible = Bitboard::flood(dest & empty, empty);
@@ -157,7 +177,7 @@ impl Position {
         let free = empty - accessible;
         let cities = Bitboard::flood(free & self.men(them).neighbours(), free);
         if cities.is_empty() {
-            return no_city();
+            return Err(NoMoleDrop::NoCity(them));
         }
         Ok(cities)
     }
