@@ -49,8 +49,10 @@ fn side_value(pos: &Position, side: Side, reach: &[(Bitboard, Bitboard); 2]) -> 
     value += 2 * cells_reached.count() as i32 + 3 * movers.count() as i32;
     // A mole drop needs a city: empty cells next to our men that the enemy cannot reach.
     // The enemy's single moves settle that cheaply before the full check.
-    let enemy_side = Bitboard::flood(reach[(!side).index()].0 & empty, empty);
-    if ((empty - enemy_side) & men.neighbours()).any()
+    let enemy_reach = reach[(!side).index()].0 & empty;
+    let unreached = (empty - enemy_reach) & men.neighbours();
+    if unreached.any()
+        && ((empty - Bitboard::flood(enemy_reach, empty)) & men.neighbours()).any()
         && !pos.king_in_hand(!side)
         && pos.with_turn(!side).mole_available()
     {

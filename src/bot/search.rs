@@ -144,8 +144,8 @@ impl Search {
             limits.stopped = true;
         } else if limits.may_stop {
             let out_of_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
-            let out_of_time =
-                self.nodes % 512 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d);
+            let out_of_time = self.nodes.is_multiple_of(512)
+                && limits.deadline.is_some_and(|d| Instant::now() >= d);
             if out_of_nodes || out_of_time {
                 limits.stopped = true;
             }
@@ -272,7 +272,20 @@ impl Search {
             let score = if i == 0 {
                 -self.negamax(limits, &child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(limits, &child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // Late quiet moves are first searched one ply shallower (late move
+                // reduction); a move that still beats alpha is searched in full.
+                let reduction = i32::from(depth >= 3 && i >= 4 && scores[i] < 300_000);
+                let mut s = -self.negamax(
+                    limits,
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                if reduction > 0 && s > alpha && !limits.stopped {
+                    s = -self.negamax(limits, &child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !limits.stopped {
                     -self.negamax(limits, &child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -352,6 +365,10 @@ impl Search {
             best = stand;
         }
         let targets = weak(pos, !me);
+        if targets.is_empty() && !in_danger {
+            // No enemy man can be captured this move.
+            return best;
+        }
         let king = pos.king(!me).map_or(Bitboard::EMPTY, Bitboard::from_cell) & targets;
         let mut candidates: Vec<(Move, i32)> = Vec::new();
         pos.for_each_legal_move(|mv| {
