@@ -430,7 +430,7 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
     let next = AtomicU64::new(1);
     let (tx, rx) = mpsc::channel::<(u64, Result<Game, String>)>();
     let [first, second] = spec.players;
-    let swapped = |n: u64| spec.swap && n % 2 == 0;
+    let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
     let seating = |n: u64| {
         if swapped(n) {
             [second, first]
