@@ -203,3 +203,80 @@ fn replay_reports_bad_records() {
         .count();
     assert_eq!(cases, files);
 }
+
+#[test]
+fn play_prints_a_line_per_game_and_a_summary() {
+    let dir = std::env::temp_dir().join(format!("chogo-records-{}", std::process::id()));
+    let out = cli(&[
+        "play",
+        "--black",
+        "greedy",
+        "--white",
+        "random",
+        "--games",
+        "6",
+        "--swap",
+        "--seed",
+        "3",
+        "--records",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7);
+    for (i, line) in lines[..6].iter().enumerate() {
+        let n = i + 1;
+        assert!(line.starts_with(&format!("game {n}: ")), "{line}");
+        // Colours alternate with --swap: greedy is Black in odd games.
+        let greedy_side = if n % 2 == 1 { "black" } else { "white" };
+        assert!(line.contains(&format!("greedy ({greedy_side})")), "{line}");
+        assert!(line.contains(" moves"), "{line}");
+        // Each game's record replays to the same result.
+        let record = dir.join(format!("game-{n:04}.chogo"));
+        let replay = cli(&["replay", record.to_str().unwrap()]);
+        assert!(replay.status.success(), "{}", stderr(&replay));
+        assert!(!stdout(&replay).contains("result: ongoing"));
+    }
+    let summary = lines[6];
+    assert!(summary.starts_with("greedy vs random: "), "{summary}");
+    assert!(summary.ends_with("%)"), "{summary}");
+    // The same seed plays the same games.
+    let again = cli(&[
+        "play", "--black", "greedy", "--white", "random", "--games", "6", "--swap", "--seed", "3",
+    ]);
+    assert_eq!(stdout(&again), text);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bestmove_prints_the_chosen_move() {
+    // Black takes White's king on a4 with b6-b4.
+    let pos = "##4##/#p4P#/p7/K1Pp4/p7/#6#/##3k## b 10 20";
+    for level in ["random", "beginner", "easy", "medium", "hard"] {
+        let out = cli(&[
+            "bestmove",
+            pos,
+            "--level",
+            level,
+            "--depth",
+            "2",
+            "--time-ms",
+            "200",
+        ]);
+        assert!(out.status.success(), "{level}: {}", stderr(&out));
+        let mv = stdout(&out);
+        assert_eq!(mv.lines().count(), 1);
+        if !matches!(level, "random" | "beginner") {
+            assert_eq!(mv, "b6-b4xa4\n", "{level}");
+        }
+    }
+    let out = cli(&["bestmove", pos, "--level", "grandmaster"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown level 'grandmaster'"));
+    let over = "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp## w 0 3";
+    let out = cli(&["bestmove", over, "--level", "hard"]);
+    assert_eq!(out.status.code(), Some(1));
+}
