@@ -155,3 +155,38 @@ proptest! {
         prop_assert_eq!(g.position().to_string(), game.position().to_string());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// No text given to a parser can make it panic; what parses prints back unchanged.
+    #[test]
+    fn parsers_never_panic(text in "\\PC{0,60}", rules in 0..RULES.len()) {
+        let rules: RuleSet = RULES[rules].parse().unwrap();
+        let _ = text.parse::<MoveText>();
+        let _ = text.parse::<Cell>();
+        let _ = text.parse::<RuleSet>();
+        let _ = Record::parse(&text).map(|r| r.to_game());
+        if let Ok(pos) = Position::from_text(&text, rules) {
+            prop_assert_eq!(Position::from_text(&pos.to_string(), rules).unwrap(), pos);
+            let _ = pos.legal_moves();
+            let _ = pos.analyze();
+        }
+    }
+
+    /// Text built from the notation's own alphabet reaches deeper into the parsers.
+    #[test]
+    fn notation_like_text_never_panics(text in "[a-l0-9#pkPK/\\[\\]:>x -]{0,70}") {
+        let start = Position::new(RuleSet::default());
+        if let Ok(mt) = text.parse::<MoveText>() {
+            let _ = start.play_text(&mt);
+            let _ = start.check(mt.mv);
+        }
+        if let Ok(pos) = Position::from_text(&text, RuleSet::default()) {
+            let _ = pos.legal_moves();
+            let _ = pos.outcome();
+        }
+        let record = format!("[Rules \"chogo-44\"]\n\n{text}");
+        let _ = Record::parse(&record).map(|r| r.to_game());
+    }
+}

@@ -228,7 +228,10 @@ impl FromStr for MoveText {
             reason,
         };
         let mut body = s.trim();
-        if body.len() >= 5 && body[..5].eq_ignore_ascii_case("polis") {
+        if body
+            .get(..5)
+            .is_some_and(|p| p.eq_ignore_ascii_case("polis"))
+        {
             body = body[5..].trim_start();
         }
         let body = body.trim_end_matches(ANNOTATIONS).to_ascii_lowercase();
