@@ -316,16 +316,7 @@ impl Position {
                 if from.width() != to.width() || from.height() != to.height() || from.len() < 2 {
                     return Err(IllegalMove::ShapeMismatch);
                 }
-                let dir = direction(from.min, to.min).ok_or_else(|| {
-                    if from == to {
-                        IllegalMove::ZeroMove
-                    } else {
-                        IllegalMove::NotStraight {
-                            from: from.to_string(),
-                            to: to.to_string(),
-                        }
-                    }
-                })?;
+                let dir = direction(from.min, to.min).ok_or_else(|| straightness(from, to))?;
                 let stuck = group & self.trapped(me);
                 if stuck == group {
                     return Err(IllegalMove::AllTrapped(from));
@@ -411,7 +402,8 @@ fn direction(a: Cell, b: Cell) -> Option<(i32, i32)> {
     }
 }
 
-fn straightness(from: Cell, to: Cell) -> IllegalMove {
+/// Why a move between two cells or rectangles is not a straight move.
+fn straightness<T: PartialEq + std::fmt::Display>(from: T, to: T) -> IllegalMove {
     if from == to {
         IllegalMove::ZeroMove
     } else {
