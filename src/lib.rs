@@ -3,4 +3,6 @@
 //! [`rules`] is the complete rule book as code; everything else stands on it.
 
 pub mod bot;
+#[cfg(feature = "gui")]
+pub mod game;
 pub mod rules;

@@ -1,0 +1,123 @@
+//! Sound effects, played only in reaction to what the bridge reported.
+
+use bevy::prelude::*;
+use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
+
+use super::bridge::{Bridge, Played, PlayerKind};
+use crate::rules::{Move, Role};
+
+/// Volume (0–1) and mute.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct SoundSettings {
+    pub volume: f32,
+    pub muted: bool,
+}
+
+impl Default for SoundSettings {
+    fn default() -> SoundSettings {
+        SoundSettings {
+            volume: 0.7,
+            muted: false,
+        }
+    }
+}
+
+/// A button of the interface was pressed.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct UiClick;
+
+#[derive(Resource)]
+struct Sounds {
+    click: Handle<AudioSource>,
+    slide: Handle<AudioSource>,
+    slide_block: Handle<AudioSource>,
+    drop: Handle<AudioSource>,
+    capture: Handle<AudioSource>,
+    capture_king: Handle<AudioSource>,
+    polis: Handle<AudioSource>,
+    win: Handle<AudioSource>,
+    lose: Handle<AudioSource>,
+    draw: Handle<AudioSource>,
+}
+
+fn load(mut commands: Commands, assets: Res<AssetServer>) {
+    let sound = |name: &str| assets.load(format!("sounds/{name}.wav"));
+    commands.insert_resource(Sounds {
+        click: sound("click"),
+        slide: sound("slide"),
+        slide_block: sound("slide_block"),
+        drop: sound("drop"),
+        capture: sound("capture"),
+        capture_king: sound("capture_king"),
+        polis: sound("polis"),
+        win: sound("win"),
+        lose: sound("lose"),
+        draw: sound("draw"),
+    });
+}
+
+fn play(audio: &Audio, settings: &SoundSettings, sound: &Handle<AudioSource>) {
+    if settings.muted || settings.volume <= 0.0 {
+        return;
+    }
+    let db = 20.0 * settings.volume.clamp(0.001, 1.0).log10();
+    audio.play(sound.clone()).with_volume(Decibels(db));
+}
+
+fn react(
+    audio: Res<Audio>,
+    sounds: Res<Sounds>,
+    settings: Res<SoundSettings>,
+    bridge: Res<Bridge>,
+    mut played: MessageReader<Played>,
+    mut clicks: MessageReader<UiClick>,
+) {
+    if clicks.read().count() > 0 {
+        play(&audio, &settings, &sounds.click);
+    }
+    for Played(report) in played.read() {
+        let movement = match report.mv {
+            Move::KingDrop { .. } | Move::MoleDrop { .. } => &sounds.drop,
+            Move::Tandem { .. } => &sounds.slide_block,
+            Move::Single { .. } => &sounds.slide,
+        };
+        play(&audio, &settings, movement);
+        if report
+            .captured
+            .iter()
+            .any(|(_, man)| man.role == Role::King)
+        {
+            play(&audio, &settings, &sounds.capture_king);
+        } else if !report.captured.is_empty() {
+            play(&audio, &settings, &sounds.capture);
+        }
+        match report.outcome {
+            Some(outcome) => {
+                let sound = match outcome.winner {
+                    None => &sounds.draw,
+                    // Against a bot, the person's loss sounds like one.
+                    Some(winner)
+                        if bridge.player(winner) != PlayerKind::Human
+                            && bridge.player(!winner) == PlayerKind::Human =>
+                    {
+                        &sounds.lose
+                    }
+                    Some(_) => &sounds.win,
+                };
+                play(&audio, &settings, sound);
+            }
+            None => {
+                if bridge.game.position().mole_available() {
+                    play(&audio, &settings, &sounds.polis);
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SoundSettings>();
+    app.add_message::<UiClick>();
+    app.add_systems(Startup, load);
+    app.add_systems(Update, react.after(super::GameSet::React));
+}

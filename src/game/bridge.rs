@@ -1,0 +1,137 @@
+//! The rules bridge: the only place that changes the game. Commands come in; the bridge
+//! checks them against the rules and reports what happened.
+
+use bevy::prelude::*;
+
+use crate::bot::Level;
+use crate::rules::{Game, Move, MoveReport, RuleSet, Side};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Human,
+    Bot(Level),
+}
+
+/// Everything a new game needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub rules: RuleSet,
+    /// Indexed by [`Side::index`].
+    pub players: [PlayerKind; 2],
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            rules: RuleSet::default(),
+            players: [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
+        }
+    }
+}
+
+/// The rules resource: owns the game and who plays each side.
+#[derive(Resource, Debug)]
+pub struct Bridge {
+    pub game: Game,
+    pub setup: Setup,
+    /// Increases with every change, so a bot's late answer can be recognised as stale.
+    pub version: u64,
+}
+
+impl Default for Bridge {
+    fn default() -> Bridge {
+        Bridge::new(Setup::default())
+    }
+}
+
+impl Bridge {
+    pub fn new(setup: Setup) -> Bridge {
+        Bridge {
+            game: Game::new(setup.rules),
+            setup,
+            version: 0,
+        }
+    }
+
+    pub fn player(&self, side: Side) -> PlayerKind {
+        self.setup.players[side.index()]
+    }
+
+    /// Whether a person moves next in a game that goes on.
+    pub fn human_to_move(&self) -> bool {
+        self.game.outcome().is_none()
+            && self.player(self.game.position().turn()) == PlayerKind::Human
+    }
+}
+
+/// What input systems (and the bot player) ask the bridge for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    Play(Move),
+    /// Take back to the last position where a person was to move (one ply between people).
+    Undo,
+    NewGame(Setup),
+}
+
+/// A move was played: exactly what it did.
+#[derive(Message, Clone, Debug)]
+pub struct Played(pub MoveReport);
+
+/// A command was refused; the game is unchanged.
+#[derive(Message, Clone, Debug)]
+pub struct Refused(pub String);
+
+/// The position changed wholesale (new game, undo): views rebuild from the rules.
+#[derive(Message, Clone, Debug)]
+pub struct Resynced;
+
+pub(super) fn apply_commands(
+    mut bridge: ResMut<Bridge>,
+    mut commands: MessageReader<Command>,
+    mut played: MessageWriter<Played>,
+    mut refused: MessageWriter<Refused>,
+    mut resynced: MessageWriter<Resynced>,
+) {
+    for command in commands.read() {
+        match command {
+            Command::Play(mv) => match bridge.game.play(*mv) {
+                Ok(report) => {
+                    bridge.version += 1;
+                    played.write(Played(report));
+                }
+                Err(e) => {
+                    refused.write(Refused(format!("{mv}: {e}")));
+                }
+            },
+            Command::Undo => {
+                let mut undone = bridge.game.undo().is_some();
+                // Against a bot, go back to the person's move.
+                while undone && !bridge.human_to_move() && !bridge.game.plies().is_empty() {
+                    undone = bridge.game.undo().is_some();
+                }
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            Command::NewGame(setup) => {
+                if let Err(e) = setup.rules.validate() {
+                    refused.write(Refused(e.to_string()));
+                    continue;
+                }
+                let version = bridge.version + 1;
+                *bridge = Bridge::new(*setup);
+                bridge.version = version;
+                resynced.write(Resynced);
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Bridge>();
+    app.add_message::<Command>();
+    app.add_message::<Played>();
+    app.add_message::<Refused>();
+    app.add_message::<Resynced>();
+    app.add_systems(Update, apply_commands.in_set(super::GameSet::Bridge));
+}

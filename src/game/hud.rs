@@ -1,0 +1,264 @@
+//! The side panel: whose turn, the phase, captures, the last move, the result, Polis, the
+//! bot thinking, notices, and a new game (people or a bot, level and side).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::animation::AnimationSpeed;
+use super::audio::{SoundSettings, UiClick};
+use super::bot_player::BotThinking;
+use super::bridge::{Bridge, Command, PlayerKind, Setup};
+use super::input::Notice;
+use super::layout::PANEL_WIDTH;
+use crate::bot::Level;
+use crate::rules::Side;
+
+/// The new-game choices being edited in the panel.
+#[derive(Resource, Debug, Clone, Copy)]
+struct NewGameForm {
+    /// `None`: two people.
+    opponent: Option<Level>,
+    /// The person's side against a bot.
+    side: Side,
+}
+
+impl Default for NewGameForm {
+    fn default() -> NewGameForm {
+        NewGameForm {
+            opponent: Some(Level::Medium),
+            side: Side::Black,
+        }
+    }
+}
+
+fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = egui::Color32::from_rgb(34, 29, 26);
+    visuals.window_fill = egui::Color32::from_rgb(44, 37, 32);
+    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(70, 52, 38);
+    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(96, 70, 48);
+    visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(120, 86, 56);
+    visuals.selection.bg_fill = egui::Color32::from_rgb(150, 104, 52);
+    ctx.set_visuals(visuals);
+    let mut style = (*ctx.global_style()).clone();
+    style.spacing.item_spacing = egui::vec2(8.0, 7.0);
+    style.spacing.button_padding = egui::vec2(10.0, 5.0);
+    for (text_style, font) in style.text_styles.iter_mut() {
+        font.size = match text_style {
+            egui::TextStyle::Heading => 26.0,
+            egui::TextStyle::Small => 12.0,
+            _ => 15.0,
+        };
+    }
+    ctx.set_global_style(style);
+    *done = true;
+}
+
+fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
+    match (kind, other) {
+        (PlayerKind::Human, PlayerKind::Bot(_)) => "You".into(),
+        (PlayerKind::Human, PlayerKind::Human) => "Player".into(),
+        (PlayerKind::Bot(level), _) => format!("{} (computer)", level.title()),
+    }
+}
+
+fn side_swatch(ui: &mut egui::Ui, side: Side) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let (fill, stroke) = match side {
+        Side::Black => (
+            egui::Color32::from_rgb(30, 28, 28),
+            egui::Color32::from_gray(120),
+        ),
+        Side::White => (
+            egui::Color32::from_rgb(245, 240, 228),
+            egui::Color32::from_gray(150),
+        ),
+    };
+    ui.painter()
+        .circle(rect.center(), 7.0, fill, egui::Stroke::new(1.5, stroke));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panel(
+    mut contexts: EguiContexts,
+    bridge: Res<Bridge>,
+    thinking: Res<BotThinking>,
+    notice: Res<Notice>,
+    mut form: ResMut<NewGameForm>,
+    mut sound: ResMut<SoundSettings>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut commands: MessageWriter<Command>,
+    mut clicks: MessageWriter<UiClick>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let game = &bridge.game;
+    let pos = game.position();
+    let outcome = game.outcome();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::right("hud")
+        .resizable(false)
+        .exact_size(PANEL_WIDTH)
+        .show(&mut root, |ui| {
+            ui.add_space(10.0);
+            ui.heading("Chogo");
+            ui.label(egui::RichText::new(game.rules().describe()).weak());
+            ui.separator();
+            for side in [Side::White, Side::Black] {
+                ui.horizontal(|ui| {
+                    side_swatch(ui, side);
+                    let name = player_name(bridge.player(side), bridge.player(!side));
+                    let count = |p: &crate::rules::Position| {
+                        p.men(!side).count() + p.king_in_hand(!side) as u32
+                    };
+                    let lost = count(game.start()).saturating_sub(count(pos));
+                    ui.label(egui::RichText::new(format!("{side}: {name}")).strong());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(format!("captured {lost}"));
+                    });
+                });
+            }
+            ui.separator();
+            match outcome {
+                Some(o) => {
+                    ui.label(egui::RichText::new(o.to_string()).size(18.0).strong().color(egui::Color32::from_rgb(240, 200, 110)));
+                }
+                None => {
+                    let side = pos.turn();
+                    ui.horizontal(|ui| {
+                        side_swatch(ui, side);
+                        let phase = if pos.is_drop_phase() {
+                            "drops its king"
+                        } else {
+                            "to move"
+                        };
+                        ui.label(egui::RichText::new(format!("{side} {phase}")).size(18.0).strong());
+                    });
+                    if thinking.is_thinking() {
+                        ui.label(egui::RichText::new("thinking…").italics());
+                    }
+                    if pos.mole_available() {
+                        egui::Frame::new()
+                            .fill(egui::Color32::from_rgb(52, 86, 170))
+                            .corner_radius(6.0)
+                            .inner_margin(egui::Margin::symmetric(10, 4))
+                            .show(ui, |ui| {
+                                ui.label(egui::RichText::new("POLIS — a mole drop is available").strong().color(egui::Color32::WHITE));
+                            });
+                    }
+                }
+            }
+            if let Some(last) = game.plies().last() {
+                ui.label(format!("Last move: {}", last.mv.with_captures(last.captured)));
+            }
+            ui.label(format!("Move {} · {} plies without a capture", pos.fullmoves(), pos.halfmoves()));
+            if let Some(text) = &notice.0 {
+                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(240, 170, 120)));
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Undo").clicked() {
+                    clicks.write(UiClick);
+                    commands.write(Command::Undo);
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("New game").strong());
+            egui::ComboBox::from_label("Opponent")
+                .selected_text(form.opponent.map_or("Another person".to_string(), |l| l.title().to_string()))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut form.opponent, None, "Another person");
+                    for level in Level::ALL {
+                        ui.selectable_value(&mut form.opponent, Some(level), level.title());
+                    }
+                });
+            if form.opponent.is_some() {
+                ui.horizontal(|ui| {
+                    ui.label("You play");
+                    ui.radio_value(&mut form.side, Side::Black, "Black (first)");
+                    ui.radio_value(&mut form.side, Side::White, "White");
+                });
+            }
+            if ui.button("Start a new game").clicked() {
+                clicks.write(UiClick);
+                let players = match form.opponent {
+                    None => [PlayerKind::Human, PlayerKind::Human],
+                    Some(level) => {
+                        let mut p = [PlayerKind::Bot(level); 2];
+                        p[form.side.index()] = PlayerKind::Human;
+                        p
+                    }
+                };
+                commands.write(Command::NewGame(Setup {
+                    rules: *bridge.game.rules(),
+                    players,
+                }));
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Volume");
+                ui.add(egui::Slider::new(&mut sound.volume, 0.0..=1.0).show_value(false));
+                ui.checkbox(&mut sound.muted, "Mute");
+            });
+            ui.horizontal(|ui| {
+                ui.label("Animation");
+                ui.add(egui::Slider::new(&mut speed.0, 0.5..=3.0).text("×"));
+            });
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates.").small().weak());
+        });
+    Ok(())
+}
+
+/// The end of the game, over the board.
+fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
+    let Some(outcome) = bridge.game.outcome() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let title = match outcome.winner {
+        Some(side) => format!("{side} wins"),
+        None => "Draw".to_string(),
+    };
+    egui::Area::new("banner".into())
+        .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(30, 24, 20, 225))
+                .stroke(egui::Stroke::new(
+                    2.0,
+                    egui::Color32::from_rgb(200, 150, 80),
+                ))
+                .corner_radius(10.0)
+                .inner_margin(egui::Margin::symmetric(28, 16))
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(title)
+                                .size(34.0)
+                                .strong()
+                                .color(egui::Color32::from_rgb(240, 205, 120)),
+                        );
+                        ui.label(egui::RichText::new(outcome.to_string()).size(17.0));
+                    });
+                });
+        });
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameForm>();
+    app.add_systems(EguiPrimaryContextPass, (style, panel, banner).chain());
+}

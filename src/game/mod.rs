@@ -1,0 +1,66 @@
+//! The desktop game (Bevy): one plugin per concern, assembled here.
+//!
+//! Data flows one way: input systems write a [`Command`]; the rules bridge checks it
+//! against the rules and answers with [`Played`] (what the move did), [`Refused`] (why not)
+//! or [`Resynced`] (the position changed wholesale); the men, animation, audio and HUD
+//! systems only react to those answers.
+
+mod animation;
+mod audio;
+mod board;
+mod bot_player;
+mod bridge;
+mod demo;
+mod hud;
+mod input;
+mod layout;
+mod men;
+mod pieces;
+mod theme;
+
+use bevy::prelude::*;
+
+pub use animation::{Animating, AnimationSpeed};
+pub use bot_player::{BotPlay, BotThinking};
+pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup};
+pub use demo::DemoConfig;
+pub use layout::BoardLayout;
+pub use men::ManPiece;
+
+/// The order of work in a frame: input, then the rules bridge, then everything that reacts.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    Input,
+    Bridge,
+    React,
+}
+
+/// The parts that need no window: rules bridge, men entities, animation clock, bot player.
+/// ECS tests run exactly this.
+pub fn logic_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (GameSet::Input, GameSet::Bridge, GameSet::React).chain(),
+    );
+    app.add_plugins((
+        layout::plugin,
+        bridge::plugin,
+        men::plugin,
+        animation::plugin,
+        bot_player::plugin,
+    ));
+}
+
+/// The whole game on top of Bevy's default plugins, egui and kira.
+pub fn plugin(app: &mut App) {
+    logic_plugin(app);
+    app.add_plugins((
+        theme::plugin,
+        board::plugin,
+        pieces::plugin,
+        input::plugin,
+        audio::plugin,
+        hud::plugin,
+        demo::plugin,
+    ));
+}

@@ -1,0 +1,205 @@
+//! How men look: a shadow, a rimmed disc, a crown mark on kings, a trap mark.
+
+use bevy::prelude::*;
+
+use super::animation::{Motion, Pop};
+use super::bridge::Bridge;
+use super::men::{Captured, ManPiece};
+use super::theme::Theme;
+use crate::rules::{Bitboard, Role, Side};
+
+/// Shared meshes and materials for men (unit size: the man's transform scales them).
+#[derive(Resource)]
+struct PieceAssets {
+    disc: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    bar: Handle<Mesh>,
+    diamond: Handle<Mesh>,
+    shadow: Handle<ColorMaterial>,
+    body: [Handle<ColorMaterial>; 2],
+    rim: [Handle<ColorMaterial>; 2],
+    king: Handle<ColorMaterial>,
+    trap: Handle<ColorMaterial>,
+}
+
+/// The trap mark of a man: two red bars across it, shown while it is trapped.
+#[derive(Component)]
+pub struct TrapMark;
+
+fn setup(
+    mut commands: Commands,
+    theme: Res<Theme>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let mut color = |c: Color| materials.add(ColorMaterial::from(c));
+    commands.insert_resource(PieceAssets {
+        disc: meshes.add(Circle::new(0.5)),
+        ring: meshes.add(Annulus::new(0.2, 0.27)),
+        bar: meshes.add(Rectangle::new(0.5, 0.09)),
+        diamond: meshes.add(RegularPolygon::new(0.13, 4)),
+        shadow: color(theme.shadow),
+        body: [color(theme.black_man), color(theme.white_man)],
+        rim: [color(theme.black_rim), color(theme.white_rim)],
+        king: color(theme.king_mark),
+        trap: color(theme.trap),
+    });
+}
+
+fn dress_new_men(
+    mut commands: Commands,
+    assets: Option<Res<PieceAssets>>,
+    new_men: Query<(Entity, &ManPiece), Added<ManPiece>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    for (entity, piece) in &new_men {
+        let side = piece.man.side.index();
+        commands.entity(entity).with_children(|parent| {
+            parent.spawn((
+                Mesh2d(assets.disc.clone()),
+                MeshMaterial2d(assets.shadow.clone()),
+                Transform::from_xyz(0.04, -0.06, -0.3).with_scale(Vec3::splat(0.86)),
+            ));
+            parent.spawn((
+                Mesh2d(assets.disc.clone()),
+                MeshMaterial2d(assets.rim[side].clone()),
+                Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(0.84)),
+            ));
+            parent.spawn((
+                Mesh2d(assets.disc.clone()),
+                MeshMaterial2d(assets.body[side].clone()),
+                Transform::from_xyz(0.0, 0.02, -0.1).with_scale(Vec3::splat(0.74)),
+            ));
+            if piece.man.role == Role::King {
+                // A gold ring and a diamond: a king is told by its shape, not its colour.
+                parent.spawn((
+                    Mesh2d(assets.ring.clone()),
+                    MeshMaterial2d(assets.king.clone()),
+                    Transform::from_xyz(0.0, 0.02, 0.0),
+                ));
+                parent.spawn((
+                    Mesh2d(assets.diamond.clone()),
+                    MeshMaterial2d(assets.king.clone()),
+                    Transform::from_xyz(0.0, 0.02, 0.01),
+                ));
+            }
+            parent
+                .spawn((
+                    TrapMark,
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    Visibility::Hidden,
+                ))
+                .with_children(|mark| {
+                    for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+                        mark.spawn((
+                            Mesh2d(assets.bar.clone()),
+                            MeshMaterial2d(assets.trap.clone()),
+                            Transform::from_rotation(Quat::from_rotation_z(angle)),
+                        ));
+                    }
+                });
+        });
+    }
+}
+
+/// Shows the trap mark on every trapped man at rest, popping it in when it appears.
+fn show_trap_marks(
+    mut commands: Commands,
+    bridge: Res<Bridge>,
+    men: Query<(&ManPiece, &Children, Has<Motion>, Has<Captured>)>,
+    mut marks: Query<(Entity, &mut Visibility), With<TrapMark>>,
+) {
+    let pos = bridge.game.position();
+    let trapped: Bitboard = pos.trapped(Side::Black) | pos.trapped(Side::White);
+    for (piece, children, moving, captured) in &men {
+        let show = !moving && !captured && piece.cell.is_some_and(|c| trapped.contains(c));
+        for child in children.iter() {
+            if let Ok((entity, mut visibility)) = marks.get_mut(child) {
+                let now = if show {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                if *visibility != now {
+                    if show {
+                        commands.entity(entity).insert(Pop::default());
+                    }
+                    *visibility = now;
+                }
+            }
+        }
+    }
+}
+
+/// A splinter of a captured man flying off.
+#[derive(Component)]
+struct Shard {
+    velocity: Vec2,
+    life: f32,
+}
+
+const SHARD_SECONDS: f32 = 0.5;
+
+/// A small burst of splinters where a man is captured.
+fn burst(
+    mut commands: Commands,
+    theme: Res<Theme>,
+    captured: Query<(&ManPiece, &Transform), Added<Captured>>,
+) {
+    for (piece, transform) in &captured {
+        let size = transform.scale.x;
+        let color = match piece.man.side {
+            Side::Black => theme.black_man,
+            Side::White => theme.white_man,
+        };
+        for i in 0..10 {
+            let angle = i as f32 / 10.0 * std::f32::consts::TAU + 0.3;
+            let speed = size * (1.4 + 0.5 * ((i * 7 % 5) as f32 / 5.0));
+            commands.spawn((
+                Shard {
+                    velocity: Vec2::from_angle(angle) * speed,
+                    life: SHARD_SECONDS,
+                },
+                Sprite::from_color(color, Vec2::splat(size * 0.12)),
+                Transform::from_translation(transform.translation.truncate().extend(6.0))
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+        }
+    }
+}
+
+fn fly_shards(
+    mut commands: Commands,
+    time: Res<Time>,
+    speed: Res<super::AnimationSpeed>,
+    moving: Query<(), With<Motion>>,
+    mut shards: Query<(Entity, &mut Shard, &mut Transform)>,
+) {
+    // Splinters fly when the capturing move has landed, like the captured man's fall.
+    if !moving.is_empty() {
+        return;
+    }
+    let dt = time.delta_secs() * speed.0.max(0.1);
+    for (entity, mut shard, mut transform) in &mut shards {
+        shard.life -= dt;
+        if shard.life <= 0.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        transform.translation += (shard.velocity * dt).extend(0.0);
+        transform.rotate_z(dt * 8.0);
+        transform.scale = Vec3::splat(shard.life / SHARD_SECONDS);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, setup);
+    app.add_systems(
+        Update,
+        (dress_new_men, show_trap_marks, burst, fly_shards)
+            .chain()
+            .after(super::GameSet::React),
+    );
+}

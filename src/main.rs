@@ -1,0 +1,142 @@
+//! `chogo`: the desktop game.
+//!
+//! `chogo [--rules RULES]` opens the game; `chogo --demo BLACK:WHITE --plies N
+//! --screenshot FILE [--seed S] [--rules RULES] [--size WxH]` lets two bots play N plies
+//! with normal animations, saves a screenshot of the window and exits.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+use bevy_kira_audio::AudioPlugin;
+use chogo::bot::Level;
+use chogo::game::{BotPlay, Bridge, DemoConfig, PlayerKind, Setup};
+use chogo::rules::RuleSet;
+
+const USAGE: &str = "usage: chogo [--rules RULES] [--size WxH]
+       chogo --demo BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES]
+             [--size WxH] [--time-ms T]
+LEVEL (BLACK, WHITE): random, beginner, easy, medium, hard, master";
+
+struct Options {
+    rules: RuleSet,
+    size: (u32, u32),
+    demo: Option<[Level; 2]>,
+    plies: usize,
+    screenshot: Option<PathBuf>,
+    seed: u64,
+    time: Option<std::time::Duration>,
+}
+
+fn parse(args: Vec<String>) -> Result<Options, String> {
+    let mut options = Options {
+        rules: RuleSet::default(),
+        size: (1280, 800),
+        demo: None,
+        plies: 20,
+        screenshot: None,
+        seed: 1,
+        time: None,
+    };
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        if arg == "--help" || arg == "-h" {
+            return Err(USAGE.into());
+        }
+        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--rules" => options.rules = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--size" => {
+                let v = value()?;
+                let (w, h) = v
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| {
+                        (320..=8192).contains(&w) && (240..=8192).contains(&h)
+                    })
+                    .ok_or_else(|| format!("--size takes WIDTHxHEIGHT like 1280x800, not '{v}'"))?;
+                options.size = (w, h);
+            }
+            "--demo" => {
+                let v = value()?;
+                let (b, w) = v.split_once(':').ok_or_else(|| {
+                    format!("--demo takes BLACK:WHITE levels like hard:easy, not '{v}'")
+                })?;
+                options.demo = Some([
+                    b.parse().map_err(|e| format!("{e}"))?,
+                    w.parse().map_err(|e| format!("{e}"))?,
+                ]);
+            }
+            "--plies" => {
+                let v = value()?;
+                options.plies = v
+                    .parse()
+                    .map_err(|_| format!("--plies takes a number, not '{v}'"))?;
+            }
+            "--screenshot" => options.screenshot = Some(PathBuf::from(value()?)),
+            "--seed" => {
+                let v = value()?;
+                options.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed takes a number, not '{v}'"))?;
+            }
+            "--time-ms" => {
+                let v = value()?;
+                let ms: u64 = v
+                    .parse()
+                    .map_err(|_| format!("--time-ms takes a number, not '{v}'"))?;
+                options.time = Some(std::time::Duration::from_millis(ms));
+            }
+            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+        }
+    }
+    if options.demo.is_none() && options.screenshot.is_some() {
+        return Err("--screenshot goes with --demo".into());
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let options = match parse(std::env::args().skip(1).collect()) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("chogo: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Chogo".into(),
+            resolution: WindowResolution::new(options.size.0, options.size.1),
+            ..default()
+        }),
+        ..default()
+    }));
+    app.add_plugins((EguiPlugin::default(), AudioPlugin, chogo::game::plugin));
+    let players = match options.demo {
+        Some([b, w]) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
+        None => Setup::default().players,
+    };
+    app.insert_resource(Bridge::new(Setup {
+        rules: options.rules,
+        players,
+    }));
+    app.insert_resource(BotPlay {
+        seed: options.seed,
+        ply_limit: options.demo.map(|_| options.plies),
+        time: options.time,
+    });
+    if options.demo.is_some() {
+        app.insert_resource(DemoConfig {
+            plies: options.plies,
+            screenshot: options.screenshot,
+        });
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

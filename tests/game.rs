@@ -1,0 +1,165 @@
+//! ECS tests of the game's logic without a window: commands in, reports out, and the man
+//! entities always matching the rules once animations finish.
+#![cfg(feature = "gui")]
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use chogo::game::{Animating, Bridge, Command, ManPiece, Played, PlayerKind, Refused, Setup};
+use chogo::rules::{Bitboard, Cell, Move, Position, RuleSet, Side};
+use proptest::prelude::*;
+
+fn app(rules: RuleSet) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.add_plugins(chogo::game::logic_plugin);
+    app.insert_resource(Bridge::new(Setup {
+        rules,
+        players: [PlayerKind::Human, PlayerKind::Human],
+    }));
+    settle(&mut app);
+    app
+}
+
+/// Runs frames until every animation has finished.
+fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.update();
+        if !app.world().resource::<Animating>().0 {
+            app.update();
+            return;
+        }
+    }
+    panic!("animations never finished");
+}
+
+fn send(app: &mut App, command: Command) {
+    app.world_mut().write_message(command);
+    settle(app);
+}
+
+/// The men entities on the board, by side, and the kings in hand.
+fn entities(app: &mut App) -> ([Bitboard; 2], [bool; 2], Bitboard) {
+    let mut men = [Bitboard::EMPTY; 2];
+    let mut hand = [false; 2];
+    let mut kings = Bitboard::EMPTY;
+    let mut query = app.world_mut().query::<&ManPiece>();
+    for piece in query.iter(app.world()) {
+        match piece.cell {
+            Some(cell) => {
+                assert!(
+                    !men[0].contains(cell) && !men[1].contains(cell),
+                    "two men on {cell}"
+                );
+                men[piece.man.side.index()].insert(cell);
+                if piece.man.role == chogo::rules::Role::King {
+                    kings.insert(cell);
+                }
+            }
+            None => {
+                assert!(!hand[piece.man.side.index()], "two kings in hand");
+                hand[piece.man.side.index()] = true;
+            }
+        }
+    }
+    (men, hand, kings)
+}
+
+fn assert_in_step(app: &mut App) {
+    let pos: Position = *app.world().resource::<Bridge>().game.position();
+    let (men, hand, kings) = entities(app);
+    assert_eq!(men, [pos.men(Side::Black), pos.men(Side::White)], "{pos}");
+    assert_eq!(
+        hand,
+        [pos.king_in_hand(Side::Black), pos.king_in_hand(Side::White)]
+    );
+    assert_eq!(kings, pos.kings());
+}
+
+fn drain<M: Message + Clone>(app: &mut App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages
+        .iter_current_update_messages()
+        .cloned()
+        .collect::<Vec<_>>()
+}
+
+#[test]
+fn a_legal_command_is_played_and_reported() {
+    let mut app = app(RuleSet::default());
+    assert_in_step(&mut app);
+    app.world_mut()
+        .write_message(Command::Play("e3".parse().unwrap()));
+    app.update();
+    let played: Vec<Played> = drain(&mut app);
+    assert_eq!(played.len(), 1);
+    assert_eq!(played[0].0.text, "e3");
+    settle(&mut app);
+    assert_in_step(&mut app);
+    assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 1);
+}
+
+#[test]
+fn an_illegal_command_changes_nothing() {
+    let mut app = app(RuleSet::default());
+    let before = *app.world().resource::<Bridge>().game.position();
+    let (men_before, hand_before, _) = entities(&mut app);
+    app.world_mut()
+        .write_message(Command::Play("c1-c4".parse().unwrap()));
+    app.update();
+    let refused: Vec<Refused> = drain(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert!(
+        refused[0].0.contains("Black must drop its king first"),
+        "{}",
+        refused[0].0
+    );
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<Bridge>().game.position(), before);
+    assert_eq!(entities(&mut app).0, men_before);
+    assert_eq!(entities(&mut app).1, hand_before);
+}
+
+#[test]
+fn captures_remove_their_entities() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "a4", "b2-b4"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    let bridge = app.world().resource::<Bridge>();
+    assert!(bridge.game.outcome().is_some());
+    assert_in_step(&mut app);
+    let (men, _, _) = entities(&mut app);
+    assert!(!men[Side::White.index()].contains("a4".parse::<Cell>().unwrap()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// After any random sequence of moves and undos, once animations finish, the man
+    /// entities match the rules position one to one.
+    #[test]
+    fn entities_follow_random_moves_and_undos(seed in any::<u64>(), steps in 1usize..40) {
+        let mut app = app(RuleSet::default());
+        let mut state = seed | 1;
+        for _ in 0..steps {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let game = &app.world().resource::<Bridge>().game;
+            let moves = game.legal_moves();
+            let command = if state % 5 == 0 || moves.is_empty() {
+                Command::Undo
+            } else {
+                let mv: Move = moves[(state >> 8) as usize % moves.len()];
+                Command::Play(mv)
+            };
+            send(&mut app, command);
+            assert_in_step(&mut app);
+        }
+    }
+}
