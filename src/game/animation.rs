@@ -116,9 +116,15 @@ fn animate_motion(
         let (point, lift) = match motion.kind {
             MotionKind::Slide => (motion.from.lerp(motion.to, ease_in_out(t)), 0.0),
             MotionKind::Arc => {
-                let p = motion.from.lerp(motion.to, ease_in_out(t));
-                let h = (t * std::f32::consts::PI).sin() * base * 1.5;
-                (p + Vec2::Y * h, (t * std::f32::consts::PI).sin())
+                // Up and over the board, then a small hop on landing.
+                use std::f32::consts::PI;
+                let p = motion.from.lerp(motion.to, ease_in_out((t / 0.8).min(1.0)));
+                let h = if t < 0.8 {
+                    (PI * t / 0.8).sin() * 1.5
+                } else {
+                    (PI * (t - 0.8) / 0.2).sin() * 0.12
+                };
+                (p + Vec2::Y * h * base, h.min(1.0))
             }
             MotionKind::Fall => {
                 let start = motion.to + Vec2::Y * base * 2.5;

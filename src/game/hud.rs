@@ -84,7 +84,6 @@ fn side_swatch(ui: &mut egui::Ui, side: Side) {
         .circle(rect.center(), 7.0, fill, egui::Stroke::new(1.5, stroke));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn panel(
     mut contexts: EguiContexts,
     bridge: Res<Bridge>,

@@ -144,7 +144,6 @@ fn settle(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pointer(
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
