@@ -356,3 +356,74 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(super::GameSet::React),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn select(cells: &[&str], anchor: &str) -> Selection {
+        Selection {
+            cells: cells.iter().map(|c| c.parse::<Cell>().unwrap()).collect(),
+            anchor: Some(anchor.parse().unwrap()),
+            ..Selection::default()
+        }
+    }
+
+    fn targets(pos: &Position, selection: &Selection) -> Vec<String> {
+        let mut v: Vec<String> = selection_moves(pos, selection)
+            .iter()
+            .map(|(c, m)| format!("{c}:{m}"))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_selected_man_offers_its_moves_and_the_enemy_cities() {
+        // White walls off c6–f7; Black may mole-drop (RULES §7).
+        let pos = Position::from_text(
+            "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        let t = targets(&pos, &select(&["e2"], "e2"));
+        assert!(t.contains(&"e3:e2-e3".to_string()));
+        assert!(t.contains(&"c6:e2>c6".to_string()));
+        assert_eq!(t.iter().filter(|m| m.contains('>')).count(), 7);
+    }
+
+    #[test]
+    fn a_block_follows_its_anchor_and_the_drop_phase_offers_drop_cells() {
+        let start = Position::new(RuleSet::default());
+        assert_eq!(selection_moves(&start, &Selection::default()).len(), 18);
+        let pos = Position::from_text(
+            "##PPPP##/#P4P#/P3K2P/8/p2k3p/#p4p#/##pppp## b 2 2",
+            RuleSet::default(),
+        )
+        .unwrap();
+        // The block e1–f1 anchored on f1: f1 lands on f2 … f4 (White's king on e5 stops
+        // the block's e-file man).
+        let t = targets(&pos, &select(&["e1", "f1"], "f1"));
+        assert_eq!(t.len(), 3);
+        assert!(t.contains(&"f4:ef1-ef4".to_string()));
+        // Anchored on e1 the same moves are offered on the e-file.
+        assert!(targets(&pos, &select(&["e1", "f1"], "e1")).contains(&"e4:ef1-ef4".to_string()));
+        // Men that do not form a solid rectangle offer nothing.
+        assert!(targets(&pos, &select(&["c1", "e1"], "e1")).is_empty());
+    }
+
+    #[test]
+    fn stuck_men_say_why() {
+        let pos = Position::from_text(
+            "##4##/#5K#/8/1PpP4/8/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            why_stuck(&pos, "c4".parse().unwrap()).as_deref(),
+            Some("c4 is trapped between b4 and d4 and cannot move alone")
+        );
+        assert_eq!(why_stuck(&pos, "e2".parse().unwrap()), None);
+    }
+}

@@ -9,6 +9,8 @@ use crate::rules::{Board, Cell};
 pub const PANEL_WIDTH: f32 = 300.0;
 /// Room for the coordinates around the board, in cells.
 const MARGIN_CELLS: f32 = 0.9;
+/// Room right of the board for the kings in hand, in cells.
+pub const HAND_CELLS: f32 = 1.0;
 
 /// The board's placement in world coordinates (the camera looks at the origin).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -32,12 +34,13 @@ impl BoardLayout {
     /// The largest board that fits the window beside the panel.
     pub fn fit(board: Board, window: Vec2, flipped: bool) -> BoardLayout {
         let free = Vec2::new((window.x - PANEL_WIDTH).max(200.0), window.y.max(200.0));
-        let cells = Vec2::new(board.files() as f32, board.ranks() as f32) + 2.0 * MARGIN_CELLS;
+        let cells =
+            Vec2::new(board.files() as f32 + HAND_CELLS, board.ranks() as f32) + 2.0 * MARGIN_CELLS;
         let cell = (free.x / cells.x).min(free.y / cells.y).floor();
         BoardLayout {
             board,
             cell,
-            centre: Vec2::new(-PANEL_WIDTH / 2.0, 0.0),
+            centre: Vec2::new(-PANEL_WIDTH / 2.0 - HAND_CELLS * cell / 2.0, 0.0),
             flipped,
         }
     }

@@ -19,7 +19,7 @@ pub struct ManPiece {
 #[derive(Component, Debug)]
 pub struct Captured;
 
-/// Where a king in hand waits: beside the board, level with its side's home ranks.
+/// Where a king in hand waits: right of the board, level with its side's home ranks.
 pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
     let files = layout.board.files() as f32;
     let ranks = layout.board.ranks() as f32;
@@ -29,7 +29,7 @@ pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
     } else {
         ranks / 2.0 - 0.5
     };
-    layout.centre + Vec2::new(-(files / 2.0 + 0.9), y) * layout.cell
+    layout.centre + Vec2::new(files / 2.0 + 0.5 + super::layout::HAND_CELLS / 2.0, y) * layout.cell
 }
 
 /// The world point of a man: its cell, or its hand.
