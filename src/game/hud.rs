@@ -235,7 +235,7 @@ fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(30, 24, 20, 225))
+                .fill(egui::Color32::from_rgb(30, 24, 20))
                 .stroke(egui::Stroke::new(
                     2.0,
                     egui::Color32::from_rgb(200, 150, 80),
@@ -250,7 +250,14 @@ fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
                                 .strong()
                                 .color(egui::Color32::from_rgb(240, 205, 120)),
                         );
-                        ui.label(egui::RichText::new(outcome.to_string()).size(17.0));
+                        // The reason alone: "White has no legal move".
+                        let text = outcome.to_string();
+                        let reason = text.split_once(": ").map_or(text.as_str(), |(_, r)| r);
+                        ui.label(
+                            egui::RichText::new(reason)
+                                .size(17.0)
+                                .color(egui::Color32::from_gray(230)),
+                        );
                     });
                 });
         });
