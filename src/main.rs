@@ -13,15 +13,20 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{BotPlay, Bridge, DemoConfig, PlayerKind, Setup};
-use chogo::rules::RuleSet;
+use chogo::rules::{Position, RuleSet};
 
-const USAGE: &str = "usage: chogo [--rules RULES] [--size WxH]
+const USAGE: &str =
+    "usage: chogo [--rules RULES] [--size WxH] [--position \"<position text>\"] [--vs LEVEL|human]
        chogo --demo BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES]
              [--size WxH] [--time-ms T]
 LEVEL (BLACK, WHITE): random, beginner, easy, medium, hard, master";
 
 struct Options {
     rules: RuleSet,
+    /// Start from this position text instead of the rules' start.
+    position: Option<String>,
+    /// The opponent of the person (Black): a bot level, or `None` for two people.
+    opponent: Option<Level>,
     size: (u32, u32),
     demo: Option<[Level; 2]>,
     plies: usize,
@@ -33,6 +38,8 @@ struct Options {
 fn parse(args: Vec<String>) -> Result<Options, String> {
     let mut options = Options {
         rules: RuleSet::default(),
+        position: None,
+        opponent: Some(Level::Medium),
         size: (1280, 800),
         demo: None,
         plies: 20,
@@ -75,6 +82,14 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
                     .parse()
                     .map_err(|_| format!("--plies takes a number, not '{v}'"))?;
             }
+            "--position" => options.position = Some(value()?),
+            "--vs" => {
+                let v = value()?;
+                options.opponent = match v.as_str() {
+                    "human" => None,
+                    level => Some(level.parse().map_err(|e| format!("{e}"))?),
+                };
+            }
             "--screenshot" => options.screenshot = Some(PathBuf::from(value()?)),
             "--seed" => {
                 let v = value()?;
@@ -116,14 +131,26 @@ fn main() -> ExitCode {
         ..default()
     }));
     app.add_plugins((EguiPlugin::default(), AudioPlugin, chogo::game::plugin));
-    let players = match options.demo {
-        Some([b, w]) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
-        None => Setup::default().players,
+    let players = match (options.demo, options.opponent) {
+        (Some([b, w]), _) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
+        (None, Some(level)) => [PlayerKind::Human, PlayerKind::Bot(level)],
+        (None, None) => [PlayerKind::Human, PlayerKind::Human],
     };
-    app.insert_resource(Bridge::new(Setup {
+    let setup = Setup {
         rules: options.rules,
         players,
-    }));
+    };
+    let bridge = match &options.position {
+        Some(text) => match Position::from_text(text, options.rules) {
+            Ok(start) => Bridge::from_position(setup, start),
+            Err(e) => {
+                eprintln!("chogo: bad position: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Bridge::new(setup),
+    };
+    app.insert_resource(bridge);
     app.insert_resource(BotPlay {
         seed: options.seed,
         ply_limit: options.demo.map(|_| options.plies),

@@ -54,6 +54,18 @@ impl Bridge {
         }
     }
 
+    /// A game from a position (to study it or to play it out).
+    pub fn from_position(setup: Setup, start: crate::rules::Position) -> Bridge {
+        Bridge {
+            game: Game::from_position(start),
+            setup: Setup {
+                rules: *start.rules(),
+                ..setup
+            },
+            version: 0,
+        }
+    }
+
     pub fn player(&self, side: Side) -> PlayerKind {
         self.setup.players[side.index()]
     }
