@@ -681,3 +681,41 @@ fn the_neto_mole_drop_needs_only_a_city() {
     assert!(pos.mole_drop_cells().is_ok());
     assert!(move_texts(&pos).contains(&"e2>c6xc5xb6".to_string()));
 }
+
+// ---- Readings where the rule book leaves a choice ---------------------------------------
+
+#[test]
+fn functional_men_and_accessibility_ignore_the_drop_phase() {
+    // White still has its king in hand: its only legal moves are drops, yet "as if it were
+    // to move" its pawns' single and tandem moves count (RULES §7).
+    let pos = Position::from_text(
+        "##PPPP##/#P4P#/P6P/8/pk5p/#p4p#/##pppp##[K] w 1 1",
+        RuleSet::default(),
+    )
+    .unwrap();
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::KingDrop { .. }))
+    );
+    assert_eq!(pos.functional(W), pos.men(W));
+    assert!(pos.accessible(W).contains(cell("d4")));
+}
+
+#[test]
+fn an_immobile_side_may_still_mole_drop() {
+    // White's only man, its king on c1, is hemmed in by d1 and c2 but not trapped (b1 does
+    // not exist). White can move nothing, so no Black man is attackable: every Black man is
+    // secure and the whole empty board is a Black city. The king may mole-drop into it.
+    let pos = setup("K:c1 p:d1 p:c2 k:h3", W);
+    assert_eq!(pos.secure(B), pos.men(B));
+    assert!(pos.mole_available());
+    assert!(pos.has_move());
+    assert_eq!(pos.outcome(), None);
+    let moles = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| matches!(m, Move::MoleDrop { .. }))
+        .count();
+    assert_eq!(moles as u32, pos.empty().count());
+}
