@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use chogo::game::{Animating, Bridge, Command, ManPiece, Played, PlayerKind, Refused, Setup};
+use chogo::game::{
+    Animating, Bridge, Command, ManPiece, Played, PlayerKind, Refused, Setup, Viewing,
+};
 use chogo::rules::{Bitboard, Cell, Move, Position, RuleSet, Side};
 use proptest::prelude::*;
 
@@ -135,6 +137,43 @@ fn captures_remove_their_entities() {
     assert_in_step(&mut app);
     let (men, _, _) = entities(&mut app);
     assert!(!men[Side::White.index()].contains("a4".parse::<Cell>().unwrap()));
+}
+
+/// The men entities as a position's placement, for comparing with any position.
+fn shows(app: &mut App, pos: &Position) -> bool {
+    let (men, hand, kings) = entities(app);
+    men == [pos.men(Side::Black), pos.men(Side::White)]
+        && hand == [pos.king_in_hand(Side::Black), pos.king_in_hand(Side::White)]
+        && kings == pos.kings()
+}
+
+#[test]
+fn viewing_the_past_shows_old_positions_and_changes_nothing() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "e5", "c1-c4", "c7-c5"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    let game = app.world().resource::<Bridge>().game.clone();
+    for n in [0, 1, 3, 2] {
+        app.world_mut().resource_mut::<Viewing>().0 = Some(n);
+        settle(&mut app);
+        assert!(
+            shows(&mut app, game.position_at(n).unwrap()),
+            "after {n} plies"
+        );
+    }
+    assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 4);
+    // A move played meanwhile brings the live game back.
+    send(&mut app, Command::Play("h3-h4".parse().unwrap()));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Viewing>().0, None);
+    assert_in_step(&mut app);
+    // Undo while viewing returns to the live position too.
+    app.world_mut().resource_mut::<Viewing>().0 = Some(1);
+    settle(&mut app);
+    send(&mut app, Command::Undo);
+    assert_eq!(app.world().resource::<Viewing>().0, None);
+    assert_in_step(&mut app);
 }
 
 proptest! {

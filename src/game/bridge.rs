@@ -77,6 +77,27 @@ impl Bridge {
     }
 }
 
+/// Which position the board shows: `None` the live game, `Some(n)` the position after `n`
+/// plies (browsing the move list). Presentation only: the game itself is unchanged.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewing(pub Option<usize>);
+
+impl Bridge {
+    /// The position the board shows.
+    pub fn shown(&self, viewing: &Viewing) -> &crate::rules::Position {
+        viewing
+            .0
+            .and_then(|n| self.game.position_at(n))
+            .unwrap_or(self.game.position())
+    }
+
+    /// The move that led to the shown position, if any.
+    pub fn shown_move(&self, viewing: &Viewing) -> Option<&crate::rules::Ply> {
+        let n = viewing.0.unwrap_or(self.game.plies().len());
+        n.checked_sub(1).and_then(|i| self.game.plies().get(i))
+    }
+}
+
 /// What input systems (and the bot player) ask the bridge for.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Command {
@@ -141,6 +162,7 @@ pub(super) fn apply_commands(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Bridge>();
+    app.init_resource::<Viewing>();
     app.add_message::<Command>();
     app.add_message::<Played>();
     app.add_message::<Refused>();

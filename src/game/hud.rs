@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::animation::AnimationSpeed;
 use super::audio::{SoundSettings, UiClick};
 use super::bot_player::BotThinking;
-use super::bridge::{Bridge, Command, PlayerKind, Setup};
+use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
 use super::input::Notice;
 use super::layout::PANEL_WIDTH;
 use crate::bot::Level;
@@ -92,6 +92,7 @@ fn panel(
     mut form: ResMut<NewGameForm>,
     mut sound: ResMut<SoundSettings>,
     mut speed: ResMut<AnimationSpeed>,
+    mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
     mut clicks: MessageWriter<UiClick>,
 ) -> Result {
@@ -166,6 +167,8 @@ fn panel(
                 ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(240, 170, 120)));
             }
             ui.separator();
+            move_list(ui, &bridge, &mut viewing);
+            ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Undo").clicked() {
                     clicks.write(UiClick);
@@ -215,9 +218,67 @@ fn panel(
                 ui.add(egui::Slider::new(&mut speed.0, 0.5..=3.0).text("×"));
             });
             ui.add_space(6.0);
-            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates.").small().weak());
+            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates, ← → Home End browse the moves.").small().weak());
         });
     Ok(())
+}
+
+/// The moves in the rule book's notation, two to a numbered row. Clicking one shows the
+/// position after it; the live position comes back with "Back to the game" or End.
+fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
+    let game = &bridge.game;
+    let plies = game.plies();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if viewing.0.is_some() {
+            ui.label(
+                egui::RichText::new("a past position")
+                    .italics()
+                    .color(egui::Color32::from_rgb(240, 200, 110)),
+            );
+            if ui.small_button("Back").clicked() {
+                viewing.0 = None;
+            }
+        }
+    });
+    let shown = viewing.0.unwrap_or(plies.len());
+    egui::ScrollArea::vertical()
+        .max_height(170.0)
+        .auto_shrink([true, true])
+        .stick_to_bottom(viewing.0.is_none())
+        .show(ui, |ui| {
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    let mut column = 0;
+                    for (i, ply) in plies.iter().enumerate() {
+                        let before = game.position_at(i).unwrap_or(game.start());
+                        if before.turn() == Side::Black || i == 0 {
+                            if column != 0 {
+                                ui.end_row();
+                            }
+                            ui.label(
+                                egui::RichText::new(format!("{}.", before.fullmoves())).weak(),
+                            );
+                            if before.turn() == Side::White {
+                                ui.label("…");
+                            }
+                        }
+                        let text = ply.mv.with_captures(ply.captured);
+                        if ui.selectable_label(shown == i + 1, text).clicked() {
+                            viewing.0 = (i + 1 < plies.len()).then_some(i + 1);
+                        }
+                        column = if before.turn() == Side::White { 0 } else { 1 };
+                        if column == 0 {
+                            ui.end_row();
+                        }
+                    }
+                    if column != 0 {
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// The end of the game, over the board.

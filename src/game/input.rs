@@ -12,7 +12,7 @@ use bevy_egui::EguiContexts;
 
 use super::animation::{Animating, Motion};
 use super::board::Highlights;
-use super::bridge::{Bridge, Command, Played, Refused, Resynced};
+use super::bridge::{Bridge, Command, Played, Refused, Resynced, Viewing};
 use super::layout::BoardLayout;
 use super::men::{Captured, ManPiece, hand_point, piece_point};
 use crate::rules::{Bitboard, Cell, Move, Position, Rect};
@@ -151,6 +151,7 @@ fn pointer(
     cameras: Query<(&Camera, &GlobalTransform)>,
     mut egui: EguiContexts,
     bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
     animating: Res<Animating>,
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
@@ -163,7 +164,7 @@ fn pointer(
         .map(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui())
         .unwrap_or(false);
     let pos = bridge.game.position();
-    let can_move = bridge.human_to_move() && !animating.0;
+    let can_move = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
     if !can_move {
         if selection.cells.any() || selection.hand {
             settle(&layout, &mut men);
@@ -277,10 +278,32 @@ fn pointer(
 
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
+    bridge: Res<Bridge>,
+    mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
     mut layout: ResMut<BoardLayout>,
     mut highlights: ResMut<Highlights>,
 ) {
+    // Browse the game: ←/→ one ply, Home the start, End the live position.
+    let plies = bridge.game.plies().len();
+    let now = viewing.0.unwrap_or(plies);
+    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
+        Some(now.saturating_sub(1))
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        Some((now + 1).min(plies))
+    } else if keys.just_pressed(KeyCode::Home) {
+        Some(0)
+    } else if keys.just_pressed(KeyCode::End) {
+        Some(plies)
+    } else {
+        None
+    };
+    if let Some(n) = target {
+        let next = (n < plies).then_some(n);
+        if viewing.0 != next {
+            viewing.0 = next;
+        }
+    }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         commands.write(Command::Undo);
     }
@@ -295,22 +318,21 @@ fn keyboard(
 /// The board's highlights follow the game and the selection.
 fn update_highlights(
     bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
     selection: Res<Selection>,
     animating: Res<Animating>,
     mut highlights: ResMut<Highlights>,
 ) {
     let pos = bridge.game.position();
     let last_move = bridge
-        .game
-        .plies()
-        .last()
+        .shown_move(&viewing)
         .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
     let mut next = Highlights {
         last_move,
         show_coordinates: highlights.show_coordinates,
         ..Highlights::default()
     };
-    if bridge.human_to_move() && !animating.0 {
+    if bridge.human_to_move() && !animating.0 && viewing.0.is_none() {
         next.selected = selection.cells;
         for (cell, mv) in selection_moves(pos, &selection) {
             next.targets.insert(cell);

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::animation::{Motion, MotionKind, Vanish};
-use super::bridge::{Bridge, Played, Resynced};
+use super::bridge::{Bridge, Played, Resynced, Viewing};
 use super::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, Position, Role, Side};
 
@@ -71,30 +71,46 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
     }
 }
 
-/// Rebuilds every man from the rules (start, new game, undo).
+/// Rebuilds every man from the rules (start, new game, undo) or from the position being
+/// viewed in the move list.
 fn resync(
     mut commands: Commands,
     mut resynced: MessageReader<Resynced>,
     bridge: Res<Bridge>,
+    mut viewing: ResMut<Viewing>,
     layout: Res<BoardLayout>,
     men: Query<Entity, With<ManPiece>>,
 ) {
-    if resynced.read().count() == 0 {
+    let wholesale = resynced.read().count() > 0;
+    if wholesale && viewing.0.is_some() {
+        // New game or undo: back to the live position.
+        viewing.0 = None;
+    }
+    if !wholesale && !viewing.is_changed() {
         return;
     }
     for entity in &men {
         commands.entity(entity).despawn();
     }
-    spawn_men(&mut commands, bridge.game.position(), &layout);
+    spawn_men(&mut commands, bridge.shown(&viewing), &layout);
 }
 
 /// Moves, drops and captures the entities exactly as the report says.
 fn apply_played(
     mut commands: Commands,
     mut played: MessageReader<Played>,
+    mut viewing: ResMut<Viewing>,
     layout: Res<BoardLayout>,
     mut men: Query<(Entity, &mut ManPiece, &Transform), Without<Captured>>,
 ) {
+    if viewing.0.is_some() {
+        // The game moved on while the past was shown: show the live game again (the
+        // change makes `resync` rebuild the men next frame).
+        if played.read().count() > 0 {
+            viewing.0 = None;
+        }
+        return;
+    }
     for Played(report) in played.read() {
         // Find every mover before changing any cell (a tandem's men shift into each
         // other's cells).

@@ -26,7 +26,7 @@ use bevy::prelude::*;
 
 pub use animation::{Animating, AnimationSpeed};
 pub use bot_player::{BotPlay, BotThinking};
-pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup};
+pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
 pub use demo::DemoConfig;
 pub use layout::BoardLayout;
 pub use men::ManPiece;

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::animation::{Motion, Pop};
-use super::bridge::Bridge;
+use super::bridge::{Bridge, Viewing};
 use super::men::{Captured, ManPiece};
 use super::theme::Theme;
 use crate::rules::{Bitboard, Role, Side};
@@ -108,10 +108,11 @@ fn dress_new_men(
 fn show_trap_marks(
     mut commands: Commands,
     bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
     men: Query<(&ManPiece, &Children, Has<Motion>, Has<Captured>)>,
     mut marks: Query<(Entity, &mut Visibility), With<TrapMark>>,
 ) {
-    let pos = bridge.game.position();
+    let pos = bridge.shown(&viewing);
     let trapped: Bitboard = pos.trapped(Side::Black) | pos.trapped(Side::White);
     for (piece, children, moving, captured) in &men {
         let show = !moving && !captured && piece.cell.is_some_and(|c| trapped.contains(c));
