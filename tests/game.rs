@@ -176,6 +176,84 @@ fn viewing_the_past_shows_old_positions_and_changes_nothing() {
     assert_in_step(&mut app);
 }
 
+fn app_with(players: [PlayerKind; 2], start: Option<&str>) -> App {
+    let mut app = app(RuleSet::default());
+    let setup = Setup {
+        rules: RuleSet::default(),
+        players,
+    };
+    let bridge = match start {
+        Some(text) => Bridge::from_position(
+            setup,
+            Position::from_text(text, RuleSet::default()).unwrap(),
+        ),
+        None => Bridge::new(setup),
+    };
+    app.insert_resource(bridge);
+    app.world_mut().write_message(chogo::game::Resynced);
+    settle(&mut app);
+    app
+}
+
+#[test]
+fn redo_replays_what_undo_took_back() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "e5", "c1-c4"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    let live = *app.world().resource::<Bridge>().game.position();
+    send(&mut app, Command::Undo);
+    send(&mut app, Command::Undo);
+    assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 1);
+    assert_in_step(&mut app);
+    send(&mut app, Command::Redo);
+    send(&mut app, Command::Redo);
+    assert_eq!(*app.world().resource::<Bridge>().game.position(), live);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn resigning_and_agreeing_end_the_game() {
+    use chogo::rules::{EndReason, Outcome};
+    let mut app = app(RuleSet::default());
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    send(&mut app, Command::Resign(Side::White));
+    let outcome = app.world().resource::<Bridge>().game.outcome();
+    assert_eq!(
+        outcome,
+        Some(Outcome::win(Side::Black, EndReason::Resignation))
+    );
+    // Between people a draw offer is agreed at once.
+    let mut app = app_with([PlayerKind::Human, PlayerKind::Human], None);
+    send(&mut app, Command::OfferDraw(Side::Black));
+    let outcome = app.world().resource::<Bridge>().game.outcome();
+    assert_eq!(outcome, Some(Outcome::draw(EndReason::Agreement)));
+}
+
+#[test]
+fn a_bot_declines_a_draw_when_it_is_ahead() {
+    use chogo::bot::Level;
+    use chogo::rules::{EndReason, Outcome};
+    // White (the bot) has eight men to Black's king and one pawn.
+    let ahead = "##PPPP##/#P4P#/P3K2P/8/8/#3k2#/##3p## b 10 20";
+    let mut app = app_with(
+        [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
+        Some(ahead),
+    );
+    app.world_mut()
+        .write_message(Command::OfferDraw(Side::Black));
+    app.update();
+    let refused: Vec<Refused> = drain(&mut app);
+    assert_eq!(refused.len(), 1, "the offer is declined");
+    assert!(refused[0].0.contains("Medium declines the draw"));
+    assert_eq!(app.world().resource::<Bridge>().game.outcome(), None);
+    // At the start nobody is ahead: the bot accepts.
+    let mut app = app_with([PlayerKind::Human, PlayerKind::Bot(Level::Medium)], None);
+    send(&mut app, Command::OfferDraw(Side::Black));
+    let outcome = app.world().resource::<Bridge>().game.outcome();
+    assert_eq!(outcome, Some(Outcome::draw(EndReason::Agreement)));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 

@@ -104,7 +104,40 @@ pub enum Command {
     Play(Move),
     /// Take back to the last position where a person was to move (one ply between people).
     Undo,
+    /// Replay what undo took back, up to the next position where a person is to move.
+    Redo,
+    /// This side gives up.
+    Resign(Side),
+    /// This side offers a draw: another person accepts at once (both sit at this screen);
+    /// a bot accepts when its evaluation says it is not ahead.
+    OfferDraw(Side),
     NewGame(Setup),
+}
+
+/// Whether the bot playing `bot` accepts a draw: it declines when a short search says it
+/// is ahead by more than a third of a pawn. (A depth-3 search: a blink, on the main thread.)
+fn bot_accepts_draw(game: &Game, bot: Side) -> bool {
+    use crate::bot::{Bot, Budget, Request, Search};
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let request = Request {
+        game,
+        budget: Budget {
+            depth: Some(3),
+            ..Budget::default()
+        },
+        seed: 1,
+        stop: &stop,
+    };
+    let Some(score) = Search::new(0).choose(&request).and_then(|c| c.score) else {
+        return true;
+    };
+    // The score is for the side to move.
+    let for_bot = if game.position().turn() == bot {
+        score
+    } else {
+        -score
+    };
+    for_bot <= 33
 }
 
 /// A move was played: exactly what it did.
@@ -115,7 +148,8 @@ pub struct Played(pub MoveReport);
 #[derive(Message, Clone, Debug)]
 pub struct Refused(pub String);
 
-/// The position changed wholesale (new game, undo): views rebuild from the rules.
+/// The position changed wholesale (new game, undo, redo, resignation, agreed draw): views
+/// rebuild from the rules.
 #[derive(Message, Clone, Debug)]
 pub struct Resynced;
 
@@ -145,6 +179,47 @@ pub(super) fn apply_commands(
                 }
                 bridge.version += 1;
                 resynced.write(Resynced);
+            }
+            Command::Redo => {
+                let mut redone = bridge.game.redo().is_some();
+                while redone && !bridge.human_to_move() && bridge.game.can_redo() {
+                    redone = bridge.game.redo().is_some();
+                }
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            Command::Resign(side) => {
+                if bridge.game.outcome().is_some() {
+                    refused.write(Refused("the game is already over".into()));
+                    continue;
+                }
+                bridge.game.resign(*side);
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            Command::OfferDraw(side) => {
+                if bridge.game.outcome().is_some() {
+                    refused.write(Refused("the game is already over".into()));
+                    continue;
+                }
+                let opponent = bridge.player(!*side);
+                let accepted = match opponent {
+                    PlayerKind::Human => true,
+                    PlayerKind::Bot(_) => bot_accepts_draw(&bridge.game, !*side),
+                };
+                if accepted {
+                    bridge.game.agree_draw();
+                    bridge.version += 1;
+                    resynced.write(Resynced);
+                } else {
+                    let name = match opponent {
+                        PlayerKind::Bot(level) => level.title(),
+                        PlayerKind::Human => "The opponent",
+                    };
+                    refused.write(Refused(format!(
+                        "{name} declines the draw: it thinks it is ahead"
+                    )));
+                }
             }
             Command::NewGame(setup) => {
                 if let Err(e) = setup.rules.validate() {

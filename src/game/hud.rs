@@ -8,7 +8,7 @@ use super::animation::AnimationSpeed;
 use super::audio::{SoundSettings, UiClick};
 use super::bot_player::BotThinking;
 use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
-use super::input::Notice;
+use super::input::{FlipBoard, Notice};
 use super::layout::PANEL_WIDTH;
 use crate::bot::Level;
 use crate::rules::Side;
@@ -95,6 +95,7 @@ fn panel(
     mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
     mut clicks: MessageWriter<UiClick>,
+    mut flip: MessageWriter<FlipBoard>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
@@ -169,10 +170,32 @@ fn panel(
             ui.separator();
             move_list(ui, &bridge, &mut viewing);
             ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button("Undo").clicked() {
+            ui.horizontal_wrapped(|ui| {
+                let mut send = |command: Command| {
                     clicks.write(UiClick);
-                    commands.write(Command::Undo);
+                    commands.write(command);
+                };
+                if ui.button("Undo").clicked() {
+                    send(Command::Undo);
+                }
+                if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
+                    send(Command::Redo);
+                }
+                // The person who acts: the one to move between people, else the person.
+                let person = if bridge.player(pos.turn()) == PlayerKind::Human {
+                    pos.turn()
+                } else {
+                    !pos.turn()
+                };
+                let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
+                if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
+                    send(Command::Resign(person));
+                }
+                if ui.add_enabled(live, egui::Button::new("Offer a draw")).clicked() {
+                    send(Command::OfferDraw(person));
+                }
+                if ui.button("Flip").clicked() {
+                    flip.write(FlipBoard);
                 }
             });
             ui.separator();
@@ -218,7 +241,7 @@ fn panel(
                 ui.add(egui::Slider::new(&mut speed.0, 0.5..=3.0).text("×"));
             });
             ui.add_space(6.0);
-            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates, ← → Home End browse the moves.").small().weak());
+            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates, the arrow keys, Home and End browse the moves.").small().weak());
         });
     Ok(())
 }

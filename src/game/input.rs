@@ -39,6 +39,10 @@ impl Selection {
     }
 }
 
+/// Turn the board round (the F key, or the panel's button).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct FlipBoard;
+
 /// One line for the player: why a man cannot move, or why a command was refused.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
@@ -278,6 +282,7 @@ fn pointer(
 
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
+    mut flips: MessageReader<FlipBoard>,
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
@@ -307,7 +312,7 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         commands.write(Command::Undo);
     }
-    if keys.just_pressed(KeyCode::KeyF) {
+    if keys.just_pressed(KeyCode::KeyF) || flips.read().count() > 0 {
         layout.flipped = !layout.flipped;
     }
     if keys.just_pressed(KeyCode::KeyC) {
@@ -369,6 +374,7 @@ fn notices(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
+    app.add_message::<FlipBoard>();
     app.init_resource::<Notice>();
     app.add_systems(Update, (pointer, keyboard).in_set(super::GameSet::Input));
     app.add_systems(
