@@ -254,6 +254,29 @@ fn a_bot_declines_a_draw_when_it_is_ahead() {
     assert_eq!(outcome, Some(Outcome::draw(EndReason::Agreement)));
 }
 
+#[test]
+fn undo_while_the_bot_thinks_cancels_its_search() {
+    use chogo::bot::Level;
+    use chogo::game::BotThinking;
+    let mut app = app_with([PlayerKind::Human, PlayerKind::Bot(Level::Master)], None);
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    // The master (5 s a move) is thinking about White's drop.
+    app.update();
+    assert!(app.world().resource::<BotThinking>().is_thinking());
+    send(&mut app, Command::Undo);
+    for _ in 0..20 {
+        app.update();
+    }
+    let bridge = app.world().resource::<Bridge>();
+    assert_eq!(
+        bridge.game.plies().len(),
+        0,
+        "the abandoned search played nothing"
+    );
+    assert!(bridge.human_to_move());
+    assert!(!app.world().resource::<BotThinking>().is_thinking());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
