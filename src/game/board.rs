@@ -23,6 +23,8 @@ pub struct Highlights {
     pub targets: Bitboard,
     pub capture_targets: Bitboard,
     pub cities: Bitboard,
+    /// The hinted move's cells.
+    pub hint: Bitboard,
     pub show_coordinates: bool,
 }
 
@@ -142,6 +144,7 @@ fn draw_highlights(
     square(highlights.cities, theme.city, 0.2);
     square(highlights.last_move, theme.last_move, 0.25);
     square(highlights.selected, theme.selected, 0.3);
+    square(highlights.hint, theme.hint, 0.35);
     for c in highlights.targets - highlights.capture_targets {
         commands.spawn((
             HighlightPart,

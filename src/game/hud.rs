@@ -6,9 +6,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::animation::AnimationSpeed;
 use super::audio::{SoundSettings, UiClick};
+use super::board::Highlights;
 use super::bot_player::BotThinking;
 use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
-use super::input::{FlipBoard, Notice};
+use super::hint::{AskHint, Hint};
+use super::input::{FlipBoard, Notice, ShowHelp};
 use super::layout::PANEL_WIDTH;
 use crate::bot::Level;
 use crate::rules::Side;
@@ -96,6 +98,10 @@ fn panel(
     mut commands: MessageWriter<Command>,
     mut clicks: MessageWriter<UiClick>,
     mut flip: MessageWriter<FlipBoard>,
+    mut hints: MessageWriter<AskHint>,
+    hint: Res<Hint>,
+    mut highlights: ResMut<Highlights>,
+    mut help: ResMut<ShowHelp>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
@@ -197,7 +203,18 @@ fn panel(
                 if ui.button("Flip").clicked() {
                     flip.write(FlipBoard);
                 }
+                let can_hint = bridge.human_to_move() && !hint.is_searching();
+                let label = if hint.is_searching() { "Hint…" } else { "Hint" };
+                if ui.add_enabled(can_hint, egui::Button::new(label)).clicked() {
+                    hints.write(AskHint);
+                }
+                if ui.button("Keys").clicked() {
+                    help.0 = !help.0;
+                }
             });
+            if let Some(mv) = hint.current(bridge.version) {
+                ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(egui::Color32::from_rgb(120, 200, 235)));
+            }
             ui.separator();
             ui.label(egui::RichText::new("New game").strong());
             egui::ComboBox::from_label("Opponent")
@@ -236,12 +253,13 @@ fn panel(
                 ui.add(egui::Slider::new(&mut sound.volume, 0.0..=1.0).show_value(false));
                 ui.checkbox(&mut sound.muted, "Mute");
             });
+            ui.checkbox(&mut highlights.show_coordinates, "Coordinates");
             ui.horizontal(|ui| {
                 ui.label("Animation");
                 ui.add(egui::Slider::new(&mut speed.0, 0.5..=3.0).text("×"));
             });
             ui.add_space(6.0);
-            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. U undoes, F flips, C toggles coordinates, the arrow keys, Home and End browse the moves.").small().weak());
+            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
         });
     Ok(())
 }
@@ -304,6 +322,51 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
         });
 }
 
+/// The keyboard and mouse help (`?`, F1 or the Keys button).
+fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Result {
+    if !help.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new("Keys and mouse")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .spacing([18.0, 6.0])
+                .show(ui, |ui| {
+                    for (key, what) in [
+                        ("Click, click", "pick a man, then one of the marked cells"),
+                        ("Drag", "move a man (or the king in hand) to a marked cell"),
+                        (
+                            "Shift-click",
+                            "add a man to a block: a solid rectangle moves as a tandem",
+                        ),
+                        ("Esc / right click", "drop the selection, cancel a drag"),
+                        ("U, Backspace", "undo (against a bot: back to your move)"),
+                        ("H", "hint: the computer's choice is marked in blue"),
+                        ("F", "flip the board"),
+                        ("C", "coordinates on or off"),
+                        ("Left, Right", "step through the moves"),
+                        ("Home, End", "the start, the game as it stands"),
+                        ("?, F1", "this help"),
+                    ] {
+                        ui.label(egui::RichText::new(key).strong());
+                        ui.label(what);
+                        ui.end_row();
+                    }
+                });
+        });
+    if !open {
+        help.0 = false;
+    }
+    Ok(())
+}
+
 /// The end of the game, over the board.
 fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
     let Some(outcome) = bridge.game.outcome() else {
@@ -350,5 +413,8 @@ fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameForm>();
-    app.add_systems(EguiPrimaryContextPass, (style, panel, banner).chain());
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (style, panel, banner, help_overlay).chain(),
+    );
 }

@@ -39,6 +39,10 @@ impl Selection {
     }
 }
 
+/// Whether the keyboard help is shown (`?`).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ShowHelp(pub bool);
+
 /// Turn the board round (the F key, or the panel's button).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FlipBoard;
@@ -283,6 +287,8 @@ fn pointer(
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     mut flips: MessageReader<FlipBoard>,
+    mut hints: MessageWriter<super::hint::AskHint>,
+    mut help: ResMut<ShowHelp>,
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
@@ -315,6 +321,13 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyF) || flips.read().count() > 0 {
         layout.flipped = !layout.flipped;
     }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hints.write(super::hint::AskHint);
+    }
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if keys.just_pressed(KeyCode::Slash) && shift || keys.just_pressed(KeyCode::F1) {
+        help.0 = !help.0;
+    }
     if keys.just_pressed(KeyCode::KeyC) {
         highlights.show_coordinates = !highlights.show_coordinates;
     }
@@ -323,6 +336,7 @@ fn keyboard(
 /// The board's highlights follow the game and the selection.
 fn update_highlights(
     bridge: Res<Bridge>,
+    hint: Res<super::hint::Hint>,
     viewing: Res<Viewing>,
     selection: Res<Selection>,
     animating: Res<Animating>,
@@ -348,6 +362,9 @@ fn update_highlights(
         }
         if let Ok(cities) = pos.mole_drop_cells() {
             next.cities = cities;
+        }
+        if let Some(mv) = hint.current(bridge.version) {
+            next.hint = mv.origins() | mv.destinations();
         }
     }
     if *highlights != next {
@@ -375,6 +392,7 @@ fn notices(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.add_message::<FlipBoard>();
+    app.init_resource::<ShowHelp>();
     app.init_resource::<Notice>();
     app.add_systems(Update, (pointer, keyboard).in_set(super::GameSet::Input));
     app.add_systems(

@@ -15,6 +15,7 @@ mod board;
 mod bot_player;
 mod bridge;
 mod demo;
+mod hint;
 mod hud;
 mod input;
 mod layout;
@@ -28,6 +29,7 @@ pub use animation::{Animating, AnimationSpeed};
 pub use bot_player::{BotPlay, BotThinking};
 pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
 pub use demo::DemoConfig;
+pub use hint::{AskHint, Hint};
 pub use layout::BoardLayout;
 pub use men::ManPiece;
 
@@ -52,6 +54,7 @@ pub fn logic_plugin(app: &mut App) {
         men::plugin,
         animation::plugin,
         bot_player::plugin,
+        hint::plugin,
     ));
 }
 

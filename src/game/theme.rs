@@ -21,6 +21,7 @@ pub struct Theme {
     pub capture_target: Color,
     pub city: Color,
     pub selected: Color,
+    pub hint: Color,
     pub trap: Color,
 }
 
@@ -43,6 +44,7 @@ impl Default for Theme {
             capture_target: Color::srgba(0.75, 0.15, 0.10, 0.6),
             city: Color::srgba(0.20, 0.35, 0.75, 0.35),
             selected: Color::srgba(0.35, 0.75, 0.30, 0.55),
+            hint: Color::srgba(0.25, 0.70, 0.90, 0.55),
             trap: Color::srgb(0.85, 0.12, 0.10),
         }
     }

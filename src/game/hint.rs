@@ -1,0 +1,77 @@
+//! Hints: on request, the search's best move for the person to move is marked on the board.
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use super::bridge::Bridge;
+use crate::bot::{Bot, Budget, Request, Search};
+use crate::rules::Move;
+
+/// Ask for a hint (the H key or the panel's button).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AskHint;
+
+/// The hint being computed, and the last one found with the game version it belongs to.
+#[derive(Resource, Default)]
+pub struct Hint {
+    task: Option<(u64, Task<Option<Move>>)>,
+    found: Option<(u64, Move)>,
+}
+
+impl Hint {
+    /// The hint for the game as it stands, if one was asked for and found.
+    pub fn current(&self, version: u64) -> Option<Move> {
+        self.found.filter(|(v, _)| *v == version).map(|(_, m)| m)
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// How long a hint may think.
+const HINT_MILLIS: u64 = 700;
+
+fn ask(mut asks: MessageReader<AskHint>, bridge: Res<Bridge>, mut hint: ResMut<Hint>) {
+    if asks.read().count() == 0 || !bridge.human_to_move() || hint.task.is_some() {
+        return;
+    }
+    let game = bridge.game.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let request = Request {
+            game: &game,
+            budget: Budget {
+                time: Some(std::time::Duration::from_millis(HINT_MILLIS)),
+                ..Budget::default()
+            },
+            seed: 1,
+            stop: &stop,
+        };
+        Search::new(0).choose(&request).map(|c| c.mv)
+    });
+    hint.task = Some((bridge.version, task));
+}
+
+fn finish(bridge: Res<Bridge>, mut hint: ResMut<Hint>) {
+    let Some((version, task)) = hint.task.as_mut() else {
+        return;
+    };
+    let version = *version;
+    if version != bridge.version {
+        // The game moved on: the question is moot.
+        hint.task = None;
+        return;
+    }
+    if let Some(answer) = check_ready(task) {
+        hint.task = None;
+        hint.found = answer.map(|mv| (version, mv));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hint>();
+    app.add_message::<AskHint>();
+    app.add_systems(Update, (ask, finish).chain().in_set(super::GameSet::React));
+}
