@@ -196,6 +196,40 @@ fn app_with(players: [PlayerKind; 2], start: Option<&str>) -> App {
 }
 
 #[test]
+fn a_new_game_takes_any_rules_and_refuses_invalid_ones() {
+    let mut app = app(RuleSet::default());
+    let rules: RuleSet = "12x8,capture=suicide,handicap=white:c8+d8".parse().unwrap();
+    send(
+        &mut app,
+        Command::NewGame(Setup {
+            rules,
+            players: [PlayerKind::Human; 2],
+        }),
+    );
+    let pos = *app.world().resource::<Bridge>().game.position();
+    assert_eq!(pos.rules(), &rules);
+    assert_eq!(pos.men(Side::White).count(), 10);
+    assert_in_step(&mut app);
+    // Four handicap pawns are refused; the game on the board stays.
+    let mut bad = rules;
+    bad.handicap = Some(chogo::rules::Handicap {
+        side: Side::White,
+        pawns: ["a8", "b8", "c8", "d8"]
+            .iter()
+            .map(|c| c.parse::<Cell>().unwrap())
+            .collect(),
+    });
+    app.world_mut().write_message(Command::NewGame(Setup {
+        rules: bad,
+        players: [PlayerKind::Human; 2],
+    }));
+    app.update();
+    let refused: Vec<Refused> = drain(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(*app.world().resource::<Bridge>().game.position(), pos);
+}
+
+#[test]
 fn redo_replays_what_undo_took_back() {
     let mut app = app(RuleSet::default());
     for mv in ["e3", "e5", "c1-c4"] {

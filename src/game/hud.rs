@@ -13,7 +13,10 @@ use super::hint::{AskHint, Hint};
 use super::input::{FlipBoard, Notice, ShowHelp};
 use super::layout::PANEL_WIDTH;
 use crate::bot::Level;
-use crate::rules::Side;
+use crate::rules::{
+    Bitboard, Board, Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS,
+    PartTrappedTandem, RuleSet, Side,
+};
 
 /// The new-game choices being edited in the panel.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -22,6 +25,8 @@ struct NewGameForm {
     opponent: Option<Level>,
     /// The person's side against a bot.
     side: Side,
+    /// The rules of the next game: a preset, then any option (RULES §9).
+    rules: RuleSet,
 }
 
 impl Default for NewGameForm {
@@ -29,8 +34,113 @@ impl Default for NewGameForm {
         NewGameForm {
             opponent: Some(Level::Medium),
             side: Side::Black,
+            rules: RuleSet::default(),
         }
     }
+}
+
+/// A row of choices for one rule option.
+fn choice<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label);
+        for &(option, name) in options {
+            ui.radio_value(value, option, name);
+        }
+    });
+}
+
+/// Every rule option of RULES §9, with the presets and the handicap.
+fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Preset");
+        for name in PRESETS {
+            if ui.small_button(name).clicked()
+                && let Some(preset) = RuleSet::preset(name)
+            {
+                *rules = preset;
+            }
+        }
+    });
+    let board = rules.board;
+    egui::ComboBox::from_label("Board")
+        .selected_text(board.label())
+        .show_ui(ui, |ui| {
+            for b in Board::ALL {
+                if ui.selectable_label(board == b, b.label()).clicked() && board != b {
+                    // A new board brings its own defaults (RULES §9).
+                    *rules = RuleSet::for_board(b);
+                }
+            }
+        });
+    choice(
+        ui,
+        "King alone",
+        &mut rules.king_power,
+        &[(KingPower::OneStep, "one step"), (KingPower::Rook, "rook")],
+    );
+    choice(
+        ui,
+        "Part-trapped tandem",
+        &mut rules.part_trapped_tandem,
+        &[
+            (PartTrappedTandem::FullRook, "full"),
+            (PartTrappedTandem::OneCell, "one cell"),
+        ],
+    );
+    choice(
+        ui,
+        "King start",
+        &mut rules.king_start,
+        &[
+            (KingStart::DropOwnHalf, "own half"),
+            (KingStart::DropAnywhere, "anywhere"),
+            (KingStart::Fixed, "fixed"),
+        ],
+    );
+    choice(
+        ui,
+        "Own men",
+        &mut rules.own_man_capture,
+        &[
+            (OwnManCapture::Never, "never captured"),
+            (OwnManCapture::Suicide, "suicide"),
+        ],
+    );
+    choice(
+        ui,
+        "Mole",
+        &mut rules.mole_condition,
+        &[
+            (MoleCondition::SecureAndCity, "all secure + city"),
+            (MoleCondition::City, "any city"),
+        ],
+    );
+    // Handicap: tick 1–3 start pawns of one side.
+    let mut side = rules.handicap.map_or(Side::White, |h| h.side);
+    let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);
+    ui.label("Handicap (1–3 pawns removed)");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("from");
+        if ui.radio_value(&mut side, Side::Black, "Black").changed()
+            | ui.radio_value(&mut side, Side::White, "White").changed()
+        {
+            pawns = Bitboard::EMPTY;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for cell in rules.board.start_pawns(side) {
+            let mut on = pawns.contains(cell);
+            if ui.checkbox(&mut on, cell.to_string()).changed() {
+                pawns.set(cell, on);
+            }
+        }
+    });
+    rules.handicap = pawns.any().then_some(Handicap { side, pawns });
 }
 
 fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
@@ -118,6 +228,7 @@ fn panel(
         .resizable(false)
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(10.0);
             ui.heading("Chogo");
             ui.label(egui::RichText::new(game.rules().describe()).weak());
@@ -232,7 +343,14 @@ fn panel(
                     ui.radio_value(&mut form.side, Side::White, "White");
                 });
             }
-            if ui.button("Start a new game").clicked() {
+            egui::CollapsingHeader::new(format!("Rules: {}", form.rules.describe()))
+                .id_salt("rules")
+                .show(ui, |ui| rules_form(ui, &mut form.rules));
+            let problem = form.rules.validate().err();
+            if let Some(problem) = &problem {
+                ui.label(egui::RichText::new(problem.to_string()).color(egui::Color32::from_rgb(240, 170, 120)));
+            }
+            if ui.add_enabled(problem.is_none(), egui::Button::new("Start a new game")).clicked() {
                 clicks.write(UiClick);
                 let players = match form.opponent {
                     None => [PlayerKind::Human, PlayerKind::Human],
@@ -243,7 +361,7 @@ fn panel(
                     }
                 };
                 commands.write(Command::NewGame(Setup {
-                    rules: *bridge.game.rules(),
+                    rules: form.rules,
                     players,
                 }));
             }
@@ -260,6 +378,7 @@ fn panel(
             });
             ui.add_space(6.0);
             ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
+            });
         });
     Ok(())
 }
@@ -411,8 +530,14 @@ fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
     Ok(())
 }
 
+/// The new-game form starts from the rules of the game on the board.
+fn init_form(bridge: Res<Bridge>, mut form: ResMut<NewGameForm>) {
+    form.rules = *bridge.game.rules();
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameForm>();
+    app.add_systems(Startup, init_form);
     app.add_systems(
         EguiPrimaryContextPass,
         (style, panel, banner, help_overlay).chain(),
