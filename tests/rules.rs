@@ -719,3 +719,41 @@ fn an_immobile_side_may_still_mole_drop() {
         .count();
     assert_eq!(moles as u32, pos.empty().count());
 }
+
+#[test]
+fn positions_from_parts_are_checked_like_text() {
+    let rules = RuleSet::default();
+    let king = |side| Man::new(side, Role::King);
+    let pawn = |side| Man::new(side, Role::Pawn);
+    let err = |placement: &[(Cell, Man)], hand| {
+        Position::from_parts(rules, placement, hand, B, 0, 1)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        err(&[(cell("a1"), pawn(B))], [false; 2]),
+        "a1 is not on this board"
+    );
+    assert_eq!(
+        err(&[(cell("c3"), pawn(B)), (cell("c3"), pawn(W))], [false; 2]),
+        "two men on c3"
+    );
+    assert_eq!(
+        err(&[(cell("c3"), king(B)), (cell("d3"), king(B))], [false; 2]),
+        "Black has more than one king"
+    );
+    assert_eq!(
+        err(&[(cell("c3"), king(B))], [true, false]),
+        "Black's king is both on the board and in hand"
+    );
+    let pos = Position::from_parts(
+        rules,
+        &[(cell("c3"), king(B)), (cell("e5"), king(W))],
+        [false; 2],
+        W,
+        4,
+        9,
+    )
+    .unwrap();
+    assert_eq!(pos.to_string(), "##4##/#6#/4K3/8/2k5/#6#/##4## w 4 9");
+}

@@ -166,6 +166,7 @@ fn pointer(
     mut notice: ResMut<Notice>,
     mut commands: MessageWriter<Command>,
     mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
+    mut hovered: Local<Option<Cell>>,
 ) {
     let over_ui = egui
         .ctx_mut()
@@ -191,20 +192,27 @@ fn pointer(
     };
     let cell = layout.cell_at(point);
     let me = pos.turn();
-    // Hover: say why a man cannot move.
-    let hover = cell.and_then(|c| why_stuck(pos, c));
-    if selection.drag.is_none() && notice.0 != hover && hover.is_some() {
-        notice.0 = hover;
+    // Hover: say why a man cannot move (worked out when the pointer enters a cell).
+    if *hovered != cell {
+        *hovered = cell;
+        if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
+            && selection.drag.is_none()
+        {
+            notice.0 = Some(why);
+        }
     }
-    let targets = selection_moves(pos, &selection);
-    let play = |commands: &mut MessageWriter<Command>, target: Cell| {
-        targets.iter().find(|(c, _)| *c == target).map(|&(_, m)| {
-            commands.write(Command::Play(m));
-        })
+    // Plays the selection's move to `target`, if it has one.
+    let play = |commands: &mut MessageWriter<Command>, selection: &Selection, target: Cell| {
+        selection_moves(pos, selection)
+            .into_iter()
+            .find(|(c, _)| *c == target)
+            .map(|(_, m)| {
+                commands.write(Command::Play(m));
+            })
     };
     if mouse.just_pressed(MouseButton::Left) && !over_ui {
         if let Some(c) = cell
-            && play(&mut commands, c).is_some()
+            && play(&mut commands, &selection, c).is_some()
         {
             selection.clear();
             return;
@@ -270,7 +278,7 @@ fn pointer(
         } else {
             selection.drag = None;
             if drag.active {
-                let landed = cell.and_then(|c| play(&mut commands, c));
+                let landed = cell.and_then(|c| play(&mut commands, &selection, c));
                 settle(&layout, &mut men);
                 if landed.is_some() {
                     selection.clear();
@@ -342,6 +350,15 @@ fn update_highlights(
     animating: Res<Animating>,
     mut highlights: ResMut<Highlights>,
 ) {
+    // Legal destinations cost a move generation: only when something they depend on moved.
+    let inputs_changed = bridge.is_changed()
+        || hint.is_changed()
+        || viewing.is_changed()
+        || selection.is_changed()
+        || animating.is_changed();
+    if !inputs_changed {
+        return;
+    }
     let pos = bridge.game.position();
     let last_move = bridge
         .shown_move(&viewing)

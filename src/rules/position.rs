@@ -402,6 +402,10 @@ pub enum PositionError {
     MissingCellExpected(Cell),
     #[error("{0} is a cell of this board, but the placement shows # there")]
     NotMissing(Cell),
+    #[error("{0} is not on this board")]
+    OffBoard(Cell),
+    #[error("two men on {0}")]
+    TwoMen(Cell),
     #[error("bad kings-in-hand field '{0}' (expected [Kk], [K] or [k])")]
     Hand(String),
     #[error("{0} has more than one king")]
@@ -514,14 +518,6 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
             .ok_or_else(|| PositionError::Hand(hand.to_string()))?;
         in_hand[Side::White.index()] = inner.contains('K');
         in_hand[Side::Black.index()] = inner.contains('k');
-        if !rules.kings_dropped() {
-            return Err(PositionError::NoDrops);
-        }
-    }
-    for side in Side::BOTH {
-        if in_hand[side.index()] && (kings & men[side.index()]).any() {
-            return Err(PositionError::KingTwice(side));
-        }
     }
     let turn = match fields[1] {
         "b" => Side::Black,
@@ -538,18 +534,74 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
         .ok()
         .filter(|&n| (1..=1_000_000).contains(&n))
         .ok_or_else(|| PositionError::Fullmoves(fields[3].to_string()))?;
-    let mut pos = Position {
-        rules,
-        men,
-        kings,
-        in_hand,
-        turn,
-        halfmoves,
-        fullmoves,
-        hash: 0,
-    };
-    pos.hash = pos.compute_hash();
-    Ok(pos)
+    Position::assemble(rules, men, kings, in_hand, turn, [halfmoves, fullmoves])
+}
+
+impl Position {
+    /// A position from its parts: every man with its cell, the kings in hand, the side to
+    /// move, plies since the last capture and the move number. Checked like position text.
+    pub fn from_parts(
+        rules: RuleSet,
+        placement: &[(Cell, Man)],
+        in_hand: [bool; 2],
+        turn: Side,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> Result<Position, PositionError> {
+        let mut men = [Bitboard::EMPTY; 2];
+        let mut kings = Bitboard::EMPTY;
+        for &(cell, man) in placement {
+            if !rules.board.contains(cell) {
+                return Err(PositionError::OffBoard(cell));
+            }
+            if (men[0] | men[1]).contains(cell) {
+                return Err(PositionError::TwoMen(cell));
+            }
+            men[man.side.index()].insert(cell);
+            if man.role == Role::King {
+                kings.insert(cell);
+            }
+        }
+        if fullmoves == 0 {
+            return Err(PositionError::Fullmoves(fullmoves.to_string()));
+        }
+        Position::assemble(rules, men, kings, in_hand, turn, [halfmoves, fullmoves])
+    }
+
+    /// The checks shared by every way of building a position.
+    fn assemble(
+        rules: RuleSet,
+        men: [Bitboard; 2],
+        kings: Bitboard,
+        in_hand: [bool; 2],
+        turn: Side,
+        [halfmoves, fullmoves]: [u32; 2],
+    ) -> Result<Position, PositionError> {
+        if in_hand.iter().any(|&h| h) && !rules.kings_dropped() {
+            return Err(PositionError::NoDrops);
+        }
+        for side in Side::BOTH {
+            let own_kings = (kings & men[side.index()]).count();
+            if own_kings > 1 {
+                return Err(PositionError::TwoKings(side));
+            }
+            if in_hand[side.index()] && own_kings > 0 {
+                return Err(PositionError::KingTwice(side));
+            }
+        }
+        let mut pos = Position {
+            rules,
+            men,
+            kings,
+            in_hand,
+            turn,
+            halfmoves,
+            fullmoves,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
 }
 
 /// Position text under Chogo-44 rules; use [`Position::from_text`] for other rules.

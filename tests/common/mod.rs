@@ -4,47 +4,17 @@
 use chogo::rules::*;
 
 /// Builds a position from a list of men such as `"p:c3 k:d2 P:d4 K:e6"` (letters as in
-/// position text) with `turn` to move, under `rules`.
+/// position text) with `turn` to move, under `rules`; 10 plies since a capture, move 20.
 pub fn setup_with(rules: RuleSet, men: &str, turn: Side) -> Position {
-    let board = rules.board;
-    let mut grid = vec![vec![None; board.files() as usize]; board.ranks() as usize];
-    for item in men.split_whitespace() {
-        let (letter, cell) = item.split_once(':').expect("man:cell");
-        let cell: Cell = cell.parse().expect("cell");
-        assert!(board.contains(cell), "{cell} is not on the board");
-        let c = letter.chars().next().expect("letter");
-        grid[cell.rank() as usize][cell.file() as usize] = Some(c);
-    }
-    let mut text = String::new();
-    for rank in (0..board.ranks()).rev() {
-        let mut empties = 0;
-        for file in 0..board.files() {
-            let cell = Cell::new(file, rank);
-            let c = if !board.contains(cell) {
-                Some('#')
-            } else {
-                grid[rank as usize][file as usize]
-            };
-            match c {
-                None => empties += 1,
-                Some(c) => {
-                    if empties > 0 {
-                        text += &empties.to_string();
-                        empties = 0;
-                    }
-                    text.push(c);
-                }
-            }
-        }
-        if empties > 0 {
-            text += &empties.to_string();
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
-    text += &format!(" {} 10 20", turn.char());
-    Position::from_text(&text, rules).expect("valid test position")
+    let placement: Vec<(Cell, Man)> = men
+        .split_whitespace()
+        .map(|item| {
+            let (letter, cell) = item.split_once(':').expect("man:cell");
+            let man = Man::from_char(letter.chars().next().expect("letter")).expect("man letter");
+            (cell.parse().expect("cell"), man)
+        })
+        .collect();
+    Position::from_parts(rules, &placement, [false; 2], turn, 10, 20).expect("valid test position")
 }
 
 /// A Chogo-44 position.
