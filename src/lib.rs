@@ -6,3 +6,4 @@ pub mod bot;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod rules;
+pub mod save;

@@ -1,8 +1,10 @@
 //! `chogo`: the desktop game.
 //!
-//! `chogo [--rules RULES]` opens the game; `chogo --demo BLACK:WHITE --plies N
-//! --screenshot FILE [--seed S] [--rules RULES] [--size WxH]` lets two bots play N plies
-//! with normal animations, saves a screenshot of the window and exits.
+//! `chogo` opens the title screen (continue the saved game, new game, load, rules,
+//! settings). `--rules`, `--position` or `--vs` start a game at once. `chogo --demo
+//! BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES] [--size WxH]` lets
+//! two bots play N plies with normal animations, saves a screenshot of the window and
+//! exits; it neither reads nor writes saves.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,11 +14,15 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
-use chogo::game::{BotPlay, Bridge, DemoConfig, PlayerKind, Setup};
+use chogo::game::{
+    BotPlay, Bridge, DemoConfig, Persistence, PlayerKind, PlayerSettings, Resumable, Screen, Setup,
+};
 use chogo::rules::{Position, RuleSet};
+use chogo::save::Store;
 
 const USAGE: &str =
     "usage: chogo [--rules RULES] [--size WxH] [--position \"<position text>\"] [--vs LEVEL|human]
+             [--data-dir DIR] [--screen title|rules]
        chogo --demo BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES]
              [--size WxH] [--time-ms T]
 LEVEL (BLACK, WHITE): random, beginner, easy, medium, hard, master";
@@ -33,6 +39,10 @@ struct Options {
     screenshot: Option<PathBuf>,
     seed: u64,
     time: Option<std::time::Duration>,
+    /// A game was asked for on the command line: start playing it at once.
+    direct: bool,
+    data_dir: Option<PathBuf>,
+    screen: Screen,
 }
 
 fn parse(args: Vec<String>) -> Result<Options, String> {
@@ -46,6 +56,9 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
         screenshot: None,
         seed: 1,
         time: None,
+        direct: false,
+        data_dir: None,
+        screen: Screen::Title,
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -54,7 +67,19 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
         }
         let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
         match arg.as_str() {
-            "--rules" => options.rules = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--rules" => {
+                options.rules = value()?.parse().map_err(|e| format!("{e}"))?;
+                options.direct = true;
+            }
+            "--data-dir" => options.data_dir = Some(PathBuf::from(value()?)),
+            "--screen" => {
+                let v = value()?;
+                options.screen = match v.as_str() {
+                    "title" => Screen::Title,
+                    "rules" => Screen::Rules,
+                    _ => return Err(format!("--screen takes title or rules, not '{v}'")),
+                };
+            }
             "--size" => {
                 let v = value()?;
                 let (w, h) = v
@@ -82,8 +107,12 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
                     .parse()
                     .map_err(|_| format!("--plies takes a number, not '{v}'"))?;
             }
-            "--position" => options.position = Some(value()?),
+            "--position" => {
+                options.position = Some(value()?);
+                options.direct = true;
+            }
             "--vs" => {
+                options.direct = true;
                 let v = value()?;
                 options.opponent = match v.as_str() {
                     "human" => None,
@@ -150,7 +179,30 @@ fn main() -> ExitCode {
         },
         None => Bridge::new(setup),
     };
-    app.insert_resource(bridge);
+    // Saves and settings: never in demo mode (it must not touch a player's files).
+    let store = match (&options.demo, &options.data_dir) {
+        (Some(_), _) => None,
+        (None, Some(dir)) => Some(Store::at(dir)),
+        (None, None) => Store::default_dir().map(Store::at),
+    };
+    let mut persistence = Persistence::new(store);
+    app.insert_resource(PlayerSettings(persistence.load_settings()));
+    if options.demo.is_some() || options.direct {
+        app.insert_resource(bridge);
+        app.insert_state(Screen::Playing);
+    } else {
+        match persistence.load_game() {
+            Some(saved) => {
+                app.insert_resource(chogo::game::resumed(saved));
+                app.insert_resource(Resumable(true));
+            }
+            None => {
+                app.insert_resource(bridge);
+            }
+        }
+        app.insert_state(options.screen);
+    }
+    app.insert_resource(persistence);
     app.insert_resource(BotPlay {
         seed: options.seed,
         ply_limit: options.demo.map(|_| options.plies),

@@ -6,23 +6,35 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use std::path::Path;
+
+use bevy::state::app::StatesPlugin;
 use chogo::game::{
-    Animating, Bridge, Command, ManPiece, Played, PlayerKind, Refused, Setup, Viewing,
+    Animating, Bridge, Command, ManPiece, Persistence, Played, PlayerKind, Refused, Screen, Setup,
+    Viewing,
 };
-use chogo::rules::{Bitboard, Cell, Move, Position, RuleSet, Side};
+use chogo::rules::{Bitboard, Cell, Game, Move, Position, Record, RuleSet, Side};
+use chogo::save::{self, Imported, SavedGame, Store};
 use proptest::prelude::*;
 
 fn app(rules: RuleSet) -> App {
+    app_in(rules, None)
+}
+
+/// An app playing a game between two people; with `store`, it saves there.
+fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
+    app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         50,
     )));
     app.add_plugins(chogo::game::logic_plugin);
+    app.insert_resource(Persistence::new(store.map(Store::at)));
     app.insert_resource(Bridge::new(Setup {
         rules,
         players: [PlayerKind::Human, PlayerKind::Human],
     }));
+    app.insert_state(Screen::Playing);
     settle(&mut app);
     app
 }
@@ -314,11 +326,13 @@ fn undo_while_the_bot_thinks_cancels_its_search() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
-    /// After any random sequence of moves and undos, once animations finish, the man
-    /// entities match the rules position one to one.
+    /// After any random sequence of moves, undos and redos, once animations finish, the
+    /// man entities match the rules position one to one, and the rules state is the one
+    /// the same steps give on a plain [`Game`].
     #[test]
-    fn entities_follow_random_moves_and_undos(seed in any::<u64>(), steps in 1usize..40) {
+    fn entities_follow_random_moves_undos_and_redos(seed in any::<u64>(), steps in 1usize..40) {
         let mut app = app(RuleSet::default());
+        let mut model = Game::new(RuleSet::default());
         let mut state = seed | 1;
         for _ in 0..steps {
             state ^= state << 13;
@@ -326,14 +340,276 @@ proptest! {
             state ^= state << 17;
             let game = &app.world().resource::<Bridge>().game;
             let moves = game.legal_moves();
-            let command = if state % 5 == 0 || moves.is_empty() {
+            let command = if state % 7 == 0 && game.can_redo() {
+                Command::Redo
+            } else if state % 5 == 0 || moves.is_empty() {
                 Command::Undo
             } else {
                 let mv: Move = moves[(state >> 8) as usize % moves.len()];
                 Command::Play(mv)
             };
+            match &command {
+                Command::Play(mv) => { model.play(*mv).unwrap(); }
+                Command::Undo => { model.undo(); }
+                Command::Redo => { model.redo(); }
+                _ => unreachable!(),
+            }
             send(&mut app, command);
             assert_in_step(&mut app);
+            let game = &app.world().resource::<Bridge>().game;
+            prop_assert_eq!(game.position(), model.position());
+            prop_assert_eq!(game.moves().collect::<Vec<_>>(), model.moves().collect::<Vec<_>>());
+            prop_assert_eq!(game.redo_moves().collect::<Vec<_>>(), model.redo_moves().collect::<Vec<_>>());
         }
     }
+}
+
+/// Plays `plies` random legal moves through the app (a seeded xorshift picks them).
+fn play_random(app: &mut App, seed: u64, plies: usize) {
+    let mut state = seed | 1;
+    for _ in 0..plies {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let moves = app.world().resource::<Bridge>().game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(state >> 8) as usize % moves.len()];
+        send(app, Command::Play(mv));
+    }
+}
+
+/// The same game: start, every move with its captures, the position and the result.
+fn assert_same_game(a: &Game, b: &Game) {
+    assert_eq!(a.start(), b.start());
+    let history = |g: &Game| {
+        g.plies()
+            .iter()
+            .map(|p| (p.mv, p.captured, p.position))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(history(a), history(b));
+    assert_eq!(a.position(), b.position());
+    assert_eq!(a.position().halfmoves(), b.position().halfmoves());
+    assert_eq!(a.position().fullmoves(), b.position().fullmoves());
+    assert_eq!(a.outcome(), b.outcome());
+}
+
+#[test]
+fn an_exported_record_imports_as_the_same_game() {
+    for (seed, rules) in [
+        (3, "chogo-44"),
+        (11, "chogo-44"),
+        (5, "chogo-large"),
+        (8, "neto"),
+    ] {
+        let rules: RuleSet = rules.parse().unwrap();
+        let mut app = app(rules);
+        play_random(&mut app, seed, 60);
+        let original = app.world().resource::<Bridge>().game.clone();
+        let viewing = Viewing::default();
+        let text = chogo::game::export_text(
+            app.world().resource::<Bridge>(),
+            &viewing,
+            chogo::game::Export::SaveRecord,
+        );
+        let imported = match save::import(&text, RuleSet::default()).unwrap() {
+            Imported::Record(game) => game,
+            other => panic!("read back as {other:?}"),
+        };
+        // Into a fresh app, as the load dialog does.
+        let mut other = app_in(RuleSet::default(), None);
+        send(
+            &mut other,
+            Command::Load(Box::new(SavedGame {
+                game: imported,
+                players: [PlayerKind::Human; 2],
+            })),
+        );
+        assert_same_game(&other.world().resource::<Bridge>().game, &original);
+        assert_in_step(&mut other);
+        // The position text of the last position reads back too (position text carries
+        // no rules: the dialog reads it under the rules chosen in the new-game form).
+        let position = chogo::game::export_text(
+            app.world().resource::<Bridge>(),
+            &viewing,
+            chogo::game::Export::CopyPosition,
+        );
+        match save::import(&position, rules).unwrap() {
+            Imported::Position(p) => assert_eq!(&p, original.position()),
+            other => panic!("read back as {other:?}"),
+        }
+    }
+}
+
+/// A fresh folder under the target directory for one test.
+fn temp_store(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chogo-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_game_is_saved_after_every_move_and_resumes_exactly() {
+    use chogo::bot::Level;
+    let dir = temp_store("resume");
+    let rules: RuleSet = "chogo-large".parse().unwrap();
+    let mut app = app_in(rules, Some(&dir));
+    // A person against Hard, with a few moves taken back (redo must survive too).
+    let setup = Setup {
+        rules,
+        players: [PlayerKind::Human, PlayerKind::Bot(Level::Hard)],
+    };
+    let mut game = Game::new(rules);
+    for mv in ["e3", "f6", "c1-c3", "g8-g5", "d1-d2"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    game.undo();
+    send(
+        &mut app,
+        Command::Load(Box::new(SavedGame {
+            game,
+            players: setup.players,
+        })),
+    );
+    // Saved already, before any move.
+    let first = std::fs::read_to_string(dir.join(save::SAVE_FILE)).unwrap();
+    assert!(first.contains("\"white\": \"hard\""), "{first}");
+    send(&mut app, Command::Play("c3-c4".parse().unwrap()));
+    let before = app.world().resource::<Bridge>().game.clone();
+    assert_ne!(
+        std::fs::read_to_string(dir.join(save::SAVE_FILE)).unwrap(),
+        first,
+        "the move was saved"
+    );
+    drop(app);
+    // A new run: what main does at start.
+    let mut persistence = Persistence::new(Some(Store::at(&dir)));
+    let saved = persistence.load_game().expect("a saved game");
+    assert!(persistence.problems.is_empty());
+    assert_eq!(saved.players, setup.players);
+    let mut resumed = app_in(RuleSet::default(), Some(&dir));
+    resumed.insert_resource(chogo::game::resumed(saved));
+    resumed.world_mut().write_message(chogo::game::Resynced);
+    settle(&mut resumed);
+    let bridge = resumed.world().resource::<Bridge>();
+    assert_same_game(&bridge.game, &before);
+    assert_eq!(bridge.setup, setup);
+    assert_eq!(
+        bridge.game.redo_moves().collect::<Vec<_>>(),
+        before.redo_moves().collect::<Vec<_>>()
+    );
+    assert_in_step(&mut resumed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tests/saves/bad/expected.txt`: `file: message` for every bad save.
+fn expected(path: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(dir.join("expected.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (file, message) = l.split_once(": ").unwrap();
+            (file.to_string(), message.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_moved_aside_never_overwritten() {
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/bad");
+    let cases = expected("tests/saves/bad");
+    assert!(cases.len() >= 6);
+    for (file, message) in cases {
+        let dir = temp_store(&format!("corrupt-{file}"));
+        let content = std::fs::read(bad.join(&file)).unwrap();
+        std::fs::write(dir.join(save::SAVE_FILE), &content).unwrap();
+        let mut persistence = Persistence::new(Some(Store::at(&dir)));
+        assert!(persistence.load_game().is_none(), "{file} was accepted");
+        assert_eq!(persistence.problems.len(), 1, "{file}");
+        let problem = &persistence.problems[0];
+        assert!(
+            problem.starts_with(&format!(
+                "The saved game could not be read ({message}). It was kept as "
+            )),
+            "{file}: {problem}"
+        );
+        // The bad file is kept, unchanged, beside where the save was.
+        let aside: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("game.json.corrupt-"))
+            .collect();
+        assert_eq!(aside.len(), 1, "{file}");
+        assert_eq!(std::fs::read(&aside[0]).unwrap(), content, "{file}");
+        assert!(!dir.join(save::SAVE_FILE).exists());
+        // The next game saves normally and leaves the kept copy alone.
+        let mut app = app_in(RuleSet::default(), Some(&dir));
+        send(&mut app, Command::Play("e3".parse().unwrap()));
+        assert!(dir.join(save::SAVE_FILE).exists());
+        assert_eq!(std::fs::read(&aside[0]).unwrap(), content, "{file}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn bad_records_are_refused_with_their_line_and_the_save_is_untouched() {
+    let dir = temp_store("bad-records");
+    let mut app = app_in(RuleSet::default(), Some(&dir));
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    let saved = std::fs::read(dir.join(save::SAVE_FILE)).unwrap();
+    let position = *app.world().resource::<Bridge>().game.position();
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/imports/bad");
+    let cases = expected("tests/imports/bad");
+    assert!(cases.len() >= 6);
+    for (file, message) in cases {
+        let text = std::fs::read_to_string(bad.join(&file)).unwrap();
+        assert_eq!(
+            save::import(&text, RuleSet::default()).unwrap_err(),
+            message,
+            "{file}"
+        );
+        settle(&mut app);
+    }
+    assert_eq!(*app.world().resource::<Bridge>().game.position(), position);
+    assert_eq!(std::fs::read(dir.join(save::SAVE_FILE)).unwrap(), saved);
+    // A well-formed record still replays into the same app afterwards.
+    let good = Record::from_game(&app.world().resource::<Bridge>().game, &[]).to_string();
+    assert!(save::import(&good, RuleSet::default()).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_game_over_screen_follows_the_outcome() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "a4", "b2-b4"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+    // The board stays for review.
+    assert_in_step(&mut app);
+    send(&mut app, Command::Undo);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    // Leaving the game removes its entities; coming back rebuilds them.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    settle(&mut app);
+    let mut query = app.world_mut().query::<&ManPiece>();
+    assert_eq!(query.iter(app.world()).count(), 0);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(&mut app);
+    assert_in_step(&mut app);
 }

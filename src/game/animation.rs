@@ -4,9 +4,18 @@ use bevy::prelude::*;
 
 use super::men::Captured;
 
-/// Animation speed: 1.0 is normal, 2.0 twice as fast.
+/// Animation speed: 1.0 is normal, 2.0 twice as fast (follows the player's settings).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AnimationSpeed(pub f32);
+
+fn follow_settings(
+    settings: Res<super::persist::PlayerSettings>,
+    mut speed: ResMut<AnimationSpeed>,
+) {
+    if settings.is_changed() {
+        speed.0 = settings.0.animation_speed;
+    }
+}
 
 impl Default for AnimationSpeed {
     fn default() -> AnimationSpeed {
@@ -208,7 +217,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Animating>();
     app.add_systems(
         Update,
-        (animate_motion, animate_vanish, animate_pop, track_animating)
+        (
+            follow_settings,
+            animate_motion,
+            animate_vanish,
+            animate_pop,
+            track_animating,
+        )
             .chain()
             .after(super::GameSet::React),
     );

@@ -4,23 +4,9 @@ use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
 use super::bridge::{Bridge, Played, PlayerKind};
+use super::persist::PlayerSettings;
 use crate::rules::{Move, Role};
-
-/// Volume (0–1) and mute.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct SoundSettings {
-    pub volume: f32,
-    pub muted: bool,
-}
-
-impl Default for SoundSettings {
-    fn default() -> SoundSettings {
-        SoundSettings {
-            volume: 0.7,
-            muted: false,
-        }
-    }
-}
+use crate::save::Settings;
 
 /// A button of the interface was pressed.
 #[derive(Message, Debug, Clone, Copy)]
@@ -56,7 +42,7 @@ fn load(mut commands: Commands, assets: Res<AssetServer>) {
     });
 }
 
-fn play(audio: &Audio, settings: &SoundSettings, sound: &Handle<AudioSource>) {
+fn play(audio: &Audio, settings: &Settings, sound: &Handle<AudioSource>) {
     if settings.muted || settings.volume <= 0.0 {
         return;
     }
@@ -67,13 +53,14 @@ fn play(audio: &Audio, settings: &SoundSettings, sound: &Handle<AudioSource>) {
 fn react(
     audio: Res<Audio>,
     sounds: Res<Sounds>,
-    settings: Res<SoundSettings>,
+    settings: Res<PlayerSettings>,
     bridge: Res<Bridge>,
     mut played: MessageReader<Played>,
     mut clicks: MessageReader<UiClick>,
 ) {
+    let settings = &settings.0;
     if clicks.read().count() > 0 {
-        play(&audio, &settings, &sounds.click);
+        play(&audio, settings, &sounds.click);
     }
     for Played(report) in played.read() {
         let movement = match report.mv {
@@ -81,15 +68,15 @@ fn react(
             Move::Tandem { .. } => &sounds.slide_block,
             Move::Single { .. } => &sounds.slide,
         };
-        play(&audio, &settings, movement);
+        play(&audio, settings, movement);
         if report
             .captured
             .iter()
             .any(|(_, man)| man.role == Role::King)
         {
-            play(&audio, &settings, &sounds.capture_king);
+            play(&audio, settings, &sounds.capture_king);
         } else if !report.captured.is_empty() {
-            play(&audio, &settings, &sounds.capture);
+            play(&audio, settings, &sounds.capture);
         }
         match report.outcome {
             Some(outcome) => {
@@ -104,11 +91,11 @@ fn react(
                     }
                     Some(_) => &sounds.win,
                 };
-                play(&audio, &settings, sound);
+                play(&audio, settings, sound);
             }
             None => {
                 if bridge.game.position().mole_available() {
-                    play(&audio, &settings, &sounds.polis);
+                    play(&audio, settings, &sounds.polis);
                 }
             }
         }
@@ -116,7 +103,6 @@ fn react(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SoundSettings>();
     app.add_message::<UiClick>();
     app.add_systems(Startup, load);
     app.add_systems(Update, react.after(super::GameSet::React));

@@ -4,8 +4,11 @@
 use bevy::prelude::*;
 
 use super::layout::BoardLayout;
+use super::persist::PlayerSettings;
+use super::screen::InGame;
 use super::theme::Theme;
 use crate::rules::{Bitboard, Cell};
+use crate::save::ThemeName;
 
 /// Everything drawn for the board itself; rebuilt when the layout changes.
 #[derive(Component)]
@@ -25,19 +28,19 @@ pub struct Highlights {
     pub cities: Bitboard,
     /// The hinted move's cells.
     pub hint: Bitboard,
-    pub show_coordinates: bool,
 }
 
 fn build_board(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
-    highlights: Res<Highlights>,
+    settings: Res<PlayerSettings>,
     parts: Query<Entity, With<BoardPart>>,
-    mut built: Local<Option<(BoardLayout, bool)>>,
+    mut built: Local<Option<(BoardLayout, bool, ThemeName)>>,
 ) {
-    let key = (*layout, highlights.show_coordinates);
-    if *built == Some(key) {
+    let key = (*layout, settings.0.show_coordinates, settings.0.theme);
+    // Built again when the look changes, or after the board left the screen.
+    if *built == Some(key) && !parts.is_empty() {
         return;
     }
     *built = Some(key);
@@ -50,6 +53,7 @@ fn build_board(
     for c in cells {
         commands.spawn((
             BoardPart,
+            DespawnOnExit(InGame),
             Sprite::from_color(theme.frame, Vec2::splat(cell * 1.22)),
             Transform::from_translation(layout.cell_center(c).extend(0.0)),
         ));
@@ -62,11 +66,12 @@ fn build_board(
         };
         commands.spawn((
             BoardPart,
+            DespawnOnExit(InGame),
             Sprite::from_color(color, Vec2::splat(cell)),
             Transform::from_translation(layout.cell_center(c).extend(0.1)),
         ));
     }
-    if !highlights.show_coordinates {
+    if !settings.0.show_coordinates {
         return;
     }
     let font = TextFont::from_font_size((cell * 0.3).clamp(10.0, 22.0));
@@ -80,6 +85,7 @@ fn build_board(
         let at = layout.cell_center(Cell::new(file, bottom_rank)) - Vec2::Y * cell * 0.85;
         commands.spawn((
             BoardPart,
+            DespawnOnExit(InGame),
             Text2d::new(((b'a' + file) as char).to_string()),
             font.clone(),
             TextColor(theme.coordinates),
@@ -90,6 +96,7 @@ fn build_board(
         let at = layout.cell_center(Cell::new(left_file, rank)) - Vec2::X * cell * 0.85;
         commands.spawn((
             BoardPart,
+            DespawnOnExit(InGame),
             Text2d::new((rank + 1).to_string()),
             font.clone(),
             TextColor(theme.coordinates),
@@ -108,6 +115,7 @@ fn draw_highlights(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut shapes: Local<
         Option<(
+            ThemeName,
             Handle<Mesh>,
             Handle<Mesh>,
             Handle<ColorMaterial>,
@@ -115,27 +123,31 @@ fn draw_highlights(
         )>,
     >,
 ) {
-    if !highlights.is_changed() && !layout.is_changed() {
+    if !highlights.is_changed() && !layout.is_changed() && !theme.is_changed() {
         return;
     }
     for entity in &parts {
         commands.entity(entity).despawn();
     }
-    let (dot, ring, dot_material, ring_material) = shapes
-        .get_or_insert_with(|| {
-            (
-                meshes.add(Circle::new(0.16)),
-                meshes.add(Annulus::new(0.40, 0.47)),
-                materials.add(ColorMaterial::from(theme.target)),
-                materials.add(ColorMaterial::from(theme.capture_target)),
-            )
-        })
-        .clone();
+    if shapes.as_ref().is_none_or(|(name, ..)| *name != theme.name) {
+        *shapes = Some((
+            theme.name,
+            meshes.add(Circle::new(0.16)),
+            meshes.add(Annulus::new(0.40, 0.47)),
+            materials.add(ColorMaterial::from(theme.target)),
+            materials.add(ColorMaterial::from(theme.capture_target)),
+        ));
+    }
+    let Some((_, dot, ring, dot_material, ring_material)) = shapes.clone() else {
+        return;
+    };
     let cell = layout.cell;
     let mut square = |cells: Bitboard, color: Color, z: f32| {
         for c in cells {
             commands.spawn((
                 HighlightPart,
+                DespawnOnExit(InGame),
+                DespawnOnExit(InGame),
                 Sprite::from_color(color, Vec2::splat(cell)),
                 Transform::from_translation(layout.cell_center(c).extend(z)),
             ));
@@ -148,6 +160,7 @@ fn draw_highlights(
     for c in highlights.targets - highlights.capture_targets {
         commands.spawn((
             HighlightPart,
+            DespawnOnExit(InGame),
             Mesh2d(dot.clone()),
             MeshMaterial2d(dot_material.clone()),
             Transform::from_translation(layout.cell_center(c).extend(1.5))
@@ -157,6 +170,7 @@ fn draw_highlights(
     for c in highlights.capture_targets {
         commands.spawn((
             HighlightPart,
+            DespawnOnExit(InGame),
             Mesh2d(ring.clone()),
             MeshMaterial2d(ring_material.clone()),
             Transform::from_translation(layout.cell_center(c).extend(1.5))
@@ -166,15 +180,17 @@ fn draw_highlights(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Highlights {
-        show_coordinates: true,
-        ..Highlights::default()
-    });
+    app.init_resource::<Highlights>();
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });
+    app.add_systems(OnEnter(InGame), |mut highlights: ResMut<Highlights>| {
+        highlights.set_changed();
+    });
     app.add_systems(
         Update,
-        (build_board, draw_highlights).after(super::GameSet::React),
+        (build_board, draw_highlights)
+            .run_if(in_state(InGame))
+            .after(super::GameSet::React),
     );
 }

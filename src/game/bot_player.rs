@@ -125,7 +125,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             finish_thinking.in_set(super::GameSet::Input),
-            start_thinking.after(super::GameSet::React),
+            start_thinking
+                .run_if(in_state(super::screen::Screen::Playing))
+                .after(super::GameSet::React),
         ),
     );
 }

@@ -6,12 +6,7 @@ use bevy::prelude::*;
 use crate::bot::Level;
 use crate::rules::{Game, Move, MoveReport, RuleSet, Side};
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    Human,
-    Bot(Level),
-}
+pub use crate::bot::PlayerKind;
 
 /// Everything a new game needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +94,7 @@ impl Bridge {
 }
 
 /// What input systems (and the bot player) ask the bridge for.
-#[derive(Message, Clone, Debug, PartialEq)]
+#[derive(Message, Clone, Debug)]
 pub enum Command {
     Play(Move),
     /// Take back to the last position where a person was to move (one ply between people).
@@ -112,6 +107,8 @@ pub enum Command {
     /// a bot accepts when its evaluation says it is not ahead.
     OfferDraw(Side),
     NewGame(Setup),
+    /// Replace the game: a saved game resumed, or an imported record or position.
+    Load(Box<crate::save::SavedGame>),
 }
 
 /// Whether the bot playing `bot` accepts a draw: it declines when a short search says it
@@ -228,6 +225,12 @@ pub(super) fn apply_commands(
                 }
                 let version = bridge.version + 1;
                 *bridge = Bridge::new(*setup);
+                bridge.version = version;
+                resynced.write(Resynced);
+            }
+            Command::Load(saved) => {
+                let version = bridge.version + 1;
+                *bridge = super::persist::resumed((**saved).clone());
                 bridge.version = version;
                 resynced.write(Resynced);
             }

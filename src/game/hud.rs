@@ -1,146 +1,30 @@
 //! The side panel: whose turn, the phase, captures, the last move, the result, Polis, the
-//! bot thinking, notices, and a new game (people or a bot, level and side).
+//! bot thinking, notices, the move list, the game's buttons, export, and the way to the
+//! dialogs and screens.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::animation::AnimationSpeed;
-use super::audio::{SoundSettings, UiClick};
-use super::board::Highlights;
+use super::audio::UiClick;
 use super::bot_player::BotThinking;
-use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
+use super::bridge::{Bridge, Command, PlayerKind, Viewing};
 use super::hint::{AskHint, Hint};
 use super::input::{FlipBoard, Notice, ShowHelp};
 use super::layout::PANEL_WIDTH;
-use crate::bot::Level;
-use crate::rules::{
-    Bitboard, Board, Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS,
-    PartTrappedTandem, RuleSet, Side,
-};
+use super::menus::{Dialogs, Export, MenuAction};
+use super::persist::Persistence;
+use super::screen::InGame;
+use crate::rules::Side;
 
-/// The new-game choices being edited in the panel.
-#[derive(Resource, Debug, Clone, Copy)]
-struct NewGameForm {
-    /// `None`: two people.
-    opponent: Option<Level>,
-    /// The person's side against a bot.
-    side: Side,
-    /// The rules of the next game: a preset, then any option (RULES §9).
-    rules: RuleSet,
-}
-
-impl Default for NewGameForm {
-    fn default() -> NewGameForm {
-        NewGameForm {
-            opponent: Some(Level::Medium),
-            side: Side::Black,
-            rules: RuleSet::default(),
-        }
-    }
-}
-
-/// A row of choices for one rule option.
-fn choice<T: PartialEq + Copy>(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut T,
-    options: &[(T, &str)],
-) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(label);
-        for &(option, name) in options {
-            ui.radio_value(value, option, name);
-        }
-    });
-}
-
-/// Every rule option of RULES §9, with the presets and the handicap.
-fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Preset");
-        for name in PRESETS {
-            if ui.small_button(name).clicked()
-                && let Some(preset) = RuleSet::preset(name)
-            {
-                *rules = preset;
-            }
-        }
-    });
-    let board = rules.board;
-    egui::ComboBox::from_label("Board")
-        .selected_text(board.label())
-        .show_ui(ui, |ui| {
-            for b in Board::ALL {
-                if ui.selectable_label(board == b, b.label()).clicked() && board != b {
-                    // A new board brings its own defaults (RULES §9).
-                    *rules = RuleSet::for_board(b);
-                }
-            }
-        });
-    choice(
-        ui,
-        "King alone",
-        &mut rules.king_power,
-        &[(KingPower::OneStep, "one step"), (KingPower::Rook, "rook")],
-    );
-    choice(
-        ui,
-        "Part-trapped tandem",
-        &mut rules.part_trapped_tandem,
-        &[
-            (PartTrappedTandem::FullRook, "full"),
-            (PartTrappedTandem::OneCell, "one cell"),
-        ],
-    );
-    choice(
-        ui,
-        "King start",
-        &mut rules.king_start,
-        &[
-            (KingStart::DropOwnHalf, "own half"),
-            (KingStart::DropAnywhere, "anywhere"),
-            (KingStart::Fixed, "fixed"),
-        ],
-    );
-    choice(
-        ui,
-        "Own men",
-        &mut rules.own_man_capture,
-        &[
-            (OwnManCapture::Never, "never captured"),
-            (OwnManCapture::Suicide, "suicide"),
-        ],
-    );
-    choice(
-        ui,
-        "Mole",
-        &mut rules.mole_condition,
-        &[
-            (MoleCondition::SecureAndCity, "all secure + city"),
-            (MoleCondition::City, "any city"),
-        ],
-    );
-    // Handicap: tick 1–3 start pawns of one side.
-    let mut side = rules.handicap.map_or(Side::White, |h| h.side);
-    let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);
-    ui.label("Handicap (1–3 pawns removed)");
-    ui.horizontal_wrapped(|ui| {
-        ui.label("from");
-        if ui.radio_value(&mut side, Side::Black, "Black").changed()
-            | ui.radio_value(&mut side, Side::White, "White").changed()
-        {
-            pawns = Bitboard::EMPTY;
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        for cell in rules.board.start_pawns(side) {
-            let mut on = pawns.contains(cell);
-            if ui.checkbox(&mut on, cell.to_string()).changed() {
-                pawns.set(cell, on);
-            }
-        }
-    });
-    rules.handicap = pawns.any().then_some(Handicap { side, pawns });
+/// A `Ui` over the whole window, behind windows, for panels to be shown in (egui 0.36).
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
 }
 
 fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
@@ -201,29 +85,23 @@ fn panel(
     bridge: Res<Bridge>,
     thinking: Res<BotThinking>,
     notice: Res<Notice>,
-    mut form: ResMut<NewGameForm>,
-    mut sound: ResMut<SoundSettings>,
-    mut speed: ResMut<AnimationSpeed>,
     mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
     mut clicks: MessageWriter<UiClick>,
     mut flip: MessageWriter<FlipBoard>,
     mut hints: MessageWriter<AskHint>,
     hint: Res<Hint>,
-    mut highlights: ResMut<Highlights>,
     mut help: ResMut<ShowHelp>,
+    mut dialogs: ResMut<Dialogs>,
+    mut actions: MessageWriter<MenuAction>,
+    mut exports: MessageWriter<Export>,
+    persistence: Res<Persistence>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
     let pos = game.position();
     let outcome = game.outcome();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = root_ui(ctx);
     egui::Panel::right("hud")
         .resizable(false)
         .exact_size(PANEL_WIDTH)
@@ -327,54 +205,42 @@ fn panel(
                 ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(egui::Color32::from_rgb(120, 200, 235)));
             }
             ui.separator();
-            ui.label(egui::RichText::new("New game").strong());
-            egui::ComboBox::from_label("Opponent")
-                .selected_text(form.opponent.map_or("Another person".to_string(), |l| l.title().to_string()))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut form.opponent, None, "Another person");
-                    for level in Level::ALL {
-                        ui.selectable_value(&mut form.opponent, Some(level), level.title());
-                    }
-                });
-            if form.opponent.is_some() {
-                ui.horizontal(|ui| {
-                    ui.label("You play");
-                    ui.radio_value(&mut form.side, Side::Black, "Black (first)");
-                    ui.radio_value(&mut form.side, Side::White, "White");
-                });
-            }
-            egui::CollapsingHeader::new(format!("Rules: {}", form.rules.describe()))
-                .id_salt("rules")
-                .show(ui, |ui| rules_form(ui, &mut form.rules));
-            let problem = form.rules.validate().err();
-            if let Some(problem) = &problem {
-                ui.label(egui::RichText::new(problem.to_string()).color(egui::Color32::from_rgb(240, 170, 120)));
-            }
-            if ui.add_enabled(problem.is_none(), egui::Button::new("Start a new game")).clicked() {
-                clicks.write(UiClick);
-                let players = match form.opponent {
-                    None => [PlayerKind::Human, PlayerKind::Human],
-                    Some(level) => {
-                        let mut p = [PlayerKind::Bot(level); 2];
-                        p[form.side.index()] = PlayerKind::Human;
-                        p
-                    }
-                };
-                commands.write(Command::NewGame(Setup {
-                    rules: form.rules,
-                    players,
-                }));
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Volume");
-                ui.add(egui::Slider::new(&mut sound.volume, 0.0..=1.0).show_value(false));
-                ui.checkbox(&mut sound.muted, "Mute");
+            ui.label(egui::RichText::new("Record").strong());
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Copy record").on_hover_text("The game record (RULES §8) to the clipboard").clicked() {
+                    exports.write(Export::CopyRecord);
+                }
+                if ui.button("Copy position").on_hover_text("The position on the board as position text").clicked() {
+                    exports.write(Export::CopyPosition);
+                }
+                let can_save = persistence.store.is_some();
+                if ui.add_enabled(can_save, egui::Button::new("Save record")).clicked() {
+                    exports.write(Export::SaveRecord);
+                }
+                if ui.add_enabled(can_save, egui::Button::new("Save position")).clicked() {
+                    exports.write(Export::SavePosition);
+                }
             });
-            ui.checkbox(&mut highlights.show_coordinates, "Coordinates");
-            ui.horizontal(|ui| {
-                ui.label("Animation");
-                ui.add(egui::Slider::new(&mut speed.0, 0.5..=3.0).text("×"));
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("New game…").clicked() {
+                    clicks.write(UiClick);
+                    dialogs.new_game = true;
+                }
+                if ui.button("Load…").clicked() {
+                    clicks.write(UiClick);
+                    dialogs.load = true;
+                }
+                if ui.button("Settings").clicked() {
+                    clicks.write(UiClick);
+                    dialogs.settings = true;
+                }
+                if ui.button("Rules").clicked() {
+                    actions.write(MenuAction::Rules);
+                }
+                if ui.button("Title").clicked() {
+                    actions.write(MenuAction::Title);
+                }
             });
             ui.add_space(6.0);
             ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
@@ -486,60 +352,18 @@ fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Resul
     Ok(())
 }
 
-/// The end of the game, over the board.
-fn banner(mut contexts: EguiContexts, bridge: Res<Bridge>) -> Result {
-    let Some(outcome) = bridge.game.outcome() else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let title = match outcome.winner {
-        Some(side) => format!("{side} wins"),
-        None => "Draw".to_string(),
-    };
-    egui::Area::new("banner".into())
-        .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgb(30, 24, 20))
-                .stroke(egui::Stroke::new(
-                    2.0,
-                    egui::Color32::from_rgb(200, 150, 80),
-                ))
-                .corner_radius(10.0)
-                .inner_margin(egui::Margin::symmetric(28, 16))
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(title)
-                                .size(34.0)
-                                .strong()
-                                .color(egui::Color32::from_rgb(240, 205, 120)),
-                        );
-                        // The reason alone: "White has no legal move".
-                        let text = outcome.to_string();
-                        let reason = text.split_once(": ").map_or(text.as_str(), |(_, r)| r);
-                        ui.label(
-                            egui::RichText::new(reason)
-                                .size(17.0)
-                                .color(egui::Color32::from_gray(230)),
-                        );
-                    });
-                });
-        });
-    Ok(())
-}
-
-/// The new-game form starts from the rules of the game on the board.
-fn init_form(bridge: Res<Bridge>, mut form: ResMut<NewGameForm>) {
-    form.rules = *bridge.game.rules();
-}
+/// The HUD's egui systems; dialogs are drawn after them, on top.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HudSet;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<NewGameForm>();
-    app.add_systems(Startup, init_form);
     app.add_systems(
         EguiPrimaryContextPass,
-        (style, panel, banner, help_overlay).chain(),
+        (
+            style,
+            (panel, help_overlay).chain().run_if(in_state(InGame)),
+        )
+            .chain()
+            .in_set(HudSet),
     );
 }

@@ -34,6 +34,15 @@ struct Drag {
 }
 
 impl Selection {
+    /// Men picked up by clicks, the last one being `anchor`.
+    pub fn of(cells: Bitboard, anchor: Option<Cell>) -> Selection {
+        Selection {
+            cells,
+            anchor,
+            ..Selection::default()
+        }
+    }
+
     fn clear(&mut self) {
         *self = Selection::default();
     }
@@ -293,6 +302,7 @@ fn pointer(
 }
 
 fn keyboard(
+    mut egui: EguiContexts,
     keys: Res<ButtonInput<KeyCode>>,
     mut flips: MessageReader<FlipBoard>,
     mut hints: MessageWriter<super::hint::AskHint>,
@@ -301,8 +311,15 @@ fn keyboard(
     mut viewing: ResMut<Viewing>,
     mut commands: MessageWriter<Command>,
     mut layout: ResMut<BoardLayout>,
-    mut highlights: ResMut<Highlights>,
+    mut settings: ResMut<super::persist::PlayerSettings>,
 ) {
+    // Keys typed into a text field (a dialog) are not moves.
+    if egui
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.egui_wants_keyboard_input())
+    {
+        return;
+    }
     // Browse the game: ←/→ one ply, Home the start, End the live position.
     let plies = bridge.game.plies().len();
     let now = viewing.0.unwrap_or(plies);
@@ -337,7 +354,7 @@ fn keyboard(
         help.0 = !help.0;
     }
     if keys.just_pressed(KeyCode::KeyC) {
-        highlights.show_coordinates = !highlights.show_coordinates;
+        settings.0.show_coordinates = !settings.0.show_coordinates;
     }
 }
 
@@ -348,6 +365,7 @@ fn update_highlights(
     viewing: Res<Viewing>,
     selection: Res<Selection>,
     animating: Res<Animating>,
+    settings: Res<super::persist::PlayerSettings>,
     mut highlights: ResMut<Highlights>,
 ) {
     // Legal destinations cost a move generation: only when something they depend on moved.
@@ -355,7 +373,8 @@ fn update_highlights(
         || hint.is_changed()
         || viewing.is_changed()
         || selection.is_changed()
-        || animating.is_changed();
+        || animating.is_changed()
+        || settings.is_changed();
     if !inputs_changed {
         return;
     }
@@ -365,12 +384,16 @@ fn update_highlights(
         .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
     let mut next = Highlights {
         last_move,
-        show_coordinates: highlights.show_coordinates,
         ..Highlights::default()
     };
     if bridge.human_to_move() && !animating.0 && viewing.0.is_none() {
         next.selected = selection.cells;
-        for (cell, mv) in selection_moves(pos, &selection) {
+        let moves = if settings.0.show_legal_moves {
+            selection_moves(pos, &selection)
+        } else {
+            Vec::new()
+        };
+        for (cell, mv) in moves {
             next.targets.insert(cell);
             let mut after = *pos;
             if after.play_unchecked(mv).any() {
@@ -411,11 +434,17 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<FlipBoard>();
     app.init_resource::<ShowHelp>();
     app.init_resource::<Notice>();
-    app.add_systems(Update, (pointer, keyboard).in_set(super::GameSet::Input));
+    app.add_systems(
+        Update,
+        (pointer, keyboard)
+            .run_if(in_state(super::screen::InGame))
+            .in_set(super::GameSet::Input),
+    );
     app.add_systems(
         Update,
         (notices, update_highlights)
             .chain()
+            .run_if(in_state(super::screen::InGame))
             .in_set(super::GameSet::React),
     );
 }

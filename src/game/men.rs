@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::animation::{Motion, MotionKind, Vanish};
 use super::bridge::{Bridge, Played, Resynced, Viewing};
 use super::layout::BoardLayout;
+use super::screen::InGame;
 use crate::rules::{Cell, Man, Move, Position, Role, Side};
 
 /// A man of the game. `cell` is `None` for a king still in hand (shown beside the board).
@@ -44,6 +45,7 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
     let mut spawn = |piece: ManPiece| {
         let at = piece_point(layout, &piece);
         commands.spawn((
+            DespawnOnExit(InGame),
             Name::new(format!("{}", piece.man)),
             piece,
             Transform::from_translation(at.extend(2.0)).with_scale(Vec3::new(
@@ -176,16 +178,12 @@ fn follow_layout(
     }
 }
 
-fn initial_sync(mut resynced: MessageWriter<Resynced>) {
-    resynced.write(Resynced);
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, initial_sync);
     app.add_systems(
         Update,
         (resync, apply_played, follow_layout)
             .chain()
+            .run_if(in_state(InGame))
             .in_set(super::GameSet::React),
     );
 }

@@ -4,6 +4,9 @@
 //! against the rules and answers with [`Played`] (what the move did), [`Refused`] (why not)
 //! or [`Resynced`] (the position changed wholesale); the men, animation, audio and HUD
 //! systems only react to those answers.
+//!
+//! Screens are Bevy states ([`Screen`]): title, playing, game over, rules. The board and
+//! its men exist only while a game is on the screen ([`InGame`]).
 
 // Bevy systems take their world access as parameters: long parameter lists and nested
 // query types are the normal shape of a system, as in the Bevy templates.
@@ -20,7 +23,11 @@ mod hud;
 mod input;
 mod layout;
 mod men;
+mod menus;
+mod persist;
 mod pieces;
+mod rules_screen;
+mod screen;
 mod theme;
 
 use bevy::prelude::*;
@@ -32,6 +39,9 @@ pub use demo::DemoConfig;
 pub use hint::{AskHint, Hint};
 pub use layout::BoardLayout;
 pub use men::ManPiece;
+pub use menus::{Export, MenuAction, Resumable, export_text};
+pub use persist::{Persistence, PlayerSettings, resumed};
+pub use screen::{InGame, Screen};
 
 /// The order of work in a frame: input, then the rules bridge, then everything that reacts.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -41,14 +51,16 @@ pub enum GameSet {
     React,
 }
 
-/// The parts that need no window: rules bridge, men entities, animation clock, bot player.
-/// ECS tests run exactly this.
+/// The parts that need no window: screens, saves, rules bridge, men entities, animation
+/// clock, bot player. ECS tests run exactly this (with Bevy's `StatesPlugin`).
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(
         Update,
         (GameSet::Input, GameSet::Bridge, GameSet::React).chain(),
     );
     app.add_plugins((
+        screen::plugin,
+        persist::plugin,
         layout::plugin,
         bridge::plugin,
         men::plugin,
@@ -68,6 +80,8 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         audio::plugin,
         hud::plugin,
+        menus::plugin,
+        rules_screen::plugin,
         demo::plugin,
     ));
 }

@@ -13,6 +13,7 @@ use crate::rules::{Bitboard, Role, Side};
 struct PieceAssets {
     disc: Handle<Mesh>,
     ring: Handle<Mesh>,
+    side_ring: Handle<Mesh>,
     bar: Handle<Mesh>,
     diamond: Handle<Mesh>,
     shadow: Handle<ColorMaterial>,
@@ -20,7 +21,12 @@ struct PieceAssets {
     rim: [Handle<ColorMaterial>; 2],
     king: Handle<ColorMaterial>,
     trap: Handle<ColorMaterial>,
+    mark: Handle<ColorMaterial>,
 }
+
+/// The ring that marks White's men in the high-contrast theme.
+#[derive(Component)]
+struct SideMark;
 
 /// The trap mark of a man: two red bars across it, shown while it is trapped.
 #[derive(Component)]
@@ -36,6 +42,7 @@ fn setup(
     commands.insert_resource(PieceAssets {
         disc: meshes.add(Circle::new(0.5)),
         ring: meshes.add(Annulus::new(0.2, 0.27)),
+        side_ring: meshes.add(Annulus::new(0.29, 0.34)),
         bar: meshes.add(Rectangle::new(0.5, 0.09)),
         diamond: meshes.add(RegularPolygon::new(0.13, 4)),
         shadow: color(theme.shadow),
@@ -43,11 +50,50 @@ fn setup(
         rim: [color(theme.black_rim), color(theme.white_rim)],
         king: color(theme.king_mark),
         trap: color(theme.trap),
+        mark: color(theme.side_mark.unwrap_or(Color::NONE)),
     });
+}
+
+/// A new theme recolours the men in place and shows or hides White's marking.
+fn follow_theme(
+    theme: Res<Theme>,
+    assets: Option<Res<PieceAssets>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut marks: Query<&mut Visibility, With<SideMark>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    if !theme.is_changed() {
+        return;
+    }
+    for (handle, color) in [
+        (&assets.shadow, theme.shadow),
+        (&assets.body[0], theme.black_man),
+        (&assets.body[1], theme.white_man),
+        (&assets.rim[0], theme.black_rim),
+        (&assets.rim[1], theme.white_rim),
+        (&assets.king, theme.king_mark),
+        (&assets.trap, theme.trap),
+        (&assets.mark, theme.side_mark.unwrap_or(Color::NONE)),
+    ] {
+        if let Some(mut material) = materials.get_mut(handle) {
+            material.color = color;
+        }
+    }
+    let shown = if theme.side_mark.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visibility in &mut marks {
+        *visibility = shown;
+    }
 }
 
 fn dress_new_men(
     mut commands: Commands,
+    theme: Res<Theme>,
     assets: Option<Res<PieceAssets>>,
     new_men: Query<(Entity, &ManPiece), Added<ManPiece>>,
 ) {
@@ -72,6 +118,19 @@ fn dress_new_men(
                 MeshMaterial2d(assets.body[side].clone()),
                 Transform::from_xyz(0.0, 0.02, -0.1).with_scale(Vec3::splat(0.74)),
             ));
+            if piece.man.side == Side::White {
+                parent.spawn((
+                    SideMark,
+                    Mesh2d(assets.side_ring.clone()),
+                    MeshMaterial2d(assets.mark.clone()),
+                    Transform::from_xyz(0.0, 0.02, -0.05),
+                    if theme.side_mark.is_some() {
+                        Visibility::Inherited
+                    } else {
+                        Visibility::Hidden
+                    },
+                ));
+            }
             if piece.man.role == Role::King {
                 // A gold ring and a diamond: a king is told by its shape, not its colour.
                 parent.spawn((
@@ -159,6 +218,7 @@ fn burst(
             let angle = i as f32 / 10.0 * std::f32::consts::TAU + 0.3;
             let speed = size * (1.4 + 0.5 * ((i * 7 % 5) as f32 / 5.0));
             commands.spawn((
+                DespawnOnExit(super::screen::InGame),
                 Shard {
                     velocity: Vec2::from_angle(angle) * speed,
                     life: SHARD_SECONDS,
@@ -199,7 +259,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup);
     app.add_systems(
         Update,
-        (dress_new_men, show_trap_marks, burst, fly_shards)
+        (
+            follow_theme,
+            dress_new_men,
+            show_trap_marks,
+            burst,
+            fly_shards,
+        )
             .chain()
             .after(super::GameSet::React),
     );

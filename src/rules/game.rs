@@ -303,6 +303,11 @@ impl Game {
         !self.redo.is_empty()
     }
 
+    /// The moves undo took back, in the order redo would replay them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.redo.iter().rev().copied()
+    }
+
     /// The side to move (or any side) gives up.
     pub fn resign(&mut self, side: Side) {
         if self.outcome().is_none() {

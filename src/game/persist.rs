@@ -1,0 +1,164 @@
+//! Keeping the game and the settings between runs: the game in progress is saved after
+//! every change and on quit; settings are saved shortly after they change. The files and
+//! their format are in [`crate::save`]; this is where the game calls it.
+
+use bevy::prelude::*;
+
+use super::bridge::{Bridge, Setup};
+use super::screen::InGame;
+use crate::save::{self, Loaded, SavedGame, Settings, Store};
+
+/// Where the game keeps its files, what it found there and what went wrong.
+#[derive(Resource, Debug, Default)]
+pub struct Persistence {
+    /// `None`: nothing is read or written (demo mode, tests that do not ask for it).
+    pub store: Option<Store>,
+    /// The bridge version last written to the save.
+    saved_version: Option<u64>,
+    /// The save could not be read nor moved aside: it is never overwritten by this run.
+    blocked: bool,
+    /// Problems for the player (a corrupt file, a failed write), newest last.
+    pub problems: Vec<String>,
+}
+
+impl Persistence {
+    pub fn new(store: Option<Store>) -> Persistence {
+        Persistence {
+            store,
+            ..Persistence::default()
+        }
+    }
+
+    /// The saved game, if there is a usable one. An unusable save is moved aside and
+    /// reported in [`Persistence::problems`].
+    pub fn load_game(&mut self) -> Option<SavedGame> {
+        let store = self.store.as_ref()?;
+        match save::load_game(store) {
+            Loaded::Found(saved) => Some(saved),
+            Loaded::Missing => None,
+            corrupt => {
+                if let Loaded::Corrupt { moved_to: None, .. } = corrupt {
+                    self.blocked = true;
+                }
+                self.problems.extend(corrupt.problem("saved game"));
+                None
+            }
+        }
+    }
+
+    /// The saved settings, or the defaults (an unusable file is moved aside and reported).
+    pub fn load_settings(&mut self) -> Settings {
+        let Some(store) = self.store.as_ref() else {
+            return Settings::default();
+        };
+        match save::load_settings(store) {
+            Loaded::Found(settings) => settings,
+            Loaded::Missing => Settings::default(),
+            corrupt => {
+                self.problems.extend(corrupt.problem("settings file"));
+                Settings::default()
+            }
+        }
+    }
+
+    /// Writes the game now (unless nothing changed since the last write).
+    pub fn save_game(&mut self, bridge: &Bridge) {
+        if self.blocked || self.saved_version == Some(bridge.version) {
+            return;
+        }
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        let saved = SavedGame {
+            game: bridge.game.clone(),
+            players: bridge.setup.players,
+        };
+        match save::save_game(store, &saved) {
+            Ok(_) => self.saved_version = Some(bridge.version),
+            Err(e) => {
+                let message = format!("The game could not be saved: {e}");
+                if self.problems.last() != Some(&message) {
+                    self.problems.push(message);
+                }
+            }
+        }
+    }
+
+    fn save_settings(&mut self, settings: &Settings) {
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        if let Err(e) = save::save_settings(store, settings) {
+            self.problems
+                .push(format!("The settings could not be saved: {e}"));
+        }
+    }
+}
+
+/// The player's settings; the sound, animation, board and theme follow them.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Default)]
+pub struct PlayerSettings(pub Settings);
+
+/// The game resumed from a save: a bridge that goes on exactly where it stopped.
+pub fn resumed(saved: SavedGame) -> Bridge {
+    Bridge {
+        setup: Setup {
+            rules: *saved.game.rules(),
+            players: saved.players,
+        },
+        game: saved.game,
+        version: 0,
+    }
+}
+
+/// Saves the game after every change while it is on the screen.
+fn autosave(bridge: Res<Bridge>, mut persistence: ResMut<Persistence>) {
+    persistence.save_game(&bridge);
+}
+
+/// Saves the settings half a second after the last change (a slider drag is one write).
+fn save_settings(
+    settings: Res<PlayerSettings>,
+    time: Res<Time<Real>>,
+    mut persistence: ResMut<Persistence>,
+    mut pending: Local<Option<f64>>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        *pending = Some(time.elapsed_secs_f64() + 0.5);
+    }
+    if pending.is_some_and(|at| time.elapsed_secs_f64() >= at) {
+        *pending = None;
+        persistence.save_settings(&settings.0);
+    }
+}
+
+/// On quit: the game (if one was on the screen) and the settings are written.
+fn save_on_exit(
+    mut exits: MessageReader<AppExit>,
+    bridge: Res<Bridge>,
+    settings: Res<PlayerSettings>,
+    in_game: Option<Res<State<InGame>>>,
+    mut persistence: ResMut<Persistence>,
+    mut played: Local<bool>,
+) {
+    *played |= in_game.is_some();
+    if exits.read().count() == 0 {
+        return;
+    }
+    if *played {
+        persistence.save_game(&bridge);
+    }
+    if persistence.store.is_some() {
+        persistence.save_settings(&settings.0);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Persistence>();
+    app.init_resource::<PlayerSettings>();
+    app.add_systems(
+        Update,
+        (autosave.run_if(in_state(InGame)), save_settings).after(super::GameSet::React),
+    );
+    app.add_systems(Last, save_on_exit);
+}
