@@ -147,7 +147,6 @@ fn draw_highlights(
             commands.spawn((
                 HighlightPart,
                 DespawnOnExit(InGame),
-                DespawnOnExit(InGame),
                 Sprite::from_color(color, Vec2::splat(cell)),
                 Transform::from_translation(layout.cell_center(c).extend(z)),
             ));

@@ -530,18 +530,25 @@ fn rules_screen(
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        let section = &mut book.sections[book.current];
-                        ui.label(egui::RichText::new(section.title).size(22.0).strong());
-                        ui.add_space(6.0);
-                        for paragraph in section.text {
-                            ui.label(egui::RichText::new(*paragraph).size(16.0));
-                            ui.add_space(4.0);
-                        }
-                        let width = (ui.available_width() - 380.0).clamp(200.0, 330.0);
-                        for diagram in &mut section.diagrams {
-                            ui.add_space(10.0);
-                            diagram.show(ui, width);
-                        }
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width().min(900.0));
+                            let section = &mut book.sections[book.current];
+                            ui.label(egui::RichText::new(section.title).size(22.0).strong());
+                            ui.add_space(6.0);
+                            for paragraph in section.text {
+                                ui.label(egui::RichText::new(*paragraph).size(16.0));
+                                ui.add_space(4.0);
+                            }
+                            if book.current == 0 {
+                                ui.add_space(10.0);
+                                paint_position(ui, &Position::new(RuleSet::default()), 240.0);
+                            }
+                            let width = (ui.available_width() - 380.0).clamp(200.0, 330.0);
+                            for diagram in &mut section.diagrams {
+                                ui.add_space(14.0);
+                                diagram.show(ui, width);
+                            }
+                        });
                     });
             });
         });
