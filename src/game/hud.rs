@@ -96,6 +96,7 @@ fn panel(
     mut actions: MessageWriter<MenuAction>,
     mut exports: MessageWriter<Export>,
     persistence: Res<Persistence>,
+    mut confirm: Local<Option<(Command, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
@@ -183,11 +184,12 @@ fn panel(
                     !pos.turn()
                 };
                 let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
+                // Ending the game asks first: a slip of the mouse must not end it.
                 if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
-                    send(Command::Resign(person));
+                    *confirm = Some((Command::Resign(person), bridge.version));
                 }
                 if ui.add_enabled(live, egui::Button::new("Offer a draw")).clicked() {
-                    send(Command::OfferDraw(person));
+                    *confirm = Some((Command::OfferDraw(person), bridge.version));
                 }
                 if ui.button("Flip").clicked() {
                     flip.write(FlipBoard);
@@ -201,6 +203,27 @@ fn panel(
                     help.0 = !help.0;
                 }
             });
+            // The question is dropped when the game moves on meanwhile.
+            if confirm.as_ref().is_some_and(|(_, version)| *version != bridge.version) {
+                *confirm = None;
+            }
+            if let Some((command, _)) = confirm.clone() {
+                let question = match command {
+                    Command::Resign(_) => "Resign this game?",
+                    _ => "Offer a draw?",
+                };
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(question).strong().color(egui::Color32::from_rgb(240, 170, 120)));
+                    if ui.button("Yes").clicked() {
+                        clicks.write(UiClick);
+                        commands.write(command);
+                        *confirm = None;
+                    }
+                    if ui.button("No").clicked() {
+                        *confirm = None;
+                    }
+                });
+            }
             if let Some(mv) = hint.current(bridge.version) {
                 ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(egui::Color32::from_rgb(120, 200, 235)));
             }

@@ -518,7 +518,13 @@ fn load_dialog(
                 ui.label("or a file:");
                 ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(330.0));
                 if ui.button("Read").clicked() {
-                    match read_text_file(std::path::Path::new(form.path.trim())) {
+                    let path = form.path.trim();
+                    let read = if path.is_empty() {
+                        Err("Write the path of a record or position file first.".to_string())
+                    } else {
+                        read_text_file(std::path::Path::new(path))
+                    };
+                    match read {
                         Ok(text) => {
                             form.text = text;
                             form.file_problem = None;
@@ -591,6 +597,10 @@ fn load_dialog(
                         game: what.into_game(),
                         players: form.opponent.players(),
                     })));
+                }
+                if ui.button("Clear").clicked() {
+                    form.text.clear();
+                    form.file_problem = None;
                 }
                 if ui.button("Cancel").clicked() {
                     dialogs.load = false;
