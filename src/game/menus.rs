@@ -328,70 +328,73 @@ fn title_screen(
         .frame(egui::Frame::new().fill(egui::Color32::from_rgb(34, 29, 26)))
         .show(&mut super::hud::root_ui(ctx), |ui| {
             let height = ui.available_height();
-            ui.add_space((height * 0.08).max(12.0));
-            ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new("CHOGO").size(64.0).strong().color(GOLD));
-                ui.label(
+            // Small windows scroll rather than cut the menu off.
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.add_space((height * 0.06).max(8.0));
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new("CHOGO").size(64.0).strong().color(GOLD));
+                    ui.label(
                     egui::RichText::new(
                         "Latrunculi, the Roman soldiers' game, as reconstructed by David Jagger",
                     )
                     .size(17.0)
                     .italics(),
                 );
-                ui.add_space(14.0);
-                super::rules_screen::paint_position(
-                    ui,
-                    bridge.game.position(),
-                    (height * 0.30).clamp(120.0, 300.0),
-                );
-                ui.add_space(14.0);
-                if resumable.0 {
-                    let pos = bridge.game.position();
-                    let state = match bridge.game.outcome() {
-                        Some(outcome) => outcome.to_string(),
-                        None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
-                    };
-                    if menu_button(ui, "Continue", true) {
-                        actions.write(MenuAction::Play);
+                    ui.add_space(14.0);
+                    super::rules_screen::paint_position(
+                        ui,
+                        bridge.game.position(),
+                        (height * 0.28).clamp(110.0, 300.0),
+                    );
+                    ui.add_space(14.0);
+                    if resumable.0 {
+                        let pos = bridge.game.position();
+                        let state = match bridge.game.outcome() {
+                            Some(outcome) => outcome.to_string(),
+                            None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
+                        };
+                        if menu_button(ui, "Continue", true) {
+                            actions.write(MenuAction::Play);
+                        }
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} · {} · {state}",
+                                matchup(bridge.setup.players),
+                                bridge.game.rules().describe()
+                            ))
+                            .weak(),
+                        );
                     }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{} · {} · {state}",
-                            matchup(bridge.setup.players),
-                            bridge.game.rules().describe()
-                        ))
-                        .weak(),
-                    );
-                }
-                if menu_button(ui, "New game", true) {
-                    dialogs.new_game = true;
-                }
-                if menu_button(ui, "Load a record or position", true) {
-                    dialogs.load = true;
-                }
-                if menu_button(ui, "Rules", true) {
-                    actions.write(MenuAction::Rules);
-                }
-                if menu_button(ui, "Settings", true) {
-                    dialogs.settings = true;
-                }
-                if menu_button(ui, "Quit", true) {
-                    actions.write(MenuAction::Quit);
-                }
-                for problem in &persistence.problems {
-                    ui.label(egui::RichText::new(problem).color(WARN));
-                }
-                if let Some(store) = &persistence.store {
-                    ui.add_space(8.0);
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Games and settings are kept in {}",
-                            store.dir().display()
-                        ))
-                        .small()
-                        .weak(),
-                    );
-                }
+                    if menu_button(ui, "New game", true) {
+                        dialogs.new_game = true;
+                    }
+                    if menu_button(ui, "Load a record or position", true) {
+                        dialogs.load = true;
+                    }
+                    if menu_button(ui, "Rules", true) {
+                        actions.write(MenuAction::Rules);
+                    }
+                    if menu_button(ui, "Settings", true) {
+                        dialogs.settings = true;
+                    }
+                    if menu_button(ui, "Quit", true) {
+                        actions.write(MenuAction::Quit);
+                    }
+                    for problem in &persistence.problems {
+                        ui.label(egui::RichText::new(problem).color(WARN));
+                    }
+                    if let Some(store) = &persistence.store {
+                        ui.add_space(8.0);
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Games and settings are kept in {}",
+                                store.dir().display()
+                            ))
+                            .small()
+                            .weak(),
+                        );
+                    }
+                });
             });
         });
     Ok(())
