@@ -9,6 +9,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
@@ -151,14 +152,28 @@ fn main() -> ExitCode {
         }
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Chogo".into(),
-            resolution: WindowResolution::new(options.size.0, options.size.1),
-            ..default()
-        }),
+    let window = Window {
+        title: "Chogo".into(),
+        resolution: WindowResolution::new(options.size.0, options.size.1),
+        // In the browser: the page's canvas, following the window's size, with the keys
+        // (arrows, F1, Backspace) kept for the game.
+        canvas: Some("#bevy".into()),
+        fit_canvas_to_parent: true,
+        prevent_default_event_handling: true,
         ..default()
-    }));
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            // The assets have no .meta files (a web server answers those with errors).
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    );
     app.add_plugins((EguiPlugin::default(), AudioPlugin, chogo::game::plugin));
     let players = match (options.demo, options.opponent) {
         (Some([b, w]), _) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],

@@ -7,6 +7,7 @@
 pub mod arena;
 mod eval;
 mod greedy;
+pub mod job;
 mod random;
 mod search;
 pub mod suite;

@@ -1,18 +1,13 @@
 //! Bots play through the same bridge as people: the search runs as a background task and
 //! its move comes back as a command.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use super::animation::Animating;
 use super::bridge::{Bridge, Command, PlayerKind};
-use crate::bot::Request;
+use super::thinker::Thinker;
 use crate::bot::arena::decision_seed;
-use crate::rules::Move;
+use crate::bot::job::Engine;
 
 /// Settings for bot play: the seed of every choice, and an optional ply count after which
 /// bots stop (the demo mode).
@@ -37,8 +32,7 @@ impl Default for BotPlay {
 /// The bot search under way, if any.
 #[derive(Resource, Default)]
 pub struct BotThinking {
-    task: Option<Task<Option<Move>>>,
-    stop: Option<Arc<AtomicBool>>,
+    task: Option<Thinker>,
     /// The bridge version the search started from.
     version: u64,
 }
@@ -50,9 +44,6 @@ impl BotThinking {
 
     /// Abandons the search (undo, new game, leaving).
     pub fn cancel(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            stop.store(true, Ordering::Relaxed);
-        }
         self.task = None;
     }
 }
@@ -76,23 +67,13 @@ fn start_thinking(
     let PlayerKind::Bot(level) = bridge.player(side) else {
         return;
     };
-    let game = bridge.game.clone();
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let seed = decision_seed(play.seed, bridge.version, game.plies().len());
-    let budget = level.budget(play.time);
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut bot = level.bot();
-        let request = Request {
-            game: &game,
-            budget,
-            seed,
-            stop: &flag,
-        };
-        bot.choose(&request).map(|choice| choice.mv)
-    });
-    thinking.task = Some(task);
-    thinking.stop = Some(stop);
+    let seed = decision_seed(play.seed, bridge.version, bridge.game.plies().len());
+    thinking.task = Some(Thinker::start(
+        &bridge.game,
+        Engine::Level(level),
+        level.budget(play.time),
+        seed,
+    ));
     thinking.version = bridge.version;
 }
 
@@ -105,11 +86,10 @@ fn finish_thinking(
     let Some(task) = thinking.task.as_mut() else {
         return;
     };
-    let Some(answer) = check_ready(task) else {
+    let Some(answer) = task.poll() else {
         return;
     };
     thinking.task = None;
-    thinking.stop = None;
     // A stale answer (the game changed meanwhile) is dropped.
     if version == bridge.version
         && let Some(mv) = answer

@@ -1,11 +1,11 @@
 //! Hints: on request, the search's best move for the person to move is marked on the board.
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use super::bridge::Bridge;
-use crate::bot::{Bot, Budget, Request, Search};
+use super::thinker::Thinker;
+use crate::bot::Budget;
+use crate::bot::job::Engine;
 use crate::rules::Move;
 
 /// Ask for a hint (the H key or the panel's button).
@@ -15,7 +15,7 @@ pub struct AskHint;
 /// The hint being computed, and the last one found with the game version it belongs to.
 #[derive(Resource, Default)]
 pub struct Hint {
-    task: Option<(u64, Task<Option<Move>>)>,
+    task: Option<(u64, Thinker)>,
     found: Option<(u64, Move)>,
 }
 
@@ -37,20 +37,11 @@ fn ask(mut asks: MessageReader<AskHint>, bridge: Res<Bridge>, mut hint: ResMut<H
     if asks.read().count() == 0 || !bridge.human_to_move() || hint.task.is_some() {
         return;
     }
-    let game = bridge.game.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let request = Request {
-            game: &game,
-            budget: Budget {
-                time: Some(std::time::Duration::from_millis(HINT_MILLIS)),
-                ..Budget::default()
-            },
-            seed: 1,
-            stop: &stop,
-        };
-        Search::new(0).choose(&request).map(|c| c.mv)
-    });
+    let budget = Budget {
+        time: Some(std::time::Duration::from_millis(HINT_MILLIS)),
+        ..Budget::default()
+    };
+    let task = Thinker::start(&bridge.game, Engine::Search, budget, 1);
     hint.task = Some((bridge.version, task));
 }
 
@@ -64,7 +55,7 @@ fn finish(bridge: Res<Bridge>, mut hint: ResMut<Hint>) {
         hint.task = None;
         return;
     }
-    if let Some(answer) = check_ready(task) {
+    if let Some(answer) = task.poll() {
         hint.task = None;
         hint.found = answer.map(|mv| (version, mv));
     }

@@ -1,8 +1,6 @@
 //! The title screen and the dialogs over any screen: new game, load a record or position,
 //! settings; the game-over panel; exporting records and positions.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -377,7 +375,8 @@ fn title_screen(
                     if menu_button(ui, "Settings", true) {
                         dialogs.settings = true;
                     }
-                    if menu_button(ui, "Quit", true) {
+                    // A page is closed by the browser, not by the game.
+                    if !cfg!(target_arch = "wasm32") && menu_button(ui, "Quit", true) {
                         actions.write(MenuAction::Quit);
                     }
                     for problem in &persistence.problems {
@@ -388,7 +387,7 @@ fn title_screen(
                         ui.label(
                             egui::RichText::new(format!(
                                 "Games and settings are kept in {}",
-                                store.dir().display()
+                                store.location()
                             ))
                             .small()
                             .weak(),
@@ -451,9 +450,11 @@ fn new_game_dialog(
 }
 
 /// The largest file the load dialog reads (records are a few kilobytes).
+#[cfg(not(target_arch = "wasm32"))]
 const LARGEST_FILE: u64 = 1 << 20;
 
 /// Reads a record or position file for the load dialog.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_text_file(path: &std::path::Path) -> Result<String, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
@@ -470,19 +471,12 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file"))
 }
 
-/// The files in the export folder, newest first.
-fn exported_files(persistence: &Persistence) -> Vec<PathBuf> {
+/// The records and positions saved from the panel, newest first (names in the store).
+fn exported_files(persistence: &Persistence) -> Vec<String> {
     let Some(store) = &persistence.store else {
         return Vec::new();
     };
-    let Ok(entries) = std::fs::read_dir(store.path(save::EXPORT_DIR)) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
+    let mut files = store.list(save::EXPORT_DIR);
     files.reverse();
     files.truncate(12);
     files
@@ -496,7 +490,7 @@ fn load_dialog(
     persistence: Res<Persistence>,
     screen: Res<State<Screen>>,
     mut actions: MessageWriter<MenuAction>,
-    mut files: Local<Option<Vec<PathBuf>>>,
+    mut files: Local<Option<Vec<String>>>,
 ) -> Result {
     if !dialogs.load {
         *files = None;
@@ -510,13 +504,18 @@ fn load_dialog(
     dialog("Load a record or position", &mut open, in_game)
         .default_width(560.0)
         .show(ctx, |ui| {
-            ui.label("Paste a game record or a position text (or drop a file on the window):");
+            ui.label(if cfg!(target_arch = "wasm32") {
+                "Paste a game record or a position text:"
+            } else {
+                "Paste a game record or a position text (or drop a file on the window):"
+            });
             ui.add(
                 egui::TextEdit::multiline(&mut form.text)
                     .font(egui::TextStyle::Monospace)
                     .desired_rows(7)
                     .desired_width(f32::INFINITY),
             );
+            #[cfg(not(target_arch = "wasm32"))]
             ui.horizontal(|ui| {
                 ui.label("or a file:");
                 ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(330.0));
@@ -540,17 +539,18 @@ fn load_dialog(
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Exported:");
                     for file in files.iter() {
-                        let name = file
-                            .file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                        let name = file.rsplit('/').next().unwrap_or(file);
                         if ui.small_button(name).clicked() {
-                            form.path = file.display().to_string();
-                            match read_text_file(file) {
-                                Ok(text) => {
+                            let read = persistence.store.as_ref().map(|s| s.read(file));
+                            match read {
+                                Some(Ok(Some(text))) => {
                                     form.text = text;
                                     form.file_problem = None;
                                 }
-                                Err(e) => form.file_problem = Some(e),
+                                Some(Err(e)) => {
+                                    form.file_problem = Some(format!("cannot read {name}: {e}"))
+                                }
+                                _ => form.file_problem = Some(format!("{name} is gone")),
                             }
                         }
                     }
@@ -617,6 +617,7 @@ fn load_dialog(
 }
 
 /// A file dropped on the window opens the load dialog with its text.
+#[cfg(not(target_arch = "wasm32"))]
 fn dropped_files(
     mut drops: MessageReader<FileDragAndDrop>,
     mut dialogs: ResMut<Dialogs>,
@@ -839,6 +840,11 @@ fn export(
                     save::timestamp(save::now_unix())
                 );
                 notice.0 = Some(match store.write(&name, &text) {
+                    Ok(path) if cfg!(target_arch = "wasm32") => format!(
+                        "Saved the {kind} in this browser as {}: Load lists it",
+                        path.file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                    ),
                     Ok(path) => format!("Saved the {kind} as {}", path.display()),
                     Err(e) => format!("The {kind} could not be saved: {e}"),
                 });
@@ -867,10 +873,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>();
     app.add_message::<MenuAction>();
     app.add_message::<Export>();
-    app.add_message::<FileDragAndDrop>();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        app.add_message::<FileDragAndDrop>();
+        app.add_systems(Update, dropped_files.in_set(super::GameSet::Input));
+    }
     app.add_systems(Startup, init_forms);
     app.add_systems(OnEnter(super::screen::InGame), remember_game);
-    app.add_systems(Update, (dropped_files, act).in_set(super::GameSet::Input));
+    app.add_systems(Update, act.in_set(super::GameSet::Input));
     app.add_systems(
         EguiPrimaryContextPass,
         (

@@ -29,6 +29,9 @@ mod pieces;
 mod rules_screen;
 mod screen;
 mod theme;
+mod thinker;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use bevy::prelude::*;
 
@@ -84,4 +87,6 @@ pub fn plugin(app: &mut App) {
         rules_screen::plugin,
         demo::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }

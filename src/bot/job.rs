@@ -1,0 +1,160 @@
+//! A bot's work as one self-contained question: the game (as its record), which engine,
+//! the budget and the seed. The desktop game runs a job on a background thread; the
+//! browser sends it, as JSON, to a Web Worker (`src/bin/chogo-worker.rs`) so that the
+//! page never waits for a search.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Bot, Budget, Level, Request, Search};
+use crate::rules::{Game, Move, Record};
+
+/// Who answers.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// A player level, with its own engine.
+    Level(Level),
+    /// The plain search without noise (hints, draw offers).
+    Search,
+}
+
+/// One question to a bot.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Job {
+    /// The game so far (RULES §8 record): the search needs the history for repetitions.
+    pub record: String,
+    pub engine: Engine,
+    pub time_ms: Option<u64>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    pub seed: u64,
+}
+
+/// The answer: a move in the rule book's notation, none when the game is over, or why the
+/// job could not be done.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Answer {
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub error: Option<String>,
+}
+
+impl Job {
+    pub fn new(game: &Game, engine: Engine, budget: Budget, seed: u64) -> Job {
+        Job {
+            record: Record::from_game(game, &[]).to_string(),
+            engine,
+            time_ms: budget.time.map(|t| t.as_millis() as u64),
+            nodes: budget.nodes,
+            depth: budget.depth,
+            seed,
+        }
+    }
+
+    pub fn budget(&self) -> Budget {
+        Budget {
+            time: self.time_ms.map(Duration::from_millis),
+            nodes: self.nodes,
+            depth: self.depth,
+        }
+    }
+
+    /// Runs the job on its game as given.
+    pub fn run_on(
+        engine: Engine,
+        game: &Game,
+        budget: Budget,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Move> {
+        let request = Request {
+            game,
+            budget,
+            seed,
+            stop,
+        };
+        let mut bot: Box<dyn Bot> = match engine {
+            Engine::Level(level) => level.bot(),
+            Engine::Search => Box::new(Search::new(0)),
+        };
+        bot.choose(&request).map(|c| c.mv)
+    }
+
+    /// Replays the record and runs the job.
+    pub fn run(&self, stop: &AtomicBool) -> Result<Option<Move>, String> {
+        let record = Record::parse(&self.record).map_err(|e| e.to_string())?;
+        let game = record.to_game().map_err(|e| e.to_string())?;
+        Ok(Job::run_on(
+            self.engine,
+            &game,
+            self.budget(),
+            self.seed,
+            stop,
+        ))
+    }
+}
+
+/// The worker's whole job: JSON in, JSON out (never panics on bad input).
+pub fn answer_json(job: &str) -> String {
+    let answer = match serde_json::from_str::<Job>(job) {
+        Ok(job) => match job.run(&AtomicBool::new(false)) {
+            Ok(mv) => Answer {
+                mv: mv.map(|m| m.to_string()),
+                error: None,
+            },
+            Err(e) => Answer {
+                mv: None,
+                error: Some(e),
+            },
+        },
+        Err(e) => Answer {
+            mv: None,
+            error: Some(format!("not a bot job: {e}")),
+        },
+    };
+    serde_json::to_string(&answer).unwrap_or_default()
+}
+
+/// Reads a worker's answer.
+pub fn read_answer(json: &str) -> Result<Option<Move>, String> {
+    let answer: Answer = serde_json::from_str(json).map_err(|e| format!("bad answer: {e}"))?;
+    if let Some(error) = answer.error {
+        return Err(error);
+    }
+    answer
+        .mv
+        .map(|text| text.parse::<Move>().map_err(|e| e.to_string()))
+        .transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn a_job_travels_as_json_and_answers_like_the_bot_itself() {
+        let mut game = Game::new(RuleSet::default());
+        for mv in ["e3", "e5", "c1-c4"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let budget = Budget {
+            depth: Some(3),
+            ..Budget::default()
+        };
+        let job = Job::new(&game, Engine::Level(Level::Hard), budget, 7);
+        let json = serde_json::to_string(&job).unwrap();
+        let answer = read_answer(&answer_json(&json)).unwrap();
+        let direct = Job::run_on(job.engine, &game, budget, 7, &AtomicBool::new(false));
+        assert_eq!(answer, direct);
+        assert!(answer.is_some());
+        assert!(
+            read_answer(&answer_json("{"))
+                .unwrap_err()
+                .starts_with("not a bot job")
+        );
+    }
+}

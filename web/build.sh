@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Builds the browser version of Chogo into web/dist/ (page, JS glue, wasm, assets), ready
+# to be served statically (web/serve.sh).
+#
+#   web/build.sh            the size-optimised build (profile `web`: fat LTO, opt-level z)
+#   PROFILE=web-fast web/build.sh   a quicker build for trying changes
+#   web/build.sh --check    only type-check the game and the bot worker for wasm32 (CI)
+#
+# Toolchain: a rustup toolchain with the wasm32-unknown-unknown target when one is
+# installed; otherwise Debian's rustc-web (rustc 1.96) building the standard library from
+# rust-web-src, linked by lld-22 (installed with apt-get when missing).
+# wasm-bindgen-cli is installed at exactly the version in Cargo.lock when missing.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+cd "$root"
+
+check=0
+if [[ "${1:-}" == "--check" ]]; then
+    check=1
+elif [[ $# -gt 0 ]]; then
+    echo "usage: web/build.sh [--check]  (PROFILE=web|web-fast)" >&2
+    exit 2
+fi
+profile="${PROFILE:-web}"
+export CARGO_TARGET_DIR="${CHOGO_WEB_TARGET_DIR:-$HOME/.cache/chogo-web-target}"
+target=wasm32-unknown-unknown
+
+# --- the compiler -------------------------------------------------------------------
+cargo_cmd=()
+if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    cargo_cmd=(cargo)
+    build_std=()
+    echo "web/build.sh: rustup toolchain with $target"
+else
+    missing=()
+    for pkg in rustc-web cargo-web rust-web-src lld-22; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        echo "web/build.sh: installing ${missing[*]} (Debian's web Rust toolchain)"
+        sudo_cmd=()
+        [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+        "${sudo_cmd[@]}" apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+    # Debian's rustc builds std from source (rust-web-src) for wasm32: nightly flags are
+    # allowed by RUSTC_BOOTSTRAP, and rustup's proxies are kept off the PATH.
+    export PATH="/usr/bin:/bin:$PATH"
+    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22
+    cargo_cmd=(/usr/bin/cargo)
+    build_std=(-Zbuild-std=std,panic_abort)
+    echo "web/build.sh: Debian rustc-web ($(/usr/bin/rustc --version)) with build-std"
+fi
+
+if [[ $check -eq 1 ]]; then
+    "${cargo_cmd[@]}" check --target "$target" "${build_std[@]}" --bin chogo --lib
+    "${cargo_cmd[@]}" check --target "$target" "${build_std[@]}" --manifest-path web/worker/Cargo.toml
+    echo "web/build.sh: the game and the bot worker type-check for $target"
+    exit 0
+fi
+
+# --- wasm-bindgen at the version the lock file names --------------------------------------
+want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+if [[ "$have" != "$want" ]]; then
+    echo "web/build.sh: installing wasm-bindgen-cli $want"
+    cargo install wasm-bindgen-cli --version "$want"
+fi
+
+# --- build -----------------------------------------------------------------------------
+started=$(date +%s)
+"${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
+"${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --release --manifest-path web/worker/Cargo.toml
+game_wasm="$CARGO_TARGET_DIR/$target/$profile/chogo.wasm"
+worker_wasm="$CARGO_TARGET_DIR/$target/release/chogo_worker.wasm"
+
+dist="$here/dist"
+rm -rf "$dist"
+mkdir -p "$dist"
+bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$dist")
+"${bindgen[@]}" --out-name chogo "$game_wasm"
+"${bindgen[@]}" --out-name chogo_worker "$worker_wasm"
+
+# wasm-opt only when asked for (WASM_OPT=path): Debian's binaryen 108 breaks Bevy modules.
+if [[ -n "${WASM_OPT:-}" ]]; then
+    for f in "$dist"/chogo_bg.wasm "$dist"/chogo_worker_bg.wasm; do
+        "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals -o "$f.opt" "$f"
+        mv "$f.opt" "$f"
+    done
+fi
+
+cp "$here/index.html" "$here/worker.js" "$dist/"
+mkdir -p "$dist/assets"
+cp -r "$root/assets/sounds" "$dist/assets/"
+rm -f "$dist/assets/sounds/"*.py
+
+# Precompressed copies for servers that use them; and the sizes for the README.
+for f in "$dist"/*.wasm; do
+    gzip -9 -k -f "$f"
+done
+size() { stat -c %s "$1"; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1000000 }'; }
+echo "web/build.sh: built web/dist in $(( $(date +%s) - started )) s (profile $profile)"
+for f in chogo_bg.wasm chogo_worker_bg.wasm; do
+    echo "  $f: $(mb "$(size "$dist/$f")") raw, $(mb "$(size "$dist/$f.gz")") gzip"
+done
+echo "  everything: $(du -sh "$dist" | cut -f1)"

@@ -1,0 +1,104 @@
+// The browser smoke test (run by web/test.sh): Debian's headless Chromium opens the web
+// build, waits for the first frame, starts a game against the bot, drops the king, waits
+// for the bot's answer (from its Web Worker) while checking that the page keeps drawing,
+// checks the save in localStorage, reloads and continues the saved game. Fails on any
+// console error. Usage: node smoke.mjs URL SCREENSHOT_DIR
+import { chromium } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [url, shots] = process.argv.slice(2);
+if (!url || !shots) {
+  console.error('usage: node smoke.mjs URL SCREENSHOT_DIR');
+  process.exit(2);
+}
+
+const profile = mkdtempSync(join(tmpdir(), 'chogo-chromium-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1280, height: 800 },
+  args: [
+    '--headless', '--no-sandbox', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--enable-unsafe-swiftshader', '--autoplay-policy=no-user-gesture-required',
+  ],
+});
+const errors = [];
+const page = browser.pages()[0] || await browser.newPage();
+page.on('console', (message) => {
+  if (message.type() === 'error') errors.push(message.text());
+  if (process.env.VERBOSE) console.log(`console.${message.type()}: ${message.text()}`);
+});
+page.on('pageerror', (error) => errors.push(String(error)));
+
+const step = (text) => console.log(`smoke: ${text}`);
+const fail = async (text) => {
+  console.error(`smoke: FAILED: ${text}`);
+  await page.screenshot({ path: join(shots, 'failure.png') }).catch(() => {});
+  await browser.close();
+  process.exit(1);
+};
+const value = (name) => page.evaluate((n) => window[n], name);
+const waitFor = async (what, test, seconds) => {
+  try {
+    await page.waitForFunction(test, null, { timeout: seconds * 1000, polling: 100 });
+  } catch {
+    await fail(`${what} (after ${seconds} s)`);
+  }
+};
+const click = async (x, y, pause = 400) => {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForTimeout(pause);
+};
+
+try {
+  await page.goto(url);
+  await waitFor('the first frame', () => window.chogoFrames > 0, 180);
+  const firstFrame = await value('chogoFirstFrameMs');
+  step(`first frame ${(firstFrame / 1000).toFixed(1)} s after the page started loading`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(shots, 'title.png') });
+
+  // Title screen: New game; the dialog's Start (a person against Medium, Black).
+  await click(640, 469, 800);
+  await click(463, 605, 1500);
+  const plies0 = await value('chogoPlies');
+  if (plies0 !== 0) await fail(`a new game has ${plies0} plies`);
+
+  // Drop Black's king on e3; Medium answers from the worker.
+  const framesBefore = await value('chogoFrames');
+  await click(490, 490, 100);
+  await waitFor('the king drop', () => window.chogoPlies >= 1, 10);
+  const dropped = Date.now();
+  await waitFor("the bot's answer", () => window.chogoPlies >= 2, 60);
+  const framesAfter = await value('chogoFrames');
+  step(`the bot answered in ${((Date.now() - dropped) / 1000).toFixed(1)} s; ` +
+       `the page drew ${framesAfter - framesBefore} frames meanwhile`);
+  if (framesAfter - framesBefore < 10) await fail('the page stopped drawing while the bot thought');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(shots, 'game.png') });
+
+  // The game is saved in localStorage after every move.
+  const saved = await page.evaluate(() => localStorage.getItem('chogo/game.json'));
+  if (!saved || !saved.includes('1. e3')) await fail(`no saved game in localStorage: ${saved}`);
+  step('the game is saved in localStorage');
+
+  // A reload shows the title with Continue; Continue resumes the same game.
+  await page.reload();
+  await waitFor('the first frame after reloading', () => window.chogoFrames > 0, 180);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(shots, 'continue.png') });
+  await click(640, 469, 1500);
+  await waitFor('the resumed game', () => window.chogoPlies >= 2, 10);
+  step(`continued the saved game at ply ${await value('chogoPlies')}`);
+
+  if (errors.length) await fail(`console errors:\n  ${errors.join('\n  ')}`);
+  step('ok');
+} catch (error) {
+  await fail(String(error));
+}
+await browser.close();

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The browser smoke test: builds web/dist when missing (web/build.sh; `--rebuild` forces
+# it), serves it on 127.0.0.1, and drives Debian's headless Chromium with playwright-core
+# (web/smoke.mjs): first frame (its time is printed), a king drop against the bot, the
+# bot's answer from its Web Worker with the page still drawing, the save in localStorage,
+# reload and continue. Then the game's screenshot must show the board and both sides.
+# Installs chromium (apt-get) and playwright-core (npm) when missing.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+
+if [[ "${1:-}" == "--rebuild" || ! -f "$here/dist/chogo_bg.wasm" ]]; then
+    "$here/build.sh"
+fi
+
+if [[ ! -x /usr/bin/chromium ]]; then
+    sudo_cmd=()
+    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends chromium
+fi
+if [[ ! -d "$here/node_modules/playwright-core" ]]; then
+    (cd "$here" && npm install --no-audit --no-fund --loglevel=error)
+fi
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$here/dist" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
+    sleep 0.1
+done
+
+shots="${SHOTS:-$here/shots}"
+mkdir -p "$shots"
+node "$here/smoke.mjs" "http://127.0.0.1:$port/" "$shots"
+python3 "$root/.ci/check_png.py" "$shots/game.png"
+echo "web/test.sh: ok (screenshots in $shots)"
