@@ -114,7 +114,8 @@ pub struct NewGameForm {
 pub struct LoadForm {
     /// The record or position text (pasted, typed or read from a file).
     pub text: String,
-    /// The file to read.
+    /// The file to read (the desktop only: a page has no files).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub path: String,
     /// A problem reading the file.
     pub file_problem: Option<String>,
