@@ -323,6 +323,23 @@ fn title_screen(
     resumable: Res<Resumable>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Keys for the menu when no dialog is open: C continue, N new game, L load, R rules,
+    // S settings.
+    let no_dialog = !dialogs.new_game && !dialogs.load && !dialogs.settings;
+    if no_dialog && !ctx.egui_wants_keyboard_input() {
+        let key = |k| ctx.input(|i| i.key_pressed(k));
+        if key(egui::Key::C) && resumable.0 {
+            actions.write(MenuAction::Play);
+        } else if key(egui::Key::N) {
+            dialogs.new_game = true;
+        } else if key(egui::Key::L) {
+            dialogs.load = true;
+        } else if key(egui::Key::R) {
+            actions.write(MenuAction::Rules);
+        } else if key(egui::Key::S) {
+            dialogs.settings = true;
+        }
+    }
     egui::CentralPanel::default()
         .frame(egui::Frame::new().fill(egui::Color32::from_rgb(34, 29, 26)))
         .show(&mut super::hud::root_ui(ctx), |ui| {
@@ -352,7 +369,7 @@ fn title_screen(
                             Some(outcome) => outcome.to_string(),
                             None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
                         };
-                        if menu_button(ui, "Continue", true) {
+                        if menu_button(ui, "Continue  (C)", true) {
                             actions.write(MenuAction::Play);
                         }
                         ui.label(
@@ -364,16 +381,16 @@ fn title_screen(
                             .weak(),
                         );
                     }
-                    if menu_button(ui, "New game", true) {
+                    if menu_button(ui, "New game  (N)", true) {
                         dialogs.new_game = true;
                     }
-                    if menu_button(ui, "Load a record or position", true) {
+                    if menu_button(ui, "Load a record or position  (L)", true) {
                         dialogs.load = true;
                     }
-                    if menu_button(ui, "Rules", true) {
+                    if menu_button(ui, "Rules  (R)", true) {
                         actions.write(MenuAction::Rules);
                     }
-                    if menu_button(ui, "Settings", true) {
+                    if menu_button(ui, "Settings  (S)", true) {
                         dialogs.settings = true;
                     }
                     // A page is closed by the browser, not by the game.
@@ -430,9 +447,13 @@ fn new_game_dialog(
             }
             ui.separator();
             ui.horizontal(|ui| {
+                // Enter starts too (when no text field has the keys).
+                let enter = !ui.ctx().egui_wants_keyboard_input()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Start"))
+                    .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
                     .clicked()
+                    || enter && problem.is_none()
                 {
                     actions.write(MenuAction::NewGame(Setup {
                         rules: form.rules,

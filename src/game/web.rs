@@ -87,7 +87,20 @@ pub fn ask_worker(job: &Job) -> u64 {
         js_sys::Reflect::set(&message, &"job".into(), &JsValue::from_str(&json)).ok()?;
         state.worker.post_message(&message).ok()
     });
-    if sent.is_none() {
+    if sent.is_some() {
+        // For the browser test: how many jobs went to the worker.
+        if let Some(window) = web_sys::window() {
+            let jobs = js_sys::Reflect::get(&window, &"chogoWorkerJobs".into())
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0);
+            let _ = js_sys::Reflect::set(
+                &window,
+                &"chogoWorkerJobs".into(),
+                &JsValue::from_f64(jobs + 1.0),
+            );
+        }
+    } else {
         let mv = job
             .run(&std::sync::atomic::AtomicBool::new(false))
             .unwrap_or_else(|e| {
