@@ -313,11 +313,9 @@ fn keyboard(
     mut layout: ResMut<BoardLayout>,
     mut settings: ResMut<super::persist::PlayerSettings>,
 ) {
-    // Keys typed into a text field (a dialog) are not moves.
-    if egui
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.egui_wants_keyboard_input())
-    {
+    // Keys typed into a text field (a dialog) are not moves; a focused button does not
+    // take the keys (egui focuses any widget it clicks).
+    if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
         return;
     }
     // Browse the game: ←/→ one ply, Home the start, End the live position.

@@ -326,7 +326,7 @@ fn title_screen(
     // Keys for the menu when no dialog is open: C continue, N new game, L load, R rules,
     // S settings.
     let no_dialog = !dialogs.new_game && !dialogs.load && !dialogs.settings;
-    if no_dialog && !ctx.egui_wants_keyboard_input() {
+    if no_dialog && !ctx.text_edit_focused() {
         let key = |k| ctx.input(|i| i.key_pressed(k));
         if key(egui::Key::C) && resumable.0 {
             actions.write(MenuAction::Play);
@@ -448,8 +448,8 @@ fn new_game_dialog(
             ui.separator();
             ui.horizontal(|ui| {
                 // Enter starts too (when no text field has the keys).
-                let enter = !ui.ctx().egui_wants_keyboard_input()
-                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let enter =
+                    !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui
                     .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
                     .clicked()
