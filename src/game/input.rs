@@ -60,6 +60,21 @@ pub struct FlipBoard;
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
 
+/// The cells the selection can move to, and those of them where the move captures (for
+/// the board's markers and the rules screen's diagrams).
+pub fn destinations(pos: &Position, selection: &Selection) -> (Bitboard, Bitboard) {
+    let mut targets = Bitboard::EMPTY;
+    let mut captures = Bitboard::EMPTY;
+    for (cell, mv) in selection_moves(pos, selection) {
+        targets.insert(cell);
+        let mut after = *pos;
+        if after.play_unchecked(mv).any() {
+            captures.insert(cell);
+        }
+    }
+    (targets, captures)
+}
+
 /// What the selection can do: each target cell of the anchor and the move it means.
 pub fn selection_moves(pos: &Position, selection: &Selection) -> Vec<(Cell, Move)> {
     let legal = pos.legal_moves();
@@ -386,17 +401,8 @@ fn update_highlights(
     };
     if bridge.human_to_move() && !animating.0 && viewing.0.is_none() {
         next.selected = selection.cells;
-        let moves = if settings.0.show_legal_moves {
-            selection_moves(pos, &selection)
-        } else {
-            Vec::new()
-        };
-        for (cell, mv) in moves {
-            next.targets.insert(cell);
-            let mut after = *pos;
-            if after.play_unchecked(mv).any() {
-                next.capture_targets.insert(cell);
-            }
+        if settings.0.show_legal_moves {
+            (next.targets, next.capture_targets) = destinations(pos, &selection);
         }
         if let Ok(cities) = pos.mole_drop_cells() {
             next.cities = cities;

@@ -122,6 +122,19 @@ pub struct LoadForm {
     pub opponent: Opponent,
 }
 
+impl LoadForm {
+    /// Puts a file's text in the form, or says why it could not be read.
+    fn take(&mut self, read: Result<String, String>) {
+        match read {
+            Ok(text) => {
+                self.text = text;
+                self.file_problem = None;
+            }
+            Err(e) => self.file_problem = Some(e),
+        }
+    }
+}
+
 /// A row of choices for one rule option.
 fn choice<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
@@ -548,13 +561,7 @@ fn load_dialog(
                     } else {
                         read_text_file(std::path::Path::new(path))
                     };
-                    match read {
-                        Ok(text) => {
-                            form.text = text;
-                            form.file_problem = None;
-                        }
-                        Err(e) => form.file_problem = Some(e),
-                    }
+                    form.take(read);
                 }
             });
             if !files.is_empty() {
@@ -563,17 +570,12 @@ fn load_dialog(
                     for file in files.iter() {
                         let name = file.rsplit('/').next().unwrap_or(file);
                         if ui.small_button(name).clicked() {
-                            let read = persistence.store.as_ref().map(|s| s.read(file));
-                            match read {
-                                Some(Ok(Some(text))) => {
-                                    form.text = text;
-                                    form.file_problem = None;
-                                }
-                                Some(Err(e)) => {
-                                    form.file_problem = Some(format!("cannot read {name}: {e}"))
-                                }
-                                _ => form.file_problem = Some(format!("{name} is gone")),
-                            }
+                            let read = match persistence.store.as_ref().map(|s| s.read(file)) {
+                                Some(Ok(Some(text))) => Ok(text),
+                                Some(Err(e)) => Err(format!("cannot read {name}: {e}")),
+                                _ => Err(format!("{name} is gone")),
+                            };
+                            form.take(read);
                         }
                     }
                 });
@@ -648,13 +650,7 @@ fn dropped_files(
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
             form.path = path_buf.display().to_string();
-            match read_text_file(path_buf) {
-                Ok(text) => {
-                    form.text = text;
-                    form.file_problem = None;
-                }
-                Err(e) => form.file_problem = Some(e),
-            }
+            form.take(read_text_file(path_buf));
             dialogs.load = true;
         }
     }

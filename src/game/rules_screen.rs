@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::input::{Selection, selection_moves, why_stuck};
+use super::input::{Selection, destinations, selection_moves, why_stuck};
 use super::menus::{GOLD, MenuAction, WARN};
 use super::screen::{RulesReturn, Screen};
 use crate::rules::{Bitboard, Board, Cell, Game, MoveReport, Position, Role, RuleSet, Side};
@@ -253,13 +253,7 @@ impl Diagram {
             ..Marks::default()
         };
         if self.game.outcome().is_none() {
-            for (cell, mv) in selection_moves(&pos, &self.selection) {
-                marks.targets.insert(cell);
-                let mut after = pos;
-                if after.play_unchecked(mv).any() {
-                    marks.capture_targets.insert(cell);
-                }
-            }
+            (marks.targets, marks.capture_targets) = destinations(&pos, &self.selection);
             if let Ok(cities) = pos.mole_drop_cells() {
                 marks.cities = cities;
             }
