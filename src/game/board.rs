@@ -2,6 +2,7 @@
 //! legal destinations, cities).
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::BoardLayout;
 use super::persist::PlayerSettings;
@@ -36,9 +37,9 @@ fn build_board(
     theme: Res<Theme>,
     settings: Res<PlayerSettings>,
     parts: Query<Entity, With<BoardPart>>,
-    mut built: Local<Option<(BoardLayout, bool, ThemeName)>>,
+    mut built: Local<Option<(BoardLayout, ThemeName)>>,
 ) {
-    let key = (*layout, settings.0.show_coordinates, settings.0.theme);
+    let key = (*layout, settings.0.theme);
     // Built again when the look changes, or after the board left the screen.
     if *built == Some(key) && !parts.is_empty() {
         return;
@@ -71,38 +72,55 @@ fn build_board(
             Transform::from_translation(layout.cell_center(c).extend(0.1)),
         ));
     }
-    if !settings.0.show_coordinates {
-        return;
-    }
-    let font = TextFont::from_font_size((cell * 0.3).clamp(10.0, 22.0));
+}
+
+/// The coordinate labels around the board: text and world position. Files under the
+/// bottom rank, ranks left of the left file, both following a flipped board.
+fn coordinate_labels(layout: &BoardLayout) -> Vec<(String, Vec2)> {
     let board = layout.board;
     let (bottom_rank, left_file) = if layout.flipped {
         (board.ranks() - 1, board.files() - 1)
     } else {
         (0, 0)
     };
-    for file in 0..board.files() {
-        let at = layout.cell_center(Cell::new(file, bottom_rank)) - Vec2::Y * cell * 0.85;
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(InGame),
-            Text2d::new(((b'a' + file) as char).to_string()),
-            font.clone(),
-            TextColor(theme.coordinates),
-            Transform::from_translation(at.extend(0.5)),
-        ));
+    let files = (0..board.files()).map(|file| {
+        let at = layout.cell_center(Cell::new(file, bottom_rank)) - Vec2::Y * layout.cell * 0.85;
+        (((b'a' + file) as char).to_string(), at)
+    });
+    let ranks = (0..board.ranks()).map(|rank| {
+        let at = layout.cell_center(Cell::new(left_file, rank)) - Vec2::X * layout.cell * 0.85;
+        ((rank + 1).to_string(), at)
+    });
+    files.chain(ranks).collect()
+}
+
+/// Draws the coordinates with egui's painter behind every panel and window (the camera
+/// looks at the world origin, so a world point is an offset from the window's centre).
+fn draw_coordinates(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    settings: Res<PlayerSettings>,
+) -> Result {
+    if !settings.0.show_coordinates {
+        return Ok(());
     }
-    for rank in 0..board.ranks() {
-        let at = layout.cell_center(Cell::new(left_file, rank)) - Vec2::X * cell * 0.85;
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(InGame),
-            Text2d::new((rank + 1).to_string()),
+    let ctx = contexts.ctx_mut()?;
+    let centre = ctx.viewport_rect().center();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional((layout.cell * 0.3).clamp(10.0, 22.0));
+    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
+    let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
+    for (text, at) in coordinate_labels(&layout) {
+        painter.text(
+            centre + egui::vec2(at.x, -at.y),
+            egui::Align2::CENTER_CENTER,
+            text,
             font.clone(),
-            TextColor(theme.coordinates),
-            Transform::from_translation(at.extend(0.5)),
-        ));
+            color,
+        );
     }
+    Ok(())
 }
 
 fn draw_highlights(
@@ -192,4 +210,56 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(InGame))
             .after(super::GameSet::React),
     );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_coordinates
+            .run_if(in_state(InGame))
+            .before(super::hud::HudSet),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Board;
+
+    fn label(labels: &[(String, Vec2)], text: &str) -> Vec2 {
+        labels.iter().find(|(t, _)| t == text).unwrap().1
+    }
+
+    #[test]
+    fn coordinates_sit_outside_the_board_beside_their_file_and_rank() {
+        for flipped in [false, true] {
+            let layout = BoardLayout::fit(Board::Chogo44, Vec2::new(1280.0, 800.0), flipped);
+            let labels = coordinate_labels(&layout);
+            assert_eq!(labels.len(), 8 + 7);
+            let centres: Vec<Vec2> = Board::Chogo44
+                .cells()
+                .into_iter()
+                .map(|c| layout.cell_center(c))
+                .collect();
+            let lowest = centres.iter().map(|p| p.y).fold(f32::MAX, f32::min);
+            let leftmost = centres.iter().map(|p| p.x).fold(f32::MAX, f32::min);
+            for file in 0..8u8 {
+                let text = ((b'a' + file) as char).to_string();
+                let at = label(&labels, &text);
+                assert_eq!(at.x, layout.cell_center(Cell::new(file, 3)).x, "{text}");
+                assert!(at.y < lowest - layout.cell / 2.0, "{text} below the board");
+            }
+            for rank in 0..7u8 {
+                let text = (rank + 1).to_string();
+                let at = label(&labels, &text);
+                assert_eq!(at.y, layout.cell_center(Cell::new(3, rank)).y, "{text}");
+                assert!(
+                    at.x < leftmost - layout.cell / 2.0,
+                    "{text} left of the board"
+                );
+            }
+            // Flipping the board puts file a on the right and rank 1 at the top.
+            let (a, h) = (label(&labels, "a"), label(&labels, "h"));
+            let (one, seven) = (label(&labels, "1"), label(&labels, "7"));
+            assert_eq!(a.x > h.x, flipped);
+            assert_eq!(one.y > seven.y, flipped);
+        }
+    }
 }

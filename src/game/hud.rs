@@ -34,6 +34,8 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     let Ok(ctx) = contexts.ctx_mut() else {
         return;
     };
+    #[cfg(target_arch = "wasm32")]
+    ctx.set_fonts(web_fonts());
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = egui::Color32::from_rgb(34, 29, 26);
     visuals.window_fill = egui::Color32::from_rgb(44, 37, 32);
@@ -54,6 +56,36 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     }
     ctx.set_global_style(style);
     *done = true;
+}
+
+/// The browser build's fonts: egui's Ubuntu Light and Hack cut down to the characters the
+/// game writes (assets/fonts/make_fonts.sh), instead of egui's 1.4 MB of default fonts.
+/// They take effect from the second frame; the first has no text.
+#[cfg(target_arch = "wasm32")]
+fn web_fonts() -> egui::FontDefinitions {
+    use std::sync::Arc;
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, bytes) in [
+        (
+            "ubuntu",
+            &include_bytes!("../../assets/fonts/ubuntu-light-derivative-chogo.ttf")[..],
+        ),
+        (
+            "hack",
+            &include_bytes!("../../assets/fonts/hack-chogo.ttf")[..],
+        ),
+    ] {
+        let data = egui::FontData::from_static(bytes);
+        fonts.font_data.insert(name.into(), Arc::new(data));
+    }
+    let family = |names: [&str; 2]| names.map(String::from).to_vec();
+    fonts
+        .families
+        .insert(egui::FontFamily::Proportional, family(["ubuntu", "hack"]));
+    fonts
+        .families
+        .insert(egui::FontFamily::Monospace, family(["hack", "ubuntu"]));
+    fonts
 }
 
 fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
