@@ -92,19 +92,34 @@ if [[ -n "${WASM_OPT:-}" ]]; then
     done
 fi
 
-cp "$here/index.html" "$here/worker.js" "$dist/"
+# The page learns the game's unpacked size (its progress bar when the server compresses).
+sed "s/@WASM_BYTES@/$(stat -c %s "$dist/chogo_bg.wasm")/" "$here/index.html" >"$dist/index.html"
+cp "$here/worker.js" "$dist/"
 mkdir -p "$dist/assets"
 cp -r "$root/assets/sounds" "$dist/assets/"
 rm -f "$dist/assets/sounds/"*.py
 
-# Precompressed copies for servers that use them; and the sizes for the README.
-for f in "$dist"/*.wasm; do
+# Precompressed copies (gzip and brotli) for servers that send them, as web/serve.py
+# does; and the sizes for the README.
+if ! command -v brotli >/dev/null 2>&1; then
+    echo "web/build.sh: installing brotli"
+    sudo_cmd=()
+    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends brotli
+fi
+for f in "$dist"/*.wasm "$dist"/*.js "$dist"/assets/sounds/*.wav; do
     gzip -9 -k -f "$f"
+    brotli -q 11 -k -f "$f"
 done
 size() { stat -c %s "$1"; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1000000 }'; }
 echo "web/build.sh: built web/dist in $(( $(date +%s) - started )) s (profile $profile)"
 for f in chogo_bg.wasm chogo_worker_bg.wasm; do
-    echo "  $f: $(mb "$(size "$dist/$f")") raw, $(mb "$(size "$dist/$f.gz")") gzip"
+    echo "  $f: $(mb "$(size "$dist/$f")") raw, $(mb "$(size "$dist/$f.gz")") gzip, $(mb "$(size "$dist/$f.br")") brotli"
 done
-echo "  everything: $(du -sh "$dist" | cut -f1)"
+download=0
+while IFS= read -r f; do
+    if [[ -f "$f.br" ]]; then download=$((download + $(size "$f.br"))); else download=$((download + $(size "$f"))); fi
+done < <(find "$dist" -type f ! -name '*.gz' ! -name '*.br')
+echo "  a browser downloads $(mb "$download") in all from a server that sends the brotli copies"

@@ -60,6 +60,12 @@ try {
   await waitFor('the first frame', () => window.chogoFrames > 0, 180);
   const firstFrame = await value('chogoFirstFrameMs');
   step(`first frame ${(firstFrame / 1000).toFixed(1)} s after the page started loading`);
+  const wasm = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/chogo_bg.wasm'));
+    return entry && { sent: entry.encodedBodySize, unpacked: entry.decodedBodySize };
+  });
+  if (!wasm) throw new Error('the page did not download chogo_bg.wasm');
+  step(`the game's wasm came as ${(wasm.sent / 1e6).toFixed(2)} MB (${(wasm.unpacked / 1e6).toFixed(2)} MB unpacked)`);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(shots, 'title.png') });
 

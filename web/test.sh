@@ -25,7 +25,7 @@ if [[ ! -d "$here/node_modules/playwright-core" ]]; then
 fi
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$here/dist" >/dev/null 2>&1 &
+python3 "$here/serve.py" "$port" "$here/dist" &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
