@@ -35,11 +35,10 @@ fn build_board(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
-    settings: Res<PlayerSettings>,
     parts: Query<Entity, With<BoardPart>>,
     mut built: Local<Option<(BoardLayout, ThemeName)>>,
 ) {
-    let key = (*layout, settings.0.theme);
+    let key = (*layout, theme.name);
     // Built again when the look changes, or after the board left the screen.
     if *built == Some(key) && !parts.is_empty() {
         return;
