@@ -17,14 +17,6 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 cd "$root"
 
-# Debian packages the build needs, installed when missing.
-apt_install() {
-    local sudo_cmd=()
-    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "$@"
-}
-
 check=0
 if [[ "${1:-}" == "--check" ]]; then
     check=1
@@ -43,14 +35,8 @@ if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/nu
     build_std=()
     echo "web/build.sh: rustup toolchain with $target"
 else
-    missing=()
-    for pkg in rustc-web cargo-web rust-web-src lld-22; do
-        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-    done
-    if [[ ${#missing[@]} -gt 0 ]]; then
-        echo "web/build.sh: installing ${missing[*]} (Debian's web Rust toolchain)"
-        apt_install "${missing[@]}"
-    fi
+    # Debian's web Rust toolchain (installed by .ci/deps when missing).
+    bash "$root/.ci/deps" rustc-web cargo-web rust-web-src lld-22
     # Debian's rustc builds std from source (rust-web-src) for wasm32: nightly flags are
     # allowed by RUSTC_BOOTSTRAP, and rustup's proxies are kept off the PATH.
     export PATH="/usr/bin:/bin:$PATH"
@@ -100,10 +86,7 @@ fi
 if [[ "$wasm_opt" == npm ]]; then
     tools="$CARGO_TARGET_DIR/binaryen-132"
     if [[ ! -x "$tools/node_modules/.bin/wasm-opt" ]]; then
-        if ! command -v npm >/dev/null 2>&1; then
-            echo "web/build.sh: installing nodejs and npm"
-            apt_install nodejs npm
-        fi
+        command -v npm >/dev/null 2>&1 || bash "$root/.ci/deps" nodejs npm
         echo "web/build.sh: installing binaryen 132 (wasm-opt) from npm into $tools"
         mkdir -p "$tools"
         npm install --prefix "$tools" --no-audit --no-fund --loglevel=error binaryen@132.0.0
@@ -128,10 +111,7 @@ rm -f "$dist/assets/sounds/"*.py
 
 # Precompressed copies (gzip and brotli) for servers that send them, as web/serve.py
 # does; and the sizes for the README.
-if ! command -v brotli >/dev/null 2>&1; then
-    echo "web/build.sh: installing brotli"
-    apt_install brotli
-fi
+command -v brotli >/dev/null 2>&1 || bash "$root/.ci/deps" brotli
 for f in "$dist"/*.wasm "$dist"/*.js "$dist"/assets/sounds/*.wav; do
     gzip -9 -k -f "$f"
     brotli -q 11 -k -f "$f"

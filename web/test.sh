@@ -14,12 +14,7 @@ if [[ "${1:-}" == "--rebuild" || ! -f "$here/dist/chogo_bg.wasm" ]]; then
     "$here/build.sh"
 fi
 
-if [[ ! -x /usr/bin/chromium ]]; then
-    sudo_cmd=()
-    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends chromium
-fi
+[[ -x /usr/bin/chromium ]] || bash "$root/.ci/deps" chromium
 if [[ ! -d "$here/node_modules/playwright-core" ]]; then
     (cd "$here" && npm install --no-audit --no-fund --loglevel=error)
 fi

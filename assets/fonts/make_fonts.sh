@@ -6,20 +6,14 @@
 # licences ask of a modified font (UFL 1.0 §2(c); the Bitstream Vera licence of Hack's
 # origins). About 120 KB instead of egui's 1.4 MB, which the web build pays in download.
 #
-#   assets/fonts/make_fonts.sh      (needs pyftsubset: Debian package `fonttools`)
+#   assets/fonts/make_fonts.sh      (pyftsubset: Debian's `fonttools`, installed when missing)
 #
 # Running it again gives the same files.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$(dirname "$here")")"
 
-if ! command -v pyftsubset >/dev/null 2>&1; then
-    echo "make_fonts.sh: installing fonttools"
-    sudo_cmd=()
-    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends fonttools
-fi
+command -v pyftsubset >/dev/null 2>&1 || bash "$root/.ci/deps" fonttools
 
 # The epaint_default_fonts crate the lock file names, from cargo's registry.
 src="$(cd "$root" && cargo metadata --format-version 1 --filter-platform x86_64-unknown-linux-gnu 2>/dev/null |
