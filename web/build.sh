@@ -2,9 +2,10 @@
 # Builds the browser version of Chogo into web/dist/ (page, JS glue, wasm, assets), ready
 # to be served statically (web/serve.sh).
 #
-#   web/build.sh            the size-optimised build (profile `web`: fat LTO, opt-level z)
+#   web/build.sh            the size-optimised build (profile `web`: fat LTO, opt-level z;
+#                           on the Debian toolchain also nightly size flags, see below)
 #   PROFILE=web-fast web/build.sh   a quicker build for trying changes (no LTO, no wasm-opt)
-#   WASM_OPT=none web/build.sh      the size build without wasm-opt (a quarter hour less)
+#   WASM_OPT=none web/build.sh      the size build without wasm-opt (7 minutes less)
 #   web/build.sh --check    only type-check the game and the bot worker for wasm32 (CI)
 #
 # Toolchain: a rustup toolchain with the wasm32-unknown-unknown target when one is
@@ -45,6 +46,15 @@ else
     cargo_cmd=(/usr/bin/cargo)
     build_std=(-Zbuild-std=std,panic_abort)
     echo "web/build.sh: Debian rustc-web ($(/usr/bin/rustc --version)) with build-std"
+    if [[ $check -eq 0 && "$profile" == web ]]; then
+        # The size build, with what only a compiler that allows nightly flags offers: a
+        # panic stops the module at once (no message formatting; "unreachable" in the
+        # console instead of the message: use PROFILE=web-fast to see one), no source
+        # locations, derived Debug printing only type names, and std built for size.
+        export RUSTFLAGS="${RUSTFLAGS:-} -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=shallow"
+        build_std+=(-Zbuild-std-features=optimize_for_size)
+        echo "web/build.sh: size flags: $RUSTFLAGS ${build_std[*]}"
+    fi
 fi
 
 if [[ $check -eq 1 ]]; then
@@ -77,7 +87,7 @@ bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remov
 "${bindgen[@]}" --out-name chogo_worker "$worker_wasm"
 
 # wasm-opt -Oz, for the `web` profile: binaryen 132 from npm (checked in Chromium; it takes
-# 14% off the raw size; Debian's binaryen 108 breaks Bevy modules). WASM_OPT=none skips
+# 10% off the raw size; Debian's binaryen 108 breaks Bevy modules). WASM_OPT=none skips
 # it, WASM_OPT=/path/to/wasm-opt runs another one.
 wasm_opt="${WASM_OPT:-}"
 if [[ -z "$wasm_opt" ]]; then
@@ -94,7 +104,7 @@ if [[ "$wasm_opt" == npm ]]; then
     wasm_opt="$tools/node_modules/.bin/wasm-opt"
 fi
 if [[ "$wasm_opt" != none ]]; then
-    echo "web/build.sh: $("$wasm_opt" --version) -Oz (single-threaded: about a quarter of an hour)"
+    echo "web/build.sh: $("$wasm_opt" --version) -Oz (single-threaded: several minutes)"
     for f in "$dist"/chogo_bg.wasm "$dist"/chogo_worker_bg.wasm; do
         "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
             --enable-mutable-globals --enable-reference-types --enable-multivalue -o "$f.opt" "$f"

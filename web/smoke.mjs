@@ -124,6 +124,17 @@ try {
   step(`continued the saved game at ply ${await value('chogoPlies')}`);
 
   if (errors.length) await fail(`console errors:\n  ${errors.join('\n  ')}`);
+
+  // A trap of the module (a panic in the size build) is told to the player, not left as a
+  // frozen board: an error event like the one a trap raises brings up the message.
+  const told = await page.evaluate(() => {
+    window.dispatchEvent(new ErrorEvent('error', { error: new WebAssembly.RuntimeError('unreachable') }));
+    const status = document.getElementById('status');
+    return status && status.isConnected && status.textContent;
+  });
+  if (!told || !told.includes('reload the page')) await fail(`no message after a trap: ${told}`);
+  await page.screenshot({ path: join(shots, 'stopped.png') });
+  step('a stopped module is reported on the page');
   step('ok');
 } catch (error) {
   await fail(String(error));
