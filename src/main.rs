@@ -1,13 +1,10 @@
-//! `chogo`: the desktop game.
-//!
-//! `chogo` opens the title screen (continue the saved game, new game, load, rules,
-//! settings). `--rules`, `--position` or `--vs` start a game at once. `chogo --demo
-//! BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES] [--size WxH]` lets
-//! two bots play N plies with normal animations, saves a screenshot of the window and
-//! exits; it neither reads nor writes saves.
+//! `chogo`: the desktop game. It reads the command line and assembles Bevy's plugins, the
+//! game's plugins and the start-up plugin ([`Launch`]); everything else is in
+//! [`chogo::game`].
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
@@ -16,141 +13,140 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
-    BotPlay, Bridge, DemoConfig, Persistence, PlayerKind, PlayerSettings, Resumable, Screen, Setup,
+    BotPlay, Bridge, DemoConfig, FrameStats, Launch, PlayerKind, Screen, Setup, Start,
 };
 use chogo::rules::{Position, RuleSet};
 use chogo::save::Store;
+use clap::{Parser, ValueEnum};
 
-const USAGE: &str =
-    "usage: chogo [--rules RULES] [--size WxH] [--position \"<position text>\"] [--vs LEVEL|human]
-             [--data-dir DIR] [--screen title|rules]
-       chogo --demo BLACK:WHITE --plies N --screenshot FILE [--seed S] [--rules RULES]
-             [--size WxH] [--time-ms T]
-LEVEL (BLACK, WHITE): random, beginner, easy, medium, hard, master";
-
+/// Chogo, the Roman soldiers' game: opens the title screen (continue the saved game, new
+/// game, load, rules, settings). --rules, --position or --vs start a game at once.
+#[derive(Parser, Debug)]
+#[command(name = "chogo", version, about)]
 struct Options {
-    rules: RuleSet,
+    /// Rules of a new game: a preset (chogo-44, chogo-large, neto) and options, as in
+    /// `chogo-44,king=rook`.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<RuleSet>,
     /// Start from this position text instead of the rules' start.
+    #[arg(long, value_name = "POSITION")]
     position: Option<String>,
-    /// The opponent of the person (Black): a bot level, or `None` for two people.
-    opponent: Option<Level>,
+    /// The opponent of the person (Black): a bot level, or `human` for two people.
+    #[arg(long, value_name = "LEVEL|human", value_parser = parse_opponent)]
+    vs: Option<Opponent>,
+    /// The window's size.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     size: (u32, u32),
-    demo: Option<[Level; 2]>,
-    plies: usize,
-    screenshot: Option<PathBuf>,
-    seed: u64,
-    time: Option<std::time::Duration>,
-    /// A game was asked for on the command line: start playing it at once.
-    direct: bool,
+    /// Where saves and settings are kept (default: the system's data folder).
+    #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
-    screen: Screen,
+    /// The screen to open.
+    #[arg(long, value_enum, default_value = "title")]
+    screen: MenuScreen,
+    /// Two bots play, BLACK:WHITE levels like hard:easy (random, beginner, easy, medium,
+    /// hard, master); no files are read or written.
+    #[arg(long, value_name = "BLACK:WHITE", value_parser = parse_demo)]
+    demo: Option<[Level; 2]>,
+    /// With --demo: the plies to play before the demo ends.
+    #[arg(long, default_value_t = 20, requires = "demo")]
+    plies: usize,
+    /// With --demo: save a PNG of the window at the end.
+    #[arg(long, value_name = "FILE", requires = "demo")]
+    screenshot: Option<PathBuf>,
+    /// The seed of the bots' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The bots' time per move, replacing their levels' budgets.
+    #[arg(long, value_name = "MS")]
+    time_ms: Option<u64>,
+    /// Print frame times (mean, 95th percentile, worst) when the app ends.
+    #[arg(long)]
+    frame_stats: bool,
+    /// Measure N frames of an app with the plugins the game stands on and nothing of the
+    /// game, print their times and exit (to compare with --demo … --frame-stats).
+    #[arg(long, value_name = "N", conflicts_with = "demo")]
+    bare_frames: Option<usize>,
 }
 
-fn parse(args: Vec<String>) -> Result<Options, String> {
-    let mut options = Options {
-        rules: RuleSet::default(),
-        position: None,
-        opponent: Some(Level::Medium),
-        size: (1280, 800),
-        demo: None,
-        plies: 20,
-        screenshot: None,
-        seed: 1,
-        time: None,
-        direct: false,
-        data_dir: None,
-        screen: Screen::Title,
-    };
-    let mut it = args.into_iter();
-    while let Some(arg) = it.next() {
-        if arg == "--help" || arg == "-h" {
-            return Err(USAGE.into());
-        }
-        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--rules" => {
-                options.rules = value()?.parse().map_err(|e| format!("{e}"))?;
-                options.direct = true;
-            }
-            "--data-dir" => options.data_dir = Some(PathBuf::from(value()?)),
-            "--screen" => {
-                let v = value()?;
-                options.screen = match v.as_str() {
-                    "title" => Screen::Title,
-                    "rules" => Screen::Rules,
-                    _ => return Err(format!("--screen takes title or rules, not '{v}'")),
-                };
-            }
-            "--size" => {
-                let v = value()?;
-                let (w, h) = v
-                    .split_once('x')
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                    .filter(|&(w, h): &(u32, u32)| {
-                        (320..=8192).contains(&w) && (240..=8192).contains(&h)
-                    })
-                    .ok_or_else(|| format!("--size takes WIDTHxHEIGHT like 1280x800, not '{v}'"))?;
-                options.size = (w, h);
-            }
-            "--demo" => {
-                let v = value()?;
-                let (b, w) = v.split_once(':').ok_or_else(|| {
-                    format!("--demo takes BLACK:WHITE levels like hard:easy, not '{v}'")
-                })?;
-                options.demo = Some([
-                    b.parse().map_err(|e| format!("{e}"))?,
-                    w.parse().map_err(|e| format!("{e}"))?,
-                ]);
-            }
-            "--plies" => {
-                let v = value()?;
-                options.plies = v
-                    .parse()
-                    .map_err(|_| format!("--plies takes a number, not '{v}'"))?;
-            }
-            "--position" => {
-                options.position = Some(value()?);
-                options.direct = true;
-            }
-            "--vs" => {
-                options.direct = true;
-                let v = value()?;
-                options.opponent = match v.as_str() {
-                    "human" => None,
-                    level => Some(level.parse().map_err(|e| format!("{e}"))?),
-                };
-            }
-            "--screenshot" => options.screenshot = Some(PathBuf::from(value()?)),
-            "--seed" => {
-                let v = value()?;
-                options.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed takes a number, not '{v}'"))?;
-            }
-            "--time-ms" => {
-                let v = value()?;
-                let ms: u64 = v
-                    .parse()
-                    .map_err(|_| format!("--time-ms takes a number, not '{v}'"))?;
-                options.time = Some(std::time::Duration::from_millis(ms));
-            }
-            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
-        }
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MenuScreen {
+    Title,
+    Rules,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Opponent {
+    Bot(Level),
+    Human,
+}
+
+fn parse_opponent(text: &str) -> Result<Opponent, String> {
+    match text {
+        "human" => Ok(Opponent::Human),
+        level => level.parse().map(Opponent::Bot).map_err(|e| e.to_string()),
     }
-    if options.demo.is_none() && options.screenshot.is_some() {
-        return Err("--screenshot goes with --demo".into());
-    }
-    Ok(options)
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    text.split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h): &(u32, u32)| (320..=8192).contains(&w) && (240..=8192).contains(&h))
+        .ok_or_else(|| {
+            format!("takes WIDTHxHEIGHT like 1280x800 (320x240 to 8192x8192), not '{text}'")
+        })
+}
+
+fn parse_demo(text: &str) -> Result<[Level; 2], String> {
+    let (b, w) = text
+        .split_once(':')
+        .ok_or_else(|| format!("takes BLACK:WHITE levels like hard:easy, not '{text}'"))?;
+    Ok([
+        b.parse().map_err(|e| format!("{e}"))?,
+        w.parse().map_err(|e| format!("{e}"))?,
+    ])
 }
 
 fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(o) => o,
-        Err(message) => {
-            eprintln!("chogo: {message}");
-            return ExitCode::from(2);
-        }
+    let options = Options::parse();
+    let rules = options.rules.unwrap_or_default();
+    let players = match (options.demo, options.vs) {
+        (Some([b, w]), _) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
+        (None, Some(Opponent::Human)) => [PlayerKind::Human, PlayerKind::Human],
+        (None, Some(Opponent::Bot(level))) => [PlayerKind::Human, PlayerKind::Bot(level)],
+        (None, None) => [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
     };
+    let setup = Setup { rules, players };
+    let bridge = match &options.position {
+        Some(text) => match Position::from_text(text, rules) {
+            Ok(start) => Bridge::from_position(setup, start),
+            Err(e) => {
+                eprintln!("chogo: bad position: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Bridge::new(setup),
+    };
+    let demo = options.demo.is_some();
+    // A game given on the command line is played at once.
+    let direct = options.rules.is_some() || options.position.is_some() || options.vs.is_some();
+    let launch = Launch {
+        // The demo must not touch a player's files.
+        store: match (demo, &options.data_dir) {
+            (true, _) => None,
+            (false, Some(dir)) => Some(Store::at(dir)),
+            (false, None) => Store::default_dir().map(Store::at),
+        },
+        bridge,
+        start: if demo || direct {
+            Start::Play
+        } else {
+            Start::Menu(match options.screen {
+                MenuScreen::Title => Screen::Title,
+                MenuScreen::Rules => Screen::Rules,
+            })
+        },
+    };
+
     let mut app = App::new();
     let window = Window {
         title: "Chogo".into(),
@@ -174,60 +170,26 @@ fn main() -> ExitCode {
                 ..default()
             }),
     );
-    app.add_plugins((EguiPlugin::default(), AudioPlugin, chogo::game::plugin));
-    let players = match (options.demo, options.opponent) {
-        (Some([b, w]), _) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
-        (None, Some(level)) => [PlayerKind::Human, PlayerKind::Bot(level)],
-        (None, None) => [PlayerKind::Human, PlayerKind::Human],
-    };
-    let setup = Setup {
-        rules: options.rules,
-        players,
-    };
-    let bridge = match &options.position {
-        Some(text) => match Position::from_text(text, options.rules) {
-            Ok(start) => Bridge::from_position(setup, start),
-            Err(e) => {
-                eprintln!("chogo: bad position: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        None => Bridge::new(setup),
-    };
-    // Saves and settings: never in demo mode (it must not touch a player's files).
-    let store = match (&options.demo, &options.data_dir) {
-        (Some(_), _) => None,
-        (None, Some(dir)) => Some(Store::at(dir)),
-        (None, None) => Store::default_dir().map(Store::at),
-    };
-    let mut persistence = Persistence::new(store);
-    app.insert_resource(PlayerSettings(persistence.load_settings()));
-    if options.demo.is_some() || options.direct {
-        app.insert_resource(bridge);
-        app.insert_state(Screen::Playing);
+    app.add_plugins((EguiPlugin::default(), AudioPlugin));
+    if let Some(frames) = options.bare_frames {
+        app.insert_resource(FrameStats::new(30, Some(frames)));
+        app.add_plugins(chogo::game::bare_plugin);
     } else {
-        match persistence.load_game() {
-            Some(saved) => {
-                app.insert_resource(chogo::game::resumed(saved));
-                app.insert_resource(Resumable(true));
-            }
-            None => {
-                app.insert_resource(bridge);
-            }
-        }
-        app.insert_state(options.screen);
-    }
-    app.insert_resource(persistence);
-    app.insert_resource(BotPlay {
-        seed: options.seed,
-        ply_limit: options.demo.map(|_| options.plies),
-        time: options.time,
-    });
-    if options.demo.is_some() {
-        app.insert_resource(DemoConfig {
-            plies: options.plies,
-            screenshot: options.screenshot,
+        app.add_plugins((chogo::game::plugin, launch));
+        app.insert_resource(BotPlay {
+            seed: options.seed,
+            ply_limit: demo.then_some(options.plies),
+            time: options.time_ms.map(Duration::from_millis),
         });
+        if demo {
+            app.insert_resource(DemoConfig {
+                plies: options.plies,
+                screenshot: options.screenshot,
+            });
+        }
+        if options.frame_stats {
+            app.insert_resource(FrameStats::new(30, None));
+        }
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

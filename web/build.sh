@@ -11,7 +11,8 @@
 # Toolchain: a rustup toolchain with the wasm32-unknown-unknown target when one is
 # installed; otherwise Debian's rustc-web (rustc 1.96) building the standard library from
 # rust-web-src, linked by lld-22 (installed with apt-get when missing).
-# wasm-bindgen-cli is installed at exactly the version in Cargo.lock when missing.
+# wasm-bindgen-cli is installed at exactly the version in Cargo.lock when missing (also by
+# --check), into the web target folder.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,6 +29,30 @@ fi
 profile="${PROFILE:-web}"
 export CARGO_TARGET_DIR="${CHOGO_WEB_TARGET_DIR:-$HOME/.cache/chogo-web-target}"
 target=wasm32-unknown-unknown
+
+# --- wasm-bindgen at the version the lock file names ----------------------------------
+# Installed (when missing) into the target folder with the machine's own cargo and a clean
+# environment: none of the size build's flags below may reach its build. `--check` installs
+# it too, so CI goes the way a first-time user goes.
+want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+tools="$CARGO_TARGET_DIR/tools"
+export PATH="$tools/bin:$PATH"
+have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+if [[ "$have" != "$want" ]]; then
+    echo "web/build.sh: installing wasm-bindgen-cli $want into $tools"
+    env -u RUSTFLAGS -u RUSTC -u RUSTC_BOOTSTRAP -u CARGO_BUILD_TARGET -u CARGO_TARGET_DIR \
+        CARGO_TARGET_DIR="$tools/build" \
+        cargo install --quiet --root "$tools" wasm-bindgen-cli --version "$want"
+    rm -rf "$tools/build"
+fi
+
+# The desktop build links the real `inventory` crate; the browser build a stand-in that
+# collects nothing (web/inventory/src/lib.rs says why). Cargo would write the patch into
+# Cargo.lock: the lock file is put back as it was when the script ends.
+lock_copy="$(mktemp)"
+cp Cargo.lock "$lock_copy"
+trap 'cp "$lock_copy" Cargo.lock; rm -f "$lock_copy"' EXIT
+patch_inventory=(--config "patch.crates-io.inventory.path=\"$root/web/inventory\"")
 
 # --- the compiler -------------------------------------------------------------------
 cargo_cmd=()
@@ -58,23 +83,15 @@ else
 fi
 
 if [[ $check -eq 1 ]]; then
-    "${cargo_cmd[@]}" check --target "$target" "${build_std[@]}" --bin chogo --lib
+    "${cargo_cmd[@]}" check "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --bin chogo --lib
     "${cargo_cmd[@]}" check --target "$target" "${build_std[@]}" --manifest-path web/worker/Cargo.toml
     echo "web/build.sh: the game and the bot worker type-check for $target"
     exit 0
 fi
 
-# --- wasm-bindgen at the version the lock file names --------------------------------------
-want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
-have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
-if [[ "$have" != "$want" ]]; then
-    echo "web/build.sh: installing wasm-bindgen-cli $want"
-    cargo install wasm-bindgen-cli --version "$want"
-fi
-
 # --- build -----------------------------------------------------------------------------
 started=$(date +%s)
-"${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
+"${cargo_cmd[@]}" build "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
 "${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --release --manifest-path web/worker/Cargo.toml
 game_wasm="$CARGO_TARGET_DIR/$target/$profile/chogo.wasm"
 worker_wasm="$CARGO_TARGET_DIR/$target/release/chogo_worker.wasm"

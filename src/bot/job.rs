@@ -34,12 +34,22 @@ pub struct Job {
 }
 
 /// The answer: a move in the rule book's notation, none when the game is over, or why the
-/// job could not be done.
+/// job could not be done; with the search's score when it has one.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Answer {
     #[serde(rename = "move")]
     pub mv: Option<String>,
+    #[serde(default)]
+    pub score: Option<i32>,
     pub error: Option<String>,
+}
+
+/// What a bot made of a job: its move, and its score for the side to move (hundredths of
+/// a pawn) when its engine has one (a draw offer is judged by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub mv: Move,
+    pub score: Option<i32>,
 }
 
 impl Job {
@@ -69,7 +79,7 @@ impl Job {
         budget: Budget,
         seed: u64,
         stop: &AtomicBool,
-    ) -> Option<Move> {
+    ) -> Option<Thought> {
         let request = Request {
             game,
             budget,
@@ -80,11 +90,14 @@ impl Job {
             Engine::Level(level) => level.bot(),
             Engine::Search => Box::new(Search::new(0)),
         };
-        bot.choose(&request).map(|c| c.mv)
+        bot.choose(&request).map(|c| Thought {
+            mv: c.mv,
+            score: c.score,
+        })
     }
 
     /// Replays the record and runs the job.
-    pub fn run(&self, stop: &AtomicBool) -> Result<Option<Move>, String> {
+    pub fn run(&self, stop: &AtomicBool) -> Result<Option<Thought>, String> {
         let record = Record::parse(&self.record).map_err(|e| e.to_string())?;
         let game = record.to_game().map_err(|e| e.to_string())?;
         Ok(Job::run_on(
@@ -101,17 +114,20 @@ impl Job {
 pub fn answer_json(job: &str) -> String {
     let answer = match serde_json::from_str::<Job>(job) {
         Ok(job) => match job.run(&AtomicBool::new(false)) {
-            Ok(mv) => Answer {
-                mv: mv.map(|m| m.to_string()),
+            Ok(thought) => Answer {
+                mv: thought.map(|t| t.mv.to_string()),
+                score: thought.and_then(|t| t.score),
                 error: None,
             },
             Err(e) => Answer {
                 mv: None,
+                score: None,
                 error: Some(e),
             },
         },
         Err(e) => Answer {
             mv: None,
+            score: None,
             error: Some(format!("not a bot job: {e}")),
         },
     };
@@ -119,15 +135,19 @@ pub fn answer_json(job: &str) -> String {
 }
 
 /// Reads a worker's answer.
-pub fn read_answer(json: &str) -> Result<Option<Move>, String> {
+pub fn read_answer(json: &str) -> Result<Option<Thought>, String> {
     let answer: Answer = serde_json::from_str(json).map_err(|e| format!("bad answer: {e}"))?;
     if let Some(error) = answer.error {
         return Err(error);
     }
-    answer
+    let mv = answer
         .mv
         .map(|text| text.parse::<Move>().map_err(|e| e.to_string()))
-        .transpose()
+        .transpose()?;
+    Ok(mv.map(|mv| Thought {
+        mv,
+        score: answer.score,
+    }))
 }
 
 #[cfg(test)]
@@ -150,7 +170,7 @@ mod tests {
         let answer = read_answer(&answer_json(&json)).unwrap();
         let direct = Job::run_on(job.engine, &game, budget, 7, &AtomicBool::new(false));
         assert_eq!(answer, direct);
-        assert!(answer.is_some());
+        assert!(answer.is_some_and(|t| t.score.is_some()), "{answer:?}");
         assert!(
             read_answer(&answer_json("{"))
                 .unwrap_err()

@@ -2,18 +2,17 @@
 
 use bevy::prelude::*;
 
-use super::men::Captured;
+use super::sets::Phase;
+use super::settings::PlayerSettings;
 
 /// Animation speed: 1.0 is normal, 2.0 twice as fast (follows the player's settings).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AnimationSpeed(pub f32);
 
-fn follow_settings(
-    settings: Res<super::persist::PlayerSettings>,
-    mut speed: ResMut<AnimationSpeed>,
-) {
-    if settings.is_changed() {
-        speed.0 = settings.0.animation_speed;
+fn follow_settings(settings: Res<PlayerSettings>, mut speed: ResMut<AnimationSpeed>) {
+    let wanted = settings.0.animation_speed;
+    if speed.0 != wanted {
+        speed.0 = wanted;
     }
 }
 
@@ -75,6 +74,10 @@ impl Vanish {
 }
 
 const VANISH_SECONDS: f32 = 0.45;
+
+/// A captured man on its way out (it no longer counts as on the board).
+#[derive(Component, Debug)]
+pub struct Captured;
 
 /// A marker popping in (trap marks).
 #[derive(Component, Clone, Debug, Default)]
@@ -215,16 +218,11 @@ fn track_animating(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSpeed>();
     app.init_resource::<Animating>();
+    app.add_systems(Update, follow_settings.in_set(Phase::Settings));
     app.add_systems(
         Update,
-        (
-            follow_settings,
-            animate_motion,
-            animate_vanish,
-            animate_pop,
-            track_animating,
-        )
+        (animate_motion, animate_vanish, animate_pop, track_animating)
             .chain()
-            .after(super::GameSet::React),
+            .in_set(Phase::Animate),
     );
 }

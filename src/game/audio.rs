@@ -4,7 +4,8 @@ use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
 use super::bridge::{Bridge, Played, PlayerKind};
-use super::persist::PlayerSettings;
+use super::sets::Phase;
+use super::settings::PlayerSettings;
 use crate::rules::{Move, Role};
 use crate::save::Settings;
 
@@ -105,5 +106,5 @@ fn react(
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<UiClick>();
     app.add_systems(Startup, load);
-    app.add_systems(Update, react.after(super::GameSet::React));
+    app.add_systems(Update, react.in_set(Phase::React));
 }

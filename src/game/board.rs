@@ -5,9 +5,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::BoardLayout;
-use super::persist::PlayerSettings;
 use super::screen::InGame;
+use super::sets::Phase;
+use super::settings::PlayerSettings;
 use super::theme::Theme;
+use super::ui::UiLayer;
 use crate::rules::{Bitboard, Cell};
 use crate::save::ThemeName;
 
@@ -122,6 +124,11 @@ fn draw_coordinates(
     Ok(())
 }
 
+/// What the highlight layer on the screen shows (`None` when it must be drawn anew, as
+/// on entering a game).
+#[derive(Resource, Default)]
+struct HighlightsDrawn(Option<(Highlights, BoardLayout, ThemeName)>);
+
 fn draw_highlights(
     mut commands: Commands,
     layout: Res<BoardLayout>,
@@ -130,6 +137,7 @@ fn draw_highlights(
     parts: Query<Entity, With<HighlightPart>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut drawn: ResMut<HighlightsDrawn>,
     mut shapes: Local<
         Option<(
             ThemeName,
@@ -140,9 +148,11 @@ fn draw_highlights(
         )>,
     >,
 ) {
-    if !highlights.is_changed() && !layout.is_changed() && !theme.is_changed() {
+    let key = (highlights.clone(), *layout, theme.name);
+    if drawn.0.as_ref() == Some(&key) {
         return;
     }
+    drawn.0 = Some(key);
     for entity in &parts {
         commands.entity(entity).despawn();
     }
@@ -200,20 +210,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });
-    app.add_systems(OnEnter(InGame), |mut highlights: ResMut<Highlights>| {
-        highlights.set_changed();
+    app.init_resource::<HighlightsDrawn>();
+    app.add_systems(OnEnter(InGame), |mut drawn: ResMut<HighlightsDrawn>| {
+        drawn.0 = None;
     });
     app.add_systems(
         Update,
         (build_board, draw_highlights)
             .run_if(in_state(InGame))
-            .after(super::GameSet::React),
+            .in_set(Phase::Draw),
     );
     app.add_systems(
         EguiPrimaryContextPass,
         draw_coordinates
             .run_if(in_state(InGame))
-            .before(super::hud::HudSet),
+            .in_set(UiLayer::Board),
     );
 }
 

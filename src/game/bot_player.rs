@@ -4,10 +4,14 @@
 use bevy::prelude::*;
 
 use super::animation::Animating;
-use super::bridge::{Bridge, Command, PlayerKind};
+use super::bridge::{Bridge, Command, PlayerKind, Refused};
+use super::screen::Screen;
+use super::sets::Phase;
 use super::thinker::Thinker;
+use crate::bot::Budget;
 use crate::bot::arena::decision_seed;
 use crate::bot::job::Engine;
+use crate::rules::Side;
 
 /// Settings for bot play: the seed of every choice, and an optional ply count after which
 /// bots stop (the demo mode).
@@ -92,22 +96,107 @@ fn finish_thinking(
     thinking.task = None;
     // A stale answer (the game changed meanwhile) is dropped.
     if version == bridge.version
-        && let Some(mv) = answer
+        && let Some(thought) = answer
     {
-        commands.write(Command::Play(mv));
+        commands.write(Command::Play(thought.mv));
+    }
+}
+
+/// This side offers a draw. Another person at this screen accepts at once; a bot answers
+/// after a short search of its own, like any other question it is asked.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct OfferDraw(pub Side);
+
+/// A draw offer the bot is thinking about, with the game version it was made in.
+#[derive(Resource, Default)]
+pub struct DrawOffer {
+    task: Option<(u64, Side, Thinker)>,
+}
+
+impl DrawOffer {
+    pub fn is_pending(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// A bot accepts a draw unless its search says it is ahead by more than a third of a pawn.
+const DECLINE_ABOVE: i32 = 33;
+
+fn consider_draw_offers(
+    mut offers: MessageReader<OfferDraw>,
+    bridge: Res<Bridge>,
+    mut offer: ResMut<DrawOffer>,
+    mut commands: MessageWriter<Command>,
+) {
+    for &OfferDraw(side) in offers.read() {
+        match bridge.player(!side) {
+            PlayerKind::Human => {
+                commands.write(Command::AgreeDraw);
+            }
+            PlayerKind::Bot(_) => {
+                let budget = Budget {
+                    depth: Some(3),
+                    ..Budget::default()
+                };
+                let task = Thinker::start(&bridge.game, Engine::Search, budget, 1);
+                offer.task = Some((bridge.version, !side, task));
+            }
+        }
+    }
+}
+
+fn answer_draw_offer(
+    bridge: Res<Bridge>,
+    mut offer: ResMut<DrawOffer>,
+    mut commands: MessageWriter<Command>,
+    mut refused: MessageWriter<Refused>,
+) {
+    let Some((version, bot, task)) = offer.task.as_mut() else {
+        return;
+    };
+    if *version != bridge.version {
+        // The game moved on: the offer lapsed.
+        offer.task = None;
+        return;
+    }
+    let bot = *bot;
+    let Some(answer) = task.poll() else {
+        return;
+    };
+    offer.task = None;
+    // The score is for the side to move.
+    let for_bot = answer.and_then(|t| t.score).map(|score| {
+        if bridge.game.position().turn() == bot {
+            score
+        } else {
+            -score
+        }
+    });
+    if for_bot.is_none_or(|score| score <= DECLINE_ABOVE) {
+        commands.write(Command::AgreeDraw);
+    } else {
+        let name = match bridge.player(bot) {
+            PlayerKind::Bot(level) => level.title(),
+            PlayerKind::Human => "The opponent",
+        };
+        refused.write(Refused(format!(
+            "{name} declines the draw: it thinks it is ahead"
+        )));
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BotThinking>();
     app.init_resource::<BotPlay>();
+    app.init_resource::<DrawOffer>();
+    app.add_message::<OfferDraw>();
     app.add_systems(
         Update,
         (
-            finish_thinking.in_set(super::GameSet::Input),
+            (finish_thinking, consider_draw_offers, answer_draw_offer).in_set(Phase::Input),
             start_thinking
-                .run_if(in_state(super::screen::Screen::Playing))
-                .after(super::GameSet::React),
+                .run_if(in_state(Screen::Playing))
+                .in_set(Phase::Bots),
         ),
     );
 }

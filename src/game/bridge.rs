@@ -3,8 +3,10 @@
 
 use bevy::prelude::*;
 
+use super::sets::Phase;
 use crate::bot::Level;
 use crate::rules::{Game, Move, MoveReport, RuleSet, Side};
+use crate::save::SavedGame;
 
 pub use crate::bot::PlayerKind;
 
@@ -26,7 +28,7 @@ impl Default for Setup {
 }
 
 /// The rules resource: owns the game and who plays each side.
-#[derive(Resource, Debug)]
+#[derive(Resource, Debug, Clone)]
 pub struct Bridge {
     pub game: Game,
     pub setup: Setup,
@@ -57,6 +59,18 @@ impl Bridge {
                 rules: *start.rules(),
                 ..setup
             },
+            version: 0,
+        }
+    }
+
+    /// The game resumed from a save or an import: it goes on exactly where it stopped.
+    pub fn resume(saved: SavedGame) -> Bridge {
+        Bridge {
+            setup: Setup {
+                rules: *saved.game.rules(),
+                players: saved.players,
+            },
+            game: saved.game,
             version: 0,
         }
     }
@@ -103,38 +117,12 @@ pub enum Command {
     Redo,
     /// This side gives up.
     Resign(Side),
-    /// This side offers a draw: another person accepts at once (both sit at this screen);
-    /// a bot accepts when its evaluation says it is not ahead.
-    OfferDraw(Side),
+    /// Both sides agree to a draw (a person accepts at once; a bot's answer comes from its
+    /// search: [`super::bot_player::OfferDraw`]).
+    AgreeDraw,
     NewGame(Setup),
     /// Replace the game: a saved game resumed, or an imported record or position.
-    Load(Box<crate::save::SavedGame>),
-}
-
-/// Whether the bot playing `bot` accepts a draw: it declines when a short search says it
-/// is ahead by more than a third of a pawn. (A depth-3 search: a blink, on the main thread.)
-fn bot_accepts_draw(game: &Game, bot: Side) -> bool {
-    use crate::bot::{Bot, Budget, Request, Search};
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let request = Request {
-        game,
-        budget: Budget {
-            depth: Some(3),
-            ..Budget::default()
-        },
-        seed: 1,
-        stop: &stop,
-    };
-    let Some(score) = Search::new(0).choose(&request).and_then(|c| c.score) else {
-        return true;
-    };
-    // The score is for the side to move.
-    let for_bot = if game.position().turn() == bot {
-        score
-    } else {
-        -score
-    };
-    for_bot <= 33
+    Load(Box<SavedGame>),
 }
 
 /// A move was played: exactly what it did.
@@ -194,29 +182,14 @@ pub(super) fn apply_commands(
                 bridge.version += 1;
                 resynced.write(Resynced);
             }
-            Command::OfferDraw(side) => {
+            Command::AgreeDraw => {
                 if bridge.game.outcome().is_some() {
                     refused.write(Refused("the game is already over".into()));
                     continue;
                 }
-                let opponent = bridge.player(!*side);
-                let accepted = match opponent {
-                    PlayerKind::Human => true,
-                    PlayerKind::Bot(_) => bot_accepts_draw(&bridge.game, !*side),
-                };
-                if accepted {
-                    bridge.game.agree_draw();
-                    bridge.version += 1;
-                    resynced.write(Resynced);
-                } else {
-                    let name = match opponent {
-                        PlayerKind::Bot(level) => level.title(),
-                        PlayerKind::Human => "The opponent",
-                    };
-                    refused.write(Refused(format!(
-                        "{name} declines the draw: it thinks it is ahead"
-                    )));
-                }
+                bridge.game.agree_draw();
+                bridge.version += 1;
+                resynced.write(Resynced);
             }
             Command::NewGame(setup) => {
                 if let Err(e) = setup.rules.validate() {
@@ -230,7 +203,7 @@ pub(super) fn apply_commands(
             }
             Command::Load(saved) => {
                 let version = bridge.version + 1;
-                *bridge = super::persist::resumed((**saved).clone());
+                *bridge = Bridge::resume((**saved).clone());
                 bridge.version = version;
                 resynced.write(Resynced);
             }
@@ -245,5 +218,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Played>();
     app.add_message::<Refused>();
     app.add_message::<Resynced>();
-    app.add_systems(Update, apply_commands.in_set(super::GameSet::Bridge));
+    app.add_systems(Update, apply_commands.in_set(Phase::Bridge));
 }

@@ -1,15 +1,21 @@
 //! Demo and screenshot mode: bots play a number of plies with normal animations in a
-//! real window; then the window is saved to a PNG and the app exits.
+//! real window; then the window is saved to a PNG and the app exits. The demo checks what
+//! a player would see: every move must be animated on the screen (a man in flight after
+//! it), or the demo fails. With frame statistics it also measures frame times, and the
+//! same can be measured for an app of the plugins the game stands on alone
+//! ([`bare_plugin`]).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use super::animation::Animating;
+use super::animation::{Animating, Captured, Motion};
 use super::bridge::{Bridge, Played};
+use super::sets::Phase;
 
-/// `chogo --demo BLACK:WHITE --plies N --screenshot FILE`.
+/// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--frame-stats]`.
 #[derive(Resource, Debug, Clone)]
 pub struct DemoConfig {
     pub plies: usize,
@@ -26,20 +32,38 @@ enum Stage {
     Done,
 }
 
+/// How many moves were played, and how many of them were seen moving on the screen.
+#[derive(Default, Debug, Clone, Copy)]
+struct Seen {
+    moves: u32,
+    animated: u32,
+    /// The last move has not been seen moving yet.
+    waiting: bool,
+}
+
 fn run(
     mut commands: Commands,
     config: Option<Res<DemoConfig>>,
     bridge: Res<Bridge>,
     animating: Res<Animating>,
     mut played: MessageReader<Played>,
+    moving: Query<(), Or<(With<Motion>, With<Captured>)>>,
     mut stage: Local<Stage>,
+    mut seen: Local<Seen>,
     mut exit: MessageWriter<AppExit>,
     captured: Query<(), With<Screenshot>>,
 ) {
     let Some(config) = config else {
         return;
     };
-    played.clear();
+    for _ in played.read() {
+        seen.moves += 1;
+        seen.waiting = true;
+    }
+    if seen.waiting && !moving.is_empty() {
+        seen.animated += 1;
+        seen.waiting = false;
+    }
     match *stage {
         Stage::Playing => {
             let enough = bridge.game.plies().len() >= config.plies;
@@ -64,11 +88,104 @@ fn run(
             }
         }
         Stage::Done => {
-            exit.write(AppExit::Success);
+            println!(
+                "demo: {} moves played, {} of them seen moving on the screen",
+                seen.moves, seen.animated
+            );
+            if seen.animated < seen.moves {
+                eprintln!("demo: a move was not animated");
+                exit.write(AppExit::error());
+            } else {
+                exit.write(AppExit::Success);
+            }
+            *stage = Stage::Playing;
+            *seen = Seen::default();
         }
     }
 }
 
+/// Frame times (real time between frames), kept when `--frame-stats` asks for them and
+/// printed on exit: mean, 95th percentile and worst.
+#[derive(Resource, Debug, Default)]
+pub struct FrameStats {
+    /// Frames at the start left out (pipelines and fonts are prepared then).
+    pub skip: u32,
+    /// Stop the app after this many measured frames (the bare app has no end of its own).
+    pub limit: Option<usize>,
+    frames: Vec<Duration>,
+}
+
+impl FrameStats {
+    pub fn new(skip: u32, limit: Option<usize>) -> FrameStats {
+        FrameStats {
+            skip,
+            limit,
+            frames: Vec::new(),
+        }
+    }
+
+    /// "frames: N, mean X ms, p95 Y ms, worst Z ms".
+    pub fn summary(&self) -> String {
+        let mut ms: Vec<f64> = self.frames.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+        if ms.is_empty() {
+            return "frames: none measured".into();
+        }
+        ms.sort_by(f64::total_cmp);
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).clamp(1, ms.len()) - 1];
+        let worst = ms[ms.len() - 1];
+        format!(
+            "frames: {}, mean {mean:.2} ms, p95 {p95:.2} ms, worst {worst:.2} ms",
+            ms.len()
+        )
+    }
+}
+
+fn measure(
+    time: Res<Time<Real>>,
+    stats: Option<ResMut<FrameStats>>,
+    mut exits: MessageReader<AppExit>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(mut stats) = stats else {
+        return;
+    };
+    if stats.skip > 0 {
+        stats.skip -= 1;
+    } else {
+        stats.frames.push(time.delta());
+    }
+    let full = stats.limit.is_some_and(|n| stats.frames.len() >= n);
+    if exits.read().count() > 0 || full {
+        println!("{}", stats.summary());
+        if full {
+            exit.write(AppExit::Success);
+            stats.limit = None;
+        }
+    }
+}
+
+/// The plugins the game stands on with nothing of the game: a camera, and an egui pass
+/// with an empty panel. For comparing frame times (`chogo --bare-frames N`).
+pub fn bare_plugin(app: &mut App) {
+    use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    app.add_systems(
+        EguiPrimaryContextPass,
+        |mut contexts: EguiContexts| -> Result {
+            let ctx = contexts.ctx_mut()?;
+            egui::Panel::right("bare").show(&mut super::ui::root_ui(ctx), |ui| {
+                ui.label("bare");
+            });
+            Ok(())
+        },
+    );
+    app.add_systems(Last, measure);
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, run.after(super::GameSet::React));
+    app.add_systems(Update, run.in_set(Phase::Persist));
+    app.add_systems(Last, measure);
 }

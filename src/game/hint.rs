@@ -57,12 +57,15 @@ fn finish(bridge: Res<Bridge>, mut hint: ResMut<Hint>) {
     }
     if let Some(answer) = task.poll() {
         hint.task = None;
-        hint.found = answer.map(|mv| (version, mv));
+        hint.found = answer.map(|thought| (version, thought.mv));
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>();
     app.add_message::<AskHint>();
-    app.add_systems(Update, (ask, finish).chain().in_set(super::GameSet::React));
+    app.add_systems(
+        Update,
+        (ask, finish).chain().in_set(super::sets::Phase::React),
+    );
 }

@@ -6,86 +6,22 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::audio::UiClick;
-use super::bot_player::BotThinking;
+use super::bot_player::{BotThinking, DrawOffer, OfferDraw};
 use super::bridge::{Bridge, Command, PlayerKind, Viewing};
+use super::export::Export;
 use super::hint::{AskHint, Hint};
-use super::input::{FlipBoard, Notice, ShowHelp};
-use super::layout::PANEL_WIDTH;
-use super::menus::{Dialogs, Export, MenuAction};
+use super::input::{FlipBoard, ShowHelp};
 use super::persist::Persistence;
-use super::screen::InGame;
+use super::screen::{Dialog, InGame, MenuAction};
+use super::ui::{self, Notice, PANEL_WIDTH, UiLayer, palette, side_swatch};
 use crate::rules::Side;
 
-/// A `Ui` over the whole window, behind windows, for panels to be shown in (egui 0.36).
-pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
-    egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    )
-}
-
-fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
-    if *done {
-        return;
-    }
-    let Ok(ctx) = contexts.ctx_mut() else {
-        return;
-    };
-    #[cfg(target_arch = "wasm32")]
-    ctx.set_fonts(web_fonts());
-    let mut visuals = egui::Visuals::dark();
-    visuals.panel_fill = egui::Color32::from_rgb(34, 29, 26);
-    visuals.window_fill = egui::Color32::from_rgb(44, 37, 32);
-    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(70, 52, 38);
-    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(96, 70, 48);
-    visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(120, 86, 56);
-    visuals.selection.bg_fill = egui::Color32::from_rgb(150, 104, 52);
-    ctx.set_visuals(visuals);
-    let mut style = (*ctx.global_style()).clone();
-    style.spacing.item_spacing = egui::vec2(8.0, 7.0);
-    style.spacing.button_padding = egui::vec2(10.0, 5.0);
-    for (text_style, font) in style.text_styles.iter_mut() {
-        font.size = match text_style {
-            egui::TextStyle::Heading => 26.0,
-            egui::TextStyle::Small => 12.0,
-            _ => 15.0,
-        };
-    }
-    ctx.set_global_style(style);
-    *done = true;
-}
-
-/// The browser build's fonts: egui's Ubuntu Light and Hack cut down to the characters the
-/// game writes (assets/fonts/make_fonts.sh), instead of egui's 1.4 MB of default fonts.
-/// They take effect from the second frame; the first has no text.
-#[cfg(target_arch = "wasm32")]
-fn web_fonts() -> egui::FontDefinitions {
-    use std::sync::Arc;
-    let mut fonts = egui::FontDefinitions::empty();
-    for (name, bytes) in [
-        (
-            "ubuntu",
-            &include_bytes!("../../assets/fonts/ubuntu-light-derivative-chogo.ttf")[..],
-        ),
-        (
-            "hack",
-            &include_bytes!("../../assets/fonts/hack-chogo.ttf")[..],
-        ),
-    ] {
-        let data = egui::FontData::from_static(bytes);
-        fonts.font_data.insert(name.into(), Arc::new(data));
-    }
-    let family = |names: [&str; 2]| names.map(String::from).to_vec();
-    fonts
-        .families
-        .insert(egui::FontFamily::Proportional, family(["ubuntu", "hack"]));
-    fonts
-        .families
-        .insert(egui::FontFamily::Monospace, family(["hack", "ubuntu"]));
-    fonts
+/// A question the panel asks before it acts: ending the game must not be a slip of the
+/// mouse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confirm {
+    Resign(Side),
+    OfferDraw(Side),
 }
 
 fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
@@ -96,45 +32,32 @@ fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
     }
 }
 
-fn side_swatch(ui: &mut egui::Ui, side: Side) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-    let (fill, stroke) = match side {
-        Side::Black => (
-            egui::Color32::from_rgb(30, 28, 28),
-            egui::Color32::from_gray(120),
-        ),
-        Side::White => (
-            egui::Color32::from_rgb(245, 240, 228),
-            egui::Color32::from_gray(150),
-        ),
-    };
-    ui.painter()
-        .circle(rect.center(), 7.0, fill, egui::Stroke::new(1.5, stroke));
-}
-
 fn panel(
     mut contexts: EguiContexts,
     bridge: Res<Bridge>,
     thinking: Res<BotThinking>,
     notice: Res<Notice>,
     mut viewing: ResMut<Viewing>,
-    mut commands: MessageWriter<Command>,
-    mut clicks: MessageWriter<UiClick>,
-    mut flip: MessageWriter<FlipBoard>,
-    mut hints: MessageWriter<AskHint>,
+    (mut commands, mut offers, mut clicks, mut flip, mut hints, mut actions, mut exports): (
+        MessageWriter<Command>,
+        MessageWriter<OfferDraw>,
+        MessageWriter<UiClick>,
+        MessageWriter<FlipBoard>,
+        MessageWriter<AskHint>,
+        MessageWriter<MenuAction>,
+        MessageWriter<Export>,
+    ),
+    offer: Res<DrawOffer>,
     hint: Res<Hint>,
     mut help: ResMut<ShowHelp>,
-    mut dialogs: ResMut<Dialogs>,
-    mut actions: MessageWriter<MenuAction>,
-    mut exports: MessageWriter<Export>,
     persistence: Res<Persistence>,
-    mut confirm: Local<Option<(Command, u64)>>,
+    mut confirm: Local<Option<(Confirm, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
     let pos = game.position();
     let outcome = game.outcome();
-    let mut root = root_ui(ctx);
+    let mut root = ui::root_ui(ctx);
     egui::Panel::right("hud")
         .resizable(false)
         .exact_size(PANEL_WIDTH)
@@ -161,7 +84,7 @@ fn panel(
             ui.separator();
             match outcome {
                 Some(o) => {
-                    ui.label(egui::RichText::new(o.to_string()).size(18.0).strong().color(egui::Color32::from_rgb(240, 200, 110)));
+                    ui.label(egui::RichText::new(o.to_string()).size(18.0).strong().color(palette::GOLD));
                 }
                 None => {
                     let side = pos.turn();
@@ -179,7 +102,7 @@ fn panel(
                     }
                     if pos.mole_available() {
                         egui::Frame::new()
-                            .fill(egui::Color32::from_rgb(52, 86, 170))
+                            .fill(palette::POLIS)
                             .corner_radius(6.0)
                             .inner_margin(egui::Margin::symmetric(10, 4))
                             .show(ui, |ui| {
@@ -193,17 +116,19 @@ fn panel(
             }
             ui.label(format!("Move {} · {} plies without a capture", pos.fullmoves(), pos.halfmoves()));
             if let Some(text) = &notice.0 {
-                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(240, 170, 120)));
+                ui.label(egui::RichText::new(text).color(palette::WARN));
             }
             ui.separator();
-            move_list(ui, &bridge, &mut viewing);
+            if let Some(view) = move_list(ui, &bridge, *viewing) {
+                viewing.set_if_neq(view);
+            }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 let mut send = |command: Command| {
                     clicks.write(UiClick);
                     commands.write(command);
                 };
-                if ui.button("Undo").clicked() {
+                if ui.add_enabled(!game.plies().is_empty() || game.outcome().is_some(), egui::Button::new("Undo")).clicked() {
                     send(Command::Undo);
                 }
                 if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
@@ -218,10 +143,10 @@ fn panel(
                 let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
                 // Ending the game asks first: a slip of the mouse must not end it.
                 if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
-                    *confirm = Some((Command::Resign(person), bridge.version));
+                    *confirm = Some((Confirm::Resign(person), bridge.version));
                 }
-                if ui.add_enabled(live, egui::Button::new("Offer a draw")).clicked() {
-                    *confirm = Some((Command::OfferDraw(person), bridge.version));
+                if ui.add_enabled(live && !offer.is_pending(), egui::Button::new("Offer a draw")).clicked() {
+                    *confirm = Some((Confirm::OfferDraw(person), bridge.version));
                 }
                 if ui.button("Flip").clicked() {
                     flip.write(FlipBoard);
@@ -239,16 +164,23 @@ fn panel(
             if confirm.as_ref().is_some_and(|(_, version)| *version != bridge.version) {
                 *confirm = None;
             }
-            if let Some((command, _)) = confirm.clone() {
-                let question = match command {
-                    Command::Resign(_) => "Resign this game?",
-                    _ => "Offer a draw?",
+            if let Some((question, _)) = *confirm {
+                let text = match question {
+                    Confirm::Resign(_) => "Resign this game?",
+                    Confirm::OfferDraw(_) => "Offer a draw?",
                 };
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(question).strong().color(egui::Color32::from_rgb(240, 170, 120)));
+                    ui.label(egui::RichText::new(text).strong().color(palette::WARN));
                     if ui.button("Yes").clicked() {
                         clicks.write(UiClick);
-                        commands.write(command);
+                        match question {
+                            Confirm::Resign(side) => {
+                                commands.write(Command::Resign(side));
+                            }
+                            Confirm::OfferDraw(side) => {
+                                offers.write(OfferDraw(side));
+                            }
+                        }
                         *confirm = None;
                     }
                     if ui.button("No").clicked() {
@@ -256,8 +188,11 @@ fn panel(
                     }
                 });
             }
+            if offer.is_pending() {
+                ui.label(egui::RichText::new("The computer considers your offer…").italics());
+            }
             if let Some(mv) = hint.current(bridge.version) {
-                ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(egui::Color32::from_rgb(120, 200, 235)));
+                ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(palette::HINT));
             }
             ui.separator();
             ui.label(egui::RichText::new("Record").strong());
@@ -279,16 +214,13 @@ fn panel(
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 if ui.button("New game…").clicked() {
-                    clicks.write(UiClick);
-                    dialogs.new_game = true;
+                    actions.write(MenuAction::Open(Dialog::NewGame));
                 }
                 if ui.button("Load…").clicked() {
-                    clicks.write(UiClick);
-                    dialogs.load = true;
+                    actions.write(MenuAction::Open(Dialog::Load));
                 }
                 if ui.button("Settings").clicked() {
-                    clicks.write(UiClick);
-                    dialogs.settings = true;
+                    actions.write(MenuAction::Open(Dialog::Settings));
                 }
                 if ui.button("Rules").clicked() {
                     actions.write(MenuAction::Rules);
@@ -305,8 +237,10 @@ fn panel(
 }
 
 /// The moves in the rule book's notation, two to a numbered row. Clicking one shows the
-/// position after it; the live position comes back with "Back to the game" or End.
-fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
+/// position after it; the live position comes back with "Back" or End. Returns the view
+/// asked for, if a click asked for one.
+fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing) -> Option<Viewing> {
+    let mut asked = None;
     let game = &bridge.game;
     let plies = game.plies();
     ui.horizontal(|ui| {
@@ -318,7 +252,7 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
                     .color(egui::Color32::from_rgb(240, 200, 110)),
             );
             if ui.small_button("Back").clicked() {
-                viewing.0 = None;
+                asked = Some(Viewing(None));
             }
         }
     });
@@ -348,7 +282,7 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
                         }
                         let text = ply.mv.with_captures(ply.captured);
                         if ui.selectable_label(shown == i + 1, text).clicked() {
-                            viewing.0 = (i + 1 < plies.len()).then_some(i + 1);
+                            asked = Some(Viewing((i + 1 < plies.len()).then_some(i + 1)));
                         }
                         column = if before.turn() == Side::White { 0 } else { 1 };
                         if column == 0 {
@@ -360,6 +294,7 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: &mut Viewing) {
                     }
                 });
         });
+    asked
 }
 
 /// The keyboard and mouse help (`?`, F1 or the Keys button).
@@ -388,7 +323,7 @@ fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Resul
                         ),
                         ("Esc / right click", "drop the selection, cancel a drag"),
                         ("U, Backspace", "undo (against a bot: back to your move)"),
-                        ("H", "hint: the computer's choice is marked in blue"),
+                        ("H", "hint: the computer's choice is marked on the board"),
                         ("F", "flip the board"),
                         ("C", "coordinates on or off"),
                         ("Left, Right", "step through the moves"),
@@ -407,18 +342,12 @@ fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Resul
     Ok(())
 }
 
-/// The HUD's egui systems; dialogs are drawn after them, on top.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HudSet;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (
-            style,
-            (panel, help_overlay).chain().run_if(in_state(InGame)),
-        )
+        (panel, help_overlay)
             .chain()
-            .in_set(HudSet),
+            .run_if(in_state(InGame))
+            .in_set(UiLayer::Panel),
     );
 }

@@ -1,12 +1,12 @@
 //! Where the board sits in the window: cell size, origin, flipping; cells ↔ world points.
 
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResized};
+use bevy::window::PrimaryWindow;
 
 use crate::rules::{Board, Cell};
 
-/// Width kept free on the right for the side panel, in logical pixels.
-pub const PANEL_WIDTH: f32 = 300.0;
+use super::sets::Phase;
+use super::ui::PANEL_WIDTH;
 /// Room for the coordinates around the board, in cells.
 const MARGIN_CELLS: f32 = 0.9;
 /// Room right of the board for the kings in hand, in cells.
@@ -84,32 +84,23 @@ pub fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Option<Vec2
         .map(|w| Vec2::new(w.width(), w.height()))
 }
 
+/// The board follows the window's size and the game's board (a few multiplications a
+/// frame; the layout is written only when it really changes).
 fn refit(
-    mut resized: MessageReader<WindowResized>,
     windows: Query<&Window, With<PrimaryWindow>>,
     bridge: Res<super::Bridge>,
     mut layout: ResMut<BoardLayout>,
 ) {
-    let board = bridge.game.rules().board;
-    let resized = resized.read().count() > 0;
-    if resized || layout.board != board || bridge.is_changed() {
-        let size = window_size(&windows).unwrap_or(Vec2::new(1100.0, 720.0));
-        let next = BoardLayout::fit(board, size, layout.flipped);
-        if *layout != next {
-            *layout = next;
-        }
+    let size = window_size(&windows).unwrap_or(Vec2::new(1100.0, 720.0));
+    let next = BoardLayout::fit(bridge.game.rules().board, size, layout.flipped);
+    if *layout != next {
+        *layout = next;
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>();
-    app.add_message::<WindowResized>();
-    app.add_systems(
-        Update,
-        refit
-            .in_set(super::GameSet::Bridge)
-            .after(super::bridge::apply_commands),
-    );
+    app.add_systems(Update, refit.in_set(Phase::Layout));
 }
 
 #[cfg(test)]

@@ -3,11 +3,12 @@
 
 use bevy::prelude::*;
 
-use super::animation::{Motion, MotionKind, Vanish};
+use super::animation::{Captured, Motion, MotionKind, Vanish};
 use super::bridge::{Bridge, Played, Resynced, Viewing};
 use super::layout::BoardLayout;
 use super::screen::InGame;
-use crate::rules::{Cell, Man, Move, Position, Role, Side};
+use super::sets::Phase;
+use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
 
 /// A man of the game. `cell` is `None` for a king still in hand (shown beside the board).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,10 +16,6 @@ pub struct ManPiece {
     pub man: Man,
     pub cell: Option<Cell>,
 }
-
-/// A captured man on its way out (it no longer counts as on the board).
-#[derive(Component, Debug)]
-pub struct Captured;
 
 /// Where a king in hand waits: right of the board, level with its side's home ranks.
 pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
@@ -73,93 +70,107 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
     }
 }
 
-/// Rebuilds every man from the rules (start, new game, undo) or from the position being
-/// viewed in the move list.
-fn resync(
+/// How many plies of the game the men entities show; `None` when there are no men to
+/// trust (no game on the screen yet, or the game changed wholesale).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenShow(pub Option<usize>);
+
+/// Keeps the men in step with the bridge: a played move in the live game moves, drops and
+/// captures the entities as its report says (animated); anything else that changes the
+/// position shown (new game, undo, load, browsing the move list) rebuilds them. What
+/// decides is the ply the men show against the ply to show, never a change flag.
+fn follow_bridge(
     mut commands: Commands,
     mut resynced: MessageReader<Resynced>,
+    mut played: MessageReader<Played>,
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
+    mut show: ResMut<MenShow>,
     layout: Res<BoardLayout>,
-    men: Query<Entity, With<ManPiece>>,
+    mut men: Query<(Entity, &mut ManPiece, &Transform, Has<Captured>)>,
 ) {
-    let wholesale = resynced.read().count() > 0;
-    if wholesale && viewing.0.is_some() {
-        // New game or undo: back to the live position.
-        viewing.0 = None;
+    if resynced.read().count() > 0 {
+        // New game, undo, load: back to the live game, rebuilt.
+        viewing.set_if_neq(Viewing(None));
+        show.0 = None;
     }
-    if !wholesale && !viewing.is_changed() {
-        return;
+    let reports: Vec<&MoveReport> = played.read().map(|Played(report)| report).collect();
+    if !reports.is_empty() {
+        // The game moved on while the past was shown: the live game comes back.
+        viewing.set_if_neq(Viewing(None));
     }
-    for entity in &men {
-        commands.entity(entity).despawn();
+    let live = bridge.game.plies().len();
+    let wanted = viewing.0.unwrap_or(live);
+    if viewing.0.is_none() && !reports.is_empty() && show.0 == live.checked_sub(reports.len()) {
+        for report in reports {
+            animate_report(&mut commands, report, &layout, &mut men);
+        }
+        show.0 = Some(live);
     }
-    spawn_men(&mut commands, bridge.shown(&viewing), &layout);
+    if show.0 != Some(wanted) {
+        for (entity, ..) in &men {
+            commands.entity(entity).despawn();
+        }
+        spawn_men(&mut commands, bridge.shown(&viewing), &layout);
+        show.0 = Some(wanted);
+    }
 }
 
 /// Moves, drops and captures the entities exactly as the report says.
-fn apply_played(
-    mut commands: Commands,
-    mut played: MessageReader<Played>,
-    mut viewing: ResMut<Viewing>,
-    layout: Res<BoardLayout>,
-    mut men: Query<(Entity, &mut ManPiece, &Transform), Without<Captured>>,
+fn animate_report(
+    commands: &mut Commands,
+    report: &MoveReport,
+    layout: &BoardLayout,
+    men: &mut Query<(Entity, &mut ManPiece, &Transform, Has<Captured>)>,
 ) {
-    if viewing.0.is_some() {
-        // The game moved on while the past was shown: show the live game again (the
-        // change makes `resync` rebuild the men next frame).
-        if played.read().count() > 0 {
-            viewing.0 = None;
+    // Find every mover before changing any cell (a tandem's men shift into each other's
+    // cells).
+    let movers: Vec<(Entity, Cell)> = report
+        .paths
+        .iter()
+        .filter_map(|&(from, to)| {
+            let entity = men.iter().find_map(|(e, piece, _, captured)| {
+                let hit = match from {
+                    Some(cell) => piece.cell == Some(cell),
+                    None => piece.cell.is_none() && piece.man.side == report.mover,
+                };
+                (hit && !captured).then_some(e)
+            })?;
+            Some((entity, to))
+        })
+        .collect();
+    let kind = match report.mv {
+        Move::KingDrop { .. } => MotionKind::Fall,
+        Move::MoleDrop { .. } => MotionKind::Arc,
+        Move::Single { .. } | Move::Tandem { .. } => MotionKind::Slide,
+    };
+    let distance = report
+        .paths
+        .first()
+        .and_then(|(from, to)| from.map(|f| (f, *to)))
+        .map_or(1, |(f, t)| {
+            f.file().abs_diff(t.file()) + f.rank().abs_diff(t.rank())
+        });
+    for (entity, to) in movers {
+        if let Ok((_, mut piece, transform, _)) = men.get_mut(entity) {
+            piece.cell = Some(to);
+            let target = piece_point(layout, &piece);
+            commands.entity(entity).insert(Motion::new(
+                transform.translation.truncate(),
+                target,
+                kind,
+                distance,
+            ));
         }
-        return;
     }
-    for Played(report) in played.read() {
-        // Find every mover before changing any cell (a tandem's men shift into each
-        // other's cells).
-        let movers: Vec<(Entity, Option<Cell>)> = report
-            .paths
+    for &(cell, _) in &report.captured {
+        if let Some((entity, ..)) = men
             .iter()
-            .filter_map(|&(from, to)| {
-                let entity = men.iter().find_map(|(e, piece, _)| {
-                    let hit = match from {
-                        Some(cell) => piece.cell == Some(cell),
-                        None => piece.cell.is_none() && piece.man.side == report.mover,
-                    };
-                    hit.then_some(e)
-                })?;
-                Some((entity, Some(to)))
-            })
-            .collect();
-        let kind = match report.mv {
-            Move::KingDrop { .. } => MotionKind::Fall,
-            Move::MoleDrop { .. } => MotionKind::Arc,
-            Move::Single { .. } | Move::Tandem { .. } => MotionKind::Slide,
-        };
-        let distance = report
-            .paths
-            .first()
-            .and_then(|(from, to)| from.map(|f| (f, *to)))
-            .map_or(1, |(f, t)| {
-                f.file().abs_diff(t.file()) + f.rank().abs_diff(t.rank())
-            });
-        for (entity, to) in movers {
-            if let Ok((_, mut piece, transform)) = men.get_mut(entity) {
-                piece.cell = to;
-                let target = piece_point(&layout, &piece);
-                commands.entity(entity).insert(Motion::new(
-                    transform.translation.truncate(),
-                    target,
-                    kind,
-                    distance,
-                ));
-            }
-        }
-        for &(cell, _) in &report.captured {
-            if let Some((entity, _, _)) = men.iter().find(|(_, p, _)| p.cell == Some(cell)) {
-                commands
-                    .entity(entity)
-                    .insert((Captured, Vanish::new(layout.cell)));
-            }
+            .find(|(_, p, _, captured)| p.cell == Some(cell) && !captured)
+        {
+            commands
+                .entity(entity)
+                .insert((Captured, Vanish::new(layout.cell)));
         }
     }
 }
@@ -179,11 +190,14 @@ fn follow_layout(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenShow>();
+    // Entering a game: the men were despawned with the last one, so they are built anew.
+    app.add_systems(OnEnter(InGame), |mut show: ResMut<MenShow>| show.0 = None);
     app.add_systems(
         Update,
-        (resync, apply_played, follow_layout)
+        (follow_bridge, follow_layout)
             .chain()
             .run_if(in_state(InGame))
-            .in_set(super::GameSet::React),
+            .in_set(Phase::Men),
     );
 }

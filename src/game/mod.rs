@@ -1,12 +1,22 @@
-//! The desktop game (Bevy): one plugin per concern, assembled here.
+//! The desktop and browser game (Bevy): one plugin per concern, assembled here.
 //!
 //! Data flows one way: input systems write a [`Command`]; the rules bridge checks it
 //! against the rules and answers with [`Played`] (what the move did), [`Refused`] (why not)
 //! or [`Resynced`] (the position changed wholesale); the men, animation, audio and HUD
-//! systems only react to those answers.
+//! systems only react to those answers. Every `Update` system runs in one of the ordered
+//! [`Phase`]s; every egui system in one of the ordered [`ui::UiLayer`]s.
 //!
-//! Screens are Bevy states ([`Screen`]): title, playing, game over, rules. The board and
-//! its men exist only while a game is on the screen ([`InGame`]).
+//! Layers, from the leaves up (a module only uses modules above it in this list):
+//! - `sets`, `settings`, `thinker`, `picking` (pure selection logic), `theme`, `ui` (palette,
+//!   widgets, the small-board painter);
+//! - `bridge` (the only place that changes the game), `layout`, `animation`, `audio`;
+//! - `screen` (screens and dialogs as states, menu actions), `persist`, `men`, `pieces`,
+//!   `board`, `hint`, `bot_player`, `input`, `export`;
+//! - `hud` (the side panel), `dialogs`, `screens`, `demo`, `launch` (what a start asks for).
+//!
+//! Screens are Bevy states ([`Screen`]): title, playing, game over, rules; one dialog at a
+//! time ([`Dialog`]). The board and its men exist only while a game is on the screen
+//! ([`InGame`]).
 
 // Bevy systems take their world access as parameters: long parameter lists and nested
 // query types are the normal shape of a system, as in the Bevy templates.
@@ -18,50 +28,50 @@ mod board;
 mod bot_player;
 mod bridge;
 mod demo;
+mod dialogs;
+mod export;
 mod hint;
 mod hud;
 mod input;
+mod launch;
 mod layout;
 mod men;
-mod menus;
 mod persist;
+mod picking;
 mod pieces;
-mod rules_screen;
 mod screen;
+mod screens;
+mod sets;
+mod settings;
 mod theme;
 mod thinker;
+mod ui;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 use bevy::prelude::*;
 
-pub use animation::{Animating, AnimationSpeed};
-pub use bot_player::{BotPlay, BotThinking};
+pub use animation::{Animating, AnimationSpeed, Captured, Motion};
+pub use bot_player::{BotPlay, BotThinking, DrawOffer, OfferDraw};
 pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
-pub use demo::DemoConfig;
+pub use demo::{DemoConfig, FrameStats, bare_plugin};
+pub use dialogs::{LoadForm, NewGameForm};
+pub use export::{Export, export_text};
 pub use hint::{AskHint, Hint};
+pub use launch::{Launch, Start};
 pub use layout::BoardLayout;
-pub use men::ManPiece;
-pub use menus::{Export, MenuAction, Resumable, export_text};
-pub use persist::{Persistence, PlayerSettings, resumed};
-pub use screen::{InGame, Screen};
-
-/// The order of work in a frame: input, then the rules bridge, then everything that reacts.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    Input,
-    Bridge,
-    React,
-}
+pub use men::{ManPiece, MenShow};
+pub use persist::Persistence;
+pub use picking::Selection;
+pub use screen::{Dialog, InGame, MenuAction, Resumable, Screen};
+pub use sets::Phase;
+pub use settings::PlayerSettings;
 
 /// The parts that need no window: screens, saves, rules bridge, men entities, animation
-/// clock, bot player. ECS tests run exactly this (with Bevy's `StatesPlugin`).
+/// clock, bot player. Windowless ECS tests run exactly this (with Bevy's `StatesPlugin`).
 pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (GameSet::Input, GameSet::Bridge, GameSet::React).chain(),
-    );
     app.add_plugins((
+        sets::plugin,
         screen::plugin,
         persist::plugin,
         layout::plugin,
@@ -78,13 +88,15 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app.add_plugins((
         theme::plugin,
+        ui::plugin,
         board::plugin,
         pieces::plugin,
         input::plugin,
         audio::plugin,
         hud::plugin,
-        menus::plugin,
-        rules_screen::plugin,
+        dialogs::plugin,
+        screens::plugin,
+        export::plugin,
         demo::plugin,
     ));
     #[cfg(target_arch = "wasm32")]

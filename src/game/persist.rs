@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::bridge::{Bridge, Setup};
+use super::bridge::Bridge;
 use super::screen::InGame;
+use super::sets::Phase;
+use super::settings::PlayerSettings;
 use crate::save::{self, Loaded, SavedGame, Settings, Store};
 
 /// Where the game keeps its files, what it found there and what went wrong.
@@ -95,22 +97,6 @@ impl Persistence {
     }
 }
 
-/// The player's settings; the sound, animation, board and theme follow them.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Default)]
-pub struct PlayerSettings(pub Settings);
-
-/// The game resumed from a save: a bridge that goes on exactly where it stopped.
-pub fn resumed(saved: SavedGame) -> Bridge {
-    Bridge {
-        setup: Setup {
-            rules: *saved.game.rules(),
-            players: saved.players,
-        },
-        game: saved.game,
-        version: 0,
-    }
-}
-
 /// Saves the game after every change while it is on the screen.
 fn autosave(bridge: Res<Bridge>, mut persistence: ResMut<Persistence>) {
     persistence.save_game(&bridge);
@@ -121,11 +107,14 @@ fn save_settings(
     settings: Res<PlayerSettings>,
     time: Res<Time<Real>>,
     mut persistence: ResMut<Persistence>,
+    mut seen: Local<Option<Settings>>,
     mut pending: Local<Option<f64>>,
 ) {
-    if settings.is_changed() && !settings.is_added() {
+    // The first settings seen are the ones read at start: nothing to write.
+    if seen.is_some_and(|s| s != settings.0) {
         *pending = Some(time.elapsed_secs_f64() + 0.5);
     }
+    *seen = Some(settings.0);
     if pending.is_some_and(|at| time.elapsed_secs_f64() >= at) {
         *pending = None;
         persistence.save_settings(&settings.0);
@@ -158,7 +147,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerSettings>();
     app.add_systems(
         Update,
-        (autosave.run_if(in_state(InGame)), save_settings).after(super::GameSet::React),
+        (autosave.run_if(in_state(InGame)), save_settings).in_set(Phase::Persist),
     );
     app.add_systems(Last, save_on_exit);
 }

@@ -2,11 +2,14 @@
 
 use bevy::prelude::*;
 
+use super::animation::Captured;
 use super::animation::{Motion, Pop};
 use super::bridge::{Bridge, Viewing};
-use super::men::{Captured, ManPiece};
+use super::men::ManPiece;
+use super::sets::Phase;
 use super::theme::Theme;
 use crate::rules::{Bitboard, Role, Side};
+use crate::save::ThemeName;
 
 /// Shared meshes and materials for men (unit size: the man's transform scales them).
 #[derive(Resource)]
@@ -60,13 +63,15 @@ fn follow_theme(
     assets: Option<Res<PieceAssets>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut marks: Query<&mut Visibility, With<SideMark>>,
+    mut applied: Local<Option<ThemeName>>,
 ) {
     let Some(assets) = assets else {
         return;
     };
-    if !theme.is_changed() {
+    if *applied == Some(theme.name) {
         return;
     }
+    *applied = Some(theme.name);
     for (handle, color) in [
         (&assets.shadow, theme.shadow),
         (&assets.body[0], theme.black_man),
@@ -267,6 +272,6 @@ pub(super) fn plugin(app: &mut App) {
             fly_shards,
         )
             .chain()
-            .after(super::GameSet::React),
+            .in_set(Phase::Draw),
     );
 }

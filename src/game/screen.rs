@@ -1,10 +1,15 @@
-//! The screens: title, playing, game over and the rules. The board, its men and its
-//! markers exist only while a game is on the screen ([`InGame`]: playing or game over).
+//! The screens and the dialog over them, as states: title, playing, game over and the
+//! rules; new game, load and settings. The board, its men and its markers exist only while
+//! a game is on the screen ([`InGame`]: playing or game over). Menu buttons on any screen
+//! ask for a [`MenuAction`], which is carried out here.
 
 use bevy::prelude::*;
 
 use super::animation::Animating;
-use super::bridge::{Bridge, Resynced};
+use super::audio::UiClick;
+use super::bridge::{Bridge, Command, Setup, Viewing};
+use super::sets::Phase;
+use crate::save::SavedGame;
 
 /// Which screen is shown.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -31,9 +36,95 @@ impl ComputedStates for InGame {
     }
 }
 
+/// The dialog open over the screen, if any (one at a time).
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dialog {
+    #[default]
+    None,
+    NewGame,
+    Load,
+    Settings,
+}
+
 /// The screen the rules screen goes back to.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct RulesReturn(pub Screen);
+
+/// Whether "Continue" has a game to go back to (a save was found, or a game was played).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct Resumable(pub bool);
+
+/// What the menus, dialogs and buttons ask for, carried out by [`act`].
+#[derive(Message, Debug, Clone)]
+pub enum MenuAction {
+    /// Start (or resume) the game in the bridge.
+    Play,
+    NewGame(Setup),
+    /// Play on from an imported record or position.
+    Load(Box<SavedGame>),
+    /// Open a dialog over the screen (or close it with `Dialog::None`).
+    Open(Dialog),
+    Rules,
+    /// Leave the rules screen for the screen it was opened from.
+    Back,
+    Title,
+    Quit,
+}
+
+fn act(
+    mut actions: MessageReader<MenuAction>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut commands: MessageWriter<Command>,
+    mut rules_return: ResMut<RulesReturn>,
+    mut viewing: ResMut<Viewing>,
+    mut exit: MessageWriter<AppExit>,
+    mut clicks: MessageWriter<UiClick>,
+) {
+    for action in actions.read() {
+        clicks.write(UiClick);
+        let in_game = matches!(screen.get(), Screen::Playing | Screen::GameOver);
+        let mut play = |next: &mut NextState<Screen>| {
+            if !in_game {
+                next.set(Screen::Playing);
+            }
+            viewing.set_if_neq(Viewing(None));
+        };
+        match action {
+            MenuAction::Play => play(&mut next),
+            MenuAction::NewGame(setup) => {
+                commands.write(Command::NewGame(*setup));
+                dialog.set(Dialog::None);
+                play(&mut next);
+            }
+            MenuAction::Load(saved) => {
+                commands.write(Command::Load(saved.clone()));
+                dialog.set(Dialog::None);
+                play(&mut next);
+            }
+            MenuAction::Open(which) => dialog.set(*which),
+            MenuAction::Rules => {
+                if *screen.get() != Screen::Rules {
+                    rules_return.0 = *screen.get();
+                }
+                dialog.set(Dialog::None);
+                next.set(Screen::Rules);
+            }
+            MenuAction::Back => next.set(match rules_return.0 {
+                Screen::Rules => Screen::Title,
+                screen => screen,
+            }),
+            MenuAction::Title => {
+                dialog.set(Dialog::None);
+                next.set(Screen::Title);
+            }
+            MenuAction::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
 
 /// Playing ↔ game over, following the game once its last move has been shown.
 fn follow_outcome(
@@ -50,20 +141,25 @@ fn follow_outcome(
     }
 }
 
-/// Entering a game: the men are built from the rules.
-fn enter_game(mut resynced: MessageWriter<Resynced>) {
-    resynced.write(Resynced);
+/// A game was started or resumed: "Continue" has somewhere to go.
+fn remember_game(mut resumable: ResMut<Resumable>) {
+    resumable.0 = true;
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
+    app.init_state::<Dialog>();
     app.add_computed_state::<InGame>();
     app.init_resource::<RulesReturn>();
-    app.add_systems(OnEnter(InGame), enter_game);
+    app.init_resource::<Resumable>();
+    app.add_message::<MenuAction>();
+    app.add_message::<UiClick>();
+    app.add_systems(OnEnter(InGame), remember_game);
+    app.add_systems(Update, act.in_set(Phase::Input));
     app.add_systems(
         Update,
         follow_outcome
             .run_if(in_state(InGame))
-            .after(super::GameSet::React),
+            .in_set(Phase::Screens),
     );
 }

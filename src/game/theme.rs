@@ -2,7 +2,8 @@
 
 use bevy::prelude::*;
 
-use super::persist::PlayerSettings;
+use super::sets::Phase;
+use super::settings::PlayerSettings;
 use crate::save::ThemeName;
 
 /// The look of the board and men: wood, or high contrast (see [`ThemeName`]).
@@ -101,12 +102,12 @@ fn follow_settings(
     if settings.0.theme != theme.name {
         *theme = Theme::of(settings.0.theme);
     }
-    if theme.is_changed() {
+    if clear.0 != theme.background {
         clear.0 = theme.background;
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>();
-    app.add_systems(Update, follow_settings.before(super::GameSet::React));
+    app.add_systems(Update, follow_settings.in_set(Phase::Settings));
 }

@@ -3,8 +3,8 @@
 //! once a frame and never waits.
 
 use crate::bot::Budget;
-use crate::bot::job::Engine;
-use crate::rules::{Game, Move};
+use crate::bot::job::{Engine, Thought};
+use crate::rules::Game;
 
 /// A search under way. Dropping it abandons the search.
 pub struct Thinker {
@@ -19,7 +19,7 @@ impl Thinker {
     }
 
     /// The answer, once there is one: `Some(None)` when the bot has no move.
-    pub fn poll(&mut self) -> Option<Option<Move>> {
+    pub fn poll(&mut self) -> Option<Option<Thought>> {
         self.inner.poll()
     }
 }
@@ -36,7 +36,7 @@ mod imp {
     use crate::bot::job::Job;
 
     pub struct Inner {
-        task: Task<Option<Move>>,
+        task: Task<Option<Thought>>,
         stop: Arc<AtomicBool>,
     }
 
@@ -50,7 +50,7 @@ mod imp {
             Inner { task, stop }
         }
 
-        pub fn poll(&mut self) -> Option<Option<Move>> {
+        pub fn poll(&mut self) -> Option<Option<Thought>> {
             check_ready(&mut self.task)
         }
     }
@@ -79,7 +79,7 @@ mod imp {
             }
         }
 
-        pub fn poll(&mut self) -> Option<Option<Move>> {
+        pub fn poll(&mut self) -> Option<Option<Thought>> {
             crate::game::web::worker_answer(self.id)
         }
     }

@@ -10,8 +10,7 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::bot::job::{Job, read_answer};
-use crate::rules::Move;
+use crate::bot::job::{Job, Thought, read_answer};
 
 struct WorkerState {
     worker: web_sys::Worker,
@@ -21,7 +20,7 @@ struct WorkerState {
 thread_local! {
     static WORKER: RefCell<Option<WorkerState>> = const { RefCell::new(None) };
     /// Jobs by id: `None` while the worker is on it, then its answer.
-    static ANSWERS: RefCell<HashMap<u64, Option<Option<Move>>>> = RefCell::new(HashMap::new());
+    static ANSWERS: RefCell<HashMap<u64, Option<Option<Thought>>>> = RefCell::new(HashMap::new());
     static NEXT_ID: Cell<u64> = const { Cell::new(1) };
 }
 
@@ -113,7 +112,7 @@ pub fn ask_worker(job: &Job) -> u64 {
 }
 
 /// The job's answer once the worker has sent it.
-pub fn worker_answer(id: u64) -> Option<Option<Move>> {
+pub fn worker_answer(id: u64) -> Option<Option<Thought>> {
     ANSWERS.with(|a| {
         let mut answers = a.borrow_mut();
         let answer = answers.get(&id).copied().flatten()?;

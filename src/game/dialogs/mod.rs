@@ -1,0 +1,136 @@
+//! The dialogs over any screen, one at a time ([`Dialog`]): new game, load a record or
+//! position, settings. Their forms live here between openings.
+
+mod load;
+mod new_game;
+mod settings;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPrimaryContextPass, egui};
+
+use super::bridge::{Bridge, PlayerKind};
+use super::screen::{Dialog, InGame};
+use super::ui::UiLayer;
+use crate::bot::Level;
+use crate::rules::Side;
+
+pub use load::LoadForm;
+pub use new_game::NewGameForm;
+
+/// Who plays whom in the next game (new or loaded).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Opponent {
+    /// `None`: two people.
+    pub level: Option<Level>,
+    /// The person's side against a bot.
+    pub side: Side,
+}
+
+impl Default for Opponent {
+    fn default() -> Opponent {
+        Opponent {
+            level: Some(Level::Medium),
+            side: Side::Black,
+        }
+    }
+}
+
+impl Opponent {
+    pub fn players(self) -> [PlayerKind; 2] {
+        match self.level {
+            None => [PlayerKind::Human, PlayerKind::Human],
+            Some(level) => {
+                let mut p = [PlayerKind::Bot(level); 2];
+                p[self.side.index()] = PlayerKind::Human;
+                p
+            }
+        }
+    }
+
+    fn of(players: [PlayerKind; 2]) -> Opponent {
+        match players {
+            [PlayerKind::Human, PlayerKind::Bot(level)] => Opponent {
+                level: Some(level),
+                side: Side::Black,
+            },
+            [PlayerKind::Bot(level), PlayerKind::Human] => Opponent {
+                level: Some(level),
+                side: Side::White,
+            },
+            _ => Opponent {
+                level: None,
+                side: Side::Black,
+            },
+        }
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui) {
+        egui::ComboBox::from_label("Opponent")
+            .selected_text(self.level.map_or("Another person".to_string(), |l| {
+                format!("Computer: {}", l.title())
+            }))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.level, None, "Another person");
+                for level in Level::ALL {
+                    ui.selectable_value(
+                        &mut self.level,
+                        Some(level),
+                        format!("Computer: {}", level.title()),
+                    );
+                }
+            });
+        if self.level.is_some() {
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                ui.radio_value(&mut self.side, Side::Black, "Black (moves first)");
+                ui.radio_value(&mut self.side, Side::White, "White");
+            });
+        }
+    }
+}
+
+/// Who plays, in a few words: "You (Black) against Medium".
+pub fn matchup(players: [PlayerKind; 2]) -> String {
+    match players {
+        [PlayerKind::Human, PlayerKind::Human] => "Two players".into(),
+        [PlayerKind::Human, PlayerKind::Bot(l)] => format!("You (Black) against {}", l.title()),
+        [PlayerKind::Bot(l), PlayerKind::Human] => format!("You (White) against {}", l.title()),
+        [PlayerKind::Bot(b), PlayerKind::Bot(w)] => format!("{} against {}", b.title(), w.title()),
+    }
+}
+
+/// Whether a game is on the screen (dialogs then sit beside the side panel).
+fn in_game(state: &Option<Res<State<InGame>>>) -> bool {
+    state.is_some()
+}
+
+/// Dialogs start from the game on the board.
+fn init_forms(bridge: Res<Bridge>, mut form: ResMut<NewGameForm>, mut load: ResMut<LoadForm>) {
+    form.rules = *bridge.game.rules();
+    form.opponent = Opponent::of(bridge.setup.players);
+    load.opponent = form.opponent;
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameForm>();
+    app.init_resource::<LoadForm>();
+    app.add_systems(Startup, init_forms);
+    app.add_systems(OnExit(Dialog::Load), load::forget_files);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        app.add_message::<FileDragAndDrop>();
+        app.add_systems(
+            Update,
+            load::dropped_files.in_set(super::sets::Phase::Input),
+        );
+    }
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            new_game::dialog.run_if(in_state(Dialog::NewGame)),
+            load::dialog.run_if(in_state(Dialog::Load)),
+            settings::dialog.run_if(in_state(Dialog::Settings)),
+        )
+            .in_set(UiLayer::Dialogs),
+    );
+}

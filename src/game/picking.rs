@@ -1,0 +1,193 @@
+//! What a picked-up selection of men can do: its destinations, the moves they mean, and
+//! why a man cannot move. Pure selection logic over the rules (no Bevy): the board's
+//! input and the rules screen's diagrams both stand on it.
+
+use crate::rules::{Bitboard, Cell, Move, Position, Rect};
+
+/// The men a person has picked up, and the one whose destination names the move.
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub cells: Bitboard,
+    pub anchor: Option<Cell>,
+    /// The king in hand is picked up (drop phase).
+    pub hand: bool,
+}
+
+impl Selection {
+    /// Men picked up by clicks, the last one being `anchor`.
+    pub fn of(cells: Bitboard, anchor: Option<Cell>) -> Selection {
+        Selection {
+            cells,
+            anchor,
+            hand: false,
+        }
+    }
+}
+
+/// The cells the selection can move to, and those of them where the move captures (for
+/// the board's markers and the rules screen's diagrams).
+pub fn destinations(pos: &Position, selection: &Selection) -> (Bitboard, Bitboard) {
+    let mut targets = Bitboard::EMPTY;
+    let mut captures = Bitboard::EMPTY;
+    for (cell, mv) in selection_moves(pos, selection) {
+        targets.insert(cell);
+        let mut after = *pos;
+        if after.play_unchecked(mv).any() {
+            captures.insert(cell);
+        }
+    }
+    (targets, captures)
+}
+
+/// What the selection can do: each target cell of the anchor and the move it means.
+pub fn selection_moves(pos: &Position, selection: &Selection) -> Vec<(Cell, Move)> {
+    let legal = pos.legal_moves();
+    if pos.is_drop_phase() {
+        return legal
+            .iter()
+            .filter_map(|&m| match m {
+                Move::KingDrop { to } => Some((to, m)),
+                _ => None,
+            })
+            .collect();
+    }
+    let Some(anchor) = selection.anchor else {
+        return Vec::new();
+    };
+    if selection.cells.count() == 1 {
+        let mut out: Vec<(Cell, Move)> = legal
+            .iter()
+            .filter_map(|&m| match m {
+                Move::Single { from, to } if from == anchor => Some((to, m)),
+                _ => None,
+            })
+            .collect();
+        // A mole drop to a cell a single move also reaches is the same result: the
+        // single move is offered.
+        for &m in &legal {
+            if let Move::MoleDrop { from, to } = m
+                && from == anchor
+                && !out.iter().any(|(c, _)| *c == to)
+            {
+                out.push((to, m));
+            }
+        }
+        return out;
+    }
+    let Some(rect) = bounding_rect(selection.cells) else {
+        return Vec::new();
+    };
+    if rect.cells() != selection.cells {
+        return Vec::new();
+    }
+    legal
+        .iter()
+        .filter_map(|&m| match m {
+            Move::Tandem { from, to } if from == rect => {
+                let df = to.min.file() as i32 - from.min.file() as i32;
+                let dr = to.min.rank() as i32 - from.min.rank() as i32;
+                Some((anchor.offset(df, dr)?, m))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn bounding_rect(cells: Bitboard) -> Option<Rect> {
+    let first = cells.first()?;
+    Some(cells.fold(Rect::spanning(first, first), |r, c| {
+        Rect::spanning(
+            Cell::new(r.min.file().min(c.file()), r.min.rank().min(c.rank())),
+            Cell::new(r.max.file().max(c.file()), r.max.rank().max(c.rank())),
+        )
+    }))
+}
+
+/// Why the man on `cell` cannot move, if it cannot.
+pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
+    let man = pos.man_at(cell)?;
+    if let Some((a, b)) = pos.trappers(cell) {
+        let alone = if man.side == pos.turn() {
+            " and cannot move alone"
+        } else {
+            ""
+        };
+        return Some(format!("{cell} is trapped between {a} and {b}{alone}"));
+    }
+    if man.side != pos.turn() || pos.is_drop_phase() {
+        return None;
+    }
+    let moves = pos.legal_moves().iter().any(|m| m.origins().contains(cell));
+    (!moves).then(|| format!("{cell} is hemmed in: no move, alone or in a block"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn select(cells: &[&str], anchor: &str) -> Selection {
+        Selection {
+            cells: cells.iter().map(|c| c.parse::<Cell>().unwrap()).collect(),
+            anchor: Some(anchor.parse().unwrap()),
+            hand: false,
+        }
+    }
+
+    fn targets(pos: &Position, selection: &Selection) -> Vec<String> {
+        let mut v: Vec<String> = selection_moves(pos, selection)
+            .iter()
+            .map(|(c, m)| format!("{c}:{m}"))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_selected_man_offers_its_moves_and_the_enemy_cities() {
+        // White walls off c6–f7; Black may mole-drop (RULES §7).
+        let pos = Position::from_text(
+            "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        let t = targets(&pos, &select(&["e2"], "e2"));
+        assert!(t.contains(&"e3:e2-e3".to_string()));
+        assert!(t.contains(&"c6:e2>c6".to_string()));
+        assert_eq!(t.iter().filter(|m| m.contains('>')).count(), 7);
+    }
+
+    #[test]
+    fn a_block_follows_its_anchor_and_the_drop_phase_offers_drop_cells() {
+        let start = Position::new(RuleSet::default());
+        assert_eq!(selection_moves(&start, &Selection::default()).len(), 18);
+        let pos = Position::from_text(
+            "##PPPP##/#P4P#/P3K2P/8/p2k3p/#p4p#/##pppp## b 2 2",
+            RuleSet::default(),
+        )
+        .unwrap();
+        // The block e1–f1 anchored on f1: f1 lands on f2 … f4 (White's king on e5 stops
+        // the block's e-file man).
+        let t = targets(&pos, &select(&["e1", "f1"], "f1"));
+        assert_eq!(t.len(), 3);
+        assert!(t.contains(&"f4:ef1-ef4".to_string()));
+        // Anchored on e1 the same moves are offered on the e-file.
+        assert!(targets(&pos, &select(&["e1", "f1"], "e1")).contains(&"e4:ef1-ef4".to_string()));
+        // Men that do not form a solid rectangle offer nothing.
+        assert!(targets(&pos, &select(&["c1", "e1"], "e1")).is_empty());
+    }
+
+    #[test]
+    fn stuck_men_say_why() {
+        let pos = Position::from_text(
+            "##4##/#5K#/8/1PpP4/8/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            why_stuck(&pos, "c4".parse().unwrap()).as_deref(),
+            Some("c4 is trapped between b4 and d4 and cannot move alone")
+        );
+        assert_eq!(why_stuck(&pos, "e2".parse().unwrap()), None);
+    }
+}

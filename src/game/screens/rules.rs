@@ -1,0 +1,473 @@
+//! The rules screen: the rule book in plain words, with small boards on which the player
+//! makes the move each section describes and sees what the rules make of it.
+//!
+//! The words are data (`assets/rules/chogo.txt`, read at build time); the small boards are
+//! drawn in the player's theme from the same rules engine as the game: every move offered
+//! and every result shown comes from [`crate::rules`].
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::game::picking::{Selection, destinations, selection_moves, why_stuck};
+use crate::game::screen::{MenuAction, Screen};
+use crate::game::theme::Theme;
+use crate::game::ui::mini_board::{self, Marks};
+use crate::game::ui::{self, UiLayer, palette};
+use crate::rules::{Bitboard, Cell, Game, MoveReport, Position, Role, RuleSet};
+
+/// The rule book's text (see the file's head for its form).
+const TEXT: &str = include_str!("../../../assets/rules/chogo.txt");
+
+/// One diagram: a position to play on, what to try, and what happened.
+struct Diagram {
+    title: String,
+    /// What to try on the board.
+    task: String,
+    start: String,
+    game: Game,
+    selection: Selection,
+    last: Option<MoveReport>,
+    /// Why the last click did nothing.
+    problem: Option<String>,
+}
+
+impl Diagram {
+    fn new(title: String, task: String, start: String) -> Diagram {
+        let position = Position::from_text(&start, RuleSet::default())
+            .unwrap_or_else(|_| Position::new(RuleSet::default()));
+        Diagram {
+            title,
+            task,
+            start,
+            game: Game::from_position(position),
+            selection: Selection::default(),
+            last: None,
+            problem: None,
+        }
+    }
+
+    fn reset(&mut self) {
+        let (title, task, start) = (
+            std::mem::take(&mut self.title),
+            std::mem::take(&mut self.task),
+            std::mem::take(&mut self.start),
+        );
+        *self = Diagram::new(title, task, start);
+    }
+
+    /// A click on a cell: pick a man (shift adds to a block), or play the move to it.
+    fn click(&mut self, cell: Cell, shift: bool) {
+        let pos = *self.game.position();
+        if self.game.outcome().is_some() {
+            self.problem = Some("The game is over: press Again to replay.".into());
+            return;
+        }
+        let moves = selection_moves(&pos, &self.selection);
+        if let Some(&(_, mv)) = moves.iter().find(|(c, _)| *c == cell) {
+            if let Ok(report) = self.game.play(mv) {
+                self.last = Some(report);
+                self.selection = Selection::default();
+                self.problem = None;
+            }
+            return;
+        }
+        match pos.man_at(cell) {
+            Some(man) if man.side == pos.turn() => {
+                let mut cells = if shift {
+                    self.selection.cells
+                } else {
+                    Bitboard::EMPTY
+                };
+                if shift && cells.contains(cell) {
+                    cells.remove(cell);
+                } else {
+                    cells.insert(cell);
+                }
+                let anchor = cells.contains(cell).then_some(cell).or(cells.first());
+                self.selection = Selection::of(cells, anchor);
+                self.problem = (cells.count() == 1)
+                    .then(|| why_stuck(&pos, cell))
+                    .flatten();
+            }
+            Some(man) => {
+                self.problem = Some(format!("It is {}'s move, not {}'s.", pos.turn(), man.side));
+            }
+            None => {
+                self.selection = Selection::default();
+                self.problem = None;
+            }
+        }
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, theme: &Theme, width: f32) {
+        let pos = *self.game.position();
+        let mut marks = Marks {
+            selected: self.selection.cells,
+            last: self
+                .game
+                .plies()
+                .last()
+                .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations()),
+            ..Marks::default()
+        };
+        if self.game.outcome().is_none() {
+            (marks.targets, marks.capture_targets) = destinations(&pos, &self.selection);
+            if let Ok(cities) = pos.mole_drop_cells() {
+                marks.cities = cities;
+            }
+        }
+        ui.horizontal_top(|ui| {
+            ui.add_space(16.0);
+            let drawn = mini_board::draw_board(ui, theme, &pos, width, marks);
+            if drawn.response.clicked()
+                && let Some(point) = drawn.response.interact_pointer_pos()
+                && let Some(cell) = mini_board::cell_at(pos.rules().board, drawn.cells, point)
+            {
+                let shift = ui.input(|i| i.modifiers.shift);
+                self.click(cell, shift);
+            }
+            ui.add_space(12.0);
+            ui.vertical(|ui| {
+                ui.set_max_width(330.0);
+                ui.label(
+                    egui::RichText::new(&self.title)
+                        .strong()
+                        .color(palette::GOLD),
+                );
+                ui.label(&self.task);
+                ui.add_space(4.0);
+                if pos.mole_available() && self.game.outcome().is_none() {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Polis: {} may drop a mole (on the tinted cells).",
+                            pos.turn()
+                        ))
+                        .color(palette::HINT),
+                    );
+                }
+                if let Some(report) = &self.last {
+                    ui.label(egui::RichText::new(format!("Played {}", report.text)).strong());
+                    for line in explain(report) {
+                        ui.label(line);
+                    }
+                } else {
+                    ui.label(egui::RichText::new(format!("{} to move.", pos.turn())).weak());
+                }
+                if let Some(problem) = &self.problem {
+                    ui.label(egui::RichText::new(problem).color(palette::WARN));
+                }
+                if ui.button("Again").clicked() {
+                    self.reset();
+                }
+            });
+        });
+    }
+}
+
+/// What a move did, in words.
+fn explain(report: &MoveReport) -> Vec<String> {
+    let mut lines = Vec::new();
+    let cells = |b: Bitboard| {
+        b.into_iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !report.captured.is_empty() {
+        let names: Vec<String> = report
+            .captured
+            .iter()
+            .map(|(c, m)| {
+                let what = if m.role == Role::King { "king" } else { "man" };
+                format!("the {} {what} on {c}", m.side)
+            })
+            .collect();
+        lines.push(format!("Captured: {}.", names.join(", ")));
+    }
+    if report.trapped.any() {
+        lines.push(format!("Now trapped: {}.", cells(report.trapped)));
+    }
+    if report.freed.any() {
+        lines.push(format!("Freed: {}.", cells(report.freed)));
+    }
+    if let Some(outcome) = report.outcome {
+        lines.push(format!("{outcome}."));
+    }
+    if lines.is_empty() {
+        lines.push("Nothing was captured or trapped.".into());
+    }
+    lines
+}
+
+/// One section of the rule book: paragraphs, the start position if asked for, diagrams.
+struct Section {
+    title: String,
+    text: Vec<String>,
+    start_position: bool,
+    diagrams: Vec<Diagram>,
+}
+
+/// Reads the rule book's text: `## ` sections, paragraphs between blank lines, `[start]`,
+/// and `### ` diagrams with their `position:` line and task.
+fn sections(text: &str) -> Vec<Section> {
+    let mut sections: Vec<Section> = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    // A diagram being read: title, position, task lines.
+    let mut diagram: Option<(String, Option<String>, Vec<&str>)> = None;
+    let end_block =
+        |sections: &mut Vec<Section>,
+         paragraph: &mut Vec<&str>,
+         diagram: &mut Option<(String, Option<String>, Vec<&str>)>| {
+            let Some(section) = sections.last_mut() else {
+                return;
+            };
+            if let Some((title, position, task)) = diagram.take() {
+                section.diagrams.push(Diagram::new(
+                    title,
+                    task.join(" "),
+                    position.unwrap_or_default(),
+                ));
+            } else if !paragraph.is_empty() {
+                section.text.push(paragraph.join(" "));
+            }
+            paragraph.clear();
+        };
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.starts_with("# ") {
+            continue;
+        }
+        if let Some(title) = line.strip_prefix("## ") {
+            end_block(&mut sections, &mut paragraph, &mut diagram);
+            sections.push(Section {
+                title: title.to_string(),
+                text: Vec::new(),
+                start_position: false,
+                diagrams: Vec::new(),
+            });
+        } else if let Some(title) = line.strip_prefix("### ") {
+            end_block(&mut sections, &mut paragraph, &mut diagram);
+            diagram = Some((title.to_string(), None, Vec::new()));
+        } else if line.is_empty() {
+            end_block(&mut sections, &mut paragraph, &mut diagram);
+        } else if line == "[start]" {
+            if let Some(section) = sections.last_mut() {
+                section.start_position = true;
+            }
+        } else if let Some((_, position, task)) = &mut diagram {
+            match line.strip_prefix("position: ") {
+                Some(text) if position.is_none() => *position = Some(text.to_string()),
+                _ => task.push(line),
+            }
+        } else {
+            paragraph.push(line);
+        }
+    }
+    end_block(&mut sections, &mut paragraph, &mut diagram);
+    sections
+}
+
+/// The rule book as shown in the game, following the project's rule book (Chogo-44 and
+/// its rulings).
+#[derive(Resource)]
+pub struct RuleBook {
+    sections: Vec<Section>,
+    current: usize,
+}
+
+impl Default for RuleBook {
+    fn default() -> RuleBook {
+        RuleBook {
+            sections: sections(TEXT),
+            current: 0,
+        }
+    }
+}
+
+fn rules_screen(
+    mut contexts: EguiContexts,
+    mut book: ResMut<RuleBook>,
+    theme: Res<Theme>,
+    mut actions: MessageWriter<MenuAction>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let book = &mut *book;
+    egui::CentralPanel::default()
+        .frame(
+            egui::Frame::new()
+                .fill(palette::PANEL)
+                .inner_margin(egui::Margin::same(18)),
+        )
+        .show(&mut ui::root_ui(ctx), |ui| {
+            ui.horizontal(|ui| {
+                if ui.button("Back").clicked() {
+                    actions.write(MenuAction::Back);
+                }
+                ui.label(
+                    egui::RichText::new("The rules of Chogo")
+                        .size(28.0)
+                        .strong()
+                        .color(palette::GOLD),
+                );
+            });
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(230.0);
+                    for (i, section) in book.sections.iter().enumerate() {
+                        let label = format!("{}. {}", i + 1, section.title);
+                        if ui.selectable_label(book.current == i, label).clicked() {
+                            book.current = i;
+                        }
+                    }
+                    ui.add_space(10.0);
+                    let last = book.sections.len().saturating_sub(1);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(book.current > 0, egui::Button::new("Previous"))
+                            .clicked()
+                        {
+                            book.current -= 1;
+                        }
+                        if ui
+                            .add_enabled(book.current < last, egui::Button::new("Next"))
+                            .clicked()
+                        {
+                            book.current += 1;
+                        }
+                    });
+                });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            ui.set_max_width(ui.available_width().min(900.0));
+                            let section = &mut book.sections[book.current];
+                            ui.label(egui::RichText::new(&section.title).size(22.0).strong());
+                            ui.add_space(6.0);
+                            for paragraph in &section.text {
+                                ui.label(egui::RichText::new(paragraph).size(16.0));
+                                ui.add_space(4.0);
+                            }
+                            if section.start_position {
+                                ui.add_space(10.0);
+                                mini_board::paint_position(
+                                    ui,
+                                    &theme,
+                                    &Position::new(RuleSet::default()),
+                                    240.0,
+                                );
+                            }
+                            let width = (ui.available_width() - 380.0).clamp(200.0, 330.0);
+                            for diagram in &mut section.diagrams {
+                                ui.add_space(14.0);
+                                diagram.show(ui, &theme, width);
+                            }
+                        });
+                    });
+            });
+        });
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RuleBook>();
+    app.add_systems(
+        EguiPrimaryContextPass,
+        rules_screen
+            .run_if(in_state(Screen::Rules))
+            .in_set(UiLayer::Screens),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Side;
+
+    fn play(diagram: &mut Diagram, clicks: &[(&str, bool)]) -> String {
+        for &(cell, shift) in clicks {
+            diagram.click(cell.parse().unwrap(), shift);
+        }
+        diagram
+            .last
+            .as_ref()
+            .map(|r| r.text.clone())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn every_diagram_starts_from_a_valid_position() {
+        let book = RuleBook::default();
+        assert_eq!(book.sections.len(), 8);
+        assert!(book.sections[0].start_position);
+        assert_eq!(
+            book.sections
+                .iter()
+                .map(|s| s.diagrams.len())
+                .sum::<usize>(),
+            7
+        );
+        for section in book.sections {
+            assert!(!section.text.is_empty(), "{}", section.title);
+            for diagram in section.diagrams {
+                assert!(!diagram.task.is_empty(), "{}", diagram.title);
+                Position::from_text(&diagram.start, RuleSet::default())
+                    .unwrap_or_else(|e| panic!("{}: {e}", diagram.title));
+                assert!(diagram.game.outcome().is_none(), "{}", diagram.title);
+            }
+        }
+    }
+
+    #[test]
+    fn each_diagram_does_what_its_text_says() {
+        let mut book = RuleBook::default();
+        let mut find = |title: &str| -> Diagram {
+            for section in &mut book.sections {
+                if let Some(i) = section.diagrams.iter().position(|d| d.title == title) {
+                    return section.diagrams.remove(i);
+                }
+            }
+            panic!("no diagram {title}");
+        };
+        let mut d = find("Drop the king");
+        assert_eq!(play(&mut d, &[("d3", false)]), "d3");
+        let mut d = find("Trap a man");
+        assert_eq!(play(&mut d, &[("c1", false), ("c4", false)]), "c1-c4");
+        assert!(
+            d.last
+                .as_ref()
+                .unwrap()
+                .trapped
+                .contains("d4".parse().unwrap())
+        );
+        d.click("d4".parse().unwrap(), false);
+        assert_eq!(
+            d.problem.as_deref(),
+            Some("d4 is trapped between c4 and e4 and cannot move alone")
+        );
+        let mut d = find("A tandem frees a trapped man");
+        assert_eq!(
+            play(&mut d, &[("c3", false), ("d3", true), ("f3", false)]),
+            "cd3-ef3"
+        );
+        let mut d = find("Co-enclosure");
+        assert_eq!(play(&mut d, &[("e4", false), ("e2", false)]), "e4-e2xe1");
+        let mut d = find("The slide capture");
+        assert_eq!(
+            play(&mut d, &[("b6", false), ("c6", true), ("d6", false)]),
+            "bc6-cd6xc7"
+        );
+        let mut d = find("Capture the king");
+        assert_eq!(play(&mut d, &[("e4", false), ("b4", false)]), "e4-b4xa4");
+        assert_eq!(d.game.outcome().and_then(|o| o.winner), Some(Side::Black));
+        let mut d = find("Polis: drop a mole");
+        assert!(d.game.position().mole_available());
+        let text = play(&mut d, &[("e2", false), ("d6", false)]);
+        assert!(text.starts_with("e2>d6"), "{text}");
+        // Again puts the diagram back.
+        d.reset();
+        assert!(d.last.is_none() && d.game.plies().is_empty());
+    }
+}

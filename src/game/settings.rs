@@ -1,0 +1,10 @@
+//! The player's settings as a resource: sound, animation speed, theme, markers and
+//! coordinates follow it. Reading and writing them is [`super::persist`]'s job.
+
+use bevy::prelude::*;
+
+use crate::save::Settings;
+
+/// The player's settings.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Default)]
+pub struct PlayerSettings(pub Settings);
