@@ -353,9 +353,22 @@ pub enum Loaded<T> {
         problem: String,
         moved_to: Option<PathBuf>,
     },
+    /// The file is there but could not be read (permissions, a folder in its place): why.
+    /// It is left where it is, and this run must not write over it.
+    Unreadable {
+        problem: String,
+    },
 }
 
 impl<T> Loaded<T> {
+    /// Whether an unusable file was left where it is, so that saving must not replace it.
+    pub fn left_in_place(&self) -> bool {
+        matches!(
+            self,
+            Loaded::Unreadable { .. } | Loaded::Corrupt { moved_to: None, .. }
+        )
+    }
+
     /// The message for the player when the file was unusable.
     pub fn problem(&self, what: &str) -> Option<String> {
         match self {
@@ -371,6 +384,9 @@ impl<T> Loaded<T> {
                 moved_to: None,
             } => Some(format!(
                 "The {what} could not be read ({problem}) and could not be moved aside; it is left as it is."
+            )),
+            Loaded::Unreadable { problem } => Some(format!(
+                "The {what} could not be read ({problem}); it is left as it is and will not be overwritten."
             )),
             _ => None,
         }
@@ -388,9 +404,8 @@ fn load<T>(store: &Store, name: &str, parse: impl Fn(&str) -> Result<T, String>)
         Err(e) if e.kind() == io::ErrorKind::InvalidData => e.to_string(),
         // The file is there but cannot be opened (permissions): leave it alone.
         Err(e) => {
-            return Loaded::Corrupt {
+            return Loaded::Unreadable {
                 problem: e.to_string(),
-                moved_to: None,
             };
         }
     };
@@ -614,6 +629,28 @@ mod tests {
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.game.outcome(), game.outcome());
         assert!(back.game.can_redo());
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn an_unreadable_save_is_reported_as_unreadable_and_left_alone() {
+        // A save that cannot be opened (here a folder in its place) is not corrupt: it is
+        // reported with the reason, never moved aside, and saving over it is refused.
+        let dir = std::env::temp_dir().join(format!("chogo-unreadable-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join(SAVE_FILE)).unwrap();
+        let store = Store::at(&dir);
+        let loaded = load_game(&store);
+        let message = loaded.problem("saved game").unwrap();
+        assert!(matches!(loaded, Loaded::Unreadable { .. }), "{loaded:?}");
+        assert!(loaded.left_in_place());
+        assert!(
+            message.starts_with("The saved game could not be read ("),
+            "{message}"
+        );
+        assert!(!message.contains("moved aside"), "{message}");
+        assert!(dir.join(SAVE_FILE).is_dir(), "left where it is");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

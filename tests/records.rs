@@ -73,3 +73,16 @@ fn long_games_wrap_and_read_back() {
     assert_eq!(back.moves.len(), moves.len());
     assert_eq!(back.to_game().unwrap().position(), game.position());
 }
+
+#[test]
+fn a_tag_error_names_the_tags_own_line() {
+    // Tags are found whatever their case; the error must point at the line that holds the
+    // tag, not at line 1.
+    let text = "[Black \"Ann\"]\n[White \"Bo\"]\n[rules \"x\"]\n\n1. b3 *\n";
+    let err = Record::parse(text).unwrap_err();
+    assert_eq!(err.line, 3, "{err}");
+    let text = "[Rules \"chogo-44\"]\n[SETUP \"nonsense\"]\n\n*\n";
+    assert_eq!(Record::parse(text).unwrap_err().line, 2);
+    let text = "[Rules \"chogo-44\"]\n[Black \"Ann\"]\n[result \"2-0\"]\n\n*\n";
+    assert_eq!(Record::parse(text).unwrap_err().line, 3);
+}

@@ -469,6 +469,55 @@ fn fifty_moves_without_capture_draw() {
 }
 
 #[test]
+fn mole_drops_count_as_moves_at_the_fifty_move_limit() {
+    // RULES §6 asks "no legal move?" before the fifty-move draw. After d4-d5 the count
+    // reaches 100 plies; White's king is trapped (c1, e1) and its pawn on h3 hemmed in,
+    // but every Black man is secure and White may mole-drop: White has moves, so the game
+    // is drawn, not lost by White.
+    let text = "##4##/#6#/8/3k3p/6pP/#6#/##pKp1## b 99 50";
+    let mut game = Game::from_position(Position::from_text(text, RuleSet::default()).unwrap());
+    let report = game.play(mv("d4-d5")).unwrap();
+    assert_eq!(report.outcome, Some(Outcome::draw(EndReason::FiftyMoves)));
+    let pos = *game.position();
+    assert_eq!(pos.halfmoves(), 100);
+    assert!(pos.has_move(), "mole drops are moves");
+    assert!(pos.mole_drop_cells().is_ok());
+    // The game is over, so no move may be played, mole drops included.
+    assert!(pos.legal_moves().is_empty());
+    assert!(!pos.mole_available());
+}
+
+#[test]
+fn resigning_or_agreeing_is_taken_back_alone() {
+    // Before any move: undo takes back the resignation and nothing else.
+    let mut game = Game::new(RuleSet::default());
+    game.resign(B);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(W, EndReason::Resignation))
+    );
+    assert_eq!(
+        game.undo(),
+        Some(Undone::Ending(Outcome::win(W, EndReason::Resignation)))
+    );
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), None, "nothing is left to take back");
+    // Later in a game: the agreed draw goes, the moves stay.
+    for m in ["e3", "d5", "c1-c2"] {
+        game.play(mv(m)).unwrap();
+    }
+    game.agree_draw();
+    assert_eq!(
+        game.undo(),
+        Some(Undone::Ending(Outcome::draw(EndReason::Agreement)))
+    );
+    assert_eq!(game.plies().len(), 3);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), Some(Undone::Move(mv("c1-c2"))));
+    assert_eq!(game.plies().len(), 2);
+}
+
+#[test]
 fn the_third_repetition_draws() {
     let mut game = Game::from_position(setup("k:b2 K:g6 p:d4 P:e6", B));
     let shuffle = ["b2-c2", "g6-g5", "c2-b2", "g5-g6"];
@@ -649,6 +698,21 @@ fn handicap_removes_chosen_pawns() {
 }
 
 #[test]
+fn a_handicap_names_each_pawn_once() {
+    assert_eq!(
+        "chogo-44,handicap=white:c7+c7".parse::<RuleSet>(),
+        Err(RuleSetError::HandicapRepeated(cell("c7")))
+    );
+    assert_eq!(
+        "chogo-44,handicap=white:c7+d7+c7"
+            .parse::<RuleSet>()
+            .unwrap_err()
+            .to_string(),
+        "the handicap names c7 twice"
+    );
+}
+
+#[test]
 fn suicide_captures_take_the_movers_enclosed_men_too() {
     let rules = RuleSet::preset("neto").unwrap();
     // The pair d1-d2 steps up: d3 is then enclosed by White's c3, e3, d4 and Black's d2.
@@ -672,6 +736,23 @@ fn suicide_captures_take_the_movers_enclosed_men_too() {
         report.outcome,
         Some(Outcome::win(B, EndReason::KingCaptured))
     );
+}
+
+#[test]
+fn a_mole_drop_never_removes_the_man_it_puts_down() {
+    // RULES §9, own-man capture: under suicide captures, the man a mole drop puts down is
+    // not removed by its own drop, however it lands. Black's king drops into d4, enclosed
+    // by four White pawns.
+    let rules = RuleSet::preset("neto").unwrap();
+    let text = "##4##/#6#/3P3K/2P1P3/k2P4/#p5#/##4## b 0 30";
+    let pos = Position::from_text(text, rules).unwrap();
+    let moves = move_texts(&pos);
+    assert!(moves.contains(&"a3>d4".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("a3>d4x")), "{moves:?}");
+    let (after, captured) = play(&pos, "a3>d4");
+    assert!(captured.is_empty());
+    assert_eq!(after.king(B), Some(cell("d4")));
+    assert_eq!(after.outcome(), None);
 }
 
 #[test]

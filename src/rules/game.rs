@@ -145,6 +145,15 @@ fn mid_move_man(before: &Position, mv: Move, cell: Cell) -> Option<Man> {
     before.man_at(cell)
 }
 
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Undone {
+    /// A resignation or an agreed draw; the moves stay.
+    Ending(Outcome),
+    /// The last move, which [`Game::redo`] can replay.
+    Move(Move),
+}
+
 /// One move of the game's history.
 #[derive(Clone, Debug)]
 pub struct Ply {
@@ -279,12 +288,15 @@ impl Game {
         Ok(report)
     }
 
-    /// Takes back the last move; it can be replayed with [`Game::redo`].
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back a resignation or an agreed draw if the game ended so, else the last move
+    /// (which [`Game::redo`] can replay).
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(ending) = self.ended.take() {
+            return Some(Undone::Ending(ending));
+        }
         let ply = self.plies.pop()?;
-        self.ended = None;
         self.redo.push(ply.mv);
-        Some(ply.mv)
+        Some(Undone::Move(ply.mv))
     }
 
     /// Replays the last move taken back.

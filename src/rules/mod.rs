@@ -18,7 +18,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::{Board, ParseBoardError};
 pub use cell::{Cell, ParseCellError};
-pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply};
+pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply, Undone};
 pub use movegen::{IllegalMove, MoveList};
 pub use moves::{Move, MoveText, ParseMoveError, Rect};
 pub use position::{FIFTY_MOVE_PLIES, Position, PositionError};

@@ -138,7 +138,9 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has any move at all (the game's end aside).
+    /// Whether the side to move has a legal move, mole drops included, ignoring whether
+    /// the game has ended: RULES §6 asks "no legal move?" before it looks at the fifty-move
+    /// count, so a position at that count still has the moves it would otherwise have.
     pub fn has_move(&self) -> bool {
         let me = self.turn();
         if self.is_drop_phase() {
@@ -149,16 +151,21 @@ impl Position {
         }
         let mut tandem = false;
         self.for_each_tandem(me, |_, _| tandem = true);
-        tandem || self.mole_available()
+        tandem || self.has_mole_drop()
     }
 
-    /// Whether the side to move may make a mole drop now (RULES §7): the condition holds
-    /// and it has an untrapped man to drop.
+    /// Whether the side to move may make a mole drop now (RULES §7): the game goes on, the
+    /// condition holds and it has an untrapped man to drop. This is what the legal moves
+    /// hold; Polis is announced on it.
     pub fn mole_available(&self) -> bool {
+        !self.is_closed() && self.has_mole_drop()
+    }
+
+    /// Whether the side to move has a mole drop, ignoring whether the game has ended (the
+    /// mole-drop part of [`Position::has_move`]).
+    fn has_mole_drop(&self) -> bool {
         let me = self.turn();
-        !self.is_closed()
-            && (self.men(me) - self.trapped(me)).any()
-            && self.mole_drop_cells().is_ok()
+        (self.men(me) - self.trapped(me)).any() && self.mole_drop_cells().is_ok()
     }
 
     /// Single moves of `side`'s men (as if `side` were to move): `f(from, to)`.

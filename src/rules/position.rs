@@ -242,7 +242,12 @@ impl Position {
                 self.kings = (self.kings - king) | shift(king, delta);
             }
         }
-        let captured = self.captures_after(mv.destinations());
+        // RULES §9, own-man capture: a mole drop never removes the man it puts down.
+        let spared = match mv {
+            Move::MoleDrop { to, .. } => Bitboard::from_cell(to),
+            _ => Bitboard::EMPTY,
+        };
+        let captured = self.captures_after(mv.destinations()) - spared;
         if captured.any() {
             self.men[0] = self.men[0] - captured;
             self.men[1] = self.men[1] - captured;

@@ -51,6 +51,8 @@ impl Record {
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut tags = Vec::new();
+        // The line of each tag, for errors.
+        let mut tag_lines = Vec::new();
         let mut tokens: Vec<(String, usize)> = Vec::new();
         let mut in_comment = false;
         let mut comment_line = 0;
@@ -59,6 +61,7 @@ impl Record {
             let trimmed = raw.trim();
             if !in_comment && tokens.is_empty() && trimmed.starts_with('[') {
                 tags.push(parse_tag(trimmed).map_err(|message| RecordError { line, message })?);
+                tag_lines.push(line);
                 continue;
             }
             // Strip `{…}` comments (which may span lines) and `;` comments.
@@ -89,16 +92,13 @@ impl Record {
                 message: "a comment that is never closed".into(),
             });
         }
-        let tag = |name: &str| {
+        // A tag is found whatever its case, and its errors name its own line.
+        let find = |name: &str| {
             tags.iter()
-                .find(|(k, _): &&(String, String)| k.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.clone())
+                .position(|(k, _): &(String, String)| k.eq_ignore_ascii_case(name))
         };
-        let tag_line = |name: &str| {
-            text.lines()
-                .position(|l| l.trim_start().starts_with(&format!("[{name} ")))
-                .map_or(1, |i| i + 1)
-        };
+        let tag = |name: &str| find(name).map(|i| tags[i].1.clone());
+        let tag_line = |name: &str| find(name).map_or(1, |i| tag_lines[i]);
         let rules = match tag("Rules") {
             Some(r) => r.parse::<RuleSet>().map_err(|e| RecordError {
                 line: tag_line("Rules"),

@@ -211,6 +211,8 @@ pub enum RuleSetError {
     HandicapCount(u32),
     #[error("the handicap names {0}, which is not a start pawn of {1}")]
     HandicapCell(Cell, Side),
+    #[error("the handicap names {0} twice")]
+    HandicapRepeated(Cell),
     #[error("bad handicap '{0}' (write it like white:c7+d7)")]
     HandicapSyntax(String),
 }
@@ -328,7 +330,11 @@ impl FromStr for RuleSet {
                     let side: Side = side.parse().map_err(|_| bad())?;
                     let mut pawns = Bitboard::EMPTY;
                     for cell in cells.split('+') {
-                        pawns.insert(cell.parse().map_err(|_| bad())?);
+                        let cell = cell.parse().map_err(|_| bad())?;
+                        if pawns.contains(cell) {
+                            return Err(RuleSetError::HandicapRepeated(cell));
+                        }
+                        pawns.insert(cell);
                     }
                     rules.handicap = Some(Handicap { side, pawns });
                 }
