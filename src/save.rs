@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::PlayerKind;
-use crate::rules::{Board, Game, Move, Position, Record, RuleSet};
+use crate::rules::{Board, BySide, Game, Move, Position, Record, RuleSet};
 
 /// The game in progress.
 pub const SAVE_FILE: &str = "game.json";
@@ -268,8 +268,8 @@ struct SaveFile {
 #[derive(Clone, Debug)]
 pub struct SavedGame {
     pub game: Game,
-    /// Indexed by [`crate::rules::Side::index`].
-    pub players: [PlayerKind; 2],
+    /// Who plays each side.
+    pub players: BySide<PlayerKind>,
 }
 
 impl SavedGame {
@@ -278,14 +278,14 @@ impl SavedGame {
         let record = Record::from_game(
             &self.game,
             &[
-                ("Black", &self.players[0].to_string()),
-                ("White", &self.players[1].to_string()),
+                ("Black", &self.players.black.to_string()),
+                ("White", &self.players.white.to_string()),
             ],
         );
         let file = SaveFile {
             format: SAVE_FORMAT,
-            black: self.players[0].to_string(),
-            white: self.players[1].to_string(),
+            black: self.players.black.to_string(),
+            white: self.players.white.to_string(),
             record: record.to_string(),
             redo: self.game.redo_moves().map(|m| m.to_string()).collect(),
         };
@@ -316,7 +316,7 @@ impl SavedGame {
             name.parse::<PlayerKind>()
                 .map_err(|e| format!("the {side} player: {e}"))
         };
-        let players = [player(&file.black, "Black")?, player(&file.white, "White")?];
+        let players = BySide::new(player(&file.black, "Black")?, player(&file.white, "White")?);
         let record = Record::parse(&file.record).map_err(|e| format!("the saved record, {e}"))?;
         let mut game = record
             .to_game()
@@ -510,7 +510,7 @@ pub fn save_settings(store: &Store, settings: &Settings) -> io::Result<PathBuf> 
 }
 
 /// A game record of the game, with the players and the date.
-pub fn export_record(game: &Game, players: [PlayerKind; 2], unix: u64) -> String {
+pub fn export_record(game: &Game, players: BySide<PlayerKind>, unix: u64) -> String {
     let name = |p: PlayerKind| match p {
         PlayerKind::Human => "Player".to_string(),
         PlayerKind::Bot(level) => format!("Computer ({level})"),
@@ -519,8 +519,8 @@ pub fn export_record(game: &Game, players: [PlayerKind; 2], unix: u64) -> String
         game,
         &[
             ("Date", &record_date(unix)),
-            ("Black", &name(players[0])),
-            ("White", &name(players[1])),
+            ("Black", &name(players.black)),
+            ("White", &name(players.white)),
         ],
     )
     .to_string()
@@ -612,7 +612,7 @@ mod tests {
         game.undo();
         let saved = SavedGame {
             game: game.clone(),
-            players: [PlayerKind::Human, PlayerKind::Bot(Level::Hard)],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Hard)),
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.players, saved.players);
@@ -624,7 +624,7 @@ mod tests {
         game.resign(crate::rules::Side::White);
         let saved = SavedGame {
             game: game.clone(),
-            players: [PlayerKind::Human, PlayerKind::Human],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.game.outcome(), game.outcome());

@@ -812,25 +812,31 @@ fn positions_from_parts_are_checked_like_text() {
             .to_string()
     };
     assert_eq!(
-        err(&[(cell("a1"), pawn(B))], [false; 2]),
+        err(&[(cell("a1"), pawn(B))], BySide::default()),
         "a1 is not on this board"
     );
     assert_eq!(
-        err(&[(cell("c3"), pawn(B)), (cell("c3"), pawn(W))], [false; 2]),
+        err(
+            &[(cell("c3"), pawn(B)), (cell("c3"), pawn(W))],
+            BySide::default()
+        ),
         "two men on c3"
     );
     assert_eq!(
-        err(&[(cell("c3"), king(B)), (cell("d3"), king(B))], [false; 2]),
+        err(
+            &[(cell("c3"), king(B)), (cell("d3"), king(B))],
+            BySide::default()
+        ),
         "Black has more than one king"
     );
     assert_eq!(
-        err(&[(cell("c3"), king(B))], [true, false]),
+        err(&[(cell("c3"), king(B))], BySide::new(true, false)),
         "Black's king is both on the board and in hand"
     );
     let pos = Position::from_parts(
         rules,
         &[(cell("c3"), king(B)), (cell("e5"), king(W))],
-        [false; 2],
+        BySide::default(),
         W,
         4,
         9,

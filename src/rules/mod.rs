@@ -9,6 +9,7 @@ mod game;
 mod movegen;
 mod moves;
 mod position;
+mod position_text;
 mod record;
 mod ruleset;
 mod security;
@@ -21,14 +22,15 @@ pub use cell::{Cell, ParseCellError};
 pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply, Undone};
 pub use movegen::{IllegalMove, MoveList};
 pub use moves::{Move, MoveText, ParseMoveError, Rect};
-pub use position::{FIFTY_MOVE_PLIES, Position, PositionError};
+pub use position::{FIFTY_MOVE_PLIES, Position};
+pub use position_text::PositionError;
 pub use record::{Record, RecordError, ReplayError};
 pub use ruleset::{
     Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS, PartTrappedTandem,
     RuleSet, RuleSetError,
 };
 pub use security::{Analysis, NoMoleDrop};
-pub use side::{Man, ParseSideError, Role, Side};
+pub use side::{BySide, Man, ParseSideError, Role, Side};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
