@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{Level, Request};
-use crate::rules::{BySide, EndReason, Game, Outcome, RuleSet, Side};
+use crate::rules::{BySide, Game, RuleSet, Side};
 
 /// A seed for one decision of one game, spread from the match seed.
 pub fn decision_seed(seed: u64, game: u64, ply: usize) -> u64 {
@@ -53,20 +53,8 @@ pub fn play_game(
     Ok(game)
 }
 
-/// How a finished game is described in a match: `by king capture`, `by repetition` …
-pub fn reason_text(outcome: &Outcome) -> &'static str {
-    match outcome.reason {
-        EndReason::KingCaptured => "by king capture",
-        EndReason::NoLegalMove => "by leaving no legal move",
-        EndReason::FiftyMoves => "by the 50-move rule",
-        EndReason::Repetition => "by repetition",
-        EndReason::Resignation => "by resignation",
-        EndReason::Agreement => "by agreement",
-    }
-}
-
-/// The match line of one game: `game 3: hard (black) beat greedy (white) by king capture
-/// in 41 moves`, naming the winner first.
+/// The match line of one game: `game 3: hard (black) beat greedy (white) in 41 moves:
+/// White's king is captured`, naming the winner first.
 pub fn game_line(number: u64, names: BySide<&str>, game: &Game) -> String {
     let moves = game.plies().len().div_ceil(2);
     let Some(outcome) = game.outcome() else {
@@ -82,11 +70,11 @@ pub fn game_line(number: u64, names: BySide<&str>, game: &Game) -> String {
         "drew with"
     };
     format!(
-        "game {number}: {} ({}) {verb} {} ({}) {} in {moves} moves",
+        "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {}",
         names[first],
         first.name(),
         names[second],
         second.name(),
-        reason_text(&outcome),
+        outcome.explanation(),
     )
 }

@@ -8,6 +8,7 @@ mod cell;
 mod game;
 mod movegen;
 mod moves;
+mod outcome;
 mod position;
 mod position_text;
 mod record;
@@ -19,15 +20,16 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::{Board, ParseBoardError};
 pub use cell::{Cell, ParseCellError};
-pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply, Undone};
+pub use game::{Game, GameError, MoveReport, Ply, Undone};
 pub use movegen::{IllegalMove, MoveList};
 pub use moves::{Move, MoveText, ParseMoveError, Rect};
+pub use outcome::{EndReason, Outcome};
 pub use position::{FIFTY_MOVE_PLIES, Position};
 pub use position_text::PositionError;
 pub use record::{Record, RecordError, ReplayError};
 pub use ruleset::{
-    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS, PartTrappedTandem,
-    RuleSet, RuleSetError,
+    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PartTrappedTandem, Preset,
+    RuleOption, RuleSet, RuleSetError, rule_text_syntax,
 };
 pub use security::{Analysis, NoMoleDrop};
 pub use side::{BySide, Man, ParseSideError, Role, Side};
