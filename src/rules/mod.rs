@@ -26,7 +26,7 @@ pub use moves::{Move, MoveText, ParseMoveError, Rect};
 pub use outcome::{EndReason, Outcome};
 pub use position::{FIFTY_MOVE_PLIES, Position};
 pub use position_text::PositionError;
-pub use record::{Record, RecordError, ReplayError};
+pub use record::{Record, RecordError, RecordProblem, ReplayError};
 pub use ruleset::{
     Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PartTrappedTandem, Preset,
     RuleOption, RuleSet, RuleSetError, rule_text_syntax,

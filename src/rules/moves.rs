@@ -162,6 +162,13 @@ pub struct MoveText {
     pub captures: Option<Bitboard>,
 }
 
+/// The move, then its capture list when one was given (`a4-c4xc5`).
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.mv.with_captures(self.captures.unwrap_or_default()))
+    }
+}
+
 enum Area {
     Cell(Cell),
     Rect(Rect),
