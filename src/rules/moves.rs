@@ -51,14 +51,6 @@ impl Rect {
         }
         Bitboard(bb)
     }
-
-    /// The same rectangle moved by whole cells, if it stays inside the 12 × 10 layout.
-    pub fn translate(self, df: i32, dr: i32) -> Option<Rect> {
-        Some(Rect {
-            min: self.min.offset(df, dr)?,
-            max: self.max.offset(df, dr)?,
-        })
-    }
 }
 
 /// Files ascending then ranks ascending (`fg34`); the corner form (`d8:d10`) when a rank

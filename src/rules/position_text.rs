@@ -9,11 +9,6 @@ use thiserror::Error;
 use super::{Bitboard, BySide, Cell, Man, Position, Role, RuleSet, Side};
 
 impl Position {
-    /// The position text of RULES §8.
-    pub fn to_text(&self) -> String {
-        self.to_string()
-    }
-
     /// Parses position text under a rule set.
     pub fn from_text(text: &str, rules: RuleSet) -> Result<Position, PositionError> {
         parse_position(text, rules)

@@ -204,11 +204,6 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// The tournament rules, Chogo-44 with every default.
-    pub fn chogo44() -> RuleSet {
-        RuleSet::default()
-    }
-
     /// The defaults for a board: boards other than Chogo-44 use rook-power kings and
     /// one-cell part-trapped tandems (RULES §9).
     pub fn for_board(board: Board) -> RuleSet {

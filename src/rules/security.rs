@@ -89,11 +89,6 @@ impl Position {
         Bitboard::flood(self.reach(side).0 & empty, empty)
     }
 
-    /// The regions: maximal sets of orthogonally connected empty cells.
-    pub fn regions(&self) -> Vec<Bitboard> {
-        split_regions(self.empty())
-    }
-
     /// The cells of every city of `side`: regions not accessible to the enemy that touch
     /// a man of `side`.
     pub fn cities(&self, side: Side) -> Bitboard {
