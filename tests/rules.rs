@@ -1,4 +1,4 @@
-//! Hand-made positions for every rule of the rule book (RULES.md).
+//! Hand-made positions for every rule of the rule book (docs/RULES.md).
 
 mod common;
 

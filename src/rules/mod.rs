@@ -1,4 +1,4 @@
-//! The rules of Chogo (`../shared/RULES.md` is the source of truth): board geometry,
+//! The rules of Chogo (`docs/RULES.md`, the project's rule book): board geometry,
 //! positions, moves and their notation, captures, the security analysis, games and records.
 //! Pure: no Bevy, no I/O.
 
