@@ -1,5 +1,6 @@
 //! The project's rule book, `docs/RULES.md`: its sections are the ones the code and the
-//! tests cite as `RULES §n`, and every ruling gives its reason.
+//! tests cite as `RULES §n`, and every ruling gives its reason; the README lists every rule
+//! option the rules define.
 
 const BOOK: &str = include_str!("../docs/RULES.md");
 
@@ -36,5 +37,29 @@ fn every_ruling_gives_its_reason() {
         let why = after.find("*Why:*").unwrap_or(usize::MAX);
         let section = after.find("\n## ").unwrap_or(usize::MAX);
         assert!(why < section, "ruling {n}'s reason is in another section");
+    }
+}
+
+/// The README's table of rule options names every option and value the rules define.
+#[test]
+fn the_readme_lists_every_rule_option() {
+    use chogo::rules::*;
+    const README: &str = include_str!("../README.md");
+    fn listed<T: RuleOption>() {
+        let row = README
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}`", T::KEY)))
+            .unwrap_or_else(|| panic!("no README row for option {}", T::KEY));
+        for name in T::NAMES {
+            assert!(row.contains(&format!("`{name}`")), "{row} lacks {name}");
+        }
+    }
+    listed::<KingPower>();
+    listed::<PartTrappedTandem>();
+    listed::<KingStart>();
+    listed::<OwnManCapture>();
+    listed::<MoleCondition>();
+    for preset in Preset::ALL {
+        assert!(README.contains(&format!("`{}`", preset.name())));
     }
 }
