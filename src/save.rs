@@ -3,8 +3,9 @@
 //!
 //! Files live in one folder (the platform's data folder, see [`Store::default_dir`]) and
 //! are always written whole to a temporary file first, then renamed over the old one, so a
-//! crash or a full disk never leaves half a save. A file that cannot be read is reported,
-//! moved aside under a new name and never overwritten silently.
+//! crash or a full disk never leaves half a save. A file whose content cannot be used is
+//! reported and moved aside under a new name; one that cannot be opened at all is reported
+//! as unreadable and left alone. Neither is ever overwritten silently.
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::fs;
