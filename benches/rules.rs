@@ -31,7 +31,7 @@ fn bench_security(c: &mut Criterion) {
         b.iter(|| {
             suite
                 .iter()
-                .map(|p| black_box(p).analyze().secure[0].count())
+                .map(|p| black_box(p).analyze().secure.black.count())
                 .sum::<u32>()
         })
     });

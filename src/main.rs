@@ -15,7 +15,7 @@ use chogo::bot::Level;
 use chogo::game::{
     BotPlay, Bridge, DemoConfig, FrameStats, Launch, PlayerKind, Screen, Setup, Start,
 };
-use chogo::rules::{Position, RuleSet};
+use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::Store;
 use clap::{Parser, ValueEnum};
 
@@ -110,10 +110,12 @@ fn main() -> ExitCode {
     let options = Options::parse();
     let rules = options.rules.unwrap_or_default();
     let players = match (options.demo, options.vs) {
-        (Some([b, w]), _) => [PlayerKind::Bot(b), PlayerKind::Bot(w)],
-        (None, Some(Opponent::Human)) => [PlayerKind::Human, PlayerKind::Human],
-        (None, Some(Opponent::Bot(level))) => [PlayerKind::Human, PlayerKind::Bot(level)],
-        (None, None) => [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
+        (Some([b, w]), _) => BySide::new(PlayerKind::Bot(b), PlayerKind::Bot(w)),
+        (None, Some(Opponent::Human)) => BySide::new(PlayerKind::Human, PlayerKind::Human),
+        (None, Some(Opponent::Bot(level))) => {
+            BySide::new(PlayerKind::Human, PlayerKind::Bot(level))
+        }
+        (None, None) => BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
     };
     let setup = Setup { rules, players };
     let bridge = match &options.position {

@@ -3,8 +3,9 @@
 //!
 //! Files live in one folder (the platform's data folder, see [`Store::default_dir`]) and
 //! are always written whole to a temporary file first, then renamed over the old one, so a
-//! crash or a full disk never leaves half a save. A file that cannot be read is reported,
-//! moved aside under a new name and never overwritten silently.
+//! crash or a full disk never leaves half a save. A file whose content cannot be used is
+//! reported and moved aside under a new name; one that cannot be opened at all is reported
+//! as unreadable and left alone. Neither is ever overwritten silently.
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::fs;
@@ -16,7 +17,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::PlayerKind;
-use crate::rules::{Board, Game, Move, Position, Record, RuleSet};
+use crate::rules::{Board, BySide, Game, Move, Position, Record, RuleSet};
 
 /// The game in progress.
 pub const SAVE_FILE: &str = "game.json";
@@ -268,8 +269,8 @@ struct SaveFile {
 #[derive(Clone, Debug)]
 pub struct SavedGame {
     pub game: Game,
-    /// Indexed by [`crate::rules::Side::index`].
-    pub players: [PlayerKind; 2],
+    /// Who plays each side.
+    pub players: BySide<PlayerKind>,
 }
 
 impl SavedGame {
@@ -278,14 +279,14 @@ impl SavedGame {
         let record = Record::from_game(
             &self.game,
             &[
-                ("Black", &self.players[0].to_string()),
-                ("White", &self.players[1].to_string()),
+                ("Black", &self.players.black.to_string()),
+                ("White", &self.players.white.to_string()),
             ],
         );
         let file = SaveFile {
             format: SAVE_FORMAT,
-            black: self.players[0].to_string(),
-            white: self.players[1].to_string(),
+            black: self.players.black.to_string(),
+            white: self.players.white.to_string(),
             record: record.to_string(),
             redo: self.game.redo_moves().map(|m| m.to_string()).collect(),
         };
@@ -316,7 +317,7 @@ impl SavedGame {
             name.parse::<PlayerKind>()
                 .map_err(|e| format!("the {side} player: {e}"))
         };
-        let players = [player(&file.black, "Black")?, player(&file.white, "White")?];
+        let players = BySide::new(player(&file.black, "Black")?, player(&file.white, "White")?);
         let record = Record::parse(&file.record).map_err(|e| format!("the saved record, {e}"))?;
         let mut game = record
             .to_game()
@@ -353,9 +354,22 @@ pub enum Loaded<T> {
         problem: String,
         moved_to: Option<PathBuf>,
     },
+    /// The file is there but could not be read (permissions, a folder in its place): why.
+    /// It is left where it is, and this run must not write over it.
+    Unreadable {
+        problem: String,
+    },
 }
 
 impl<T> Loaded<T> {
+    /// Whether an unusable file was left where it is, so that saving must not replace it.
+    pub fn left_in_place(&self) -> bool {
+        matches!(
+            self,
+            Loaded::Unreadable { .. } | Loaded::Corrupt { moved_to: None, .. }
+        )
+    }
+
     /// The message for the player when the file was unusable.
     pub fn problem(&self, what: &str) -> Option<String> {
         match self {
@@ -371,6 +385,9 @@ impl<T> Loaded<T> {
                 moved_to: None,
             } => Some(format!(
                 "The {what} could not be read ({problem}) and could not be moved aside; it is left as it is."
+            )),
+            Loaded::Unreadable { problem } => Some(format!(
+                "The {what} could not be read ({problem}); it is left as it is and will not be overwritten."
             )),
             _ => None,
         }
@@ -388,9 +405,8 @@ fn load<T>(store: &Store, name: &str, parse: impl Fn(&str) -> Result<T, String>)
         Err(e) if e.kind() == io::ErrorKind::InvalidData => e.to_string(),
         // The file is there but cannot be opened (permissions): leave it alone.
         Err(e) => {
-            return Loaded::Corrupt {
+            return Loaded::Unreadable {
                 problem: e.to_string(),
-                moved_to: None,
             };
         }
     };
@@ -495,7 +511,7 @@ pub fn save_settings(store: &Store, settings: &Settings) -> io::Result<PathBuf> 
 }
 
 /// A game record of the game, with the players and the date.
-pub fn export_record(game: &Game, players: [PlayerKind; 2], unix: u64) -> String {
+pub fn export_record(game: &Game, players: BySide<PlayerKind>, unix: u64) -> String {
     let name = |p: PlayerKind| match p {
         PlayerKind::Human => "Player".to_string(),
         PlayerKind::Bot(level) => format!("Computer ({level})"),
@@ -504,8 +520,8 @@ pub fn export_record(game: &Game, players: [PlayerKind; 2], unix: u64) -> String
         game,
         &[
             ("Date", &record_date(unix)),
-            ("Black", &name(players[0])),
-            ("White", &name(players[1])),
+            ("Black", &name(players.black)),
+            ("White", &name(players.white)),
         ],
     )
     .to_string()
@@ -597,7 +613,7 @@ mod tests {
         game.undo();
         let saved = SavedGame {
             game: game.clone(),
-            players: [PlayerKind::Human, PlayerKind::Bot(Level::Hard)],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Hard)),
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.players, saved.players);
@@ -609,11 +625,33 @@ mod tests {
         game.resign(crate::rules::Side::White);
         let saved = SavedGame {
             game: game.clone(),
-            players: [PlayerKind::Human, PlayerKind::Human],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.game.outcome(), game.outcome());
         assert!(back.game.can_redo());
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn an_unreadable_save_is_reported_as_unreadable_and_left_alone() {
+        // A save that cannot be opened (here a folder in its place) is not corrupt: it is
+        // reported with the reason, never moved aside, and saving over it is refused.
+        let dir = std::env::temp_dir().join(format!("chogo-unreadable-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join(SAVE_FILE)).unwrap();
+        let store = Store::at(&dir);
+        let loaded = load_game(&store);
+        let message = loaded.problem("saved game").unwrap();
+        assert!(matches!(loaded, Loaded::Unreadable { .. }), "{loaded:?}");
+        assert!(loaded.left_in_place());
+        assert!(
+            message.starts_with("The saved game could not be read ("),
+            "{message}"
+        );
+        assert!(!message.contains("moved aside"), "{message}");
+        assert!(dir.join(SAVE_FILE).is_dir(), "left where it is");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

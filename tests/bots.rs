@@ -87,6 +87,39 @@ fn search_and_greedy_solve_every_king_puzzle() {
     }
 }
 
+/// Checks that a finished bot game ended by a rule of RULES §6 that really holds on its
+/// last position, and that its record replays to the same end (every move legal).
+fn assert_ended_by_the_rules(game: &Game) -> EndReason {
+    let outcome = game.outcome().expect("the game is over");
+    let pos = game.position();
+    let loser = outcome.winner.map(|w| !w);
+    match outcome.reason {
+        EndReason::KingCaptured => {
+            let loser = loser.expect("a king capture has a winner");
+            assert!(pos.king_captured(loser), "{pos}");
+            assert_eq!(pos.outcome(), Some(outcome));
+        }
+        EndReason::NoLegalMove => {
+            assert_eq!(loser, Some(pos.turn()), "{pos}");
+            assert!(!pos.has_move() && pos.legal_moves().is_empty(), "{pos}");
+        }
+        EndReason::FiftyMoves => {
+            assert!(
+                pos.halfmoves() >= FIFTY_MOVE_PLIES && pos.has_move(),
+                "{pos}"
+            );
+        }
+        EndReason::Repetition => assert!(game.repetitions() >= 3, "{pos}"),
+        other => panic!("a bot game cannot end by {other:?}"),
+    }
+    let text = Record::from_game(game, &[]).to_string();
+    let record = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let replayed = record.to_game().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(replayed.position(), pos);
+    assert_eq!(replayed.outcome(), Some(outcome));
+    outcome.reason
+}
+
 #[test]
 fn thousands_of_random_games_end_legally() {
     let stop = AtomicBool::new(false);
@@ -97,20 +130,22 @@ fn thousands_of_random_games_end_legally() {
         "8x8",
         "chogo-44,start=fixed,capture=suicide",
     ];
-    let mut ended = 0;
+    let mut reasons = Vec::new();
     for n in 0..2000u64 {
         let rules: RuleSet = rules[n as usize % rules.len()].parse().unwrap();
         let players = match n % 4 {
-            0 => [Level::Random, Level::Random],
-            1 => [Level::Beginner, Level::Random],
-            2 => [Level::Random, Level::Easy],
-            _ => [Level::Beginner, Level::Beginner],
+            0 => BySide::new(Level::Random, Level::Random),
+            1 => BySide::new(Level::Beginner, Level::Random),
+            2 => BySide::new(Level::Random, Level::Easy),
+            _ => BySide::new(Level::Beginner, Level::Beginner),
         };
         let game = play_game(rules, players, None, 99, n, &stop).unwrap();
-        assert!(game.outcome().is_some());
-        ended += 1;
+        reasons.push(assert_ended_by_the_rules(&game));
     }
-    assert_eq!(ended, 2000);
+    // The games really reach the main endings of RULES §6, not just one of them.
+    for reason in [EndReason::KingCaptured, EndReason::FiftyMoves] {
+        assert!(reasons.contains(&reason), "no game ended by {reason:?}");
+    }
 }
 
 #[test]
@@ -119,9 +154,9 @@ fn search_levels_finish_games() {
     for (n, rules) in ["chogo-44", "neto", "12x8"].iter().enumerate() {
         let rules: RuleSet = rules.parse().unwrap();
         let mut game = Game::new(rules);
-        let mut bots = [Search::new(10), Search::new(0)];
+        let mut bots = BySide::new(Search::new(10), Search::new(0));
         while game.outcome().is_none() {
-            let side = game.position().turn().index();
+            let side = game.position().turn();
             let budget = Budget {
                 nodes: Some(3_000),
                 depth: Some(3),
@@ -137,7 +172,7 @@ fn search_levels_finish_games() {
                 .expect("a move while the game is on");
             game.play(choice.mv).expect("legal");
         }
-        assert!(game.outcome().is_some());
+        assert_ended_by_the_rules(&game);
     }
 }
 

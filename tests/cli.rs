@@ -280,3 +280,25 @@ fn bestmove_prints_the_chosen_move() {
     let out = cli(&["bestmove", over, "--level", "hard"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn mole_drops_keep_a_side_alive_at_the_fifty_move_limit() {
+    // Issue 12, item 2: White's only moves are mole drops; RULES §6 makes it a draw.
+    let out = cli(&[
+        "apply",
+        "##4##/#6#/8/3k3p/6pP/#6#/##pKp1## b 99 50",
+        "d4-d5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("result: draw\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_suicide_mole_drop_keeps_its_man() {
+    // Issue 12, item 3: RULES §9 own-man capture spares the man a mole drop puts down.
+    let pos = "##4##/#6#/3P3K/2P1P3/k2P4/#p5#/##4## b 0 30";
+    let out = cli(&["--rules", "neto", "moves", pos]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "a3>d4"), "{text}");
+    assert!(!text.contains("a3>d4x"), "{text}");
+}

@@ -13,7 +13,7 @@ use chogo::game::{
     Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
     PlayerKind, Refused, Resumable, Screen, Setup, Start, Viewing,
 };
-use chogo::rules::{Bitboard, Cell, Game, Move, Position, Record, RuleSet, Side};
+use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
 use proptest::prelude::*;
 
@@ -39,7 +39,7 @@ fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
         store: store.map(Store::at),
         bridge: Bridge::new(Setup {
             rules,
-            players: [PlayerKind::Human, PlayerKind::Human],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
         }),
         start: Start::Play,
     })
@@ -63,26 +63,26 @@ fn send(app: &mut App, command: Command) {
 }
 
 /// The men entities on the board, by side, and the kings in hand.
-fn entities(app: &mut App) -> ([Bitboard; 2], [bool; 2], Bitboard) {
-    let mut men = [Bitboard::EMPTY; 2];
-    let mut hand = [false; 2];
+fn entities(app: &mut App) -> (BySide<Bitboard>, BySide<bool>, Bitboard) {
+    let mut men = BySide::new(Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut hand = BySide::new(false, false);
     let mut kings = Bitboard::EMPTY;
     let mut query = app.world_mut().query::<&ManPiece>();
     for piece in query.iter(app.world()) {
         match piece.cell {
             Some(cell) => {
                 assert!(
-                    !men[0].contains(cell) && !men[1].contains(cell),
+                    !men.black.contains(cell) && !men.white.contains(cell),
                     "two men on {cell}"
                 );
-                men[piece.man.side.index()].insert(cell);
+                men[piece.man.side].insert(cell);
                 if piece.man.role == chogo::rules::Role::King {
                     kings.insert(cell);
                 }
             }
             None => {
-                assert!(!hand[piece.man.side.index()], "two kings in hand");
-                hand[piece.man.side.index()] = true;
+                assert!(!hand[piece.man.side], "two kings in hand");
+                hand[piece.man.side] = true;
             }
         }
     }
@@ -92,11 +92,8 @@ fn entities(app: &mut App) -> ([Bitboard; 2], [bool; 2], Bitboard) {
 fn assert_in_step(app: &mut App) {
     let pos: Position = *app.world().resource::<Bridge>().game.position();
     let (men, hand, kings) = entities(app);
-    assert_eq!(men, [pos.men(Side::Black), pos.men(Side::White)], "{pos}");
-    assert_eq!(
-        hand,
-        [pos.king_in_hand(Side::Black), pos.king_in_hand(Side::White)]
-    );
+    assert_eq!(men, BySide::from_fn(|side| pos.men(side)), "{pos}");
+    assert_eq!(hand, BySide::from_fn(|side| pos.king_in_hand(side)));
     assert_eq!(kings, pos.kings());
 }
 
@@ -154,14 +151,14 @@ fn captures_remove_their_entities() {
     assert!(bridge.game.outcome().is_some());
     assert_in_step(&mut app);
     let (men, _, _) = entities(&mut app);
-    assert!(!men[Side::White.index()].contains("a4".parse::<Cell>().unwrap()));
+    assert!(!men.white.contains("a4".parse::<Cell>().unwrap()));
 }
 
 /// The men entities as a position's placement, for comparing with any position.
 fn shows(app: &mut App, pos: &Position) -> bool {
     let (men, hand, kings) = entities(app);
-    men == [pos.men(Side::Black), pos.men(Side::White)]
-        && hand == [pos.king_in_hand(Side::Black), pos.king_in_hand(Side::White)]
+    men == BySide::from_fn(|side| pos.men(side))
+        && hand == BySide::from_fn(|side| pos.king_in_hand(side))
         && kings == pos.kings()
 }
 
@@ -194,7 +191,7 @@ fn viewing_the_past_shows_old_positions_and_changes_nothing() {
     assert_in_step(&mut app);
 }
 
-fn app_with(players: [PlayerKind; 2], start: Option<&str>) -> App {
+fn app_with(players: BySide<PlayerKind>, start: Option<&str>) -> App {
     let mut app = app(RuleSet::default());
     let setup = Setup {
         rules: RuleSet::default(),
@@ -221,7 +218,7 @@ fn a_new_game_takes_any_rules_and_refuses_invalid_ones() {
         &mut app,
         Command::NewGame(Setup {
             rules,
-            players: [PlayerKind::Human; 2],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
         }),
     );
     let pos = *app.world().resource::<Bridge>().game.position();
@@ -239,7 +236,7 @@ fn a_new_game_takes_any_rules_and_refuses_invalid_ones() {
     });
     app.world_mut().write_message(Command::NewGame(Setup {
         rules: bad,
-        players: [PlayerKind::Human; 2],
+        players: BySide::new(PlayerKind::Human, PlayerKind::Human),
     }));
     app.update();
     let refused: Vec<Refused> = drain(&mut app);
@@ -276,7 +273,7 @@ fn resigning_and_agreeing_end_the_game() {
         Some(Outcome::win(Side::Black, EndReason::Resignation))
     );
     // Between people a draw offer is agreed at once.
-    let mut app = app_with([PlayerKind::Human, PlayerKind::Human], None);
+    let mut app = app_with(BySide::new(PlayerKind::Human, PlayerKind::Human), None);
     app.world_mut().write_message(OfferDraw(Side::Black));
     settle(&mut app);
     let outcome = app.world().resource::<Bridge>().game.outcome();
@@ -290,7 +287,7 @@ fn a_bot_declines_a_draw_when_it_is_ahead() {
     // White (the bot) has eight men to Black's king and one pawn.
     let ahead = "##PPPP##/#P4P#/P3K2P/8/8/#3k2#/##3p## b 10 20";
     let mut app = app_with(
-        [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
         Some(ahead),
     );
     app.world_mut().write_message(OfferDraw(Side::Black));
@@ -299,7 +296,10 @@ fn a_bot_declines_a_draw_when_it_is_ahead() {
     assert!(refused[0].0.contains("Medium declines the draw"));
     assert_eq!(app.world().resource::<Bridge>().game.outcome(), None);
     // At the start nobody is ahead: the bot accepts.
-    let mut app = app_with([PlayerKind::Human, PlayerKind::Bot(Level::Medium)], None);
+    let mut app = app_with(
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
+        None,
+    );
     app.world_mut().write_message(OfferDraw(Side::Black));
     assert!(answer_to_offer(&mut app).is_empty());
     let outcome = app.world().resource::<Bridge>().game.outcome();
@@ -394,7 +394,10 @@ fn a_played_move_is_animated_while_other_systems_touch_the_view() {
 fn undo_while_the_bot_thinks_cancels_its_search() {
     use chogo::bot::Level;
     use chogo::game::BotThinking;
-    let mut app = app_with([PlayerKind::Human, PlayerKind::Bot(Level::Master)], None);
+    let mut app = app_with(
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Master)),
+        None,
+    );
     send(&mut app, Command::Play("e3".parse().unwrap()));
     // The master (5 s a move) is thinking about White's drop.
     app.update();
@@ -514,7 +517,7 @@ fn an_exported_record_imports_as_the_same_game() {
             &mut other,
             Command::Load(Box::new(SavedGame {
                 game: imported,
-                players: [PlayerKind::Human; 2],
+                players: BySide::new(PlayerKind::Human, PlayerKind::Human),
             })),
         );
         assert_same_game(&other.world().resource::<Bridge>().game, &original);
@@ -550,7 +553,7 @@ fn the_game_is_saved_after_every_move_and_resumes_exactly() {
     // A person against Hard, with a few moves taken back (redo must survive too).
     let setup = Setup {
         rules,
-        players: [PlayerKind::Human, PlayerKind::Bot(Level::Hard)],
+        players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Hard)),
     };
     let mut game = Game::new(rules);
     for mv in ["e3", "f6", "c1-c3", "g8-g5", "d1-d2"] {

@@ -90,6 +90,10 @@ proptest! {
             if !suicide {
                 prop_assert_eq!(after.men(mover).count(), pos.men(mover).count() + dropped);
             }
+            // A mole drop never removes the man it puts down, suicide or not (RULES §9).
+            if let Move::MoleDrop { to, .. } = mv {
+                prop_assert!(after.men(mover).contains(to), "{} in {}", mv, pos);
+            }
             // Move text round trip, captures included.
             let text = pos.move_text(mv);
             let parsed: MoveText = text.parse().unwrap();

@@ -73,3 +73,47 @@ fn long_games_wrap_and_read_back() {
     assert_eq!(back.moves.len(), moves.len());
     assert_eq!(back.to_game().unwrap().position(), game.position());
 }
+
+#[test]
+fn a_tag_error_names_the_tags_own_line() {
+    // Tags are found whatever their case; the error must point at the line that holds the
+    // tag, not at line 1.
+    let text = "[Black \"Ann\"]\n[White \"Bo\"]\n[rules \"x\"]\n\n1. b3 *\n";
+    let err = Record::parse(text).unwrap_err();
+    assert_eq!(err.line, 3, "{err}");
+    let text = "[Rules \"chogo-44\"]\n[SETUP \"nonsense\"]\n\n*\n";
+    assert_eq!(Record::parse(text).unwrap_err().line, 2);
+    let text = "[Rules \"chogo-44\"]\n[Black \"Ann\"]\n[result \"2-0\"]\n\n*\n";
+    assert_eq!(Record::parse(text).unwrap_err().line, 3);
+}
+
+#[test]
+fn errors_carry_typed_values() {
+    // A record's problem keeps the rule error, the replay error its side, move and reason.
+    let err = Record::parse("[Rules \"chess\"]\n\n*\n").unwrap_err();
+    assert!(matches!(
+        err.problem,
+        RecordProblem::Rules(RuleSetError::UnknownPreset(ref name)) if name == "chess"
+    ));
+    let record = Record::parse("[Rules \"chogo-44\"]\n\n1. e3 a4 2. b2-b4xa5 *\n").unwrap();
+    match record.to_game().unwrap_err() {
+        ReplayError::Illegal {
+            number,
+            side,
+            text,
+            reason,
+            ply,
+        } => {
+            assert_eq!((number, side, ply), (2, Side::Black, 2));
+            assert_eq!(text.to_string(), "b2-b4xa5");
+            assert_eq!(
+                reason,
+                GameError::Illegal(IllegalMove::CaptureMismatch {
+                    actual: "a4".parse::<Cell>().unwrap().into(),
+                    written: "a5".parse::<Cell>().unwrap().into(),
+                })
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}

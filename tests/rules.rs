@@ -1,4 +1,4 @@
-//! Hand-made positions for every rule of the rule book (RULES.md).
+//! Hand-made positions for every rule of the rule book (docs/RULES.md).
 
 mod common;
 
@@ -469,6 +469,55 @@ fn fifty_moves_without_capture_draw() {
 }
 
 #[test]
+fn mole_drops_count_as_moves_at_the_fifty_move_limit() {
+    // RULES §6 asks "no legal move?" before the fifty-move draw. After d4-d5 the count
+    // reaches 100 plies; White's king is trapped (c1, e1) and its pawn on h3 hemmed in,
+    // but every Black man is secure and White may mole-drop: White has moves, so the game
+    // is drawn, not lost by White.
+    let text = "##4##/#6#/8/3k3p/6pP/#6#/##pKp1## b 99 50";
+    let mut game = Game::from_position(Position::from_text(text, RuleSet::default()).unwrap());
+    let report = game.play(mv("d4-d5")).unwrap();
+    assert_eq!(report.outcome, Some(Outcome::draw(EndReason::FiftyMoves)));
+    let pos = *game.position();
+    assert_eq!(pos.halfmoves(), 100);
+    assert!(pos.has_move(), "mole drops are moves");
+    assert!(pos.mole_drop_cells().is_ok());
+    // The game is over, so no move may be played, mole drops included.
+    assert!(pos.legal_moves().is_empty());
+    assert!(!pos.mole_available());
+}
+
+#[test]
+fn resigning_or_agreeing_is_taken_back_alone() {
+    // Before any move: undo takes back the resignation and nothing else.
+    let mut game = Game::new(RuleSet::default());
+    game.resign(B);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(W, EndReason::Resignation))
+    );
+    assert_eq!(
+        game.undo(),
+        Some(Undone::Ending(Outcome::win(W, EndReason::Resignation)))
+    );
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), None, "nothing is left to take back");
+    // Later in a game: the agreed draw goes, the moves stay.
+    for m in ["e3", "d5", "c1-c2"] {
+        game.play(mv(m)).unwrap();
+    }
+    game.agree_draw();
+    assert_eq!(
+        game.undo(),
+        Some(Undone::Ending(Outcome::draw(EndReason::Agreement)))
+    );
+    assert_eq!(game.plies().len(), 3);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.undo(), Some(Undone::Move(mv("c1-c2"))));
+    assert_eq!(game.plies().len(), 2);
+}
+
+#[test]
 fn the_third_repetition_draws() {
     let mut game = Game::from_position(setup("k:b2 K:g6 p:d4 P:e6", B));
     let shuffle = ["b2-c2", "g6-g5", "c2-b2", "g5-g6"];
@@ -642,9 +691,21 @@ fn handicap_removes_chosen_pawns() {
         Position::new(rules).to_string(),
         "##1PP1##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1"
     );
+    assert_eq!(rules.describe(), "Chogo-44, White gives c7 f7");
+}
+
+#[test]
+fn a_handicap_names_each_pawn_once() {
     assert_eq!(
-        rules.describe(),
-        "Chogo-44, one-step kings, full part-trapped tandems, White gives c7 f7"
+        "chogo-44,handicap=white:c7+c7".parse::<RuleSet>(),
+        Err(RuleSetError::HandicapRepeated(cell("c7")))
+    );
+    assert_eq!(
+        "chogo-44,handicap=white:c7+d7+c7"
+            .parse::<RuleSet>()
+            .unwrap_err()
+            .to_string(),
+        "the handicap names c7 twice"
     );
 }
 
@@ -672,6 +733,23 @@ fn suicide_captures_take_the_movers_enclosed_men_too() {
         report.outcome,
         Some(Outcome::win(B, EndReason::KingCaptured))
     );
+}
+
+#[test]
+fn a_mole_drop_never_removes_the_man_it_puts_down() {
+    // RULES §9, own-man capture: under suicide captures, the man a mole drop puts down is
+    // not removed by its own drop, however it lands. Black's king drops into d4, enclosed
+    // by four White pawns.
+    let rules = RuleSet::preset("neto").unwrap();
+    let text = "##4##/#6#/3P3K/2P1P3/k2P4/#p5#/##4## b 0 30";
+    let pos = Position::from_text(text, rules).unwrap();
+    let moves = move_texts(&pos);
+    assert!(moves.contains(&"a3>d4".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("a3>d4x")), "{moves:?}");
+    let (after, captured) = play(&pos, "a3>d4");
+    assert!(captured.is_empty());
+    assert_eq!(after.king(B), Some(cell("d4")));
+    assert_eq!(after.outcome(), None);
 }
 
 #[test]
@@ -731,29 +809,68 @@ fn positions_from_parts_are_checked_like_text() {
             .to_string()
     };
     assert_eq!(
-        err(&[(cell("a1"), pawn(B))], [false; 2]),
+        err(&[(cell("a1"), pawn(B))], BySide::default()),
         "a1 is not on this board"
     );
     assert_eq!(
-        err(&[(cell("c3"), pawn(B)), (cell("c3"), pawn(W))], [false; 2]),
+        err(
+            &[(cell("c3"), pawn(B)), (cell("c3"), pawn(W))],
+            BySide::default()
+        ),
         "two men on c3"
     );
     assert_eq!(
-        err(&[(cell("c3"), king(B)), (cell("d3"), king(B))], [false; 2]),
+        err(
+            &[(cell("c3"), king(B)), (cell("d3"), king(B))],
+            BySide::default()
+        ),
         "Black has more than one king"
     );
     assert_eq!(
-        err(&[(cell("c3"), king(B))], [true, false]),
+        err(&[(cell("c3"), king(B))], BySide::new(true, false)),
         "Black's king is both on the board and in hand"
     );
     let pos = Position::from_parts(
         rules,
         &[(cell("c3"), king(B)), (cell("e5"), king(W))],
-        [false; 2],
+        BySide::default(),
         W,
         4,
         9,
     )
     .unwrap();
     assert_eq!(pos.to_string(), "##4##/#6#/4K3/8/2k5/#6#/##4## w 4 9");
+}
+
+#[test]
+fn a_move_report_announces_polis_when_the_next_side_may_mole_drop() {
+    // White closes its wall c5–f5 (RULES §7): after it, Black may mole-drop.
+    let before = Position::from_text(
+        "##1K2##/#PP3P#/1p1PPP2/2p5/8/#3k2#/##4## w 9 19",
+        RuleSet::default(),
+    )
+    .unwrap();
+    assert!(!before.mole_available());
+    let mut game = Game::from_position(before);
+    let report = game.play("c6-c5".parse().unwrap()).unwrap();
+    assert!(report.polis, "{}", game.position());
+    // Every report says exactly what the position after it says, over whole games.
+    for seed in 1..40u64 {
+        let mut game = Game::new(RuleSet::preset("neto").unwrap());
+        let mut state = seed;
+        while game.outcome().is_none() && game.plies().len() < 200 {
+            let moves = game.position().legal_moves();
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(state >> 33) as usize % moves.len()];
+            let report = game.play(mv).unwrap();
+            assert_eq!(
+                report.polis,
+                game.outcome().is_none() && game.position().mole_available(),
+                "{}",
+                game.position()
+            );
+        }
+    }
 }

@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use chogo::bot::arena::{game_line, play_game};
 use chogo::bot::{Budget, Level, Request};
-use chogo::rules::{Analysis, Bitboard, Game, Position, Record, ReplayError, RuleSet, Side, perft};
+use chogo::rules::{
+    Analysis, Bitboard, BySide, Game, Position, Record, ReplayError, RuleSet, Side, perft,
+};
 use serde::Serialize;
 
 const USAGE: &str = "\
@@ -270,27 +272,12 @@ fn apply(start: Position, moves: &[String]) -> Result<String, Failure> {
 }
 
 #[derive(Serialize)]
-struct PerSide {
-    black: Bitboard,
-    white: Bitboard,
-}
-
-impl PerSide {
-    fn new(v: [Bitboard; 2]) -> PerSide {
-        PerSide {
-            black: v[Side::Black.index()],
-            white: v[Side::White.index()],
-        }
-    }
-}
-
-#[derive(Serialize)]
 struct AnalyzeOutput {
     to_move: Side,
     trapped: Bitboard,
-    functional: PerSide,
-    secure: PerSide,
-    cities: PerSide,
+    functional: BySide<Bitboard>,
+    secure: BySide<Bitboard>,
+    cities: BySide<Bitboard>,
     mole_available: bool,
     result: &'static str,
 }
@@ -307,9 +294,9 @@ fn analyze(pos: &Position) -> String {
     let out = AnalyzeOutput {
         to_move: pos.turn(),
         trapped,
-        functional: PerSide::new(functional),
-        secure: PerSide::new(secure),
-        cities: PerSide::new(cities),
+        functional,
+        secure,
+        cities,
         mole_available,
         result: outcome.map_or("ongoing", |o| o.result_name()),
     };
@@ -433,9 +420,9 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
     let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
     let seating = |n: u64| {
         if swapped(n) {
-            [second, first]
+            BySide::new(second, first)
         } else {
-            [first, second]
+            BySide::new(first, second)
         }
     };
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
@@ -475,7 +462,7 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
                 };
                 let [a, b] = [spec.names[0].as_str(), spec.names[1].as_str()];
                 let names = if swapped(n) { [b, a] } else { [a, b] };
-                println!("{}", game_line(n, names, &game));
+                println!("{}", game_line(n, BySide::new(names[0], names[1]), &game));
                 let first_side = if swapped(n) { Side::White } else { Side::Black };
                 match game.outcome().and_then(|o| o.winner) {
                     None => draws += 1,

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{Level, Request};
-use crate::rules::{EndReason, Game, Outcome, RuleSet, Side};
+use crate::rules::{BySide, Game, RuleSet, Side};
 
 /// A seed for one decision of one game, spread from the match seed.
 pub fn decision_seed(seed: u64, game: u64, ply: usize) -> u64 {
@@ -16,30 +16,30 @@ pub fn decision_seed(seed: u64, game: u64, ply: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays one game between two levels (`players[side.index()]`) to its end.
+/// Plays one game between two levels (`players[side]`) to its end.
 ///
 /// `time` replaces the search levels' time budget. Returns the game, or an error if a
 /// bot answered with an illegal move (a bug, reported rather than hidden).
 pub fn play_game(
     rules: RuleSet,
-    players: [Level; 2],
+    players: BySide<Level>,
     time: Option<Duration>,
     seed: u64,
     game_number: u64,
     stop: &AtomicBool,
 ) -> Result<Game, String> {
-    let mut bots = [players[0].bot(), players[1].bot()];
+    let mut bots = players.map(|level| level.bot());
     let mut game = Game::new(rules);
     while game.outcome().is_none() {
         let side = game.position().turn();
-        let level = players[side.index()];
+        let level = players[side];
         let request = Request {
             game: &game,
             budget: level.budget(time),
             seed: decision_seed(seed, game_number, game.plies().len()),
             stop,
         };
-        let Some(choice) = bots[side.index()].choose(&request) else {
+        let Some(choice) = bots[side].choose(&request) else {
             return Err(format!("{level} found no move in {}", game.position()));
         };
         if let Err(e) = game.play(choice.mv) {
@@ -53,21 +53,9 @@ pub fn play_game(
     Ok(game)
 }
 
-/// How a finished game is described in a match: `by king capture`, `by repetition` …
-pub fn reason_text(outcome: &Outcome) -> &'static str {
-    match outcome.reason {
-        EndReason::KingCaptured => "by king capture",
-        EndReason::NoLegalMove => "by leaving no legal move",
-        EndReason::FiftyMoves => "by the 50-move rule",
-        EndReason::Repetition => "by repetition",
-        EndReason::Resignation => "by resignation",
-        EndReason::Agreement => "by agreement",
-    }
-}
-
-/// The match line of one game: `game 3: hard (black) beat greedy (white) by king capture
-/// in 41 moves`, naming the winner first.
-pub fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
+/// The match line of one game: `game 3: hard (black) beat greedy (white) in 41 moves:
+/// White's king is captured`, naming the winner first.
+pub fn game_line(number: u64, names: BySide<&str>, game: &Game) -> String {
     let moves = game.plies().len().div_ceil(2);
     let Some(outcome) = game.outcome() else {
         return format!("game {number}: unfinished after {moves} moves");
@@ -82,11 +70,11 @@ pub fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
         "drew with"
     };
     format!(
-        "game {number}: {} ({}) {verb} {} ({}) {} in {moves} moves",
-        names[first.index()],
+        "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {}",
+        names[first],
         first.name(),
-        names[second.index()],
+        names[second],
         second.name(),
-        reason_text(&outcome),
+        outcome.explanation(),
     )
 }

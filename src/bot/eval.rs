@@ -2,7 +2,7 @@
 //! (the king's above all), trapped men, mobility and the polis threat.
 
 use super::tactics::weak;
-use crate::rules::{Bitboard, Position, Side};
+use crate::rules::{Bitboard, BySide, Position, Side};
 
 /// A pawn is worth 100; the king is worth the game and is handled by the search.
 const PAWN: i32 = 100;
@@ -15,12 +15,12 @@ const POLIS_THREAT: i32 = 45;
 /// The position's value for the side to move, in hundredths of a pawn.
 pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.turn();
-    let reach = [pos.single_reach(Side::Black), pos.single_reach(Side::White)];
+    let reach = BySide::from_fn(|side| pos.single_reach(side));
     side_value(pos, me, &reach) - side_value(pos, !me, &reach) + TEMPO
 }
 
 /// `reach[side]`: the cells `side`'s single moves reach and the men that can make one.
-fn side_value(pos: &Position, side: Side, reach: &[(Bitboard, Bitboard); 2]) -> i32 {
+fn side_value(pos: &Position, side: Side, reach: &BySide<(Bitboard, Bitboard)>) -> i32 {
     let men = pos.men(side);
     let enemy = pos.men(!side);
     let empty = pos.empty();
@@ -45,11 +45,11 @@ fn side_value(pos: &Position, side: Side, reach: &[(Bitboard, Bitboard); 2]) -> 
         };
     }
     // Mobility: cells its men can reach with single moves, and men able to move.
-    let (cells_reached, movers) = reach[side.index()];
+    let (cells_reached, movers) = reach[side];
     value += 2 * cells_reached.count() as i32 + 3 * movers.count() as i32;
     // A mole drop needs a city: empty cells next to our men that the enemy cannot reach.
     // The enemy's single moves settle that cheaply before the full check.
-    let enemy_reach = reach[(!side).index()].0 & empty;
+    let enemy_reach = reach[!side].0 & empty;
     let unreached = (empty - enemy_reach) & men.neighbours();
     if unreached.any()
         && ((empty - Bitboard::flood(enemy_reach, empty)) & men.neighbours()).any()

@@ -94,11 +94,8 @@ fn react(
                 };
                 play(&audio, settings, sound);
             }
-            None => {
-                if bridge.game.position().mole_available() {
-                    play(&audio, settings, &sounds.polis);
-                }
-            }
+            None if report.polis => play(&audio, settings, &sounds.polis),
+            None => {}
         }
     }
 }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::sets::Phase;
 use crate::bot::Level;
-use crate::rules::{Game, Move, MoveReport, RuleSet, Side};
+use crate::rules::{BySide, Game, Move, MoveReport, RuleSet, Side};
 use crate::save::SavedGame;
 
 pub use crate::bot::PlayerKind;
@@ -14,15 +14,14 @@ pub use crate::bot::PlayerKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub rules: RuleSet,
-    /// Indexed by [`Side::index`].
-    pub players: [PlayerKind; 2],
+    pub players: BySide<PlayerKind>,
 }
 
 impl Default for Setup {
     fn default() -> Setup {
         Setup {
             rules: RuleSet::default(),
-            players: [PlayerKind::Human, PlayerKind::Bot(Level::Medium)],
+            players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
         }
     }
 }
@@ -76,7 +75,7 @@ impl Bridge {
     }
 
     pub fn player(&self, side: Side) -> PlayerKind {
-        self.setup.players[side.index()]
+        self.setup.players[side]
     }
 
     /// Whether a person moves next in a game that goes on.

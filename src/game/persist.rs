@@ -39,7 +39,7 @@ impl Persistence {
             Loaded::Found(saved) => Some(saved),
             Loaded::Missing => None,
             corrupt => {
-                if let Loaded::Corrupt { moved_to: None, .. } = corrupt {
+                if corrupt.left_in_place() {
                     self.blocked = true;
                 }
                 self.problems.extend(corrupt.problem("saved game"));

@@ -8,7 +8,7 @@ use super::bridge::{Bridge, Viewing};
 use super::men::ManPiece;
 use super::sets::Phase;
 use super::theme::Theme;
-use crate::rules::{Bitboard, Role, Side};
+use crate::rules::{Bitboard, BySide, Role, Side};
 use crate::save::ThemeName;
 
 /// Shared meshes and materials for men (unit size: the man's transform scales them).
@@ -20,8 +20,8 @@ struct PieceAssets {
     bar: Handle<Mesh>,
     diamond: Handle<Mesh>,
     shadow: Handle<ColorMaterial>,
-    body: [Handle<ColorMaterial>; 2],
-    rim: [Handle<ColorMaterial>; 2],
+    body: BySide<Handle<ColorMaterial>>,
+    rim: BySide<Handle<ColorMaterial>>,
     king: Handle<ColorMaterial>,
     trap: Handle<ColorMaterial>,
     mark: Handle<ColorMaterial>,
@@ -49,8 +49,8 @@ fn setup(
         bar: meshes.add(Rectangle::new(0.5, 0.09)),
         diamond: meshes.add(RegularPolygon::new(0.13, 4)),
         shadow: color(theme.shadow),
-        body: [color(theme.black_man), color(theme.white_man)],
-        rim: [color(theme.black_rim), color(theme.white_rim)],
+        body: BySide::new(color(theme.black_man), color(theme.white_man)),
+        rim: BySide::new(color(theme.black_rim), color(theme.white_rim)),
         king: color(theme.king_mark),
         trap: color(theme.trap),
         mark: color(theme.side_mark.unwrap_or(Color::NONE)),
@@ -74,10 +74,10 @@ fn follow_theme(
     *applied = Some(theme.name);
     for (handle, color) in [
         (&assets.shadow, theme.shadow),
-        (&assets.body[0], theme.black_man),
-        (&assets.body[1], theme.white_man),
-        (&assets.rim[0], theme.black_rim),
-        (&assets.rim[1], theme.white_rim),
+        (&assets.body.black, theme.black_man),
+        (&assets.body.white, theme.white_man),
+        (&assets.rim.black, theme.black_rim),
+        (&assets.rim.white, theme.white_rim),
         (&assets.king, theme.king_mark),
         (&assets.trap, theme.trap),
         (&assets.mark, theme.side_mark.unwrap_or(Color::NONE)),
@@ -106,7 +106,7 @@ fn dress_new_men(
         return;
     };
     for (entity, piece) in &new_men {
-        let side = piece.man.side.index();
+        let side = piece.man.side;
         commands.entity(entity).with_children(|parent| {
             parent.spawn((
                 Mesh2d(assets.disc.clone()),

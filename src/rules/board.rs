@@ -164,11 +164,6 @@ impl Board {
             .fold(Bitboard::EMPTY, |a, b| a | b)
             & self.cells()
     }
-
-    /// Every cell of a file, on any board (masked by the layout, not the board).
-    pub fn file(self, file: u8) -> Bitboard {
-        file_cells(file) & self.cells()
-    }
 }
 
 fn file_cells(file: u8) -> Bitboard {

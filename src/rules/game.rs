@@ -1,83 +1,10 @@
 //! A game: a start position, the moves played, and how it ended (RULES §6).
 
-use std::fmt;
+use serde::Serialize;
 
-use serde::{Deserialize, Serialize};
-
-use super::{Bitboard, Cell, IllegalMove, Man, Move, MoveText, Position, RuleSet, Side};
-
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    KingCaptured,
-    NoLegalMove,
-    FiftyMoves,
-    Repetition,
-    Resignation,
-    Agreement,
-}
-
-/// The end of a game: the winner (none for a draw) and the reason.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Outcome {
-    pub winner: Option<Side>,
-    pub reason: EndReason,
-}
-
-impl Outcome {
-    pub fn win(side: Side, reason: EndReason) -> Outcome {
-        Outcome {
-            winner: Some(side),
-            reason,
-        }
-    }
-
-    pub fn draw(reason: EndReason) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
-        }
-    }
-
-    /// `black`, `white` or `draw`, as the command line prints results.
-    pub fn result_name(&self) -> &'static str {
-        match self.winner {
-            Some(side) => side.name(),
-            None => "draw",
-        }
-    }
-
-    /// The record's result: `1-0` (Black wins), `0-1` (White wins) or `1/2-1/2`.
-    pub fn score(&self) -> &'static str {
-        match self.winner {
-            Some(Side::Black) => "1-0",
-            Some(Side::White) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.winner, self.reason) {
-            (Some(w), EndReason::KingCaptured) => write!(f, "{w} wins: {}'s king is captured", !w),
-            (Some(w), EndReason::NoLegalMove) => {
-                write!(f, "{w} wins: {} has no legal move", !w)
-            }
-            (Some(w), EndReason::Resignation) => write!(f, "{w} wins: {} resigns", !w),
-            (Some(w), _) => write!(f, "{w} wins"),
-            (None, EndReason::FiftyMoves) => {
-                f.write_str("Draw: 50 moves by each side without a capture")
-            }
-            (None, EndReason::Repetition) => {
-                f.write_str("Draw: the same position for the third time")
-            }
-            (None, EndReason::Agreement) => f.write_str("Draw by agreement"),
-            (None, _) => f.write_str("Draw"),
-        }
-    }
-}
+use super::{
+    Bitboard, Cell, EndReason, IllegalMove, Man, Move, MoveText, Outcome, Position, RuleSet, Side,
+};
 
 /// What a move did, for the game to animate: who moved where, who was captured, which men
 /// became trapped or were freed, and whether the game ended.
@@ -96,6 +23,9 @@ pub struct MoveReport {
     /// Cells of men that were trapped before the move and are not after.
     pub freed: Bitboard,
     pub outcome: Option<Outcome>,
+    /// Polis (RULES §7): after the move, the game goes on and the side to move may make a
+    /// mole drop. The game announces it.
+    pub polis: bool,
 }
 
 impl MoveReport {
@@ -129,6 +59,7 @@ impl MoveReport {
             trapped: trapped_after - was_trapped,
             freed,
             outcome: None,
+            polis: false,
         }
     }
 }
@@ -143,6 +74,15 @@ fn mid_move_man(before: &Position, mv: Move, cell: Cell) -> Option<Man> {
         return Some(Man::new(before.turn(), role));
     }
     before.man_at(cell)
+}
+
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Undone {
+    /// A resignation or an agreed draw; the moves stay.
+    Ending(Outcome),
+    /// The last move, which [`Game::redo`] can replay.
+    Move(Move),
 }
 
 /// One move of the game's history.
@@ -238,7 +178,7 @@ impl Game {
         if let Some(outcome) = self.position().outcome() {
             return Some(outcome);
         }
-        (self.repetitions() >= 3).then(|| Outcome::draw(super::EndReason::Repetition))
+        (self.repetitions() >= 3).then(|| Outcome::draw(EndReason::Repetition))
     }
 
     /// Legal moves of the side to move; none once the game is over.
@@ -276,15 +216,19 @@ impl Game {
             position,
         });
         report.outcome = self.outcome();
+        report.polis = report.outcome.is_none() && position.mole_available();
         Ok(report)
     }
 
-    /// Takes back the last move; it can be replayed with [`Game::redo`].
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back a resignation or an agreed draw if the game ended so, else the last move
+    /// (which [`Game::redo`] can replay).
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(ending) = self.ended.take() {
+            return Some(Undone::Ending(ending));
+        }
         let ply = self.plies.pop()?;
-        self.ended = None;
         self.redo.push(ply.mv);
-        Some(ply.mv)
+        Some(Undone::Move(ply.mv))
     }
 
     /// Replays the last move taken back.
@@ -311,14 +255,14 @@ impl Game {
     /// The side to move (or any side) gives up.
     pub fn resign(&mut self, side: Side) {
         if self.outcome().is_none() {
-            self.ended = Some(Outcome::win(!side, super::EndReason::Resignation));
+            self.ended = Some(Outcome::win(!side, EndReason::Resignation));
         }
     }
 
     /// The players agree a draw.
     pub fn agree_draw(&mut self) {
         if self.outcome().is_none() {
-            self.ended = Some(Outcome::draw(super::EndReason::Agreement));
+            self.ended = Some(Outcome::draw(EndReason::Agreement));
         }
     }
 

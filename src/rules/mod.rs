@@ -1,4 +1,4 @@
-//! The rules of Chogo (`../shared/RULES.md` is the source of truth): board geometry,
+//! The rules of Chogo (`docs/RULES.md`, the project's rule book): board geometry,
 //! positions, moves and their notation, captures, the security analysis, games and records.
 //! Pure: no Bevy, no I/O.
 
@@ -8,7 +8,9 @@ mod cell;
 mod game;
 mod movegen;
 mod moves;
+mod outcome;
 mod position;
+mod position_text;
 mod record;
 mod ruleset;
 mod security;
@@ -18,17 +20,19 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::{Board, ParseBoardError};
 pub use cell::{Cell, ParseCellError};
-pub use game::{EndReason, Game, GameError, MoveReport, Outcome, Ply};
+pub use game::{Game, GameError, MoveReport, Ply, Undone};
 pub use movegen::{IllegalMove, MoveList};
 pub use moves::{Move, MoveText, ParseMoveError, Rect};
-pub use position::{FIFTY_MOVE_PLIES, Position, PositionError};
-pub use record::{Record, RecordError, ReplayError};
+pub use outcome::{EndReason, Outcome};
+pub use position::{FIFTY_MOVE_PLIES, Position};
+pub use position_text::PositionError;
+pub use record::{Record, RecordError, RecordProblem, ReplayError};
 pub use ruleset::{
-    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS, PartTrappedTandem,
-    RuleSet, RuleSetError,
+    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PartTrappedTandem, Preset,
+    RuleOption, RuleSet, RuleSetError, rule_text_syntax,
 };
 pub use security::{Analysis, NoMoleDrop};
-pub use side::{Man, ParseSideError, Role, Side};
+pub use side::{BySide, Man, ParseSideError, Role, Side};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).
 pub fn perft(pos: &Position, depth: u32) -> u64 {

@@ -33,8 +33,8 @@ pub enum IllegalMove {
     Trapped { cell: Cell, a: Cell, b: Cell },
     #[error("a move of zero cells does not exist")]
     ZeroMove,
-    #[error("men move along a file or a rank, not from {from} to {to}")]
-    NotStraight { from: String, to: String },
+    #[error("men move along a file or a rank, not {}", from_to(*.0))]
+    NotStraight(Move),
     #[error("a king moving alone steps one cell")]
     KingStep,
     #[error("the way is blocked at {0}")]
@@ -51,8 +51,26 @@ pub enum IllegalMove {
     NoMoleDrop(super::NoMoleDrop),
     #[error("{cell} is not in a city of {side}")]
     NotInCity { cell: Cell, side: Side },
-    #[error("the move captures {actual}, not {written}")]
-    CaptureMismatch { actual: String, written: String },
+    #[error("the move captures {}, not {}", cell_list(*.actual), cell_list(*.written))]
+    CaptureMismatch { actual: Bitboard, written: Bitboard },
+}
+
+/// `from b3 to c4`, for a move that is not straight.
+fn from_to(mv: Move) -> String {
+    match mv {
+        Move::KingDrop { to } => format!("to {to}"),
+        Move::Single { from, to } | Move::MoleDrop { from, to } => format!("from {from} to {to}"),
+        Move::Tandem { from, to } => format!("from {from} to {to}"),
+    }
+}
+
+/// `a4 c5`, or `nothing`.
+fn cell_list(cells: Bitboard) -> String {
+    if cells.is_empty() {
+        "nothing".to_string()
+    } else {
+        cells.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    }
 }
 
 impl Rect {
@@ -138,7 +156,9 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has any move at all (the game's end aside).
+    /// Whether the side to move has a legal move, mole drops included, ignoring whether
+    /// the game has ended: RULES §6 asks "no legal move?" before it looks at the fifty-move
+    /// count, so a position at that count still has the moves it would otherwise have.
     pub fn has_move(&self) -> bool {
         let me = self.turn();
         if self.is_drop_phase() {
@@ -149,16 +169,21 @@ impl Position {
         }
         let mut tandem = false;
         self.for_each_tandem(me, |_, _| tandem = true);
-        tandem || self.mole_available()
+        tandem || self.has_mole_drop()
     }
 
-    /// Whether the side to move may make a mole drop now (RULES §7): the condition holds
-    /// and it has an untrapped man to drop.
+    /// Whether the side to move may make a mole drop now (RULES §7): the game goes on, the
+    /// condition holds and it has an untrapped man to drop. This is what the legal moves
+    /// hold; Polis is announced on it.
     pub fn mole_available(&self) -> bool {
+        !self.is_closed() && self.has_mole_drop()
+    }
+
+    /// Whether the side to move has a mole drop, ignoring whether the game has ended (the
+    /// mole-drop part of [`Position::has_move`]).
+    fn has_mole_drop(&self) -> bool {
         let me = self.turn();
-        !self.is_closed()
-            && (self.men(me) - self.trapped(me)).any()
-            && self.mole_drop_cells().is_ok()
+        (self.men(me) - self.trapped(me)).any() && self.mole_drop_cells().is_ok()
     }
 
     /// Single moves of `side`'s men (as if `side` were to move): `f(from, to)`.
@@ -288,7 +313,7 @@ impl Position {
             _ if self.is_drop_phase() => Err(IllegalMove::MustDrop(me)),
             Move::Single { from, to } => {
                 own_man(from)?;
-                let (df, dr) = direction(from, to).ok_or_else(|| straightness(from, to))?;
+                let (df, dr) = direction(from, to).ok_or_else(|| straightness(from, to, mv))?;
                 not_trapped(from)?;
                 let king_steps = self.rules().king_power == KingPower::OneStep;
                 if king_steps && self.kings().contains(from) && distance(from, to) > 1 {
@@ -316,7 +341,7 @@ impl Position {
                 if from.width() != to.width() || from.height() != to.height() || from.len() < 2 {
                     return Err(IllegalMove::ShapeMismatch);
                 }
-                let dir = direction(from.min, to.min).ok_or_else(|| straightness(from, to))?;
+                let dir = direction(from.min, to.min).ok_or_else(|| straightness(from, to, mv))?;
                 let stuck = group & self.trapped(me);
                 if stuck == group {
                     return Err(IllegalMove::AllTrapped(from));
@@ -368,16 +393,9 @@ impl Position {
         if let Some(written) = text.captures
             && written != captured
         {
-            let list = |bb: Bitboard| {
-                if bb.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    bb.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-                }
-            };
             return Err(IllegalMove::CaptureMismatch {
-                actual: list(captured),
-                written: list(written),
+                actual: captured,
+                written,
             });
         }
         Ok((next, captured))
@@ -402,15 +420,12 @@ fn direction(a: Cell, b: Cell) -> Option<(i32, i32)> {
     }
 }
 
-/// Why a move between two cells or rectangles is not a straight move.
-fn straightness<T: PartialEq + std::fmt::Display>(from: T, to: T) -> IllegalMove {
+/// Why `mv`, between two cells or rectangles, is not a straight move.
+fn straightness<T: PartialEq>(from: T, to: T, mv: Move) -> IllegalMove {
     if from == to {
         IllegalMove::ZeroMove
     } else {
-        IllegalMove::NotStraight {
-            from: from.to_string(),
-            to: to.to_string(),
-        }
+        IllegalMove::NotStraight(mv)
     }
 }
 

@@ -51,14 +51,6 @@ impl Rect {
         }
         Bitboard(bb)
     }
-
-    /// The same rectangle moved by whole cells, if it stays inside the 12 × 10 layout.
-    pub fn translate(self, df: i32, dr: i32) -> Option<Rect> {
-        Some(Rect {
-            min: self.min.offset(df, dr)?,
-            max: self.max.offset(df, dr)?,
-        })
-    }
 }
 
 /// Files ascending then ranks ascending (`fg34`); the corner form (`d8:d10`) when a rank
@@ -160,6 +152,13 @@ pub struct ParseMoveError {
 pub struct MoveText {
     pub mv: Move,
     pub captures: Option<Bitboard>,
+}
+
+/// The move, then its capture list when one was given (`a4-c4xc5`).
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.mv.with_captures(self.captures.unwrap_or_default()))
+    }
 }
 
 enum Area {

@@ -4,7 +4,10 @@ use std::fmt::{self, Write as _};
 
 use thiserror::Error;
 
-use super::{EndReason, Game, GameError, MoveText, Outcome, Position, RuleSet, Side};
+use super::{
+    EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
+    RuleSet, RuleSetError, Side,
+};
 
 /// A game record as read from or written to text.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,27 +25,50 @@ pub struct Record {
 
 /// A problem in a record's text, with its line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
+#[error("line {line}: {problem}")]
 pub struct RecordError {
     pub line: usize,
-    pub message: String,
+    pub problem: RecordProblem,
+}
+
+/// What is wrong in a record's text.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordProblem {
+    #[error("bad tag line '{0}' (expected [Name \"value\"])")]
+    BadTag(String),
+    #[error("a tag line after the moves")]
+    TagAfterMoves,
+    #[error("a comment that is never closed")]
+    UnclosedComment,
+    #[error(transparent)]
+    Rules(RuleSetError),
+    #[error("bad SetUp position: {0}")]
+    SetUp(PositionError),
+    #[error("'{0}' is not a result (1-0, 0-1, 1/2-1/2 or *)")]
+    BadResult(String),
+    #[error("'{0}' after the result")]
+    AfterResult(String),
+    #[error("the moves end with {moves} but the Result tag says {tag}")]
+    ResultConflict { moves: String, tag: String },
+    #[error(transparent)]
+    Move(ParseMoveError),
 }
 
 /// A record whose moves do not replay.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// `move N (side): TEXT: reason`
-    #[error("move {number} ({side}): {text}: {reason}")]
+    #[error("move {number} ({}): {text}: {reason}", side.name())]
     Illegal {
         number: u32,
-        side: &'static str,
-        text: String,
-        reason: String,
+        side: Side,
+        text: MoveText,
+        reason: GameError,
         /// How many moves replayed before this one.
         ply: usize,
     },
-    #[error("the record's result is {written}, but the moves end with {actual}")]
-    ResultMismatch { written: String, actual: String },
+    #[error("the record's result is {written}, but the moves end with {} ({actual})", actual.score())]
+    ResultMismatch { written: String, actual: Outcome },
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -51,6 +77,8 @@ impl Record {
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut tags = Vec::new();
+        // The line of each tag, for errors.
+        let mut tag_lines = Vec::new();
         let mut tokens: Vec<(String, usize)> = Vec::new();
         let mut in_comment = false;
         let mut comment_line = 0;
@@ -58,7 +86,8 @@ impl Record {
             let line = i + 1;
             let trimmed = raw.trim();
             if !in_comment && tokens.is_empty() && trimmed.starts_with('[') {
-                tags.push(parse_tag(trimmed).map_err(|message| RecordError { line, message })?);
+                tags.push(parse_tag(trimmed).map_err(|problem| RecordError { line, problem })?);
+                tag_lines.push(line);
                 continue;
             }
             // Strip `{…}` comments (which may span lines) and `;` comments.
@@ -78,7 +107,7 @@ impl Record {
             if rest.trim_start().starts_with('[') {
                 return Err(RecordError {
                     line,
-                    message: "a tag line after the moves".into(),
+                    problem: RecordProblem::TagAfterMoves,
                 });
             }
             tokens.extend(rest.split_whitespace().map(|t| (t.to_string(), line)));
@@ -86,30 +115,27 @@ impl Record {
         if in_comment {
             return Err(RecordError {
                 line: comment_line,
-                message: "a comment that is never closed".into(),
+                problem: RecordProblem::UnclosedComment,
             });
         }
-        let tag = |name: &str| {
+        // A tag is found whatever its case, and its errors name its own line.
+        let find = |name: &str| {
             tags.iter()
-                .find(|(k, _): &&(String, String)| k.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.clone())
+                .position(|(k, _): &(String, String)| k.eq_ignore_ascii_case(name))
         };
-        let tag_line = |name: &str| {
-            text.lines()
-                .position(|l| l.trim_start().starts_with(&format!("[{name} ")))
-                .map_or(1, |i| i + 1)
-        };
+        let tag = |name: &str| find(name).map(|i| tags[i].1.clone());
+        let tag_line = |name: &str| find(name).map_or(1, |i| tag_lines[i]);
         let rules = match tag("Rules") {
             Some(r) => r.parse::<RuleSet>().map_err(|e| RecordError {
                 line: tag_line("Rules"),
-                message: e.to_string(),
+                problem: RecordProblem::Rules(e),
             })?,
             None => RuleSet::default(),
         };
         let setup = match tag("SetUp") {
             Some(p) => Some(Position::from_text(&p, rules).map_err(|e| RecordError {
                 line: tag_line("SetUp"),
-                message: format!("bad SetUp position: {e}"),
+                problem: RecordProblem::SetUp(e),
             })?),
             None => None,
         };
@@ -120,7 +146,7 @@ impl Record {
         {
             return Err(RecordError {
                 line: tag_line("Result"),
-                message: format!("'{r}' is not a result (1-0, 0-1, 1/2-1/2 or *)"),
+                problem: RecordProblem::BadResult(r),
             });
         }
         let mut ended = false;
@@ -128,17 +154,17 @@ impl Record {
             if ended {
                 return Err(RecordError {
                     line,
-                    message: format!("'{token}' after the result"),
+                    problem: RecordProblem::AfterResult(token),
                 });
             }
             if RESULTS.contains(&token.as_str()) {
                 if result.as_deref().is_some_and(|r| r != token) {
                     return Err(RecordError {
                         line,
-                        message: format!(
-                            "the moves end with {token} but the Result tag says {}",
-                            result.unwrap_or_default()
-                        ),
+                        problem: RecordProblem::ResultConflict {
+                            moves: token,
+                            tag: result.unwrap_or_default(),
+                        },
                     });
                 }
                 result = Some(token);
@@ -157,7 +183,7 @@ impl Record {
             }
             let mv = body.parse::<MoveText>().map_err(|e| RecordError {
                 line,
-                message: e.to_string(),
+                problem: RecordProblem::Move(e),
             })?;
             moves.push((mv, line));
         }
@@ -225,15 +251,11 @@ impl Record {
         };
         for (ply, (mv, _)) in self.moves.iter().enumerate() {
             let pos = *game.position();
-            if let Err(e) = game.play_text(mv) {
-                let reason = match e {
-                    GameError::Over(outcome) => format!("the game is already over ({outcome})"),
-                    GameError::Illegal(e) => e.to_string(),
-                };
+            if let Err(reason) = game.play_text(mv) {
                 return Err(ReplayError::Illegal {
                     number: pos.fullmoves(),
-                    side: pos.turn().name(),
-                    text: mv.mv.with_captures(mv.captures.unwrap_or_default()),
+                    side: pos.turn(),
+                    text: *mv,
                     reason,
                     ply,
                 });
@@ -244,7 +266,7 @@ impl Record {
             Some(outcome) if written != "*" && outcome.score() != written => {
                 Err(ReplayError::ResultMismatch {
                     written: written.to_string(),
-                    actual: outcome.score().to_string(),
+                    actual: outcome,
                 })
             }
             Some(_) => Ok(game),
@@ -262,8 +284,8 @@ impl Record {
     }
 }
 
-fn parse_tag(line: &str) -> Result<(String, String), String> {
-    let bad = || format!("bad tag line '{line}' (expected [Name \"value\"])");
+fn parse_tag(line: &str) -> Result<(String, String), RecordProblem> {
+    let bad = || RecordProblem::BadTag(line.to_string());
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))

@@ -5,19 +5,19 @@ use std::fmt;
 use serde::Serialize;
 
 use super::movegen::step;
-use super::{Bitboard, KingPower, MoleCondition, Outcome, Position, Side};
+use super::{Bitboard, BySide, KingPower, MoleCondition, Outcome, Position, Side};
 
 /// What RULES §7 says about a position, for both sides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Analysis {
     /// Trapped men of both sides (RULES §3).
     pub trapped: Bitboard,
-    /// Functional men of each side, indexed by [`Side::index`].
-    pub functional: [Bitboard; 2],
+    /// Functional men of each side.
+    pub functional: BySide<Bitboard>,
     /// Secure men of each side.
-    pub secure: [Bitboard; 2],
+    pub secure: BySide<Bitboard>,
     /// The cells of each side's cities.
-    pub cities: [Bitboard; 2],
+    pub cities: BySide<Bitboard>,
     /// Whether the side to move may make a mole drop.
     pub mole_available: bool,
     /// The game's result on this position alone.
@@ -87,11 +87,6 @@ impl Position {
     pub fn accessible(&self, side: Side) -> Bitboard {
         let empty = self.empty();
         Bitboard::flood(self.reach(side).0 & empty, empty)
-    }
-
-    /// The regions: maximal sets of orthogonally connected empty cells.
-    pub fn regions(&self) -> Vec<Bitboard> {
-        split_regions(self.empty())
     }
 
     /// The cells of every city of `side`: regions not accessible to the enemy that touch
@@ -184,12 +179,11 @@ impl Position {
 
     /// Everything RULES §7 computes about the position.
     pub fn analyze(&self) -> Analysis {
-        let per_side = |f: &dyn Fn(Side) -> Bitboard| [f(Side::Black), f(Side::White)];
         Analysis {
             trapped: self.trapped(Side::Black) | self.trapped(Side::White),
-            functional: per_side(&|s| self.functional(s)),
-            secure: per_side(&|s| self.secure(s)),
-            cities: per_side(&|s| self.cities(s)),
+            functional: BySide::from_fn(|s| self.functional(s)),
+            secure: BySide::from_fn(|s| self.secure(s)),
+            cities: BySide::from_fn(|s| self.cities(s)),
             mole_available: self.mole_available(),
             outcome: self.outcome(),
         }

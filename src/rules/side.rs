@@ -1,7 +1,7 @@
 //! The two sides and the two kinds of men.
 
 use std::fmt;
-use std::ops::Not;
+use std::ops::{Index, IndexMut, Not};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -18,8 +18,10 @@ pub enum Side {
 impl Side {
     pub const BOTH: [Side; 2] = [Side::Black, Side::White];
 
+    /// 0 for Black, 1 for White: for tables inside the rules (Zobrist keys). Everything
+    /// public keeps per-side values in a [`BySide`].
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
@@ -62,6 +64,78 @@ impl Not for Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.title())
+    }
+}
+
+/// One value for each side, indexed by [`Side`]: `men[Side::Black]`. Serialised as
+/// `{"black": …, "white": …}`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct BySide<T> {
+    pub black: T,
+    pub white: T,
+}
+
+impl<T> BySide<T> {
+    pub const fn new(black: T, white: T) -> BySide<T> {
+        BySide { black, white }
+    }
+
+    /// The value of each side from a function of the side.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide {
+            black: f(Side::Black),
+            white: f(Side::White),
+        }
+    }
+
+    /// Each side with its value, Black first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [(Side::Black, &self.black), (Side::White, &self.white)].into_iter()
+    }
+
+    /// The values put through a function.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide {
+            black: f(self.black),
+            white: f(self.white),
+        }
+    }
+
+    /// Borrowed values.
+    pub fn as_ref(&self) -> BySide<&T> {
+        BySide {
+            black: &self.black,
+            white: &self.white,
+        }
+    }
+}
+
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, side: Side) -> &T {
+        match side {
+            Side::Black => &self.black,
+            Side::White => &self.white,
+        }
+    }
+}
+
+impl<T> IndexMut<Side> for BySide<T> {
+    #[inline]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::Black => &mut self.black,
+            Side::White => &mut self.white,
+        }
+    }
+}
+
+impl<T> IntoIterator for BySide<T> {
+    type Item = (Side, T);
+    type IntoIter = std::array::IntoIter<(Side, T), 2>;
+    fn into_iter(self) -> Self::IntoIter {
+        [(Side::Black, self.black), (Side::White, self.white)].into_iter()
     }
 }
 

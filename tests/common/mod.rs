@@ -14,7 +14,8 @@ pub fn setup_with(rules: RuleSet, men: &str, turn: Side) -> Position {
             (cell.parse().expect("cell"), man)
         })
         .collect();
-    Position::from_parts(rules, &placement, [false; 2], turn, 10, 20).expect("valid test position")
+    Position::from_parts(rules, &placement, BySide::default(), turn, 10, 20)
+        .expect("valid test position")
 }
 
 /// A Chogo-44 position.

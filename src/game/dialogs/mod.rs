@@ -12,7 +12,7 @@ use super::bridge::{Bridge, PlayerKind};
 use super::screen::{Dialog, InGame};
 use super::ui::UiLayer;
 use crate::bot::Level;
-use crate::rules::Side;
+use crate::rules::{BySide, Side};
 
 pub use load::LoadForm;
 pub use new_game::NewGameForm;
@@ -36,24 +36,24 @@ impl Default for Opponent {
 }
 
 impl Opponent {
-    pub fn players(self) -> [PlayerKind; 2] {
+    pub fn players(self) -> BySide<PlayerKind> {
         match self.level {
-            None => [PlayerKind::Human, PlayerKind::Human],
+            None => BySide::new(PlayerKind::Human, PlayerKind::Human),
             Some(level) => {
-                let mut p = [PlayerKind::Bot(level); 2];
-                p[self.side.index()] = PlayerKind::Human;
+                let mut p = BySide::new(PlayerKind::Bot(level), PlayerKind::Bot(level));
+                p[self.side] = PlayerKind::Human;
                 p
             }
         }
     }
 
-    fn of(players: [PlayerKind; 2]) -> Opponent {
-        match players {
-            [PlayerKind::Human, PlayerKind::Bot(level)] => Opponent {
+    fn of(players: BySide<PlayerKind>) -> Opponent {
+        match (players.black, players.white) {
+            (PlayerKind::Human, PlayerKind::Bot(level)) => Opponent {
                 level: Some(level),
                 side: Side::Black,
             },
-            [PlayerKind::Bot(level), PlayerKind::Human] => Opponent {
+            (PlayerKind::Bot(level), PlayerKind::Human) => Opponent {
                 level: Some(level),
                 side: Side::White,
             },
@@ -90,12 +90,12 @@ impl Opponent {
 }
 
 /// Who plays, in a few words: "You (Black) against Medium".
-pub fn matchup(players: [PlayerKind; 2]) -> String {
-    match players {
-        [PlayerKind::Human, PlayerKind::Human] => "Two players".into(),
-        [PlayerKind::Human, PlayerKind::Bot(l)] => format!("You (Black) against {}", l.title()),
-        [PlayerKind::Bot(l), PlayerKind::Human] => format!("You (White) against {}", l.title()),
-        [PlayerKind::Bot(b), PlayerKind::Bot(w)] => format!("{} against {}", b.title(), w.title()),
+pub fn matchup(players: BySide<PlayerKind>) -> String {
+    match (players.black, players.white) {
+        (PlayerKind::Human, PlayerKind::Human) => "Two players".into(),
+        (PlayerKind::Human, PlayerKind::Bot(l)) => format!("You (Black) against {}", l.title()),
+        (PlayerKind::Bot(l), PlayerKind::Human) => format!("You (White) against {}", l.title()),
+        (PlayerKind::Bot(b), PlayerKind::Bot(w)) => format!("{} against {}", b.title(), w.title()),
     }
 }
 

@@ -8,10 +8,7 @@ use super::Opponent;
 use crate::game::bridge::Setup;
 use crate::game::screen::{Dialog, InGame, MenuAction};
 use crate::game::ui::{self, palette};
-use crate::rules::{
-    Bitboard, Board, Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PRESETS,
-    PartTrappedTandem, RuleSet, Side,
-};
+use crate::rules::{Bitboard, Board, Handicap, Preset, RuleOption, RuleSet, Side};
 
 /// The new-game choices being edited.
 #[derive(Resource, Debug, Clone, Copy, Default)]
@@ -21,15 +18,19 @@ pub struct NewGameForm {
     pub rules: RuleSet,
 }
 
+/// One rule option's row: its title, then a radio button for each value (the rules
+/// engine's own names and labels).
+fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T) {
+    ui::choice(ui, T::TITLE, value, T::ALL.iter().map(|&v| (v, v.label())));
+}
+
 /// Every rule option of RULES §9, with the presets and the handicap.
 fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Preset");
-        for name in PRESETS {
-            if ui.small_button(name).clicked()
-                && let Some(preset) = RuleSet::preset(name)
-            {
-                *rules = preset;
+        for preset in Preset::ALL {
+            if ui.small_button(preset.label()).clicked() {
+                *rules = preset.rules();
             }
         }
     });
@@ -44,49 +45,11 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 }
             }
         });
-    ui::choice(
-        ui,
-        "King alone",
-        &mut rules.king_power,
-        [(KingPower::OneStep, "one step"), (KingPower::Rook, "rook")],
-    );
-    ui::choice(
-        ui,
-        "Part-trapped tandem",
-        &mut rules.part_trapped_tandem,
-        [
-            (PartTrappedTandem::FullRook, "full"),
-            (PartTrappedTandem::OneCell, "one cell"),
-        ],
-    );
-    ui::choice(
-        ui,
-        "King start",
-        &mut rules.king_start,
-        [
-            (KingStart::DropOwnHalf, "own half"),
-            (KingStart::DropAnywhere, "anywhere"),
-            (KingStart::Fixed, "fixed"),
-        ],
-    );
-    ui::choice(
-        ui,
-        "Own men",
-        &mut rules.own_man_capture,
-        [
-            (OwnManCapture::Never, "never captured"),
-            (OwnManCapture::Suicide, "suicide"),
-        ],
-    );
-    ui::choice(
-        ui,
-        "Mole",
-        &mut rules.mole_condition,
-        [
-            (MoleCondition::SecureAndCity, "all secure + city"),
-            (MoleCondition::City, "any city"),
-        ],
-    );
+    option_choice(ui, &mut rules.king_power);
+    option_choice(ui, &mut rules.part_trapped_tandem);
+    option_choice(ui, &mut rules.king_start);
+    option_choice(ui, &mut rules.own_man_capture);
+    option_choice(ui, &mut rules.mole_condition);
     // Handicap: tick 1–3 start pawns of one side.
     let mut side = rules.handicap.map_or(Side::White, |h| h.side);
     let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);

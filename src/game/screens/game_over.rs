@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::game::bridge::{Bridge, PlayerKind, Setup};
 use crate::game::screen::{Dialog, MenuAction, Screen};
 use crate::game::ui::{PANEL_WIDTH, UiLayer, palette};
-use crate::rules::Side;
+use crate::rules::{BySide, Side};
 
 /// The end of the game, over the board, with what to do next.
 fn panel(
@@ -31,8 +31,7 @@ fn panel(
     let title = match outcome.winner {
         Some(side) if person_against_bot(side) => "You win".to_string(),
         Some(side) if person_against_bot(!side) => "You lose".to_string(),
-        Some(side) => format!("{side} wins"),
-        None => "Draw".to_string(),
+        _ => outcome.headline(),
     };
     egui::Area::new("game over".into())
         .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
@@ -51,10 +50,8 @@ fn panel(
                                 .color(palette::GOLD),
                         );
                         // The reason alone: "White has no legal move".
-                        let text = outcome.to_string();
-                        let reason = text.split_once(": ").map_or(text.as_str(), |(_, r)| r);
                         ui.label(
-                            egui::RichText::new(reason)
+                            egui::RichText::new(outcome.explanation())
                                 .size(17.0)
                                 .color(egui::Color32::from_gray(230)),
                         );
@@ -62,10 +59,8 @@ fn panel(
                         ui.horizontal(|ui| {
                             if ui.button("Rematch").clicked() {
                                 // Against a bot the person changes sides.
-                                let players = match bridge.setup.players {
-                                    [a, b] if a != b => [b, a],
-                                    same => same,
-                                };
+                                let players = bridge.setup.players;
+                                let players = BySide::new(players.white, players.black);
                                 actions.write(MenuAction::NewGame(Setup {
                                     rules: bridge.setup.rules,
                                     players,

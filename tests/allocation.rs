@@ -1,0 +1,141 @@
+//! The README's claim that move generation allocates nothing, checked with a counting
+//! global allocator: generating, counting, checking and playing moves, the end-of-game
+//! test and the mole-drop check make no heap allocation on any board.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use chogo::rules::*;
+
+/// The system allocator, counting the allocations of threads that ask it to.
+struct Counting;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note_allocation() {
+    // `try_with`: the thread's locals may already be gone while it shuts down.
+    let _ = COUNTING.try_with(|on| {
+        if on.get() {
+            let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        }
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// How many allocations `f` makes on this thread (other test threads are not counted).
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    ALLOCATIONS.with(|n| n.set(0));
+    COUNTING.with(|on| on.set(true));
+    let value = f();
+    COUNTING.with(|on| on.set(false));
+    (value, ALLOCATIONS.with(Cell::get))
+}
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    let (v, n) = allocations(|| vec![1u8; 100]);
+    assert_eq!(v.len(), 100);
+    assert!(n >= 1, "the counting allocator is not counting");
+}
+
+/// Positions along random legal games under every kind of rule set, drop phases, mole
+/// drops and game ends included.
+fn positions() -> Vec<Position> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut out = Vec::new();
+    for rules in [
+        "chogo-44",
+        "neto",
+        "chogo-large",
+        "8x8",
+        "12x10",
+        "chogo-44,start=fixed,capture=suicide",
+    ] {
+        let rules: RuleSet = rules.parse().unwrap();
+        for _ in 0..20 {
+            let mut game = Game::new(rules);
+            while game.outcome().is_none() && game.plies().len() < 200 {
+                let moves = game.legal_moves();
+                game.play(moves[below(moves.len())]).unwrap();
+                out.push(*game.position());
+            }
+        }
+    }
+    // Positions with mole drops available (RULES §7).
+    for text in [
+        "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20",
+        "##4##/#6#/8/3k3p/6pP/#6#/##pKp1## w 100 50",
+    ] {
+        out.push(Position::from_text(text, RuleSet::default()).unwrap());
+    }
+    out
+}
+
+#[test]
+fn move_generation_allocates_nothing() {
+    let positions = positions();
+    assert!(positions.len() > 1000);
+    assert!(positions.iter().any(|p| p.mole_drop_cells().is_ok()));
+    for pos in &positions {
+        let (count, n) = allocations(|| {
+            let mut count = 0;
+            pos.for_each_legal_move(|mv| {
+                count += 1;
+                let mut next = *pos;
+                next.play_unchecked(mv);
+                // The end-of-game test runs the mole-drop check of the next side.
+                std::hint::black_box(next.outcome());
+            });
+            count
+        });
+        assert_eq!(n, 0, "generating and playing the moves of {pos} allocated");
+        let ((list, checked, has_move, counted), n) = allocations(|| {
+            let list = pos.legal_moves();
+            let checked = list.iter().all(|&mv| pos.check(mv).is_ok());
+            (list, checked, pos.has_move(), pos.count_legal_moves())
+        });
+        assert!(checked && counted == count && list.len() == count);
+        assert!(has_move || list.is_empty());
+        // A list longer than its 256 inline moves moves to the heap: only mole drops on
+        // the large boards can make one that long.
+        if list.len() <= 256 {
+            assert_eq!(n, 0, "listing the moves of {pos} allocated");
+        }
+    }
+    let start = Position::new(RuleSet::default());
+    let (leaves, n) = allocations(|| perft(&start, 3));
+    assert_eq!(leaves, 19_530);
+    assert_eq!(n, 0, "perft allocated");
+}
