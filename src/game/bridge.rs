@@ -117,7 +117,7 @@ pub enum Command {
     /// This side gives up.
     Resign(Side),
     /// Both sides agree to a draw (a person accepts at once; a bot's answer comes from its
-    /// search: [`super::bot_player::OfferDraw`]).
+    /// search, through the thinker like any other question).
     AgreeDraw,
     NewGame(Setup),
     /// Replace the game: a saved game resumed, or an imported record or position.

@@ -88,7 +88,7 @@ pub fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Option<Vec2
 /// frame; the layout is written only when it really changes).
 fn refit(
     windows: Query<&Window, With<PrimaryWindow>>,
-    bridge: Res<super::Bridge>,
+    bridge: Res<super::bridge::Bridge>,
     mut layout: ResMut<BoardLayout>,
 ) {
     let size = window_size(&windows).unwrap_or(Vec2::new(1100.0, 720.0));

@@ -1,5 +1,5 @@
 //! The player's settings as a resource: sound, animation speed, theme, markers and
-//! coordinates follow it. Reading and writing them is [`super::persist`]'s job.
+//! coordinates follow it. The persist module reads and writes them.
 
 use bevy::prelude::*;
 
