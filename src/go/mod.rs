@@ -6,6 +6,7 @@
 mod bits;
 mod game;
 mod geometry;
+pub mod gtp;
 mod moves;
 mod piece;
 pub mod playout;
