@@ -36,10 +36,10 @@ Go with chess pieces: chogo-cli go --help.";
 #[derive(Parser)]
 #[command(
     name = "chogo-cli",
+    bin_name = "chogo-cli",
     version,
     override_usage = "chogo-cli [--rules RULES] COMMAND ...",
-    after_help = AFTER_HELP,
-    disable_help_subcommand = true
+    after_help = AFTER_HELP
 )]
 struct Cli {
     /// The rules of Chogo (see RULES below)
@@ -55,6 +55,9 @@ struct Cli {
 struct Words {
     #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
+    /// Print help (only the long form: `-h` may be a move)
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
 }
 
 #[derive(Subcommand)]
@@ -166,6 +169,12 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
                 .to_string()
                 + "; see --help",
         ));
+    }
+    if let Some(bad) = args.iter().skip(1).find(|a| a.to_str().is_none()) {
+        return Err(usage(format!(
+            "an argument is not valid UTF-8 text: {}",
+            bad.to_string_lossy()
+        )));
     }
     Cli::try_parse_from(args).map_err(|e| {
         let context = |kind| match e.get(kind) {
@@ -331,25 +340,25 @@ fn run(cli: Cli) -> Result<String, Failure> {
             no_extra("bench", &extra)?;
             Ok(bench(Duration::from_millis(time)))
         }
-        Command::Moves(Words { words }) => {
+        Command::Moves(Words { words, .. }) => {
             exactly("moves", &words, 1)?;
             Ok(moves(&position("moves", words.first())?))
         }
-        Command::Apply(Words { words }) => {
+        Command::Apply(Words { words, .. }) => {
             if words.is_empty() {
                 return Err(usage("apply needs a position"));
             }
             apply(position("apply", words.first())?, &words[1..])
         }
-        Command::Analyze(Words { words }) => {
+        Command::Analyze(Words { words, .. }) => {
             exactly("analyze", &words, 1)?;
             Ok(analyze(&position("analyze", words.first())?))
         }
-        Command::Replay(Words { words }) => {
+        Command::Replay(Words { words, .. }) => {
             exactly("replay", &words, 1)?;
             replay(&words[0], rules_text.as_deref())
         }
-        Command::Perft(Words { words }) => {
+        Command::Perft(Words { words, .. }) => {
             exactly("perft", &words, 2)?;
             let depth: u32 = words[1]
                 .parse()

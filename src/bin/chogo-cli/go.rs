@@ -59,6 +59,9 @@ pub struct GoCommand {
 pub struct Words {
     #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
+    /// Print help (only the long form: `-h` may be a move)
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
 }
 
 #[derive(clap::Subcommand)]
@@ -173,7 +176,7 @@ fn exactly(command: &str, words: &[String], n: usize) -> Result<(), Failure> {
 pub fn run(cmd: GoCommand) -> Result<String, Failure> {
     let opts = cmd.rules;
     match cmd.command {
-        Go::Moves(Words { words }) => {
+        Go::Moves(Words { words, .. }) => {
             exactly("moves", &words, 1)?;
             let rules = opts.rules(words.first().map(String::as_str))?;
             let game = Game::from_position(position(words.first(), rules, "moves")?);
@@ -184,7 +187,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             list.sort();
             Ok(list.iter().map(|m| format!("{m}\n")).collect())
         }
-        Go::Apply(Words { words }) => {
+        Go::Apply(Words { words, .. }) => {
             if words.is_empty() {
                 return Err(usage("go apply needs a position"));
             }
@@ -210,12 +213,12 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 game.outcome().map_or("ongoing", |o| o.result_name())
             ))
         }
-        Go::Analyze(Words { words }) => {
+        Go::Analyze(Words { words, .. }) => {
             exactly("analyze", &words, 1)?;
             let rules = opts.rules(words.first().map(String::as_str))?;
             Ok(analyze(&position(words.first(), rules, "analyze")?))
         }
-        Go::Perft(Words { words }) => {
+        Go::Perft(Words { words, .. }) => {
             exactly("perft", &words, 2)?;
             let rules = opts.rules(words.first().map(String::as_str))?;
             let depth: u32 = words[1]
@@ -226,11 +229,11 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             let mut game = Game::from_position(position(words.first(), rules, "perft")?);
             Ok(format!("{}\n", perft(&mut game, depth)))
         }
-        Go::Replay(Words { words }) => {
+        Go::Replay(Words { words, .. }) => {
             exactly("replay", &words, 1)?;
             replay(&words[0])
         }
-        Go::Sgf(Words { words }) => {
+        Go::Sgf(Words { words, .. }) => {
             exactly("sgf", &words, 1)?;
             convert(&words[0])
         }
