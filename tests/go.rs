@@ -956,3 +956,65 @@ fn real_sgf_game_replays_to_its_final_position() {
     assert_eq!(game.position().placement_text(), expected.trim());
     assert!(game.moves().len() > 40);
 }
+
+#[test]
+fn the_fast_board_equals_the_rules_move_for_move() {
+    use chogo::go::fast::FastGo;
+    let mut checked = 0;
+    for (board, set, games) in [
+        ("9", "R", 30),
+        ("5", "R", 60),
+        ("13", "W", 4),
+        ("chogo-44", "R", 20),
+        ("12x10", "R", 5),
+    ] {
+        let r = rules(set, board);
+        let mut rng = Rng::new(17);
+        for _ in 0..games {
+            let mut p = Position::new(r);
+            let mut fast = FastGo::from_position(&p).unwrap();
+            let cap = 3 * r.board.cells().count() as usize;
+            for _ in 0..cap {
+                if p.is_over() {
+                    break;
+                }
+                for c in r.board.cells() {
+                    assert_eq!(
+                        fast.is_legal(FastGo::index(c)),
+                        p.play(Move::Drop {
+                            kind: fast.kind(),
+                            cell: c
+                        })
+                        .is_ok(),
+                        "{p}: {c}"
+                    );
+                }
+                let mv = match fast.random_move(&mut rng) {
+                    Some(v) => Move::Drop {
+                        kind: fast.kind(),
+                        cell: r
+                            .board
+                            .cells()
+                            .iter()
+                            .find(|c| c.index() == v as usize)
+                            .unwrap(),
+                    },
+                    None => Move::Pass,
+                };
+                p = p.play(mv).unwrap().position;
+                assert!(fast.placement_matches(&p), "{p}");
+                assert_eq!(fast.ko(), p.ko().map(|(_, c)| c), "{p}");
+                assert_eq!(fast.turn(), p.turn());
+                for side in [Side::Black, Side::White] {
+                    assert_eq!(fast.captures(side), p.captures(side));
+                }
+                checked += 1;
+            }
+            assert_eq!(fast.score(), p.score(), "{p}");
+            // And from a position text with a ko.
+            let again = FastGo::from_position(&pos(&p.to_string(), r)).unwrap();
+            assert!(again.placement_matches(&p));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
