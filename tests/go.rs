@@ -144,7 +144,7 @@ impl SimpleGo {
 fn engine_stones(p: &Position) -> Vec<u8> {
     (0..361)
         .map(|i| {
-            let c = Cell::new((i % 19) as i32, (i / 19) as i32).unwrap();
+            let c = Cell::new(i % 19, i / 19).unwrap();
             match p.piece_at(c) {
                 None => 0,
                 Some(x) if x.side == Side::Black => 1,
@@ -1017,4 +1017,59 @@ fn the_fast_board_equals_the_rules_move_for_move() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+}
+
+mod no_panics {
+    use super::*;
+    use chogo::go::gtp::Engine;
+    use proptest::prelude::*;
+
+    fn texty() -> impl Strategy<Value = String> {
+        prop::string::string_regex(r"[ -~\n\[\]();@#/xX0-9a-tA-T\\-]{0,80}").unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn readers_never_panic(text in texty(), set in 0usize..7) {
+            let r = rules(PieceSet::PRESETS[set], "9");
+            let _ = Position::from_text(&text, r);
+            let _ = text.parse::<MoveText>().map(|m| Position::new(r).play_text(&m));
+            let _ = Record::parse(&text).map(|rec| rec.to_game());
+            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            let mut engine = Engine::new(Rules::default(), 1);
+            for line in text.lines() {
+                let _ = engine.handle(line);
+            }
+        }
+
+        #[test]
+        fn position_fields_never_panic(
+            placement in prop::string::string_regex(r"[rRbBnNpP1-9#/]{0,40}").unwrap(),
+            rest in prop::string::string_regex(r"[bw] [0-9]{1,3} [0-9]{1,3} [0-3] (-|[a-k][0-9]{1,2}|R@[a-k][0-9]) [0-9]{1,3}").unwrap(),
+        ) {
+            for board in ["5", "9", "chogo-44"] {
+                for set in ["R", "RBNP"] {
+                    let r = rules(set, board);
+                    if let Ok(p) = Position::from_text(&format!("{placement} {rest}"), r) {
+                        let _ = p.score();
+                        let _ = Game::from_position(p).legal_moves();
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn sgf_never_panics(body in prop::collection::vec(
+            (prop::sample::select(vec!["B", "W", "AB", "AW", "AE", "SZ", "KM", "C", "PL", "GM"]),
+             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:").unwrap()), 0..20)) {
+            let mut text = String::from("(;");
+            for (k, v) in body {
+                text.push_str(&format!("{k}[{v}];"));
+            }
+            text.push(')');
+            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+        }
+    }
 }

@@ -208,10 +208,10 @@ impl Bits {
     #[inline]
     fn shr(&self, n: u32) -> Bits {
         let mut out = [0u64; WORDS];
-        for i in 0..WORDS {
-            out[i] = self.0[i] >> n;
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] >> n;
             if i + 1 < WORDS {
-                out[i] |= self.0[i + 1] << (64 - n);
+                *word |= self.0[i + 1] << (64 - n);
             }
         }
         Bits(out)
