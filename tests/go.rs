@@ -795,6 +795,32 @@ fn simple_perft(
 
 #[test]
 fn rook_perft_agrees_with_the_independent_board() {
+    // Every rook count of the data files, on the independent board.
+    let data = fs::read_to_string("tests/go_perft/presets.perft").unwrap();
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| l.starts_with("R ") && !l.contains("moving"))
+    {
+        let fields: Vec<&str> = line.split(" ; ").collect();
+        let r = rules_field(fields[0]);
+        let p = if fields[1] == "start" {
+            Position::new(r)
+        } else {
+            pos(fields[1], r)
+        };
+        let mut simple = SimpleGo::new(r.board);
+        simple.stones = engine_stones(&p);
+        let colour = if p.turn() == Side::Black { 1 } else { 2 };
+        let depth: u32 = fields[2].parse().unwrap();
+        assert_eq!(
+            simple_perft(&simple, colour, None, 0, depth).to_string(),
+            fields[3],
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
     for (board, text, depth) in [
         ("5", "start", 3),
         ("5", "5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1", 3),
@@ -944,6 +970,19 @@ fn sgf_from_other_programs() {
     // A game of another set is not SGF.
     let rb = Game::from_position(Position::new(rules("RB", "9")));
     assert!(sgf::write(&rb, "a", "b").is_err());
+}
+
+#[test]
+fn gnugo_printsgf_setup_reads_as_a_position() {
+    // GNU Go's `printsgf` writes the board as AB/AW setup over several lines, with its own
+    // properties (IL, GN, AP …): this is the same position as the end of its self-play.
+    let text = fs::read_to_string("tests/go_records/gnugo-printsgf-setup.sgf").unwrap();
+    let expected = fs::read_to_string("tests/go_records/gnugo-selfplay-9x9.final").unwrap();
+    let g = SgfGame::parse(&text).unwrap();
+    assert_eq!(g.start.placement_text(), expected.trim());
+    assert_eq!(g.start.turn(), Side::Black);
+    assert_eq!(g.rules.komi, 4.5);
+    assert!(g.moves.is_empty());
 }
 
 #[test]

@@ -94,7 +94,8 @@ pub fn score_text(pos: &Position) -> String {
 }
 
 /// A text diagram of the position: GTP letters and rank numbers around the board,
-/// `X` Black, `O` White, `.` empty, ` ` a missing cell.
+/// `X` Black, `O` White (with several kinds, the position text's letters), `.` empty,
+/// ` ` a missing cell.
 pub fn diagram(pos: &Position) -> String {
     let geo = pos.geometry();
     let files = geo.board.files() as usize;
@@ -110,7 +111,8 @@ pub fn diagram(pos: &Position) -> String {
             let ch = match pos.piece_at(cell) {
                 _ if !geo.cells.contains(cell) => ' ',
                 None => '.',
-                Some(p) if geo.board.files() > 0 && pos.rules().pieces.len() > 1 => p.char(),
+                // With several kinds, the position text's letters.
+                Some(p) if pos.rules().pieces.len() > 1 => p.char(),
                 Some(p) if p.side == Side::Black => 'X',
                 Some(_) => 'O',
             };
