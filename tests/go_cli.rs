@@ -437,6 +437,7 @@ fn arguments_are_read_as_written() {
         vec!["moves", "help"],
         vec!["moves", "-h"],
         vec!["go", "apply", "start", "-h"],
+        vec!["bestmove", "-h", "--level", "hard"],
     ] {
         let out = cli(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -448,6 +449,11 @@ fn arguments_are_read_as_written() {
         );
         assert_eq!(stderr(&out).trim_end().lines().count(), 1, "{args:?}");
     }
+    // Options may follow the positions and moves.
+    let out = cli(&["apply", "start", "b3", "--rules", "chogo-44"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&["go", "moves", "--board", "5", "start", "--pieces", "RB"]);
+    assert!(stdout(&out).starts_with("B@a1\n"));
     // A non-UTF-8 argument is an error, not a panic.
     #[cfg(unix)]
     {

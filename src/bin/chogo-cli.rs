@@ -49,11 +49,11 @@ struct Cli {
     command: Command,
 }
 
-/// Positions and moves may be any text (even `help` or `-h`): they are read as
-/// positions and moves, never as options.
+/// Positions and moves: `help` is read as a position or a move, never as a request for
+/// help; `-h` is not an option here (only `--help` is), so it is refused as one.
 #[derive(clap::Args)]
 struct Words {
-    #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
+    #[arg(num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
     /// Print help (only the long form: `-h` may be a move)
     #[arg(long, action = clap::ArgAction::Help)]
@@ -78,9 +78,12 @@ enum Command {
     #[command(disable_help_flag = true)]
     Perft(Words),
     /// the move a bot chooses
+    #[command(disable_help_flag = true)]
     Bestmove {
-        #[arg(allow_hyphen_values = true)]
         position: Option<String>,
+        /// Print help (only the long form: `-h` is not an option here)
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
         #[arg(long)]
         level: Option<String>,
         #[arg(long = "time-ms")]
@@ -93,7 +96,7 @@ enum Command {
         seed: Option<String>,
         #[arg(long)]
         info: bool,
-        #[arg(hide = true, allow_hyphen_values = true)]
+        #[arg(hide = true)]
         extra: Vec<String>,
     },
     /// search each suite middlegame for T ms (default 1000): depth reached and nodes per second
@@ -188,7 +191,15 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
             ErrorKind::UnknownArgument => {
                 let arg = context(ContextKind::InvalidArg);
                 let name = arg.split('=').next().unwrap_or(&arg).to_string();
-                usage(format!("unknown option {name}"))
+                if name.starts_with("--") {
+                    usage(format!("unknown option {name}"))
+                } else {
+                    // `-h` where a position or a move stands: neither, and not a request
+                    // for help.
+                    usage(format!(
+                        "'{name}' is not a position or a move, nor an option"
+                    ))
+                }
             }
             ErrorKind::InvalidSubcommand => usage(format!(
                 "unknown command '{}'; see --help",
@@ -267,6 +278,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seed,
             info,
             extra,
+            ..
         } => {
             let level: Level = level
                 .ok_or_else(|| usage("--level LEVEL is required"))?

@@ -54,10 +54,10 @@ pub struct GoCommand {
     command: Go,
 }
 
-/// Positions and moves may be any text: they are never read as options.
+/// Positions and moves (options may come before or after them).
 #[derive(clap::Args)]
 pub struct Words {
-    #[arg(allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
+    #[arg(num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
     /// Print help (only the long form: `-h` may be a move)
     #[arg(long, action = clap::ArgAction::Help)]
