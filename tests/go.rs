@@ -986,14 +986,24 @@ fn gnugo_printsgf_setup_reads_as_a_position() {
 }
 
 #[test]
-fn real_sgf_game_replays_to_its_final_position() {
-    // GNU Go 3.8 playing itself on 9×9 (level 1, Chinese rules, capture all dead); the
-    // final placement is the one GNU Go's `showboard` printed at the end of the game.
-    let text = fs::read_to_string("tests/go_records/gnugo-selfplay-9x9.sgf").unwrap();
-    let expected = fs::read_to_string("tests/go_records/gnugo-selfplay-9x9.final").unwrap();
-    let game = SgfGame::parse(&text).unwrap().to_game().unwrap();
-    assert_eq!(game.position().placement_text(), expected.trim());
-    assert!(game.moves().len() > 40);
+fn real_sgf_games_replay_to_their_final_positions() {
+    // GNU Go 3.8 playing itself (level 1, Chinese rules, capture all dead) on 9×9 and
+    // 19×19; each final placement is the board GNU Go's `showboard` printed at the end of
+    // its game, so our captures, suicide and ko agree with GNU Go's on every move.
+    for (name, min_moves) in [("9x9", 60), ("19x19", 250)] {
+        let text =
+            fs::read_to_string(format!("tests/go_records/gnugo-selfplay-{name}.sgf")).unwrap();
+        let expected =
+            fs::read_to_string(format!("tests/go_records/gnugo-selfplay-{name}.final")).unwrap();
+        let game = SgfGame::parse(&text).unwrap().to_game().unwrap();
+        assert_eq!(game.position().placement_text(), expected.trim(), "{name}");
+        assert!(game.moves().len() >= min_moves, "{name}");
+        assert_eq!(
+            game.outcome().map(|o| o.reason),
+            Some(EndReason::Passes),
+            "{name}"
+        );
+    }
 }
 
 #[test]
