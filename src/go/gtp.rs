@@ -301,9 +301,9 @@ impl Engine {
                         pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
                     }
                 }
-                let text = pos.to_string().replacen(" b ", " w ", 1);
-                let start = Position::from_text(&text, self.rules).map_err(|e| e.to_string())?;
-                self.game = Game::from_position(start);
+                // Handicap stones are Black's; White moves next.
+                pos.set_turn(Side::White);
+                self.game = Game::from_position(pos);
                 Ok(String::new())
             }
             _ => Err("unknown command".into()),

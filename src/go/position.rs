@@ -262,6 +262,13 @@ impl Position {
         self.dead_possible = true;
     }
 
+    /// Sets the side to move, for setting up positions (SGF's `PL`, GTP's handicap); the
+    /// ko field is cleared.
+    pub fn set_turn(&mut self, side: Side) {
+        self.turn = side;
+        self.ko = None;
+    }
+
     /// The side's alive pieces: the least fixed point of "can move to an empty cell, or
     /// defends an alive friendly piece" (GO_RULES §2).
     pub fn alive(&self, side: Side) -> Bits {
