@@ -2,6 +2,7 @@
 //! destinations on them.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use thiserror::Error;
@@ -116,6 +117,16 @@ pub struct Geometry {
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
 const JUMPS: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
@@ -168,71 +179,96 @@ impl Geometry {
         occupied: &Bits,
         mut f: impl FnMut(Cell),
     ) {
-        let slide = |dirs: &[(i32, i32)], f: &mut dyn FnMut(Cell)| {
-            for &(df, dr) in dirs {
-                let mut c = from;
-                while let Some(next) = self.at(c, df, dr) {
-                    f(next);
-                    if occupied.contains(next) {
-                        break;
-                    }
-                    c = next;
-                }
-            }
-        };
+        let _ = self.try_targets(kind, side, from, occupied, |c| {
+            f(c);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Geometry::for_each_target`] that stops when `f` breaks.
+    #[inline]
+    pub fn try_targets(
+        &self,
+        kind: Kind,
+        side: Side,
+        from: Cell,
+        occupied: &Bits,
+        mut f: impl FnMut(Cell) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         match kind {
-            Kind::Rook => slide(&ORTHO, &mut f),
-            Kind::Bishop => slide(&DIAG, &mut f),
+            Kind::Rook => self.slide(from, &ORTHO, occupied, &mut f),
+            Kind::Bishop => self.slide(from, &DIAG, occupied, &mut f),
             Kind::Queen => {
-                slide(&ORTHO, &mut f);
-                slide(&DIAG, &mut f);
+                self.slide(from, &ORTHO, occupied, &mut f)?;
+                self.slide(from, &DIAG, occupied, &mut f)
             }
-            Kind::King | Kind::Wazir => {
-                let dirs: &[(i32, i32)] = if kind == Kind::King {
-                    &[
-                        (1, 0),
-                        (-1, 0),
-                        (0, 1),
-                        (0, -1),
-                        (1, 1),
-                        (-1, 1),
-                        (1, -1),
-                        (-1, -1),
-                    ]
-                } else {
-                    &ORTHO
-                };
-                for &(df, dr) in dirs {
-                    if let Some(c) = self.at(from, df, dr) {
-                        f(c);
-                    }
-                }
-            }
-            Kind::Knight => {
-                for (df, dr) in JUMPS {
-                    if let Some(c) = self.at(from, df, dr) {
-                        f(c);
-                    }
-                }
-            }
+            Kind::King => self.steps(from, &KING, &mut f),
+            Kind::Wazir => self.steps(from, &ORTHO, &mut f),
+            Kind::Knight => self.steps(from, &JUMPS, &mut f),
             Kind::Mao => {
                 for (df, dr) in JUMPS {
                     let (lf, lr) = mao_leg(df, dr);
                     let leg_free = self.at(from, lf, lr).is_some_and(|l| !occupied.contains(l));
                     if let (true, Some(c)) = (leg_free, self.at(from, df, dr)) {
-                        f(c);
+                        f(c)?;
                     }
                 }
+                ControlFlow::Continue(())
             }
             Kind::Pawn => {
                 let fwd = Geometry::forward(side);
-                for df in [-1, 1] {
-                    if let Some(c) = self.at(from, df, fwd) {
-                        f(c);
-                    }
-                }
+                self.steps(from, &[(-1, fwd), (1, fwd)], &mut f)
             }
         }
+    }
+
+    #[inline]
+    fn slide(
+        &self,
+        from: Cell,
+        dirs: &[(i32, i32)],
+        occupied: &Bits,
+        f: &mut impl FnMut(Cell) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &(df, dr) in dirs {
+            let mut c = from;
+            while let Some(next) = self.at(c, df, dr) {
+                f(next)?;
+                if occupied.contains(next) {
+                    break;
+                }
+                c = next;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn steps(
+        &self,
+        from: Cell,
+        dirs: &[(i32, i32)],
+        f: &mut impl FnMut(Cell) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &(df, dr) in dirs {
+            if let Some(c) = self.at(from, df, dr) {
+                f(c)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the piece can move: one of its targets is empty and playable.
+    #[inline]
+    pub fn can_move(&self, kind: Kind, side: Side, from: Cell, occupied: &Bits) -> bool {
+        self.try_targets(kind, side, from, occupied, |c| {
+            if !occupied.contains(c) && self.playable.contains(c) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// Every cell from which a piece of `kind` and `side` would have `to` among its

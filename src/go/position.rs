@@ -296,7 +296,7 @@ impl Position {
         let mut n = 0;
         for c in own {
             if let Some(p) = self.piece_at(c)
-                && self.geo.moves(p.kind, side, c, &all).any()
+                && self.geo.can_move(p.kind, side, c, &all)
             {
                 alive.insert(c);
                 stack[n] = c;
