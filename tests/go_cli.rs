@@ -228,6 +228,20 @@ fn replay_checks_records_and_sgf() {
         stderr(&out).trim_end(),
         "chogo-cli: move 1 (white): c3: c3 is occupied"
     );
+    // A wrong score tag is caught.
+    let scored = dir.join("scored.gochogo");
+    std::fs::write(
+        &scored,
+        "[Game \"go-with-pieces\"]\n[Board \"5x5\"]\n[Score \"B 3 W 0\"]\n\n1. c3 pass 2. pass\n",
+    )
+    .unwrap();
+    let out = cli(&["go", "replay", scored.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the record's score is B 3 W 0, but the moves end with B 24 W 0"),
+        "{}",
+        stderr(&out)
+    );
     // SGF: GNU Go's self-play game.
     let out = cli(&["go", "replay", "tests/go_records/gnugo-selfplay-9x9.sgf"]);
     assert!(out.status.success(), "{}", stderr(&out));

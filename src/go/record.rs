@@ -49,6 +49,8 @@ pub enum ReplayError {
     },
     #[error("the record's result is {written}, but the moves end with {actual}")]
     ResultMismatch { written: String, actual: String },
+    #[error("the record's score is {written}, but the moves end with {actual}")]
+    ScoreMismatch { written: String, actual: String },
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -229,6 +231,22 @@ impl Record {
             },
             _ => {}
         }
+        if let Some((_, written)) = self
+            .tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Score"))
+            && game.outcome().map(|o| o.reason) == Some(EndReason::Passes)
+        {
+            let actual = score_text(game.position());
+            if written.split_whitespace().collect::<Vec<_>>()
+                != actual.split(' ').collect::<Vec<_>>()
+            {
+                return Err(ReplayError::ScoreMismatch {
+                    written: written.clone(),
+                    actual,
+                });
+            }
+        }
         Ok(game)
     }
 
@@ -268,11 +286,7 @@ impl Record {
             ..
         }) = outcome
         {
-            let [b, w] = game.position().score();
-            tags.push((
-                "Score".into(),
-                format!("B {} W {}", number_text(b), number_text(w)),
-            ));
+            tags.push(("Score".into(), score_text(game.position())));
         }
         let moves = game
             .moves()
@@ -330,6 +344,12 @@ impl std::fmt::Display for Record {
         }
         writeln!(f)
     }
+}
+
+/// The `Score` tag of a game ended by passing: `B 42 W 39.5`.
+fn score_text(pos: &Position) -> String {
+    let [b, w] = pos.score();
+    format!("B {} W {}", number_text(b), number_text(w))
 }
 
 /// The written form of a played move: canonical, captures included.
