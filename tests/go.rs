@@ -1122,3 +1122,166 @@ mod no_panics {
         }
     }
 }
+
+/// Each kind's targets written again, plainly, for the definition tests below: the cells it
+/// would move to if they were empty (sliders stop at the first piece).
+fn plain_targets(
+    kind: Kind,
+    side: Side,
+    from: (i32, i32),
+    exists: &dyn Fn(i32, i32) -> bool,
+    occupied: &dyn Fn(i32, i32) -> bool,
+) -> Vec<(i32, i32)> {
+    let (f, r) = from;
+    let mut out = Vec::new();
+    let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+    let jumps = [
+        (1, 2),
+        (-1, 2),
+        (1, -2),
+        (-1, -2),
+        (2, 1),
+        (-2, 1),
+        (2, -1),
+        (-2, -1),
+    ];
+    let mut slide = |dirs: &[(i32, i32)], out: &mut Vec<(i32, i32)>| {
+        for (df, dr) in dirs {
+            let (mut x, mut y) = (f + df, r + dr);
+            while exists(x, y) {
+                out.push((x, y));
+                if occupied(x, y) {
+                    break;
+                }
+                x += df;
+                y += dr;
+            }
+        }
+    };
+    match kind {
+        Kind::Rook => slide(&orth, &mut out),
+        Kind::Bishop => slide(&diag, &mut out),
+        Kind::Queen => {
+            slide(&orth, &mut out);
+            slide(&diag, &mut out);
+        }
+        Kind::King => out.extend(orth.iter().chain(&diag).map(|(a, b)| (f + a, r + b))),
+        Kind::Wazir => out.extend(orth.iter().map(|(a, b)| (f + a, r + b))),
+        Kind::Knight => out.extend(jumps.iter().map(|(a, b)| (f + a, r + b))),
+        Kind::Mao => {
+            for (a, b) in jumps {
+                // The leg: one step from the mao along the jump's longer side.
+                let leg = if a.abs() == 2 {
+                    (f + a / 2, r)
+                } else {
+                    (f, r + b / 2)
+                };
+                if exists(leg.0, leg.1) && !occupied(leg.0, leg.1) {
+                    out.push((f + a, r + b));
+                }
+            }
+        }
+        Kind::Pawn => {
+            let fwd = if side == Side::Black { 1 } else { -1 };
+            out.extend([(f - 1, r + fwd), (f + 1, r + fwd)]);
+        }
+    }
+    out.retain(|&(x, y)| exists(x, y));
+    out
+}
+
+#[test]
+fn alive_and_reach_follow_the_definitions_for_every_kind() {
+    let mut rng = Rng::new(2024);
+    let sets = [
+        "B", "K", "N", "P", "M", "Q", "RB", "NP", "MP", "RBNP", "QKWM", "RBQKWNMP",
+    ];
+    let mut dead_seen = 0;
+    for round in 0..600 {
+        let set = sets[round % sets.len()];
+        let board = ["7", "chogo-44", "6"][round % 3];
+        let r = rules(set, board);
+        let mut p = Position::new(r);
+        let kinds: Vec<Kind> = r.pieces.kinds().collect();
+        let fill = 20 + rng.below(70);
+        for c in p.geometry().playable {
+            if rng.below(100) < fill {
+                let side = if rng.below(2) == 0 {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                p.set_piece(c, Some(Piece::new(side, kinds[rng.below(kinds.len())])));
+            }
+        }
+        let geo = *p.geometry();
+        let at = |x: i32, y: i32| Cell::new(x, y).filter(|c| geo.cells.contains(*c));
+        let exists = |x: i32, y: i32| at(x, y).is_some();
+        let occ = p.occupied();
+        let occupied = |x: i32, y: i32| at(x, y).is_some_and(|c| occ.contains(c));
+        let playable_empty =
+            |x: i32, y: i32| at(x, y).is_some_and(|c| geo.playable.contains(c) && !occ.contains(c));
+        for side in [Side::Black, Side::White] {
+            // The least fixed point, by plain iteration.
+            let own: Vec<(Cell, Kind)> = p
+                .pieces(side)
+                .iter()
+                .map(|c| (c, p.piece_at(c).unwrap().kind))
+                .collect();
+            let xy = |c: Cell| (c.file() as i32, c.rank() as i32);
+            let mut alive: HashSet<Cell> = own
+                .iter()
+                .filter(|(c, k)| {
+                    plain_targets(*k, side, xy(*c), &exists, &occupied)
+                        .iter()
+                        .any(|&(x, y)| playable_empty(x, y))
+                })
+                .map(|(c, _)| *c)
+                .collect();
+            loop {
+                let before = alive.len();
+                for (c, k) in &own {
+                    if !alive.contains(c)
+                        && plain_targets(*k, side, xy(*c), &exists, &occupied)
+                            .iter()
+                            .any(|&(x, y)| at(x, y).is_some_and(|t| alive.contains(&t)))
+                    {
+                        alive.insert(*c);
+                    }
+                }
+                if alive.len() == before {
+                    break;
+                }
+            }
+            let expected: Bits = alive.iter().copied().collect();
+            assert_eq!(p.alive(side), expected, "{set} {side:?} {p}");
+            dead_seen += (p.pieces(side).count() - expected.count()) as usize;
+            // Reach: every empty playable cell a piece gets to, moving through empty cells
+            // (its own cell empty once it has left).
+            let mut reach = Bits::EMPTY;
+            for (c, k) in &own {
+                let mut seen = vec![xy(*c)];
+                let mut i = 0;
+                let occupied_but_me = |x: i32, y: i32| (x, y) != xy(*c) && occupied(x, y);
+                while i < seen.len() {
+                    for t in plain_targets(*k, side, seen[i], &exists, &occupied_but_me) {
+                        let free = at(t.0, t.1).is_some_and(|tc| geo.playable.contains(tc))
+                            && !occupied_but_me(t.0, t.1);
+                        if free && !seen.contains(&t) {
+                            seen.push(t);
+                        }
+                    }
+                    i += 1;
+                }
+                for &(x, y) in &seen[1..] {
+                    if let Some(t) = at(x, y).filter(|t| !occ.contains(*t)) {
+                        reach.insert(t);
+                    }
+                }
+            }
+            assert_eq!(p.reach(side), reach, "{set} {side:?} {p}");
+        }
+    }
+    assert!(dead_seen > 500, "{dead_seen}");
+}
