@@ -1146,7 +1146,7 @@ fn plain_targets(
         (2, -1),
         (-2, -1),
     ];
-    let mut slide = |dirs: &[(i32, i32)], out: &mut Vec<(i32, i32)>| {
+    let slide = |dirs: &[(i32, i32)], out: &mut Vec<(i32, i32)>| {
         for (df, dr) in dirs {
             let (mut x, mut y) = (f + df, r + dr);
             while exists(x, y) {

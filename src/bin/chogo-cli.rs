@@ -22,6 +22,8 @@ use serde::Serialize;
 #[path = "chogo-cli/go.rs"]
 mod go_cli;
 
+const USAGE_LINE: &str = "chogo-cli [--rules RULES] COMMAND ...";
+
 const AFTER_HELP: &str = "\
 LEVEL is random, beginner, easy (or greedy), medium, hard or master.
 
@@ -38,7 +40,7 @@ Go with chess pieces: chogo-cli go --help.";
     name = "chogo-cli",
     bin_name = "chogo-cli",
     version,
-    override_usage = "chogo-cli [--rules RULES] COMMAND ...",
+    override_usage = USAGE_LINE,
     after_help = AFTER_HELP
 )]
 struct Cli {
@@ -55,7 +57,7 @@ struct Cli {
 struct Words {
     #[arg(num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
-    /// Print help (only the long form: `-h` may be a move)
+    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
     #[arg(long, action = clap::ArgAction::Help)]
     help: Option<bool>,
 }
@@ -164,14 +166,7 @@ fn main() -> ExitCode {
 /// standard output), every other problem one line with exit code 2.
 fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
     if args.len() <= 1 {
-        let help = Cli::command_help();
-        return Err(usage(
-            help.lines()
-                .next()
-                .unwrap_or("usage: chogo-cli")
-                .to_string()
-                + "; see --help",
-        ));
+        return Err(usage(format!("usage: {USAGE_LINE}; see --help")));
     }
     if let Some(bad) = args.iter().skip(1).find(|a| a.to_str().is_none()) {
         return Err(usage(format!(
@@ -206,7 +201,7 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
                 context(ContextKind::InvalidSubcommand)
             )),
             ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                usage("no command; see --help (usage: chogo-cli [--rules RULES] COMMAND ...)")
+                usage(format!("no command; see --help (usage: {USAGE_LINE})"))
             }
             _ => usage(
                 e.to_string()
@@ -219,12 +214,6 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
             ),
         }
     })
-}
-
-impl Cli {
-    fn command_help() -> String {
-        "usage: chogo-cli [--rules RULES] COMMAND ...".to_string()
-    }
 }
 
 fn number(name: &str, value: Option<String>) -> Result<Option<u64>, Failure> {

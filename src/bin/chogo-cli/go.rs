@@ -59,7 +59,7 @@ pub struct GoCommand {
 pub struct Words {
     #[arg(num_args = 0.., value_name = "ARGS")]
     words: Vec<String>,
-    /// Print help (only the long form: `-h` may be a move)
+    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
     #[arg(long, action = clap::ArgAction::Help)]
     help: Option<bool>,
 }
