@@ -5,5 +5,6 @@
 pub mod bot;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod go;
 pub mod rules;
 pub mod save;

@@ -65,7 +65,10 @@ fn game_modules() -> BTreeMap<String, BTreeSet<String>> {
 fn the_game_modules_use_each_other_without_cycles() {
     let modules = game_modules();
     assert!(modules.len() > 20, "{modules:?}");
-    assert!(modules["men"].contains("bridge"), "the reader sees `use` lines");
+    assert!(
+        modules["men"].contains("bridge"),
+        "the reader sees `use` lines"
+    );
     // Depth-first search for a way back to a module on the current path.
     fn visit<'a>(
         module: &'a str,

@@ -1,7 +1,9 @@
-//! `chogo-cli`: the rules and bots of Chogo from the command line.
+//! `chogo-cli`: the rules and bots of Chogo, and of Go with chess pieces (`chogo-cli go`),
+//! from the command line.
 //!
 //! Exit codes: 0 success, 1 an illegal move or a failed replay, 2 malformed input or usage.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use std::path::PathBuf;
@@ -14,34 +16,124 @@ use chogo::bot::{Budget, Level, Request};
 use chogo::rules::{
     Analysis, Bitboard, BySide, Game, Position, Record, ReplayError, RuleSet, Side, perft,
 };
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-const USAGE: &str = "\
-usage: chogo-cli [--rules RULES] COMMAND ...
+/// `chogo-cli go …`: Go with chess pieces.
+#[path = "chogo-cli/go.rs"]
+mod go_cli;
 
-commands:
-  moves \"<position>\"            every legal move, one per line
-  apply \"<position>\" MOVE...    play moves; print the position and the result
-  analyze \"<position>\"          trapped, functional and secure men, cities, mole drop (JSON)
-  replay FILE                   check a game record move by move
-  perft \"<position>\" DEPTH      count the leaves of the move tree
-  bestmove \"<position>\" --level LEVEL [--time-ms T] [--depth D] [--nodes N] [--seed S] [--info]
-                                the move a bot chooses
-  bench [--time-ms T]            search each suite middlegame for T ms (default 1000):
-                                depth reached and nodes per second
-  play --black LEVEL --white LEVEL --games N [--seed S] [--time-ms T] [--swap]
-       [--records DIR] [--jobs J]
-                                a match between two bots
+const USAGE_LINE: &str = "chogo-cli [--rules RULES] COMMAND ...";
 
+const AFTER_HELP: &str = "\
 LEVEL is random, beginner, easy (or greedy), medium, hard or master.
 
 RULES is a preset (chogo-44, chogo-large, neto), a board (8x8, 10x8, 12x8, 12x10),
 optionally followed by options: chogo-44,king=rook,tandem=one-cell,start=fixed,
 capture=suicide,mole=city,handicap=white:c7+d7. The default is chogo-44.
-A position may also be the word `start` for the rules' start position.";
+A position may also be the word `start` for the rules' start position.
 
-/// Options that take no value.
-const FLAGS: [&str; 2] = ["swap", "info"];
+Go with chess pieces: chogo-cli go --help.";
+
+/// The rules and bots of Chogo (and of Go with chess pieces) from the command line.
+#[derive(Parser)]
+#[command(
+    name = "chogo-cli",
+    bin_name = "chogo-cli",
+    version,
+    override_usage = USAGE_LINE,
+    after_help = AFTER_HELP
+)]
+struct Cli {
+    /// The rules of Chogo (see RULES below)
+    #[arg(long, global = true, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Positions and moves: `help` is read as a position or a move, never as a request for
+/// help; `-h` is not an option here (only `--help` is), so it is refused as one.
+#[derive(clap::Args)]
+struct Words {
+    #[arg(num_args = 0.., value_name = "ARGS")]
+    words: Vec<String>,
+    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// every legal move, one per line: moves "<position>"
+    #[command(disable_help_flag = true)]
+    Moves(Words),
+    /// play moves; print the position and the result: apply "<position>" MOVE...
+    #[command(disable_help_flag = true)]
+    Apply(Words),
+    /// trapped, functional and secure men, cities, mole drop (JSON): analyze "<position>"
+    #[command(disable_help_flag = true)]
+    Analyze(Words),
+    /// check a game record move by move: replay FILE
+    #[command(disable_help_flag = true)]
+    Replay(Words),
+    /// count the leaves of the move tree: perft "<position>" DEPTH
+    #[command(disable_help_flag = true)]
+    Perft(Words),
+    /// the move a bot chooses
+    #[command(disable_help_flag = true)]
+    Bestmove {
+        position: Option<String>,
+        /// Print help (only the long form: `-h` is not an option here)
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+        #[arg(long)]
+        level: Option<String>,
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(long)]
+        depth: Option<String>,
+        #[arg(long)]
+        nodes: Option<String>,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        info: bool,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// search each suite middlegame for T ms (default 1000): depth reached and nodes per second
+    Bench {
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// a match between two bots
+    Play {
+        #[arg(long)]
+        black: Option<String>,
+        #[arg(long)]
+        white: Option<String>,
+        #[arg(long)]
+        games: Option<String>,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(long)]
+        swap: bool,
+        #[arg(long)]
+        records: Option<PathBuf>,
+        #[arg(long)]
+        jobs: Option<String>,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf
+    Go(go_cli::GoCommand),
+}
 
 /// A failure: the message and the exit code.
 struct Failure(String, u8);
@@ -51,90 +143,113 @@ fn usage(msg: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(args) {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let result = match parse(args) {
+        Ok(cli) => run(cli),
+        Err(e) => Err(e),
+    };
+    match result {
         Ok(out) => {
             print!("{out}");
             ExitCode::SUCCESS
         }
+        Err(Failure(msg, 0)) => {
+            print!("{msg}");
+            ExitCode::SUCCESS
+        }
         Err(Failure(msg, code)) => {
-            eprintln!("chogo-cli: {}", msg.replace('\n', " "));
+            eprintln!("chogo-cli: {}", msg.trim_end().replace('\n', " "));
             ExitCode::from(code)
         }
     }
 }
 
-/// Command-line arguments with the `--name value` options taken out.
-struct Args {
-    positional: Vec<String>,
-    options: Vec<(String, String)>,
-}
-
-impl Args {
-    fn parse(raw: Vec<String>) -> Result<Args, Failure> {
-        let mut positional = Vec::new();
-        let mut options = Vec::new();
-        let mut it = raw.into_iter();
-        while let Some(arg) = it.next() {
-            if let Some(name) = arg.strip_prefix("--") {
-                if name == "help" {
-                    return Err(Failure(USAGE.into(), 0));
+/// Reads the command line; help and version are "failures" with exit code 0 (printed to
+/// standard output), every other problem one line with exit code 2.
+fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
+    if args.len() <= 1 {
+        return Err(usage(format!("usage: {USAGE_LINE}; see --help")));
+    }
+    if let Some(bad) = args.iter().skip(1).find(|a| a.to_str().is_none()) {
+        return Err(usage(format!(
+            "an argument is not valid UTF-8 text: {}",
+            bad.to_string_lossy()
+        )));
+    }
+    Cli::try_parse_from(args).map_err(|e| {
+        let context = |kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => s.clone(),
+            Some(ContextValue::Strings(v)) => v.join(" "),
+            _ => String::new(),
+        };
+        match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Failure(e.to_string(), 0),
+            ErrorKind::InvalidUtf8 => usage("an argument is not valid UTF-8 text"),
+            ErrorKind::UnknownArgument => {
+                let arg = context(ContextKind::InvalidArg);
+                let name = arg.split('=').next().unwrap_or(&arg).to_string();
+                if name.starts_with("--") {
+                    usage(format!("unknown option {name}"))
+                } else {
+                    // `-h` where a position or a move stands: neither, and not a request
+                    // for help.
+                    usage(format!(
+                        "'{name}' is not a position or a move, nor an option"
+                    ))
                 }
-                if FLAGS.contains(&name) {
-                    options.push((name.to_string(), String::new()));
-                    continue;
-                }
-                let value = it
-                    .next()
-                    .ok_or_else(|| usage(format!("--{name} needs a value")))?;
-                options.push((name.to_string(), value));
-            } else {
-                positional.push(arg);
             }
+            ErrorKind::InvalidSubcommand => usage(format!(
+                "unknown command '{}'; see --help",
+                context(ContextKind::InvalidSubcommand)
+            )),
+            ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                usage(format!("no command; see --help (usage: {USAGE_LINE})"))
+            }
+            _ => usage(
+                e.to_string()
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("bad arguments")
+                    .trim_start_matches("error: ")
+                    .to_string()
+                    + "; see --help",
+            ),
         }
-        Ok(Args {
-            positional,
-            options,
+    })
+}
+
+fn number(name: &str, value: Option<String>) -> Result<Option<u64>, Failure> {
+    value
+        .map(|v| {
+            v.parse::<u64>()
+                .map_err(|_| usage(format!("--{name} takes a whole number, not '{v}'")))
         })
-    }
+        .transpose()
+}
 
-    fn option(&mut self, name: &str) -> Option<String> {
-        let i = self.options.iter().position(|(k, _)| k == name)?;
-        Some(self.options.remove(i).1)
-    }
-
-    fn flag(&mut self, name: &str) -> bool {
-        self.option(name).is_some()
-    }
-
-    fn finish(&self) -> Result<(), Failure> {
-        match self.options.first() {
-            Some((name, _)) => Err(usage(format!("unknown option --{name}"))),
-            None => Ok(()),
-        }
+fn no_extra(command: &str, extra: &[String]) -> Result<(), Failure> {
+    match extra.first() {
+        Some(e) => Err(usage(format!(
+            "{command} takes no argument '{e}'; see --help"
+        ))),
+        None => Ok(()),
     }
 }
 
-fn run(raw: Vec<String>) -> Result<String, Failure> {
-    if raw.is_empty() || raw.iter().any(|a| a == "-h" || a == "help") {
-        return Err(Failure(USAGE.into(), if raw.is_empty() { 2 } else { 0 }));
-    }
-    let mut args = Args::parse(raw)?;
-    let rules: RuleSet = match args.option("rules") {
+fn run(cli: Cli) -> Result<String, Failure> {
+    let rules_text = cli.rules.clone();
+    let rules: RuleSet = match &rules_text {
         Some(text) => text.parse().map_err(|e| usage(format!("{e}")))?,
         None => RuleSet::default(),
     };
-    let mut pos_args = std::mem::take(&mut args.positional).into_iter();
-    let command = pos_args.next().unwrap_or_default();
-    let rest: Vec<String> = pos_args.collect();
-    let position = |text: Option<&String>| -> Result<Position, Failure> {
+    let position = |command: &str, text: Option<&String>| -> Result<Position, Failure> {
         let text = text.ok_or_else(|| usage(format!("{command} needs a position")))?;
         if text == "start" {
             return Ok(Position::new(rules));
         }
         Position::from_text(text, rules).map_err(|e| usage(format!("bad position: {e}")))
     };
-    let exactly = |n: usize| -> Result<(), Failure> {
+    let exactly = |command: &str, rest: &[String], n: usize| -> Result<(), Failure> {
         if rest.len() == n {
             Ok(())
         } else {
@@ -144,27 +259,58 @@ fn run(raw: Vec<String>) -> Result<String, Failure> {
             )))
         }
     };
-    if !matches!(command.as_str(), "bestmove" | "play" | "bench") {
-        args.finish()?;
-    }
-    match command.as_str() {
-        "bestmove" => {
-            let level = level_option(&mut args, "level")?;
-            let budget = budget_options(&mut args, level)?;
-            let seed = number_option(&mut args, "seed")?.unwrap_or(1);
-            let info = args.flag("info");
-            args.finish()?;
-            exactly(1)?;
-            bestmove(position(rest.first())?, level, budget, seed, info)
+    match cli.command {
+        Command::Bestmove {
+            position: pos,
+            level,
+            time_ms,
+            depth,
+            nodes,
+            seed,
+            info,
+            extra,
+            ..
+        } => {
+            let level: Level = level
+                .ok_or_else(|| usage("--level LEVEL is required"))?
+                .parse()
+                .map_err(|e| usage(format!("{e}")))?;
+            let mut budget = level.budget(None);
+            if let Some(ms) = number("time-ms", time_ms)? {
+                budget.time = Some(Duration::from_millis(ms));
+            }
+            if let Some(depth) = number("depth", depth)? {
+                budget.depth = Some(depth.clamp(1, 64) as u32);
+            }
+            if let Some(nodes) = number("nodes", nodes)? {
+                budget.nodes = Some(nodes);
+            }
+            let seed = number("seed", seed)?.unwrap_or(1);
+            let mut rest: Vec<String> = pos.into_iter().collect();
+            rest.extend(extra);
+            exactly("bestmove", &rest, 1)?;
+            bestmove(
+                position("bestmove", rest.first())?,
+                level,
+                budget,
+                seed,
+                info,
+            )
         }
-        "play" => {
+        Command::Play {
+            black,
+            white,
+            games,
+            seed,
+            time_ms,
+            swap,
+            records,
+            jobs,
+            extra,
+        } => {
             let names = [
-                args.option("black")
-                    .unwrap_or_default()
-                    .to_ascii_lowercase(),
-                args.option("white")
-                    .unwrap_or_default()
-                    .to_ascii_lowercase(),
+                black.unwrap_or_default().to_ascii_lowercase(),
+                white.unwrap_or_default().to_ascii_lowercase(),
             ];
             let mut players = [Level::Random; 2];
             for (player, (name, flag)) in
@@ -175,14 +321,11 @@ fn run(raw: Vec<String>) -> Result<String, Failure> {
                 }
                 *player = name.parse().map_err(|e| usage(format!("{e}")))?;
             }
-            let games = number_option(&mut args, "games")?.unwrap_or(1);
-            let seed = number_option(&mut args, "seed")?.unwrap_or(1);
-            let time = number_option(&mut args, "time-ms")?.map(Duration::from_millis);
-            let jobs = number_option(&mut args, "jobs")?.unwrap_or(1).clamp(1, 64) as usize;
-            let swap = args.flag("swap");
-            let records = args.option("records").map(PathBuf::from);
-            args.finish()?;
-            exactly(0)?;
+            let games = number("games", games)?.unwrap_or(1);
+            let seed = number("seed", seed)?.unwrap_or(1);
+            let time = number("time-ms", time_ms)?.map(Duration::from_millis);
+            let jobs = number("jobs", jobs)?.unwrap_or(1).clamp(1, 64) as usize;
+            exactly("play", &extra, 0)?;
             play_match(MatchSpec {
                 rules,
                 players,
@@ -195,41 +338,49 @@ fn run(raw: Vec<String>) -> Result<String, Failure> {
                 records,
             })
         }
-        "bench" => {
-            let time = number_option(&mut args, "time-ms")?.unwrap_or(1000);
-            args.finish()?;
-            exactly(0)?;
+        Command::Bench { time_ms, extra } => {
+            let time = number("time-ms", time_ms)?.unwrap_or(1000);
+            no_extra("bench", &extra)?;
             Ok(bench(Duration::from_millis(time)))
         }
-        "moves" => {
-            exactly(1)?;
-            Ok(moves(&position(rest.first())?))
+        Command::Moves(Words { words, .. }) => {
+            exactly("moves", &words, 1)?;
+            Ok(moves(&position("moves", words.first())?))
         }
-        "apply" => {
-            if rest.is_empty() {
+        Command::Apply(Words { words, .. }) => {
+            if words.is_empty() {
                 return Err(usage("apply needs a position"));
             }
-            apply(position(rest.first())?, &rest[1..])
+            apply(position("apply", words.first())?, &words[1..])
         }
-        "analyze" => {
-            exactly(1)?;
-            Ok(analyze(&position(rest.first())?))
+        Command::Analyze(Words { words, .. }) => {
+            exactly("analyze", &words, 1)?;
+            Ok(analyze(&position("analyze", words.first())?))
         }
-        "replay" => {
-            exactly(1)?;
-            replay(&rest[0])
+        Command::Replay(Words { words, .. }) => {
+            exactly("replay", &words, 1)?;
+            replay(&words[0], rules_text.as_deref())
         }
-        "perft" => {
-            exactly(2)?;
-            let depth: u32 = rest[1]
+        Command::Perft(Words { words, .. }) => {
+            exactly("perft", &words, 2)?;
+            let depth: u32 = words[1]
                 .parse()
                 .ok()
                 .filter(|d| *d <= 12)
-                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", rest[1])))?;
-            Ok(format!("{}\n", perft(&position(rest.first())?, depth)))
+                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", words[1])))?;
+            Ok(format!(
+                "{}\n",
+                perft(&position("perft", words.first())?, depth)
+            ))
         }
-        "" => Err(usage("no command; see --help")),
-        other => Err(usage(format!("unknown command '{other}'; see --help"))),
+        Command::Go(go) => {
+            if rules_text.is_some() {
+                return Err(usage(
+                    "--rules is Chogo's; Go with chess pieces takes --pieces, --board, --moving, --superko, --komi",
+                ));
+            }
+            go_cli::run(go).map_err(|go_cli::Failure(m, c)| Failure(m, c))
+        }
     }
 }
 
@@ -306,10 +457,30 @@ fn analyze(pos: &Position) -> String {
     )
 }
 
-fn replay(path: &str) -> Result<String, Failure> {
+/// Replays a record. `--rules` gives the rules of a record without a `Rules` tag, and
+/// must agree with the tag of one that has it.
+fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure> {
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
-    let text = String::from_utf8(bytes)
+    let mut text = String::from_utf8(bytes)
         .map_err(|_| usage(format!("{path} is not text (a game record is UTF-8 text)")))?;
+    if let Some(wanted) = rules {
+        let wanted: RuleSet = wanted.parse().map_err(|e| usage(format!("{e}")))?;
+        let tagged = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        if tagged
+            .tags
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("Rules"))
+        {
+            if tagged.rules != wanted {
+                return Err(usage(format!(
+                    "{path} is a record of {}, not of --rules {wanted}",
+                    tagged.rules
+                )));
+            }
+        } else {
+            text = format!("[Rules \"{wanted}\"]\n{text}");
+        }
+    }
     let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
     match record.to_game() {
         Ok(game) => Ok(format!(
@@ -320,36 +491,6 @@ fn replay(path: &str) -> Result<String, Failure> {
         Err(e @ ReplayError::Illegal { .. }) => Err(Failure(e.to_string(), 1)),
         Err(e) => Err(Failure(format!("{path}: {e}"), 1)),
     }
-}
-
-fn level_option(args: &mut Args, name: &str) -> Result<Level, Failure> {
-    let text = args
-        .option(name)
-        .ok_or_else(|| usage(format!("--{name} LEVEL is required")))?;
-    text.parse().map_err(|e| usage(format!("{e}")))
-}
-
-fn number_option(args: &mut Args, name: &str) -> Result<Option<u64>, Failure> {
-    args.option(name)
-        .map(|v| {
-            v.parse::<u64>()
-                .map_err(|_| usage(format!("--{name} takes a whole number, not '{v}'")))
-        })
-        .transpose()
-}
-
-fn budget_options(args: &mut Args, level: Level) -> Result<Budget, Failure> {
-    let mut budget = level.budget(None);
-    if let Some(ms) = number_option(args, "time-ms")? {
-        budget.time = Some(Duration::from_millis(ms));
-    }
-    if let Some(depth) = number_option(args, "depth")? {
-        budget.depth = Some(depth.clamp(1, 64) as u32);
-    }
-    if let Some(nodes) = number_option(args, "nodes")? {
-        budget.nodes = Some(nodes);
-    }
-    Ok(budget)
 }
 
 fn bestmove(

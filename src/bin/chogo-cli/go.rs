@@ -1,0 +1,388 @@
+//! `chogo-cli go …`: Go with chess pieces from the command line, with exact output
+//! formats (GO_RULES, issue 13) and a GTP engine.
+
+use std::io::{BufRead, Write};
+
+use chogo::go::gtp::Engine;
+use chogo::go::sgf::{self, SgfGame};
+use chogo::go::{
+    Bits, Board, Game, IllegalMove, MoveText, PieceSet, Position, Record, ReplayError, Rules, perft,
+};
+use chogo::rules::Side;
+use serde::Serialize;
+
+/// A failure: the message and the exit code.
+pub struct Failure(pub String, pub u8);
+
+fn usage(msg: impl Into<String>) -> Failure {
+    Failure(msg.into(), 2)
+}
+
+/// The rule options of every `go` command.
+#[derive(clap::Args, Clone)]
+pub struct GoRules {
+    /// the piece set: letters of R B Q K W N M P (presets R, B, K, N, P, M, RB)
+    #[arg(long, global = true, default_value = "R", value_name = "SET")]
+    pieces: String,
+    /// the option moving pieces (implies superko)
+    #[arg(long, global = true)]
+    moving: bool,
+    /// positional superko
+    #[arg(long, global = true)]
+    superko: bool,
+    /// points added to White's score
+    #[arg(
+        long,
+        global = true,
+        default_value = "0",
+        allow_negative_numbers = true,
+        value_name = "X"
+    )]
+    komi: String,
+    /// N (5–19) for N×N, or a Chogo board: chogo-44, 8x8, 10x8, 12x8, 12x10 (default 9, or
+    /// the size of the position given)
+    #[arg(long, global = true, value_name = "BOARD")]
+    board: Option<String>,
+}
+
+#[derive(clap::Args)]
+#[command(disable_help_subcommand = true)]
+pub struct GoCommand {
+    #[command(flatten)]
+    rules: GoRules,
+    #[command(subcommand)]
+    command: Go,
+}
+
+/// Positions and moves (options may come before or after them).
+#[derive(clap::Args)]
+pub struct Words {
+    #[arg(num_args = 0.., value_name = "ARGS")]
+    words: Vec<String>,
+    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+#[derive(clap::Subcommand)]
+enum Go {
+    /// every legal move with its captures, one per line: moves "<position>"
+    #[command(disable_help_flag = true)]
+    Moves(Words),
+    /// play moves; print the position and the result: apply "<position>" MOVE...
+    #[command(disable_help_flag = true)]
+    Apply(Words),
+    /// dead pieces, controlled cells, score, ko, result (one line of JSON): analyze "<position>"
+    #[command(disable_help_flag = true)]
+    Analyze(Words),
+    /// check a game record or an SGF file move by move: replay FILE
+    #[command(disable_help_flag = true)]
+    Replay(Words),
+    /// count the leaves of the move tree: perft "<position>" DEPTH
+    #[command(disable_help_flag = true)]
+    Perft(Words),
+    /// a GTP version 2 engine on standard input and output
+    Gtp {
+        /// the random bot's seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// convert between a game record and SGF: sgf FILE (writes the other form)
+    #[command(disable_help_flag = true)]
+    Sgf(Words),
+}
+
+impl GoRules {
+    fn rules(&self, position: Option<&str>) -> Result<Rules, Failure> {
+        let pieces: PieceSet = self.pieces.parse().map_err(|e| usage(format!("{e}")))?;
+        let komi: f64 = self
+            .komi
+            .parse()
+            .ok()
+            .filter(|k: &f64| k.is_finite())
+            .ok_or_else(|| {
+                usage(format!(
+                    "--komi takes a number like 6.5, not '{}'",
+                    self.komi
+                ))
+            })?;
+        let board = match (&self.board, position) {
+            (Some(b), _) => b.parse::<Board>().map_err(|e| usage(format!("{e}")))?,
+            (None, Some(text)) if text != "start" => infer_board(text).unwrap_or_default(),
+            _ => Board::default(),
+        };
+        Ok(Rules {
+            board,
+            pieces,
+            moving: self.moving,
+            superko: self.superko,
+            komi,
+        })
+    }
+}
+
+/// The board a placement fits when none is named: N × N, or a Chogo board of its size
+/// (with its missing cells written `#`).
+fn infer_board(text: &str) -> Option<Board> {
+    let placement = text.split_whitespace().next()?;
+    let rows: Vec<&str> = placement.split('/').collect();
+    let width = |row: &str| {
+        let mut n = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut run = d as usize;
+                if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    run = run * 10 + d2 as usize;
+                    chars.next();
+                }
+                n += run;
+            } else {
+                n += 1;
+            }
+        }
+        n
+    };
+    let files = width(rows[0]);
+    let ranks = rows.len();
+    if placement.contains('#') || files != ranks {
+        return chogo::rules::Board::ALL
+            .into_iter()
+            .find(|b| b.files() as usize == files && b.ranks() as usize == ranks)
+            .map(Board::Chogo);
+    }
+    u8::try_from(files).ok().map(Board::Square)
+}
+
+fn position(text: Option<&String>, rules: Rules, command: &str) -> Result<Position, Failure> {
+    let text = text.ok_or_else(|| usage(format!("go {command} needs a position")))?;
+    if text == "start" {
+        return Ok(Position::new(rules));
+    }
+    Position::from_text(text, rules).map_err(|e| usage(format!("bad position: {e}")))
+}
+
+fn exactly(command: &str, words: &[String], n: usize) -> Result<(), Failure> {
+    if words.len() == n {
+        Ok(())
+    } else {
+        Err(usage(format!(
+            "go {command} takes {n} argument{}; see chogo-cli go --help",
+            if n == 1 { "" } else { "s" }
+        )))
+    }
+}
+
+pub fn run(cmd: GoCommand) -> Result<String, Failure> {
+    let opts = cmd.rules;
+    match cmd.command {
+        Go::Moves(Words { words, .. }) => {
+            exactly("moves", &words, 1)?;
+            let rules = opts.rules(words.first().map(String::as_str))?;
+            let game = Game::from_position(position(words.first(), rules, "moves")?);
+            let mut list: Vec<String> = Vec::new();
+            game.for_each_legal_move(|mv, played| {
+                list.push(mv.text_with_captures(rules.pieces, played.captured));
+            });
+            list.sort();
+            Ok(list.iter().map(|m| format!("{m}\n")).collect())
+        }
+        Go::Apply(Words { words, .. }) => {
+            if words.is_empty() {
+                return Err(usage("go apply needs a position"));
+            }
+            let rules = opts.rules(words.first().map(String::as_str))?;
+            let mut game = Game::from_position(position(words.first(), rules, "apply")?);
+            for text in &words[1..] {
+                let mv: MoveText = text.parse().map_err(|e| usage(format!("{e}")))?;
+                let before = *game.position();
+                game.play_text(&mv).map_err(|e: IllegalMove| {
+                    Failure(
+                        format!(
+                            "move {} ({}): {text}: {e}",
+                            before.fullmoves(),
+                            before.turn().name()
+                        ),
+                        1,
+                    )
+                })?;
+            }
+            Ok(format!(
+                "{}\nresult: {}\n",
+                game.position(),
+                game.outcome().map_or("ongoing", |o| o.result_name())
+            ))
+        }
+        Go::Analyze(Words { words, .. }) => {
+            exactly("analyze", &words, 1)?;
+            let rules = opts.rules(words.first().map(String::as_str))?;
+            Ok(analyze(&position(words.first(), rules, "analyze")?))
+        }
+        Go::Perft(Words { words, .. }) => {
+            exactly("perft", &words, 2)?;
+            let rules = opts.rules(words.first().map(String::as_str))?;
+            let depth: u32 = words[1]
+                .parse()
+                .ok()
+                .filter(|d| *d <= 12)
+                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", words[1])))?;
+            let mut game = Game::from_position(position(words.first(), rules, "perft")?);
+            Ok(format!("{}\n", perft(&mut game, depth)))
+        }
+        Go::Replay(Words { words, .. }) => {
+            exactly("replay", &words, 1)?;
+            replay(&words[0])
+        }
+        Go::Sgf(Words { words, .. }) => {
+            exactly("sgf", &words, 1)?;
+            convert(&words[0])
+        }
+        Go::Gtp { seed } => {
+            let rules = opts.rules(None)?;
+            if rules.pieces.len() != 1 {
+                return Err(usage("GTP plays one-kind sets only (like --pieces R)"));
+            }
+            gtp(rules, seed)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct PerSide<T> {
+    black: T,
+    white: T,
+}
+
+#[derive(Serialize)]
+struct AnalyzeOutput {
+    to_move: Side,
+    dead: PerSide<Bits>,
+    controlled: PerSide<Bits>,
+    score: PerSide<serde_json::Value>,
+    ko: Option<String>,
+    result: &'static str,
+}
+
+/// A score as a JSON number: integral values without a decimal point.
+fn score_value(x: f64) -> serde_json::Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        serde_json::Value::from(x as i64)
+    } else {
+        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
+    }
+}
+
+fn analyze(pos: &Position) -> String {
+    let [cb, cw] = pos.controlled();
+    let [sb, sw] = pos.score();
+    let result = if pos.is_over() {
+        pos.score_winner().map_or("draw", |s| s.name())
+    } else {
+        "ongoing"
+    };
+    let out = AnalyzeOutput {
+        to_move: pos.turn(),
+        dead: PerSide {
+            black: pos.dead(Side::Black),
+            white: pos.dead(Side::White),
+        },
+        controlled: PerSide {
+            black: cb,
+            white: cw,
+        },
+        score: PerSide {
+            black: score_value(sb),
+            white: score_value(sw),
+        },
+        ko: pos.ko_text(),
+        result,
+    };
+    format!(
+        "{}\n",
+        serde_json::to_string(&out).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    )
+}
+
+fn read_text(path: &str) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| usage(format!("{path} is not UTF-8 text")))
+}
+
+fn is_sgf(text: &str) -> bool {
+    text.trim_start().starts_with('(')
+}
+
+fn load(path: &str) -> Result<Game, Failure> {
+    let text = read_text(path)?;
+    let replayed = if is_sgf(&text) {
+        let sgf = SgfGame::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        sgf.to_game()
+    } else {
+        let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        record.to_game()
+    };
+    replayed.map_err(|e| match e {
+        ReplayError::Illegal { .. } => Failure(e.to_string(), 1),
+        e => Failure(format!("{path}: {e}"), 1),
+    })
+}
+
+fn replay(path: &str) -> Result<String, Failure> {
+    let game = load(path)?;
+    Ok(format!(
+        "{}\nresult: {}\n",
+        game.position(),
+        game.outcome().map_or("ongoing", |o| o.result_name())
+    ))
+}
+
+/// A record becomes SGF; SGF becomes a record.
+fn convert(path: &str) -> Result<String, Failure> {
+    let text = read_text(path)?;
+    if is_sgf(&text) {
+        let sgf = SgfGame::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        let game = sgf.to_game().map_err(|e| Failure(e.to_string(), 1))?;
+        let mut extra = Vec::new();
+        if let Some(b) = &sgf.black {
+            extra.push(("Black", b.as_str()));
+        }
+        if let Some(w) = &sgf.white {
+            extra.push(("White", w.as_str()));
+        }
+        Ok(Record::from_game(&game, &extra).to_string())
+    } else {
+        let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        let game = record.to_game().map_err(|e| Failure(e.to_string(), 1))?;
+        let tag = |name: &str| {
+            record
+                .tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or("?", |(_, v)| v.as_str())
+                .to_string()
+        };
+        sgf::write(&game, &tag("Black"), &tag("White")).map_err(|e| usage(e.to_string()))
+    }
+}
+
+fn gtp(rules: Rules, seed: u64) -> Result<String, Failure> {
+    let mut engine = Engine::new(rules, seed);
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if let Some((response, quit)) = engine.handle(&line) {
+            if stdout
+                .write_all(response.as_bytes())
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
+                break;
+            }
+            if quit {
+                break;
+            }
+        }
+    }
+    Ok(String::new())
+}

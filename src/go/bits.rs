@@ -1,0 +1,374 @@
+//! Cells up to `s19` and sets of them as 384-bit masks.
+//!
+//! Every board of the rule book fits a fixed layout of 19 files by 19 ranks: the cell on
+//! file `f` (0 = `a`) and rank `r` (0 = rank 1) is bit `r * 19 + f`. Smaller boards use a
+//! subset of the bits; the board's own mask says which.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::str::FromStr;
+
+use serde::{Serialize, Serializer};
+use thiserror::Error;
+
+/// Files (and ranks) of the fixed layout: the largest board is 19 × 19.
+pub const STRIDE: u16 = 19;
+/// Cells of the fixed layout.
+pub const CELLS: usize = 361;
+const WORDS: usize = 6;
+
+/// A cell of the fixed 19 × 19 layout. Whether it exists on a given board is the board's
+/// business ([`super::Geometry`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The cell on `file` (0 = `a`) and `rank` (0 = rank 1), if inside the layout.
+    pub fn new(file: i32, rank: i32) -> Option<Cell> {
+        let n = STRIDE as i32;
+        ((0..n).contains(&file) && (0..n).contains(&rank)).then(|| Cell((rank * n + file) as u16))
+    }
+
+    #[inline]
+    pub(crate) const fn from_index(index: usize) -> Cell {
+        Cell(index as u16)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn file(self) -> u8 {
+        (self.0 % STRIDE) as u8
+    }
+
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        (self.0 / STRIDE) as u8
+    }
+
+    /// The cell `df` files and `dr` ranks away, if inside the layout.
+    #[inline]
+    pub fn offset(self, df: i32, dr: i32) -> Option<Cell> {
+        Cell::new(self.file() as i32 + df, self.rank() as i32 + dr)
+    }
+
+    /// As in chess, `a1` is dark: a cell is light when file + rank (0-based) is odd.
+    pub const fn is_light(self) -> bool {
+        (self.file() + self.rank()) % 2 == 1
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}' is not a cell name (a file letter a–s and a rank 1–19, like e5)")]
+pub struct ParseCellError(pub String);
+
+impl FromStr for Cell {
+    type Err = ParseCellError;
+    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
+        let err = || ParseCellError(s.to_string());
+        let mut chars = s.chars();
+        let letter = chars.next().ok_or_else(err)?.to_ascii_lowercase();
+        let digits = chars.as_str();
+        if !letter.is_ascii_lowercase()
+            || digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return Err(err());
+        }
+        let rank: i32 = digits.parse().map_err(|_| err())?;
+        Cell::new(letter as i32 - 'a' as i32, rank - 1).ok_or_else(err)
+    }
+}
+
+/// A set of cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bits(pub [u64; WORDS]);
+
+const fn file_mask(file: u16) -> [u64; WORDS] {
+    let mut m = [0u64; WORDS];
+    let mut r = 0;
+    while r < STRIDE {
+        let i = (r * STRIDE + file) as usize;
+        m[i / 64] |= 1 << (i % 64);
+        r += 1;
+    }
+    m
+}
+
+const NOT_FIRST_FILE: [u64; WORDS] = {
+    let f = file_mask(0);
+    let mut m = [0u64; WORDS];
+    let mut i = 0;
+    while i < WORDS {
+        m[i] = !f[i];
+        i += 1;
+    }
+    m
+};
+const NOT_LAST_FILE: [u64; WORDS] = {
+    let f = file_mask(STRIDE - 1);
+    let mut m = [0u64; WORDS];
+    let mut i = 0;
+    while i < WORDS {
+        m[i] = !f[i];
+        i += 1;
+    }
+    m
+};
+
+impl Bits {
+    pub const EMPTY: Bits = Bits([0; WORDS]);
+
+    #[inline]
+    pub fn from_cell(cell: Cell) -> Bits {
+        let mut b = Bits::EMPTY;
+        b.insert(cell);
+        b
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        let i = cell.index();
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    #[inline]
+    pub fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The lowest cell (a1, b1 … first).
+    #[inline]
+    pub fn first(&self) -> Option<Cell> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| Cell::from_index(i * 64 + w.trailing_zeros() as usize))
+    }
+
+    /// Shifted up `n` bits (toward higher cells).
+    #[inline]
+    fn shl(&self, n: u32) -> Bits {
+        let mut out = [0u64; WORDS];
+        for i in (0..WORDS).rev() {
+            out[i] = self.0[i] << n;
+            if i > 0 {
+                out[i] |= self.0[i - 1] >> (64 - n);
+            }
+        }
+        Bits(out)
+    }
+
+    #[inline]
+    fn shr(&self, n: u32) -> Bits {
+        let mut out = [0u64; WORDS];
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] >> n;
+            if i + 1 < WORDS {
+                *word |= self.0[i + 1] << (64 - n);
+            }
+        }
+        Bits(out)
+    }
+
+    /// The cells orthogonally next to a cell of the set (the set itself not included,
+    /// unless a cell is next to another), inside the layout.
+    #[inline]
+    pub fn neighbours(&self) -> Bits {
+        let up = self.shl(STRIDE as u32);
+        let down = self.shr(STRIDE as u32);
+        let right = self.shl(1) & Bits(NOT_FIRST_FILE);
+        let left = self.shr(1) & Bits(NOT_LAST_FILE);
+        let mut out = up | down | right | left;
+        // The layout ends at bit 360.
+        out.0[WORDS - 1] &= (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
+        out
+    }
+
+    /// The cells of `within` connected orthogonally to the set through `within`.
+    #[inline]
+    pub fn flood(self, within: Bits) -> Bits {
+        let mut g = self & within;
+        loop {
+            let next = (g | g.neighbours()) & within;
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
+    }
+
+    pub fn iter(self) -> BitsIter {
+        BitsIter(self)
+    }
+}
+
+/// The cells of a set, a1, b1 … first.
+pub struct BitsIter(Bits);
+
+impl Iterator for BitsIter {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        for (i, w) in self.0.0.iter_mut().enumerate() {
+            if *w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(Cell::from_index(i * 64 + bit));
+            }
+        }
+        None
+    }
+}
+
+impl IntoIterator for Bits {
+    type Item = Cell;
+    type IntoIter = BitsIter;
+    fn into_iter(self) -> BitsIter {
+        BitsIter(self)
+    }
+}
+
+impl FromIterator<Cell> for Bits {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Bits {
+        let mut b = Bits::EMPTY;
+        for c in iter {
+            b.insert(c);
+        }
+        b
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $op:tt) => {
+        impl $tr for Bits {
+            type Output = Bits;
+            #[inline]
+            fn $f(self, o: Bits) -> Bits {
+                let mut out = [0u64; WORDS];
+                for i in 0..WORDS {
+                    out[i] = self.0[i] $op o.0[i];
+                }
+                Bits(out)
+            }
+        }
+    };
+}
+binop!(BitAnd, bitand, &);
+binop!(BitOr, bitor, |);
+binop!(BitXor, bitxor, ^);
+
+impl BitAndAssign for Bits {
+    #[inline]
+    fn bitand_assign(&mut self, o: Bits) {
+        *self = *self & o;
+    }
+}
+
+impl BitOrAssign for Bits {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bits) {
+        *self = *self | o;
+    }
+}
+
+impl Not for Bits {
+    type Output = Bits;
+    #[inline]
+    fn not(self) -> Bits {
+        Bits(self.0.map(|w| !w))
+    }
+}
+
+impl fmt::Debug for Bits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Bits {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_neighbours() {
+        let s19: Cell = "s19".parse().unwrap();
+        assert_eq!(s19.index(), 360);
+        assert_eq!(s19.to_string(), "s19");
+        assert!("t1".parse::<Cell>().is_err() && "a20".parse::<Cell>().is_err());
+        let a1: Cell = "a1".parse().unwrap();
+        let n: Vec<String> = Bits::from_cell(a1)
+            .neighbours()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(n, ["b1", "a2"]);
+        let s1: Cell = "s1".parse().unwrap();
+        let n: Vec<String> = Bits::from_cell(s1)
+            .neighbours()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(n, ["r1", "s2"]);
+        let n: Vec<String> = Bits::from_cell(s19)
+            .neighbours()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(n, ["s18", "r19"]);
+        let e5: Cell = "e5".parse().unwrap();
+        assert_eq!(Bits::from_cell(e5).neighbours().count(), 4);
+    }
+}

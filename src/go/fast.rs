@@ -1,0 +1,352 @@
+//! A fast board for Go with rooks (or wazirs): incremental groups with pseudo-liberties,
+//! the classic design of Go programs' random playouts. Tests prove it equals
+//! [`Position`] move for move (`tests/go.rs`); Monte Carlo search stands on its speed.
+
+use super::bits::{Bits, CELLS, Cell};
+use super::piece::Kind;
+use super::playout::Rng;
+use super::position::Position;
+use crate::rules::Side;
+
+const NONE: u16 = u16::MAX;
+const EMPTY: u8 = 0;
+
+/// Go with rooks on any board of the rule book, Black = 1, White = 2.
+#[derive(Clone)]
+pub struct FastGo {
+    nbr: [[u16; 4]; CELLS],
+    nbr_len: [u8; CELLS],
+    color: [u8; CELLS],
+    /// The representative cell of each stone's group.
+    group: [u16; CELLS],
+    /// The next stone of the same group (a circular list).
+    next: [u16; CELLS],
+    /// Per representative: (stone, empty neighbour) pairs; 0 exactly when the group has
+    /// no liberty.
+    libs: [u16; CELLS],
+    size: [u16; CELLS],
+    empty: [u16; CELLS],
+    empty_pos: [u16; CELLS],
+    n_empty: usize,
+    ko: u16,
+    turn: u8,
+    passes: u8,
+    captures: [u32; 2],
+    cells: Bits,
+    kind: Kind,
+    komi: f64,
+}
+
+impl FastGo {
+    /// The fast board of a position of a one-kind rook or wazir set without dead pieces.
+    pub fn from_position(pos: &Position) -> Option<FastGo> {
+        let rules = pos.rules();
+        let kind = rules
+            .pieces
+            .single()
+            .filter(|_| rules.pieces.orthogonal())?;
+        if pos.dead(Side::Black).any() || pos.dead(Side::White).any() {
+            return None;
+        }
+        let cells = pos.geometry().cells;
+        let mut b = FastGo {
+            nbr: [[NONE; 4]; CELLS],
+            nbr_len: [0; CELLS],
+            color: [EMPTY; CELLS],
+            group: [NONE; CELLS],
+            next: [NONE; CELLS],
+            libs: [0; CELLS],
+            size: [0; CELLS],
+            empty: [0; CELLS],
+            empty_pos: [NONE; CELLS],
+            n_empty: 0,
+            ko: NONE,
+            turn: 1,
+            passes: 0,
+            captures: [pos.captures(Side::Black), pos.captures(Side::White)],
+            cells,
+            kind,
+            komi: rules.komi,
+        };
+        for c in cells {
+            let i = c.index();
+            for n in Bits::from_cell(c).neighbours() & cells {
+                b.nbr[i][b.nbr_len[i] as usize] = n.index() as u16;
+                b.nbr_len[i] += 1;
+            }
+            b.empty_pos[i] = b.n_empty as u16;
+            b.empty[b.n_empty] = i as u16;
+            b.n_empty += 1;
+        }
+        for c in pos.occupied() {
+            let side = pos.piece_at(c).map_or(Side::Black, |p| p.side);
+            b.turn = 1 + side.index() as u8;
+            b.place(c.index() as u16);
+        }
+        b.turn = 1 + pos.turn().index() as u8;
+        b.passes = pos.passes();
+        b.ko = pos.ko().map_or(NONE, |(_, c)| c.index() as u16);
+        Some(b)
+    }
+
+    #[inline]
+    fn neighbours(&self, v: u16) -> &[u16] {
+        let i = v as usize;
+        &self.nbr[i][..self.nbr_len[i] as usize]
+    }
+
+    pub fn turn(&self) -> Side {
+        if self.turn == 1 {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// How many of `v`'s neighbours belong to group `g`.
+    #[inline]
+    fn adjacency(&self, g: u16, v: u16) -> u16 {
+        self.neighbours(v)
+            .iter()
+            .filter(|&&n| self.color[n as usize] != EMPTY && self.group[n as usize] == g)
+            .count() as u16
+    }
+
+    /// Whether the side to move may drop on `v` (GO_RULES §3 with rooks: Go's rules).
+    #[inline]
+    pub fn is_legal(&self, v: u16) -> bool {
+        let i = v as usize;
+        if self.color[i] != EMPTY || v == self.ko || self.passes >= 2 {
+            return false;
+        }
+        let me = self.turn;
+        for &n in self.neighbours(v) {
+            let c = self.color[n as usize];
+            if c == EMPTY {
+                return true;
+            }
+            let g = self.group[n as usize];
+            let adj = self.adjacency(g, v);
+            if c == me {
+                if self.libs[g as usize] > adj {
+                    return true;
+                }
+            } else if self.libs[g as usize] == adj {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `v` is empty and every neighbour is the mover's stone: its own single-cell eye.
+    #[inline]
+    pub fn is_own_eye(&self, v: u16) -> bool {
+        let me = self.turn;
+        self.neighbours(v)
+            .iter()
+            .all(|&n| self.color[n as usize] == me)
+    }
+
+    fn remove_empty(&mut self, v: u16) {
+        let pos = self.empty_pos[v as usize] as usize;
+        self.n_empty -= 1;
+        let last = self.empty[self.n_empty];
+        self.empty[pos] = last;
+        self.empty_pos[last as usize] = pos as u16;
+        self.empty_pos[v as usize] = NONE;
+    }
+
+    fn add_empty(&mut self, v: u16) {
+        self.empty[self.n_empty] = v;
+        self.empty_pos[v as usize] = self.n_empty as u16;
+        self.n_empty += 1;
+    }
+
+    /// Puts the mover's stone on `v`, merging and capturing; returns the captures.
+    fn place(&mut self, v: u16) -> u32 {
+        let i = v as usize;
+        let me = self.turn;
+        self.remove_empty(v);
+        self.color[i] = me;
+        self.group[i] = v;
+        self.next[i] = v;
+        self.size[i] = 1;
+        self.libs[i] = 0;
+        let nbrs = self.nbr[i];
+        let len = self.nbr_len[i] as usize;
+        for &n in &nbrs[..len] {
+            if self.color[n as usize] == EMPTY {
+                self.libs[i] += 1;
+            } else {
+                let g = self.group[n as usize] as usize;
+                self.libs[g] -= 1;
+            }
+        }
+        for &n in &nbrs[..len] {
+            if self.color[n as usize] == me {
+                let (a, b) = (self.group[i], self.group[n as usize]);
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+        let mut captured = 0;
+        let mut last = NONE;
+        for &n in &nbrs[..len] {
+            let c = self.color[n as usize];
+            if c != EMPTY && c != me && self.libs[self.group[n as usize] as usize] == 0 {
+                captured += self.remove_group(self.group[n as usize]);
+                last = n;
+            }
+        }
+        let g = self.group[i] as usize;
+        self.ko = if captured == 1 && self.size[g] == 1 && self.libs[g] == 1 {
+            last
+        } else {
+            NONE
+        };
+        self.captures[(me - 1) as usize] += captured;
+        captured
+    }
+
+    fn merge(&mut self, a: u16, b: u16) {
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.group[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big as usize, small as usize);
+        self.libs[big as usize] += self.libs[small as usize];
+        self.size[big as usize] += self.size[small as usize];
+    }
+
+    fn remove_group(&mut self, g: u16) -> u32 {
+        let mut count = 0;
+        let mut s = g;
+        loop {
+            self.color[s as usize] = EMPTY;
+            self.add_empty(s);
+            count += 1;
+            s = self.next[s as usize];
+            if s == g {
+                break;
+            }
+        }
+        loop {
+            let nbrs = self.nbr[s as usize];
+            for &n in &nbrs[..self.nbr_len[s as usize] as usize] {
+                if self.color[n as usize] != EMPTY {
+                    let h = self.group[n as usize] as usize;
+                    self.libs[h] += 1;
+                }
+            }
+            s = self.next[s as usize];
+            if s == g {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Drops a stone on `v` (legal: see [`FastGo::is_legal`]); returns the captures.
+    pub fn play(&mut self, v: u16) -> u32 {
+        let captured = self.place(v);
+        self.passes = 0;
+        self.turn = 3 - self.turn;
+        captured
+    }
+
+    pub fn pass(&mut self) {
+        self.passes = (self.passes + 1).min(2);
+        self.ko = NONE;
+        self.turn = 3 - self.turn;
+    }
+
+    /// A random move of the simplest bot (as [`super::playout::random_move`]: a legal drop
+    /// that does not fill its own single-cell eye, else a pass); returns the cell.
+    #[inline]
+    pub fn random_move(&mut self, rng: &mut Rng) -> Option<u16> {
+        let n = self.n_empty;
+        if n > 0 {
+            let start = rng.below(n);
+            for k in 0..n {
+                let v = self.empty[(start + k) % n];
+                if self.is_legal(v) && !self.is_own_eye(v) {
+                    self.play(v);
+                    return Some(v);
+                }
+            }
+        }
+        self.pass();
+        None
+    }
+
+    /// Plays random moves until two passes or `max_moves`; returns the moves played.
+    pub fn playout(&mut self, rng: &mut Rng, max_moves: usize) -> usize {
+        let mut moves = 0;
+        while self.passes < 2 && moves < max_moves {
+            self.random_move(rng);
+            moves += 1;
+        }
+        moves
+    }
+
+    fn stones(&self, color: u8) -> Bits {
+        self.cells
+            .iter()
+            .filter(|c| self.color[c.index()] == color)
+            .collect()
+    }
+
+    /// Captures + controlled cells (+ komi for White), as [`Position::score`].
+    pub fn score(&self) -> [f64; 2] {
+        let empty = self.stones(EMPTY);
+        let reach = |c: u8| (self.stones(c).neighbours() & empty).flood(empty);
+        let (b, w) = (reach(1), reach(2));
+        [
+            (self.captures[0] + (b & !w).count()) as f64,
+            (self.captures[1] + (w & !b).count()) as f64 + self.komi,
+        ]
+    }
+
+    /// The placement field of the position text (for comparing with [`Position`]).
+    pub fn placement_matches(&self, pos: &Position) -> bool {
+        pos.geometry().cells.iter().all(|c| {
+            let want = match pos.piece_at(c) {
+                None => EMPTY,
+                Some(p) => 1 + p.side.index() as u8,
+            };
+            self.color[c.index()] == want
+        })
+    }
+
+    /// The cell index of a cell, for [`FastGo::play`].
+    pub fn index(cell: Cell) -> u16 {
+        cell.index() as u16
+    }
+
+    /// The ko cell, if any.
+    pub fn ko(&self) -> Option<Cell> {
+        (self.ko != NONE).then(|| Cell::from_index(self.ko as usize))
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    pub fn captures(&self, side: Side) -> u32 {
+        self.captures[side.index()]
+    }
+}

@@ -1,0 +1,232 @@
+//! A game: positions from a start, superko, the third-occurrence draw, resignation and
+//! agreed draws (GO_RULES §3–4).
+
+use thiserror::Error;
+
+use super::bits::Bits;
+use super::moves::{Move, MoveText};
+use super::position::{IllegalMove, Played, Position};
+use crate::rules::Side;
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    /// Both sides passed one after the other: scored.
+    Passes,
+    Resignation,
+    Agreement,
+    /// The third occurrence of a placement with the same side to move **[ruling]**.
+    Repetition,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// `black`, `white` or `draw`, as the command line prints results.
+    pub fn result_name(&self) -> &'static str {
+        self.winner.map_or("draw", |s| s.name())
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`, as records write results.
+    pub fn record_result(&self) -> &'static str {
+        match self.winner {
+            Some(Side::Black) => "1-0",
+            Some(Side::White) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+}
+
+/// A game from a start position, with every position since (for superko, the
+/// repetition draw and undo).
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<(Move, Bits)>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    pub fn from_position(start: Position) -> Game {
+        let outcome = start.is_over().then(|| Outcome {
+            winner: start.score_winner(),
+            reason: EndReason::Passes,
+        });
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            outcome,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game has a start"))
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played, each with its captures.
+    pub fn moves(&self) -> &[(Move, Bits)] {
+        &self.moves
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether `next`'s placement occurred earlier in the game (superko).
+    fn repeats(&self, next: &Position) -> bool {
+        let h = next.placement_hash();
+        self.positions
+            .iter()
+            .any(|p| p.placement_hash() == h && p.same_placement(next))
+    }
+
+    /// Whether a move played from the current position is legal under the game's rules.
+    pub fn check(&self, mv: Move, played: &Played) -> Result<(), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let pos = self.position();
+        if mv != Move::Pass && pos.rules().superko_on() && self.repeats(&played.position) {
+            return Err(IllegalMove::Superko(mv.text(pos.rules().pieces)));
+        }
+        Ok(())
+    }
+
+    /// Plays a move; returns its captures.
+    pub fn play(&mut self, mv: Move) -> Result<Bits, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let played = self.position().play(mv)?;
+        self.check(mv, &played)?;
+        self.push(mv, played);
+        Ok(played.captured)
+    }
+
+    /// Plays a written move (its capture list checked as a set).
+    pub fn play_text(&mut self, text: &MoveText) -> Result<(Move, Bits), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let (mv, played) = self.position().play_text(text)?;
+        self.check(mv, &played)?;
+        self.push(mv, played);
+        Ok((mv, played.captured))
+    }
+
+    fn push(&mut self, mv: Move, played: Played) {
+        let next = played.position;
+        self.moves.push((mv, played.captured));
+        self.positions.push(next);
+        if next.is_over() {
+            // Two passes end the game, even when the second makes a third occurrence.
+            self.outcome = Some(Outcome {
+                winner: next.score_winner(),
+                reason: EndReason::Passes,
+            });
+            return;
+        }
+        let occurrences = self
+            .positions
+            .iter()
+            .filter(|p| p.turn() == next.turn() && p.same_placement(&next))
+            .count();
+        if occurrences >= 3 {
+            self.outcome = Some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
+        }
+    }
+
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.positions.pop();
+        let pos = *self.position();
+        self.outcome = pos.is_over().then(|| Outcome {
+            winner: pos.score_winner(),
+            reason: EndReason::Passes,
+        });
+        true
+    }
+
+    pub fn resign(&mut self, side: Side) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome {
+                winner: Some(!side),
+                reason: EndReason::Resignation,
+            });
+        }
+    }
+
+    pub fn agree_draw(&mut self) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome {
+                winner: None,
+                reason: EndReason::Agreement,
+            });
+        }
+    }
+
+    /// Every legal move with the position after it (superko applied).
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move, &Played)) {
+        if self.outcome.is_some() {
+            return;
+        }
+        self.position().for_each_legal_move(|mv, played| {
+            if self.check(mv, played).is_ok() {
+                f(mv, played);
+            }
+        });
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_legal_move(|m, _| out.push(m));
+        out
+    }
+
+    /// Plays a move already known legal (from [`Game::for_each_legal_move`]).
+    pub fn push_played(&mut self, mv: Move, played: Played) {
+        self.push(mv, played);
+    }
+}
+
+/// Counts the leaves of the legal move tree to `depth` (a pass is a move; a finished game
+/// is one leaf at any remaining depth).
+pub fn perft(game: &mut Game, depth: u32) -> u64 {
+    if depth == 0 || game.outcome().is_some() {
+        return 1;
+    }
+    let mut list = Vec::new();
+    game.for_each_legal_move(|mv, played| list.push((mv, *played)));
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut total = 0;
+    for (mv, played) in list {
+        game.push_played(mv, played);
+        total += perft(game, depth - 1);
+        game.undo();
+    }
+    total
+}

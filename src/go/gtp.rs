@@ -1,0 +1,312 @@
+//! A GTP version 2 engine (the Go Text Protocol every Go program speaks) over the rules:
+//! one command line in, one response out. Pure; the command line does the I/O.
+
+use std::fmt::Write as _;
+
+use super::bits::Cell;
+use super::game::Game;
+use super::geometry::Board;
+use super::moves::Move;
+use super::playout::{Rng, random_move};
+use super::position::Position;
+use super::rules::{Rules, number_text};
+use crate::rules::Side;
+
+pub const COMMANDS: [&str; 18] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "time_settings",
+    "time_left",
+    "reg_genmove",
+    "set_free_handicap",
+];
+
+/// The engine's state: the rules and the game so far.
+pub struct Engine {
+    rules: Rules,
+    game: Game,
+    rng: Rng,
+}
+
+/// GTP letters for columns: `A`–`T` without `I`.
+const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+
+/// A GTP vertex (`D4`, `pass`) as a cell (None for pass).
+pub fn parse_vertex(v: &str, board: Board) -> Result<Option<Cell>, String> {
+    if v.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    let bad = || format!("invalid coordinate '{v}'");
+    let mut chars = v.chars();
+    let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
+    let file = LETTERS
+        .iter()
+        .position(|l| *l as char == letter)
+        .ok_or_else(bad)?;
+    let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
+    if file >= board.files() as usize || rank == 0 || rank > board.ranks() as usize {
+        return Err(bad());
+    }
+    Cell::new(file as i32, rank as i32 - 1)
+        .map(Some)
+        .ok_or_else(bad)
+}
+
+/// A cell as a GTP vertex.
+pub fn vertex(cell: Cell) -> String {
+    format!(
+        "{}{}",
+        LETTERS.get(cell.file() as usize).copied().unwrap_or(b'?') as char,
+        cell.rank() + 1
+    )
+}
+
+fn color(s: &str) -> Result<Side, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Side::Black),
+        "w" | "white" => Ok(Side::White),
+        _ => Err(format!("invalid color '{s}'")),
+    }
+}
+
+/// `B+3.5`, `W+2`, `0` on a position's score.
+pub fn score_text(pos: &Position) -> String {
+    let [b, w] = pos.score();
+    if b > w {
+        format!("B+{}", number_text(b - w))
+    } else if w > b {
+        format!("W+{}", number_text(w - b))
+    } else {
+        "0".into()
+    }
+}
+
+/// A text diagram of the position: GTP letters and rank numbers around the board,
+/// `X` Black, `O` White (with several kinds, the position text's letters), `.` empty,
+/// ` ` a missing cell.
+pub fn diagram(pos: &Position) -> String {
+    let geo = pos.geometry();
+    let files = geo.board.files() as usize;
+    let head: String = LETTERS[..files.min(LETTERS.len())]
+        .iter()
+        .map(|l| format!(" {}", *l as char))
+        .collect();
+    let mut out = format!("  {head}\n");
+    for (i, rank) in geo.ranks_top_down().enumerate() {
+        let n = geo.board.ranks() as usize - i;
+        let _ = write!(out, "{n:>2}");
+        for cell in rank {
+            let ch = match pos.piece_at(cell) {
+                _ if !geo.cells.contains(cell) => ' ',
+                None => '.',
+                // With several kinds, the position text's letters.
+                Some(p) if pos.rules().pieces.len() > 1 => p.char(),
+                Some(p) if p.side == Side::Black => 'X',
+                Some(_) => 'O',
+            };
+            let _ = write!(out, " {ch}");
+        }
+        let _ = writeln!(out, " {n}");
+    }
+    let _ = write!(
+        out,
+        "  {head}\n{} to move; captures: black {}, white {}",
+        pos.turn().title(),
+        pos.captures(Side::Black),
+        pos.captures(Side::White)
+    );
+    out
+}
+
+impl Engine {
+    pub fn new(rules: Rules, seed: u64) -> Engine {
+        Engine {
+            rules,
+            game: Game::from_position(Position::new(rules)),
+            rng: Rng::new(seed),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Plays `mv` for `side`; when `side` is not to move, the side to move passes first
+    /// (GTP lets one colour play twice; this game alternates).
+    fn play_for(&mut self, side: Side, mv: Move) -> Result<(), String> {
+        let saved = self.game.clone();
+        if self.game.position().turn() != side {
+            self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+        }
+        self.game.play(mv).map(|_| ()).map_err(|e| {
+            self.game = saved;
+            format!("illegal move: {e}")
+        })
+    }
+
+    fn new_rules(&mut self, rules: Rules) {
+        // Keep the moves played, on the new rules, where they still play.
+        let moves: Vec<Move> = self.game.moves().iter().map(|(m, _)| *m).collect();
+        self.rules = rules;
+        self.game = Game::from_position(Position::new(rules));
+        for mv in moves {
+            if self.game.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Handles one command line. Returns the full response (`= …\n\n` or `? …\n\n`) and
+    /// whether the engine should quit; None for a line that holds no command.
+    pub fn handle(&mut self, line: &str) -> Option<(String, bool)> {
+        let clean: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
+        let mut words = clean.split_whitespace().peekable();
+        let id = words
+            .peek()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            .map(|w| w.to_string());
+        if id.is_some() {
+            words.next();
+        }
+        let command = words.next()?.to_string();
+        let args: Vec<&str> = words.collect();
+        let quit = command == "quit";
+        let id = id.unwrap_or_default();
+        Some(match self.run(&command, &args) {
+            Ok(text) => (format!("={id} {text}\n\n"), quit),
+            Err(text) => (format!("?{id} {text}\n\n"), false),
+        })
+    }
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let arg = |i: usize| -> Result<&str, String> {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| "syntax error".to_string())
+        };
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("chogo".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS.contains(&arg(0)?).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => {
+                let n: u8 = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                if !(Board::MIN_SIZE..=Board::MAX_SIZE).contains(&n) {
+                    return Err("unacceptable size".into());
+                }
+                self.rules.board = Board::Square(n);
+                self.game = Game::from_position(Position::new(self.rules));
+                Ok(String::new())
+            }
+            "clear_board" => {
+                self.game = Game::from_position(Position::new(self.rules));
+                Ok(String::new())
+            }
+            "komi" => {
+                let k: f64 = arg(0)?
+                    .parse()
+                    .ok()
+                    .filter(|k: &f64| k.is_finite())
+                    .ok_or("syntax error")?;
+                let rules = Rules {
+                    komi: k,
+                    ..self.rules
+                };
+                self.new_rules(rules);
+                Ok(String::new())
+            }
+            "play" => {
+                let side = color(arg(0)?)?;
+                let cell = parse_vertex(arg(1)?, self.rules.board)?;
+                let mv = match (cell, self.rules.pieces.single()) {
+                    (None, _) => Move::Pass,
+                    (Some(cell), Some(kind)) => Move::Drop { kind, cell },
+                    (Some(_), None) => {
+                        return Err("GTP plays one-kind sets only; this set has several".into());
+                    }
+                };
+                self.play_for(side, mv)?;
+                Ok(String::new())
+            }
+            "genmove" | "reg_genmove" => {
+                let side = color(arg(0)?)?;
+                let mut pos = *self.game.position();
+                if pos.turn() != side {
+                    let mut skipped = pos;
+                    if let Ok(p) = skipped.play(Move::Pass) {
+                        skipped = p.position;
+                    }
+                    pos = skipped;
+                }
+                let mv = if self.game.outcome().is_some() {
+                    Move::Pass
+                } else {
+                    let mut chosen = random_move(&pos, &mut self.rng);
+                    // Superko: a repeating drop is skipped for a pass.
+                    if let Ok(p) = pos.play(chosen)
+                        && self.game.check(chosen, &p).is_err()
+                    {
+                        chosen = Move::Pass;
+                    }
+                    chosen
+                };
+                if command == "genmove" && self.game.outcome().is_none() {
+                    self.play_for(side, mv)?;
+                }
+                Ok(match mv {
+                    Move::Drop { cell, .. } => vertex(cell),
+                    _ => "pass".into(),
+                })
+            }
+            "undo" => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo".into())
+                }
+            }
+            "showboard" => Ok(format!("\n{}", diagram(self.game.position()))),
+            "final_score" => Ok(score_text(self.game.position())),
+            "time_settings" | "time_left" => Ok(String::new()),
+            "set_free_handicap" => {
+                let mut pos = *self.game.position();
+                for v in args {
+                    if let Some(cell) = parse_vertex(v, self.rules.board)?
+                        && let Some(kind) = self.rules.pieces.single()
+                    {
+                        pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
+                    }
+                }
+                // Handicap stones are Black's; White moves next.
+                pos.set_turn(Side::White);
+                self.game = Game::from_position(pos);
+                Ok(String::new())
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+}

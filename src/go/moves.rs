@@ -1,0 +1,121 @@
+//! Moves and their notation (GO_RULES §5).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::bits::{Bits, Cell};
+use super::piece::{Kind, PieceSet};
+
+/// A drop, a piece's move (option *moving pieces*) or a pass.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    Drop { kind: Kind, cell: Cell },
+    Step { from: Cell, to: Cell },
+    Pass,
+}
+
+impl Move {
+    /// The canonical text without captures: `B@e5` (`e5` with a one-kind set),
+    /// `e5-e8`, `pass`.
+    pub fn text(self, set: PieceSet) -> String {
+        match self {
+            Move::Drop { kind, cell } if set.single() == Some(kind) => cell.to_string(),
+            Move::Drop { kind, cell } => format!("{}@{cell}", kind.letter()),
+            Move::Step { from, to } => format!("{from}-{to}"),
+            Move::Pass => "pass".into(),
+        }
+    }
+
+    /// The canonical text with the capture suffix: `c3xc2xd2`.
+    pub fn text_with_captures(self, set: PieceSet, captured: Bits) -> String {
+        let mut out = self.text(set);
+        for c in captured {
+            out.push('x');
+            out.push_str(&c.to_string());
+        }
+        out
+    }
+}
+
+/// A move as written: a drop may leave out its kind (one-kind sets), and the capture
+/// list may be given or not.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveText {
+    pub spec: MoveSpec,
+    /// The captures named after the move, if any were written.
+    pub captures: Option<Bits>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveSpec {
+    Drop { kind: Option<Kind>, cell: Cell },
+    Step { from: Cell, to: Cell },
+    Pass,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}' is not a move (like e5, R@e5, e5-e8, pass, c3xc2xd2)")]
+pub struct ParseMoveError(pub String);
+
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
+        let err = || ParseMoveError(s.to_string());
+        let text = s.trim().trim_end_matches(['!', '?', '+', '#', '*']);
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(MoveText {
+                spec: MoveSpec::Pass,
+                captures: None,
+            });
+        }
+        let mut parts = text.split(['x', 'X']);
+        let head = parts.next().ok_or_else(err)?;
+        let mut captures = None;
+        for part in parts {
+            let cell: Cell = part.parse().map_err(|_| err())?;
+            captures.get_or_insert(Bits::EMPTY).insert(cell);
+        }
+        let spec = if let Some((kind, cell)) = head.split_once('@') {
+            let mut letters = kind.chars();
+            let kind = match (letters.next(), letters.next()) {
+                (Some(c), None) => Kind::from_letter(c).ok_or_else(err)?,
+                _ => return Err(err()),
+            };
+            MoveSpec::Drop {
+                kind: Some(kind),
+                cell: cell.parse().map_err(|_| err())?,
+            }
+        } else if let Some((from, to)) = head.split_once('-') {
+            MoveSpec::Step {
+                from: from.parse().map_err(|_| err())?,
+                to: to.parse().map_err(|_| err())?,
+            }
+        } else {
+            MoveSpec::Drop {
+                kind: None,
+                cell: head.parse().map_err(|_| err())?,
+            }
+        };
+        Ok(MoveText { spec, captures })
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.spec {
+            MoveSpec::Drop { kind: None, cell } => write!(f, "{cell}")?,
+            MoveSpec::Drop {
+                kind: Some(k),
+                cell,
+            } => write!(f, "{}@{cell}", k.letter())?,
+            MoveSpec::Step { from, to } => write!(f, "{from}-{to}")?,
+            MoveSpec::Pass => f.write_str("pass")?,
+        }
+        for c in self.captures.unwrap_or_default() {
+            write!(f, "x{c}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! The eight kinds of piece, the piece set of a game, and a side's piece.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::rules::Side;
+
+/// A kind of piece (GO_RULES §1), in the order of the rule book's table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Kind {
+    Rook,
+    Bishop,
+    Queen,
+    King,
+    Wazir,
+    Knight,
+    /// The Chinese knight: a knight's jump unless its leg cell is occupied or missing.
+    Mao,
+    Pawn,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Queen,
+        Kind::King,
+        Kind::Wazir,
+        Kind::Knight,
+        Kind::Mao,
+        Kind::Pawn,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Kind {
+        Kind::ALL[i & 7]
+    }
+
+    /// The upper-case letter of notation.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Queen => 'Q',
+            Kind::King => 'K',
+            Kind::Wazir => 'W',
+            Kind::Knight => 'N',
+            Kind::Mao => 'M',
+            Kind::Pawn => 'P',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Rook => "rook",
+            Kind::Bishop => "bishop",
+            Kind::Queen => "queen",
+            Kind::King => "king",
+            Kind::Wazir => "wazir",
+            Kind::Knight => "knight",
+            Kind::Mao => "mao",
+            Kind::Pawn => "pawn",
+        }
+    }
+
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Kind::Rook => "rooks",
+            Kind::Bishop => "bishops",
+            Kind::Queen => "queens",
+            Kind::King => "kings",
+            Kind::Wazir => "wazirs",
+            Kind::Knight => "knights",
+            Kind::Mao => "maos",
+            Kind::Pawn => "pawns",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A side's piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub side: Side,
+    pub kind: Kind,
+}
+
+impl Piece {
+    pub const fn new(side: Side, kind: Kind) -> Piece {
+        Piece { side, kind }
+    }
+
+    /// Position-text letter: lower case for Black, upper case for White.
+    pub fn char(self) -> char {
+        match self.side {
+            Side::Black => self.kind.letter().to_ascii_lowercase(),
+            Side::White => self.kind.letter(),
+        }
+    }
+
+    pub fn from_char(c: char) -> Option<Piece> {
+        let kind = Kind::from_letter(c)?;
+        let side = if c.is_ascii_lowercase() {
+            Side::Black
+        } else {
+            Side::White
+        };
+        Some(Piece::new(side, kind))
+    }
+
+    /// 0..16: side × 8 + kind.
+    #[inline]
+    pub(crate) const fn code(self) -> usize {
+        self.side.index() * 8 + self.kind.index()
+    }
+}
+
+/// A non-empty set of kinds, the same for both sides (GO_RULES §1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PieceSet(u8);
+
+impl PieceSet {
+    /// Go with rooks: Go itself.
+    pub const ROOKS: PieceSet = PieceSet(1);
+
+    /// The named sets the game offers.
+    pub const PRESETS: [&'static str; 7] = ["R", "B", "K", "N", "P", "M", "RB"];
+
+    pub fn new(kinds: impl IntoIterator<Item = Kind>) -> Option<PieceSet> {
+        let bits = kinds.into_iter().fold(0u8, |b, k| b | 1 << k.index());
+        (bits != 0).then_some(PieceSet(bits))
+    }
+
+    #[inline]
+    pub const fn contains(self, kind: Kind) -> bool {
+        self.0 & (1 << kind as u8) != 0
+    }
+
+    pub fn kinds(self) -> impl Iterator<Item = Kind> + Clone {
+        Kind::ALL.into_iter().filter(move |k| self.contains(*k))
+    }
+
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Never true: a set has at least one kind.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kind of a one-kind set.
+    pub fn single(self) -> Option<Kind> {
+        (self.len() == 1).then(|| Kind::from_index(self.0.trailing_zeros() as usize))
+    }
+
+    /// Bishops alone: only the light cells are playable (GO_RULES §1).
+    pub const fn light_cells_only(self) -> bool {
+        self.0 == 1 << Kind::Bishop as u8
+    }
+
+    /// Rooks and wazirs only: a piece is alive exactly when its Go group has a liberty,
+    /// which the engine computes with whole-board masks.
+    pub const fn orthogonal(self) -> bool {
+        self.0 & !(1 << Kind::Rook as u8 | 1 << Kind::Wazir as u8) == 0
+    }
+}
+
+impl Default for PieceSet {
+    fn default() -> PieceSet {
+        PieceSet::ROOKS
+    }
+}
+
+impl fmt::Display for PieceSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for k in self.kinds() {
+            write!(f, "{}", k.letter())?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{0}' is not a piece set (letters of R B Q K W N M P, like R, RB or N)")]
+pub struct ParsePieceSetError(pub String);
+
+impl FromStr for PieceSet {
+    type Err = ParsePieceSetError;
+    fn from_str(s: &str) -> Result<PieceSet, ParsePieceSetError> {
+        let err = || ParsePieceSetError(s.to_string());
+        let kinds: Option<Vec<Kind>> = s
+            .chars()
+            .filter(|c| !matches!(c, ',' | '+' | ' '))
+            .map(Kind::from_letter)
+            .collect();
+        PieceSet::new(kinds.ok_or_else(err)?).ok_or_else(err)
+    }
+}

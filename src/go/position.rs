@@ -1,0 +1,874 @@
+//! A position of Go with chess pieces: placement, side to move, captures, passes, the ko
+//! field and the move number (GO_RULES §5), with alive/dead (§2), moves (§3) and
+//! scoring (§4).
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::bits::{Bits, CELLS, Cell};
+use super::geometry::{Board, Geometry};
+use super::moves::{Move, MoveSpec, MoveText};
+use super::piece::{Kind, Piece, PieceSet};
+use super::rules::Rules;
+use crate::rules::Side;
+
+/// Zobrist keys of the placement: one per cell and piece (side × kind).
+static ZOBRIST: [[u64; 16]; CELLS] = {
+    let mut keys = [[0u64; 16]; CELLS];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut c = 0;
+    while c < CELLS {
+        let mut p = 0;
+        while p < 16 {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            keys[c][p] = z ^ (z >> 31);
+            p += 1;
+        }
+        c += 1;
+    }
+    keys
+};
+
+/// Why a move cannot be played here.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{} are not in this game's set", .0.plural())]
+    NotInSet(Kind),
+    #[error("{0} is not on the board")]
+    OffBoard(Cell),
+    #[error("{0} is not a playable cell (bishops alone play on the light cells)")]
+    NotPlayable(Cell),
+    #[error("{0} is occupied")]
+    Occupied(Cell),
+    #[error("{0} retakes the ko at once")]
+    Ko(Cell),
+    #[error("{0} repeats an earlier position (superko)")]
+    Superko(String),
+    #[error("the drop at {0} would be dead")]
+    DropDead(Cell),
+    #[error("the piece moved to {0} would be dead")]
+    MoveDead(Cell),
+    #[error("{mv} would leave the piece on {dead} dead")]
+    LeavesDead { mv: String, dead: Cell },
+    #[error("pieces do not move in this game (the option moving pieces is off)")]
+    MovingOff,
+    #[error("there is no piece of the side to move on {0}")]
+    NoPiece(Cell),
+    #[error("the {kind} on {from} cannot move to {to}")]
+    CannotMove { kind: Kind, from: Cell, to: Cell },
+    #[error("{0}: name the kind to drop (the set has several: {1})")]
+    KindNeeded(Cell, PieceSet),
+    #[error("the move captures {actual}, not {given}")]
+    WrongCaptures { actual: String, given: String },
+}
+
+/// Why a position text cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error("a position has 7 fields separated by spaces, not {0}")]
+    Fields(usize),
+    #[error("the placement has {found} ranks; the {board} board has {expected}")]
+    Ranks {
+        found: usize,
+        expected: u8,
+        board: Board,
+    },
+    #[error("rank {rank} of the placement does not fit the board's {files} files")]
+    RankWidth { rank: u8, files: u8 },
+    #[error("'{0}' in the placement is not a piece letter, a number or #")]
+    Letter(char),
+    #[error("{0}: # stands for a missing cell, and only there")]
+    Missing(String),
+    #[error("{} are not in this game's set", .0.plural())]
+    NotInSet(Kind),
+    #[error("{0} is not a playable cell for this set")]
+    NotPlayable(Cell),
+    #[error("'{0}' is not a side to move (b or w)")]
+    Side(String),
+    #[error("'{0}' is not a number of captures")]
+    Captures(String),
+    #[error("'{0}' is not a number of passes (0, 1 or 2)")]
+    Passes(String),
+    #[error("'{0}' is not a ko field (- or the forbidden drop, like R@c3)")]
+    Ko(String),
+    #[error("the ko field names {0}, which is occupied")]
+    KoOccupied(Cell),
+    #[error("a ko field after a pass")]
+    KoAfterPass,
+    #[error("'{0}' is not a full-move number")]
+    Fullmoves(String),
+}
+
+/// A position. Small and `Copy`: the placement is a 361-byte mailbox plus one mask per side.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    rules: Rules,
+    geo: Geometry,
+    /// 0 for an empty cell, else 1 + side × 8 + kind.
+    board: [u8; CELLS],
+    occ: [Bits; 2],
+    turn: Side,
+    captures: [u32; 2],
+    passes: u8,
+    ko: Option<(Kind, Cell)>,
+    fullmoves: u32,
+    hash: u64,
+    /// False once a move has been played: then no piece on the board is dead, which lets
+    /// Go with rooks look only around the cell played.
+    dead_possible: bool,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Position) -> bool {
+        self.rules == o.rules
+            && self.board == o.board
+            && self.turn == o.turn
+            && self.captures == o.captures
+            && self.passes == o.passes
+            && self.ko == o.ko
+            && self.fullmoves == o.fullmoves
+    }
+}
+
+/// A move played: the position after it and the pieces it captured.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    pub position: Position,
+    pub captured: Bits,
+}
+
+impl Position {
+    /// The empty board, Black to move.
+    pub fn new(rules: Rules) -> Position {
+        Position {
+            rules,
+            geo: Geometry::new(rules.board, rules.pieces),
+            board: [0; CELLS],
+            occ: [Bits::EMPTY; 2],
+            turn: Side::Black,
+            captures: [0; 2],
+            passes: 0,
+            ko: None,
+            fullmoves: 1,
+            hash: 0,
+            dead_possible: false,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    pub fn captures(&self, side: Side) -> u32 {
+        self.captures[side.index()]
+    }
+
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The drop basic ko forbids now.
+    pub fn ko(&self) -> Option<(Kind, Cell)> {
+        self.ko
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash of the placement alone (what superko and repetition compare).
+    pub fn placement_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether two positions have the same placement.
+    pub fn same_placement(&self, o: &Position) -> bool {
+        self.board == o.board
+    }
+
+    pub fn pieces(&self, side: Side) -> Bits {
+        self.occ[side.index()]
+    }
+
+    pub fn occupied(&self) -> Bits {
+        self.occ[0] | self.occ[1]
+    }
+
+    /// Empty playable cells.
+    pub fn empty(&self) -> Bits {
+        self.geo.playable & !self.occupied()
+    }
+
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        match self.board.get(cell.index()).copied().unwrap_or(0) {
+            0 => None,
+            v => {
+                let code = (v - 1) as usize;
+                let side = if code >= 8 { Side::White } else { Side::Black };
+                Some(Piece::new(side, Kind::from_index(code % 8)))
+            }
+        }
+    }
+
+    /// The game has ended by two passes in a row.
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    #[inline]
+    fn put(&mut self, cell: Cell, piece: Piece) {
+        self.board[cell.index()] = piece.code() as u8 + 1;
+        self.occ[piece.side.index()].insert(cell);
+        self.hash ^= ZOBRIST[cell.index()][piece.code()];
+    }
+
+    #[inline]
+    fn take(&mut self, cell: Cell) {
+        if let Some(piece) = self.piece_at(cell) {
+            self.board[cell.index()] = 0;
+            self.occ[piece.side.index()].remove(cell);
+            self.hash ^= ZOBRIST[cell.index()][piece.code()];
+        }
+    }
+
+    /// Places a piece on a cell, for setting up positions by hand (no rule is checked;
+    /// the placement may then hold dead pieces).
+    pub fn set_piece(&mut self, cell: Cell, piece: Option<Piece>) {
+        if !self.geo.cells.contains(cell) {
+            return;
+        }
+        self.take(cell);
+        if let Some(p) = piece {
+            self.put(cell, p);
+        }
+        self.ko = None;
+        self.dead_possible = true;
+    }
+
+    /// Sets the side to move, for setting up positions (SGF's `PL`, GTP's handicap); the
+    /// ko field is cleared.
+    pub fn set_turn(&mut self, side: Side) {
+        self.turn = side;
+        self.ko = None;
+    }
+
+    /// The side's alive pieces: the least fixed point of "can move to an empty cell, or
+    /// defends an alive friendly piece" (GO_RULES §2).
+    pub fn alive(&self, side: Side) -> Bits {
+        if self.rules.pieces.orthogonal() {
+            self.alive_orthogonal(side)
+        } else {
+            self.alive_general(side)
+        }
+    }
+
+    /// With rooks and wazirs: the pieces of groups with a liberty (Go).
+    #[inline]
+    fn alive_orthogonal(&self, side: Side) -> Bits {
+        let own = self.occ[side.index()];
+        (self.empty().neighbours() & own).flood(own)
+    }
+
+    /// The definition itself, for any set: pieces that can move, then every piece that
+    /// defends one found alive.
+    pub fn alive_general(&self, side: Side) -> Bits {
+        let own = self.occ[side.index()];
+        let all = self.occupied();
+        let mut alive = Bits::EMPTY;
+        let mut stack = [Cell::from_index(0); CELLS];
+        let mut n = 0;
+        for c in own {
+            if let Some(p) = self.piece_at(c)
+                && self.geo.can_move(p.kind, side, c, &all)
+            {
+                alive.insert(c);
+                stack[n] = c;
+                n += 1;
+            }
+        }
+        while n > 0 {
+            n -= 1;
+            let q = stack[n];
+            for kind in self.rules.pieces.kinds() {
+                self.geo.for_each_source(kind, side, q, &all, |p| {
+                    if own.contains(p)
+                        && !alive.contains(p)
+                        && self.piece_at(p).is_some_and(|x| x.kind == kind)
+                    {
+                        alive.insert(p);
+                        stack[n] = p;
+                        n += 1;
+                    }
+                });
+            }
+        }
+        alive
+    }
+
+    /// The side's dead pieces (only a hand-made placement can hold any).
+    pub fn dead(&self, side: Side) -> Bits {
+        self.occ[side.index()] & !self.alive(side)
+    }
+
+    /// Whether `mv` is well-formed here (kind in set, cells on the board, the piece
+    /// there), before the capture and life rules.
+    fn check_shape(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let all = self.occupied();
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Drop { kind, cell } => {
+                if !self.rules.pieces.contains(kind) {
+                    Err(IllegalMove::NotInSet(kind))
+                } else if !self.geo.cells.contains(cell) {
+                    Err(IllegalMove::OffBoard(cell))
+                } else if !self.geo.playable.contains(cell) {
+                    Err(IllegalMove::NotPlayable(cell))
+                } else if all.contains(cell) {
+                    Err(IllegalMove::Occupied(cell))
+                } else if self.ko == Some((kind, cell)) {
+                    Err(IllegalMove::Ko(cell))
+                } else {
+                    Ok(())
+                }
+            }
+            Move::Step { from, to } => {
+                for c in [from, to] {
+                    if !self.geo.cells.contains(c) {
+                        return Err(IllegalMove::OffBoard(c));
+                    }
+                }
+                if !self.rules.moving {
+                    return Err(IllegalMove::MovingOff);
+                }
+                let piece = self
+                    .piece_at(from)
+                    .filter(|p| p.side == self.turn)
+                    .ok_or(IllegalMove::NoPiece(from))?;
+                if all.contains(to) {
+                    return Err(IllegalMove::Occupied(to));
+                }
+                if !self
+                    .geo
+                    .moves(piece.kind, self.turn, from, &all)
+                    .contains(to)
+                {
+                    return Err(IllegalMove::CannotMove {
+                        kind: piece.kind,
+                        from,
+                        to,
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays a move, checking every rule of the position (superko and the repetition
+    /// draw need the game's history: [`super::Game`]).
+    pub fn play(&self, mv: Move) -> Result<Played, IllegalMove> {
+        self.check_shape(mv)?;
+        self.play_checked_shape(mv)
+    }
+
+    fn play_checked_shape(&self, mv: Move) -> Result<Played, IllegalMove> {
+        let mut next = *self;
+        let captured = match mv {
+            Move::Pass => {
+                next.passes = (next.passes + 1).min(2);
+                next.ko = None;
+                Bits::EMPTY
+            }
+            Move::Drop { kind, cell } => {
+                next.put(cell, Piece::new(self.turn, kind));
+                let captured = next.resolve(cell, mv)?;
+                next.passes = 0;
+                next.ko = None;
+                if captured.count() == 1
+                    && let Some(c) = captured.first()
+                    && let Some(p) = self.piece_at(c)
+                {
+                    next.ko = next.retake_forbidden(p.kind, c, self);
+                }
+                captured
+            }
+            Move::Step { from, to } => {
+                let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece(from))?;
+                next.take(from);
+                next.put(to, piece);
+                let captured = next.resolve(to, mv)?;
+                next.passes = 0;
+                next.ko = None;
+                captured
+            }
+        };
+        next.end_turn();
+        Ok(Played {
+            position: next,
+            captured,
+        })
+    }
+
+    fn end_turn(&mut self) {
+        if self.turn == Side::White {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+    }
+
+    /// After the mover's piece has landed on `cell`: removes the opponent's dead pieces
+    /// and refuses the move if any of the mover's is dead (GO_RULES §3).
+    fn resolve(&mut self, cell: Cell, mv: Move) -> Result<Bits, IllegalMove> {
+        let me = self.turn;
+        let them = !me;
+        let captured = if self.rules.pieces.orthogonal() && !self.dead_possible {
+            // Only groups next to the cell played can have lost their last liberty.
+            let theirs = self.occ[them.index()];
+            let empty = self.empty();
+            let mut dead = Bits::EMPTY;
+            for n in Bits::from_cell(cell).neighbours() & theirs {
+                if dead.contains(n) {
+                    continue;
+                }
+                let group = Bits::from_cell(n).flood(theirs);
+                if (group.neighbours() & empty).is_empty() {
+                    dead |= group;
+                }
+            }
+            dead
+        } else {
+            self.dead(them)
+        };
+        for c in captured {
+            self.take(c);
+        }
+        let own_dead = if self.rules.pieces.orthogonal() && !self.dead_possible {
+            let own = self.occ[me.index()];
+            let group = Bits::from_cell(cell).flood(own);
+            if (group.neighbours() & self.empty()).is_empty() {
+                group
+            } else {
+                Bits::EMPTY
+            }
+        } else {
+            self.dead(me)
+        };
+        if own_dead.contains(cell) {
+            return Err(match mv {
+                Move::Step { .. } => IllegalMove::MoveDead(cell),
+                _ => IllegalMove::DropDead(cell),
+            });
+        }
+        if let Some(dead) = own_dead.first() {
+            return Err(IllegalMove::LeavesDead {
+                mv: mv.text(self.rules.pieces),
+                dead,
+            });
+        }
+        self.captures[me.index()] += captured.count();
+        self.dead_possible = false;
+        Ok(captured)
+    }
+
+    /// The retake (`kind` on `cell`, by the side to move after this drop) if it would
+    /// bring back the placement `before` (GO_RULES §3, ko).
+    fn retake_forbidden(&self, kind: Kind, cell: Cell, before: &Position) -> Option<(Kind, Cell)> {
+        let mut trial = *self;
+        trial.turn = !self.turn;
+        trial.put(cell, Piece::new(trial.turn, kind));
+        trial.resolve(cell, Move::Drop { kind, cell }).ok()?;
+        trial.same_placement(before).then_some((kind, cell))
+    }
+
+    /// Calls `f` with every legal move, the position after it and its captures (the
+    /// pass last), allocation-free. Nothing when the game is over.
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move, &Played)) {
+        if self.is_over() {
+            return;
+        }
+        let empty = self.empty();
+        for cell in empty {
+            for kind in self.rules.pieces.kinds() {
+                if self.ko == Some((kind, cell)) {
+                    continue;
+                }
+                let mv = Move::Drop { kind, cell };
+                if let Ok(played) = self.play_checked_shape(mv) {
+                    f(mv, &played);
+                }
+            }
+        }
+        if self.rules.moving {
+            let all = self.occupied();
+            for from in self.occ[self.turn.index()] {
+                let Some(p) = self.piece_at(from) else {
+                    continue;
+                };
+                for to in self.geo.moves(p.kind, self.turn, from, &all) {
+                    let mv = Move::Step { from, to };
+                    if let Ok(played) = self.play_checked_shape(mv) {
+                        f(mv, &played);
+                    }
+                }
+            }
+        }
+        let pass = Move::Pass;
+        if let Ok(played) = self.play_checked_shape(pass) {
+            f(pass, &played);
+        }
+    }
+
+    /// Every legal move (a convenience over [`Position::for_each_legal_move`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.for_each_legal_move(|m, _| out.push(m));
+        out
+    }
+
+    /// Whether a drop of Go with rooks is legal, without building the next position: the
+    /// fast test of random playouts. Other sets and moves go through [`Position::play`].
+    #[inline]
+    pub fn is_legal_drop(&self, kind: Kind, cell: Cell) -> bool {
+        if !self.rules.pieces.orthogonal() || self.dead_possible {
+            return self.play(Move::Drop { kind, cell }).is_ok();
+        }
+        if self.is_over()
+            || !self.rules.pieces.contains(kind)
+            || !self.empty().contains(cell)
+            || self.ko == Some((kind, cell))
+        {
+            return false;
+        }
+        let me = Bits::from_cell(cell);
+        let around = me.neighbours();
+        let empty = self.empty() & !me;
+        if (around & empty).any() {
+            return true;
+        }
+        let theirs = self.occ[(!self.turn).index()];
+        for n in around & theirs {
+            if (Bits::from_cell(n).flood(theirs).neighbours() & empty).is_empty() {
+                return true;
+            }
+        }
+        let own = self.occ[self.turn.index()] | me;
+        (me.flood(own).neighbours() & empty).any()
+    }
+
+    /// Resolves a written move against this position: the kind of a bare drop, and the
+    /// captures compared as a set.
+    pub fn parse_move(&self, text: &MoveText) -> Result<Move, IllegalMove> {
+        let mv = match text.spec {
+            MoveSpec::Pass => Move::Pass,
+            MoveSpec::Step { from, to } => Move::Step { from, to },
+            MoveSpec::Drop {
+                kind: Some(kind),
+                cell,
+            } => Move::Drop { kind, cell },
+            MoveSpec::Drop { kind: None, cell } => match self.rules.pieces.single() {
+                Some(kind) => Move::Drop { kind, cell },
+                None => return Err(IllegalMove::KindNeeded(cell, self.rules.pieces)),
+            },
+        };
+        Ok(mv)
+    }
+
+    /// Plays a written move: [`Position::play`] plus the check of its capture list.
+    pub fn play_text(&self, text: &MoveText) -> Result<(Move, Played), IllegalMove> {
+        let mv = self.parse_move(text)?;
+        let played = self.play(mv)?;
+        if let Some(given) = text.captures
+            && given != played.captured
+        {
+            let list = |b: Bits| {
+                let v: Vec<String> = b.iter().map(|c| c.to_string()).collect();
+                if v.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            return Err(IllegalMove::WrongCaptures {
+                actual: list(played.captured),
+                given: list(given),
+            });
+        }
+        Ok((mv, played))
+    }
+
+    /// The canonical text of a legal move, captures included.
+    pub fn move_text(&self, mv: Move) -> String {
+        let captured = self.play(mv).map(|p| p.captured).unwrap_or_default();
+        mv.text_with_captures(self.rules.pieces, captured)
+    }
+
+    /// The empty playable cells each side's pieces reach in one or more moves, every
+    /// other piece standing still (GO_RULES §4).
+    pub fn reach(&self, side: Side) -> Bits {
+        let empty = self.empty();
+        if self.rules.pieces.orthogonal() {
+            // A rook or wazir reaches exactly the empty regions next to it.
+            return (self.occ[side.index()].neighbours() & empty).flood(empty);
+        }
+        let mut out = Bits::EMPTY;
+        let all = self.occupied();
+        for from in self.occ[side.index()] {
+            let Some(p) = self.piece_at(from) else {
+                continue;
+            };
+            // The cell it left counts as empty once it has left it.
+            let mut occ = all;
+            occ.remove(from);
+            let mut seen = Bits::from_cell(from);
+            let mut stack = [from; CELLS];
+            let mut n = 1;
+            while n > 0 {
+                n -= 1;
+                let at = stack[n];
+                self.geo.for_each_target(p.kind, side, at, &occ, |c| {
+                    if !occ.contains(c) && self.geo.playable.contains(c) && !seen.contains(c) {
+                        seen.insert(c);
+                        stack[n] = c;
+                        n += 1;
+                    }
+                });
+            }
+            seen.remove(from);
+            out |= seen & empty;
+        }
+        out
+    }
+
+    /// Cells controlled by each side: reached by it and not by the other.
+    pub fn controlled(&self) -> [Bits; 2] {
+        let b = self.reach(Side::Black);
+        let w = self.reach(Side::White);
+        [b & !w, w & !b]
+    }
+
+    /// Captures + controlled cells, and komi for White (GO_RULES §4), on the position as
+    /// it stands.
+    pub fn score(&self) -> [f64; 2] {
+        let [b, w] = self.controlled();
+        [
+            (self.captures[0] + b.count()) as f64,
+            (self.captures[1] + w.count()) as f64 + self.rules.komi,
+        ]
+    }
+
+    /// The winner by score (None: a draw).
+    pub fn score_winner(&self) -> Option<Side> {
+        let [b, w] = self.score();
+        if b > w {
+            Some(Side::Black)
+        } else if w > b {
+            Some(Side::White)
+        } else {
+            None
+        }
+    }
+
+    /// Reads a position text with the rules chosen beside it.
+    pub fn from_text(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 7 {
+            return Err(PositionError::Fields(fields.len()));
+        }
+        let mut pos = Position::new(rules);
+        let geo = pos.geo;
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        let ranks = geo.board.ranks();
+        let files = geo.board.files();
+        if rows.len() != ranks as usize {
+            return Err(PositionError::Ranks {
+                found: rows.len(),
+                expected: ranks,
+                board: geo.board,
+            });
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i as u8;
+            let width = PositionError::RankWidth {
+                rank: rank + 1,
+                files,
+            };
+            let mut file: u32 = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut run = d;
+                    if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run * 10 + d2;
+                        chars.next();
+                    }
+                    if run == 0 {
+                        return Err(PositionError::Letter('0'));
+                    }
+                    for _ in 0..run {
+                        let cell = Cell::new(file as i32, rank as i32)
+                            .filter(|_| file < files as u32)
+                            .ok_or(width.clone())?;
+                        if !geo.cells.contains(cell) {
+                            return Err(PositionError::Missing(cell.to_string()));
+                        }
+                        file += 1;
+                    }
+                    continue;
+                }
+                let cell = Cell::new(file as i32, rank as i32)
+                    .filter(|_| file < files as u32)
+                    .ok_or(width.clone())?;
+                file += 1;
+                if ch == '#' {
+                    if geo.cells.contains(cell) {
+                        return Err(PositionError::Missing(cell.to_string()));
+                    }
+                    continue;
+                }
+                let piece = Piece::from_char(ch).ok_or(PositionError::Letter(ch))?;
+                if !geo.cells.contains(cell) {
+                    return Err(PositionError::Missing(cell.to_string()));
+                }
+                if !rules.pieces.contains(piece.kind) {
+                    return Err(PositionError::NotInSet(piece.kind));
+                }
+                if !geo.playable.contains(cell) {
+                    return Err(PositionError::NotPlayable(cell));
+                }
+                pos.put(cell, piece);
+            }
+            if file != files as u32 {
+                return Err(width);
+            }
+        }
+        pos.turn = match fields[1] {
+            "b" => Side::Black,
+            "w" => Side::White,
+            s => return Err(PositionError::Side(s.into())),
+        };
+        for (i, side) in [(2, 0), (3, 1)] {
+            pos.captures[side] = fields[i]
+                .parse()
+                .map_err(|_| PositionError::Captures(fields[i].into()))?;
+        }
+        pos.passes = fields[4]
+            .parse()
+            .ok()
+            .filter(|p| *p <= 2)
+            .ok_or_else(|| PositionError::Passes(fields[4].into()))?;
+        pos.ko = match fields[5] {
+            "-" => None,
+            ko => {
+                let bad = || PositionError::Ko(ko.into());
+                let (kind, cell) = match ko.split_once('@') {
+                    Some((k, c)) => {
+                        let mut ks = k.chars();
+                        let kind = match (ks.next(), ks.next()) {
+                            (Some(l), None) => Kind::from_letter(l).ok_or_else(bad)?,
+                            _ => return Err(bad()),
+                        };
+                        (kind, c.parse::<Cell>().map_err(|_| bad())?)
+                    }
+                    None => (
+                        rules.pieces.single().ok_or_else(bad)?,
+                        ko.parse::<Cell>().map_err(|_| bad())?,
+                    ),
+                };
+                if !rules.pieces.contains(kind) {
+                    return Err(PositionError::NotInSet(kind));
+                }
+                if !geo.playable.contains(cell) {
+                    return Err(PositionError::NotPlayable(cell));
+                }
+                if pos.occupied().contains(cell) {
+                    return Err(PositionError::KoOccupied(cell));
+                }
+                if pos.passes > 0 {
+                    return Err(PositionError::KoAfterPass);
+                }
+                Some((kind, cell))
+            }
+        };
+        pos.fullmoves = fields[6]
+            .parse()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| PositionError::Fullmoves(fields[6].into()))?;
+        pos.dead_possible = true;
+        pos.dead_possible = pos.dead(Side::Black).any() || pos.dead(Side::White).any();
+        Ok(pos)
+    }
+
+    /// The placement field of the position text.
+    pub fn placement_text(&self) -> String {
+        let mut out = String::new();
+        for (i, rank) in self.geo.ranks_top_down().enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            let mut run = 0;
+            for cell in rank {
+                if !self.geo.cells.contains(cell) {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
+                        run = 0;
+                    }
+                    out.push('#');
+                } else if let Some(p) = self.piece_at(cell) {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
+                        run = 0;
+                    }
+                    out.push(p.char());
+                } else {
+                    run += 1;
+                }
+            }
+            if run > 0 {
+                let _ = write!(out, "{run}");
+            }
+        }
+        out
+    }
+
+    /// The ko field's text.
+    pub fn ko_text(&self) -> Option<String> {
+        self.ko
+            .map(|(kind, cell)| Move::Drop { kind, cell }.text(self.rules.pieces))
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {} {} {} {}",
+            self.placement_text(),
+            self.turn.char(),
+            self.captures[0],
+            self.captures[1],
+            self.passes,
+            self.ko_text().unwrap_or_else(|| "-".into()),
+            self.fullmoves
+        )
+    }
+}

@@ -1,0 +1,1287 @@
+//! Go with chess pieces (GO_RULES): Go with rooks against an independent Go board, each
+//! kind's movement, alive/dead, ko, superko, repetition, moving pieces, scoring, perft
+//! data files and round trips.
+
+use std::collections::HashSet;
+use std::fs;
+
+use chogo::go::playout::{Rng, playout};
+use chogo::go::sgf::{self, SgfGame};
+use chogo::go::{
+    Bits, Board, Cell, EndReason, Game, IllegalMove, Kind, Move, MoveText, Piece, PieceSet,
+    Position, Record, Rules, perft,
+};
+use chogo::rules::Side;
+
+fn rules(pieces: &str, board: &str) -> Rules {
+    Rules {
+        board: board.parse().unwrap(),
+        pieces: pieces.parse().unwrap(),
+        ..Rules::default()
+    }
+}
+
+fn pos(text: &str, r: Rules) -> Position {
+    Position::from_text(text, r).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn cell(name: &str) -> Cell {
+    name.parse().unwrap()
+}
+
+fn names(b: Bits) -> Vec<String> {
+    b.iter().map(|c| c.to_string()).collect()
+}
+
+fn play(p: &Position, text: &str) -> Result<(Position, Bits), IllegalMove> {
+    let mv: MoveText = text.parse().unwrap();
+    p.play_text(&mv)
+        .map(|(_, played)| (played.position, played.captured))
+}
+
+// ---------------------------------------------------------------------------------------
+// An independent Go board: plain vectors, flood-fill liberties, ko by comparing boards.
+
+#[derive(Clone, PartialEq)]
+struct SimpleGo {
+    exists: Vec<bool>,
+    /// 0 empty, 1 Black, 2 White; indexed like the engine's cells (rank × 19 + file).
+    stones: Vec<u8>,
+}
+
+impl SimpleGo {
+    fn new(board: Board) -> SimpleGo {
+        let mut exists = vec![false; 361];
+        for c in board.cells() {
+            exists[c.index()] = true;
+        }
+        SimpleGo {
+            exists,
+            stones: vec![0; 361],
+        }
+    }
+
+    fn neighbours(&self, i: usize) -> Vec<usize> {
+        let (f, r) = ((i % 19) as i32, (i / 19) as i32);
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .filter_map(|(df, dr)| {
+                let (nf, nr) = (f + df, r + dr);
+                ((0..19).contains(&nf) && (0..19).contains(&nr))
+                    .then(|| (nr * 19 + nf) as usize)
+                    .filter(|&j| self.exists[j])
+            })
+            .collect()
+    }
+
+    /// The group of the stone on `i` and its number of liberties.
+    fn group(&self, i: usize) -> (Vec<usize>, usize) {
+        let colour = self.stones[i];
+        let mut seen = vec![i];
+        let mut libs = HashSet::new();
+        let mut k = 0;
+        while k < seen.len() {
+            for j in self.neighbours(seen[k]) {
+                if self.stones[j] == 0 {
+                    libs.insert(j);
+                } else if self.stones[j] == colour && !seen.contains(&j) {
+                    seen.push(j);
+                }
+            }
+            k += 1;
+        }
+        (seen, libs.len())
+    }
+
+    /// Plays `colour` on `i`: Ok(captured cells) or Err(reason), with basic ko against
+    /// `before_last` (the board before the opponent's last turn).
+    fn play(
+        &mut self,
+        colour: u8,
+        i: usize,
+        before_last: Option<&SimpleGo>,
+    ) -> Result<Vec<usize>, &'static str> {
+        if self.stones[i] != 0 {
+            return Err("occupied");
+        }
+        let mut next = self.clone();
+        next.stones[i] = colour;
+        let mut captured = Vec::new();
+        for j in next.neighbours(i) {
+            if next.stones[j] == 3 - colour {
+                let (g, libs) = next.group(j);
+                if libs == 0 {
+                    for s in g {
+                        if !captured.contains(&s) {
+                            captured.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        for &s in &captured {
+            next.stones[s] = 0;
+        }
+        if next.group(i).1 == 0 {
+            return Err("suicide");
+        }
+        if before_last.is_some_and(|b| b.stones == next.stones) {
+            return Err("ko");
+        }
+        *self = next;
+        captured.sort();
+        Ok(captured)
+    }
+
+    /// The cells of groups with at least one liberty.
+    fn alive(&self, colour: u8) -> Vec<usize> {
+        (0..361)
+            .filter(|&i| self.stones[i] == colour && self.group(i).1 > 0)
+            .collect()
+    }
+}
+
+fn engine_stones(p: &Position) -> Vec<u8> {
+    (0..361)
+        .map(|i| {
+            let c = Cell::new(i % 19, i / 19).unwrap();
+            match p.piece_at(c) {
+                None => 0,
+                Some(x) if x.side == Side::Black => 1,
+                Some(_) => 2,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn go_with_rooks_is_go_on_random_games() {
+    let mut counts = [0usize; 4]; // captures, suicides refused, kos refused, moves
+    for (board, seeds) in [
+        ("5", 0..150u64),
+        ("7", 0..20),
+        ("9", 0..12),
+        ("chogo-44", 0..20),
+        ("13", 0..3),
+    ] {
+        for seed in seeds {
+            let r = rules("R", board);
+            let mut p = Position::new(r);
+            let mut simple = SimpleGo::new(r.board);
+            let mut history: Vec<SimpleGo> = vec![simple.clone()];
+            let mut rng = Rng::new(seed * 7 + 1);
+            let cells: Vec<Cell> = r.board.cells().iter().collect();
+            for _ in 0..cells.len() * 4 {
+                let c = cells[rng.below(cells.len())];
+                let colour = if p.turn() == Side::Black { 1 } else { 2 };
+                // The board before the opponent's last turn.
+                let before_last = history.len().checked_sub(2).map(|i| history[i].clone());
+                let mut trial = simple.clone();
+                let expected = trial.play(colour, c.index(), before_last.as_ref());
+                let got = p.play(Move::Drop {
+                    kind: Kind::Rook,
+                    cell: c,
+                });
+                // The fast legality test agrees with playing.
+                assert_eq!(p.is_legal_drop(Kind::Rook, c), got.is_ok(), "{p} {c}");
+                match (&expected, &got) {
+                    (Ok(caps), Ok(played)) => {
+                        let mine: Vec<usize> = played.captured.iter().map(|c| c.index()).collect();
+                        assert_eq!(&mine, caps, "{p}: {c}");
+                        if !caps.is_empty() {
+                            counts[0] += 1;
+                        }
+                        counts[3] += 1;
+                        p = played.position;
+                        simple = trial;
+                        history.push(simple.clone());
+                        assert_eq!(engine_stones(&p), simple.stones, "{p}");
+                    }
+                    (Err(why), Err(e)) => match *why {
+                        "suicide" => {
+                            counts[1] += 1;
+                            assert!(matches!(e, IllegalMove::DropDead(_)), "{e}");
+                        }
+                        "ko" => {
+                            counts[2] += 1;
+                            assert_eq!(e, &IllegalMove::Ko(c));
+                        }
+                        _ => assert_eq!(e, &IllegalMove::Occupied(c)),
+                    },
+                    _ => panic!("{board} {p}: {c}: independent {expected:?}, engine {got:?}"),
+                }
+            }
+        }
+    }
+    let [caps, suicides, kos, moves] = counts;
+    assert!(
+        caps > 500 && suicides > 200 && kos > 5 && moves > 5000,
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn alive_set_is_groups_with_a_liberty_on_random_placements() {
+    let mut rng = Rng::new(99);
+    for board in ["5", "9", "19", "chogo-44", "12x10"] {
+        for fill in [30, 60, 80, 95] {
+            for _ in 0..20 {
+                for set in ["R", "W", "RW"] {
+                    let r = rules(set, board);
+                    let mut p = Position::new(r);
+                    let mut simple = SimpleGo::new(r.board);
+                    for c in r.board.cells() {
+                        if rng.below(100) < fill {
+                            let side = if rng.below(2) == 0 {
+                                Side::Black
+                            } else {
+                                Side::White
+                            };
+                            let kind = if set == "RW" && rng.below(2) == 0 {
+                                Kind::Wazir
+                            } else {
+                                r.pieces.kinds().next().unwrap()
+                            };
+                            p.set_piece(c, Some(Piece::new(side, kind)));
+                            simple.stones[c.index()] = 1 + (side == Side::White) as u8;
+                        }
+                    }
+                    for side in [Side::Black, Side::White] {
+                        let expected: Vec<usize> = simple.alive(1 + (side == Side::White) as u8);
+                        let general: Vec<usize> =
+                            p.alive_general(side).iter().map(|c| c.index()).collect();
+                        let fast: Vec<usize> = p.alive(side).iter().map(|c| c.index()).collect();
+                        assert_eq!(general, expected, "{set} {p}");
+                        assert_eq!(fast, expected, "{set} {p}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn kings_and_queens_are_alive_with_their_eight_way_groups() {
+    let mut rng = Rng::new(5);
+    for set in ["K", "Q", "KQ"] {
+        for _ in 0..200 {
+            let r = rules(set, "7");
+            let mut p = Position::new(r);
+            for c in r.board.cells() {
+                if rng.below(100) < 75 {
+                    let side = if rng.below(2) == 0 {
+                        Side::Black
+                    } else {
+                        Side::White
+                    };
+                    let kinds: Vec<Kind> = r.pieces.kinds().collect();
+                    p.set_piece(c, Some(Piece::new(side, kinds[rng.below(kinds.len())])));
+                }
+            }
+            for side in [Side::Black, Side::White] {
+                let own = p.pieces(side);
+                let empty = p.empty();
+                let around = |c: Cell| -> Vec<Cell> {
+                    (-1..=1)
+                        .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+                        .filter(|d| *d != (0, 0))
+                        .filter_map(|(df, dr)| c.offset(df, dr))
+                        .filter(|n| r.board.cells().contains(*n))
+                        .collect()
+                };
+                let mut expected = Bits::EMPTY;
+                for c in own {
+                    let mut group = vec![c];
+                    let mut k = 0;
+                    let mut free = false;
+                    while k < group.len() {
+                        for n in around(group[k]) {
+                            free |= empty.contains(n);
+                            if own.contains(n) && !group.contains(&n) {
+                                group.push(n);
+                            }
+                        }
+                        k += 1;
+                    }
+                    if free {
+                        expected.insert(c);
+                    }
+                }
+                assert_eq!(p.alive(side), expected, "{set} {p}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Each kind's destinations.
+
+fn dests(text: &str, set: &str, board: &str, at: &str) -> Vec<String> {
+    let p = pos(text, rules(set, board));
+    let piece = p.piece_at(cell(at)).expect("a piece there");
+    names(
+        p.geometry()
+            .moves(piece.kind, piece.side, cell(at), &p.occupied()),
+    )
+}
+
+#[test]
+fn each_kind_moves_as_the_rule_book_says() {
+    // A rook slides through empty cells and stops before the first piece.
+    assert_eq!(
+        dests("5/5/r1R2/5/5 b 0 0 0 - 1", "R", "5", "c3"),
+        ["c1", "c2", "b3", "d3", "e3", "c4", "c5"]
+    );
+    // Bishops on the light cells (a1 is dark: b1 is light).
+    assert_eq!(
+        dests("5/5/5/5/1b3 b 0 0 0 - 1", "B", "5", "b1"),
+        ["a2", "c2", "d3", "e4"]
+    );
+    // A queen: both.
+    assert_eq!(dests("5/5/5/5/q4 b 0 0 0 - 1", "Q", "5", "a1").len(), 12);
+    // King and wazir: one step.
+    assert_eq!(
+        dests("5/5/2k2/5/5 b 0 0 0 - 1", "K", "5", "c3"),
+        ["b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"]
+    );
+    assert_eq!(
+        dests("5/5/2w2/5/5 b 0 0 0 - 1", "W", "5", "c3"),
+        ["c2", "b3", "d3", "c4"]
+    );
+    // A knight jumps over anything.
+    assert_eq!(
+        dests("5/1RRR1/1RnR1/1RRR1/5 b 0 0 0 - 1", "RN", "5", "c3"),
+        ["b1", "d1", "a2", "e2", "a4", "e4", "b5", "d5"]
+    );
+    // A mao: unblocked, all eight; with d4 occupied, not c5/e5 (leg d4) … on a 7×7 board.
+    assert_eq!(
+        dests("7/7/7/3m3/7/7/7 b 0 0 0 - 1", "M", "7", "d4").len(),
+        8
+    );
+    assert_eq!(
+        dests("7/7/3R3/3m3/7/7/7 b 0 0 0 - 1", "RM", "7", "d4"),
+        ["c2", "e2", "b3", "f3", "b5", "f5"]
+    );
+    // The leg belongs to the mao's own cell: a piece beside the target blocks nothing.
+    assert_eq!(
+        dests("7/7/2R1R2/3m3/7/7/7 b 0 0 0 - 1", "RM", "7", "d4").len(),
+        8
+    );
+    // Pawns step diagonally forward: Black up, White down.
+    assert_eq!(
+        dests("5/5/2p2/5/5 b 0 0 0 - 1", "P", "5", "c3"),
+        ["b4", "d4"]
+    );
+    assert_eq!(
+        dests("5/5/2P2/5/5 b 0 0 0 - 1", "P", "5", "c3"),
+        ["b2", "d2"]
+    );
+    // Missing cells: nothing lands on them (Chogo-44's cut corner a1, b1, a2).
+    assert_eq!(
+        dests(
+            "##4##/#6#/8/8/8/#6#/##r3## b 0 0 0 - 1",
+            "R",
+            "chogo-44",
+            "c1"
+        ),
+        ["d1", "e1", "f1", "c2", "c3", "c4", "c5", "c6", "c7"]
+    );
+    // A knight on b3 of Chogo-44 cannot land on the missing a1.
+    assert!(
+        !dests(
+            "##4##/#6#/8/8/1n6/#6#/##4## b 0 0 0 - 1",
+            "N",
+            "chogo-44",
+            "b3"
+        )
+        .contains(&"a1".to_string())
+    );
+}
+
+#[test]
+fn bishops_alone_play_on_the_light_cells() {
+    let r = rules("B", "5");
+    let p = Position::new(r);
+    assert_eq!(
+        play(&p, "a1").unwrap_err(),
+        IllegalMove::NotPlayable(cell("a1"))
+    );
+    assert!(play(&p, "b1").is_ok());
+    // With another kind in the set every cell is playable.
+    assert!(play(&Position::new(rules("RB", "5")), "B@a1").is_ok());
+    assert!(Position::from_text("5/5/5/5/b4 b 0 0 0 - 1", r).is_err());
+}
+
+#[test]
+fn errors_read_well() {
+    let r = rules("R", "9");
+    let p = Position::new(r);
+    let (p1, _) = play(&p, "e5").unwrap();
+    assert_eq!(play(&p1, "e5").unwrap_err().to_string(), "e5 is occupied");
+    assert_eq!(
+        play(&p1, "B@d4").unwrap_err().to_string(),
+        "bishops are not in this game's set"
+    );
+    assert_eq!(
+        play(&p1, "j9").unwrap_err().to_string(),
+        "j9 is not on the board"
+    );
+    assert!(matches!(
+        play(&p1, "e5-e6").unwrap_err(),
+        IllegalMove::MovingOff
+    ));
+    let rb = Position::new(rules("RB", "9"));
+    assert!(
+        play(&rb, "e5")
+            .unwrap_err()
+            .to_string()
+            .contains("name the kind")
+    );
+    // A pawn on its own last rank is dead.
+    let pawns = Position::new(rules("P", "9"));
+    assert_eq!(
+        play(&pawns, "c9").unwrap_err().to_string(),
+        "the drop at c9 would be dead"
+    );
+    assert!(play(&pawns, "c1").is_ok());
+    // Captures named must be exactly the set captured, in any order.
+    let ko = pos("5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1", r5());
+    assert!(play(&ko, "d3xc3").is_ok());
+    assert_eq!(
+        play(&ko, "d3xc4").unwrap_err().to_string(),
+        "the move captures c3, not c4"
+    );
+    assert!(play(&ko, "d3").is_ok());
+}
+
+fn r5() -> Rules {
+    rules("R", "5")
+}
+
+#[test]
+fn defence_is_one_way_with_pawns_and_mixed_sets() {
+    // Black pawns c3 and d4: c3 defends d4 (diagonally forward), d4 cannot defend c3.
+    // White holds b4, c5 and e5: d4 cannot move, c3 can only defend.
+    let r = rules("P", "5");
+    let p = pos("2P1P/1P1p1/2p2/5/5 b 0 0 0 - 1", r);
+    assert_eq!(names(p.dead(Side::Black)), ["c3", "d4"]);
+    // Free e5: d4 can move, so c3 (which defends it) lives too.
+    let p = pos("2P2/1P1p1/2p2/5/5 b 0 0 0 - 1", r);
+    assert!(p.dead(Side::Black).is_empty());
+    // Free b4 instead: c3 can move, but d4 does not defend it and stays dead.
+    let p = pos("2P1P/3p1/2p2/5/5 b 0 0 0 - 1", r);
+    assert_eq!(names(p.dead(Side::Black)), ["d4"]);
+}
+
+#[test]
+fn bishop_defends_rook_but_not_the_reverse() {
+    let r = rules("RB", "5");
+    // Black rook a1 walled in by White a2 and b1; Black bishop b2 has a1 on its diagonal
+    // and can move to c1. The bishop defends the rook, the rook (no line to b2) does not
+    // defend the bishop: a1 is dead.
+    let p = pos("5/5/R4/Rb3/rR3 b 0 0 0 - 1", r);
+    assert_eq!(names(p.dead(Side::Black)), ["a1"]);
+    // A Black rook on a2 instead of White's defends the bishop beside it on its rank, and
+    // the rook on a1 defends a2 on its file: all live.
+    let p = pos("5/5/R1R2/rb3/rR3 b 0 0 0 - 1", r);
+    assert!(p.dead(Side::Black).is_empty());
+}
+
+#[test]
+fn a_capturing_drop_that_stays_dead_is_illegal() {
+    // Rooks and knights: the White rook a1 dies when a knight fills b1, but the knight's
+    // jumps a3, c3, d2 hold White pieces and a1 is not a knight's jump from b1.
+    let r = rules("RN", "5");
+    let p = pos("5/5/R1R2/r2R1/R4 b 0 0 0 - 1", r);
+    assert!(p.dead(Side::White).is_empty() && p.dead(Side::Black).is_empty());
+    assert_eq!(
+        play(&p, "N@b1").unwrap_err().to_string(),
+        "the drop at b1 would be dead"
+    );
+    // A rook there captures a1 and lives (a1 is its neighbour).
+    let (after, captured) = play(&p, "R@b1").unwrap();
+    assert_eq!(names(captured), ["a1"]);
+    assert_eq!(after.captures(Side::Black), 1);
+}
+
+#[test]
+fn simple_ko_and_its_ban_field() {
+    let p = pos("5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1", r5());
+    let (p1, captured) = play(&p, "d3").unwrap();
+    assert_eq!(names(captured), ["c3"]);
+    assert_eq!(p1.to_string(), "5/2rR1/1r1rR/2rR1/5 w 1 0 0 c3 1");
+    assert_eq!(
+        play(&p1, "c3").unwrap_err().to_string(),
+        "c3 retakes the ko at once"
+    );
+    assert_eq!(p1.ko(), Some((Kind::Rook, cell("c3"))));
+    // The field reads back; a pass clears it; elsewhere, then the retake is legal.
+    assert_eq!(pos(&p1.to_string(), r5()), p1);
+    let (p2, _) = play(&p1, "a1").unwrap();
+    assert_eq!(p2.ko(), None);
+    let (p3, _) = play(&p2, "e1").unwrap();
+    let (p4, captured) = play(&p3, "c3").unwrap();
+    assert_eq!(names(captured), ["d3"]);
+    assert_eq!(p4.ko(), Some((Kind::Rook, cell("d3"))));
+    let (p5, _) = play(&p4, "pass").unwrap();
+    assert_eq!(p5.ko(), None);
+    // Readers refuse a ko on an occupied cell or after a pass.
+    assert!(Position::from_text("5/2rR1/1r1rR/2rR1/5 w 1 0 0 d3 1", r5()).is_err());
+    assert!(Position::from_text("5/2rR1/1r1rR/2rR1/5 w 1 0 1 c3 1", r5()).is_err());
+    // With two kinds the field names the kind.
+    let rb = rules("RB", "5");
+    let p = pos("5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1", rb);
+    let (p1, _) = play(&p, "R@d3").unwrap();
+    assert_eq!(p1.ko_text().as_deref(), Some("R@c3"));
+    assert_eq!(play(&p1, "R@c3").unwrap_err(), IllegalMove::Ko(cell("c3")));
+    // Retaking with another kind makes another placement: no ko.
+    let (_, captured) = play(&p1, "B@c3").unwrap();
+    assert_eq!(names(captured), ["d3"]);
+}
+
+/// Three kos on a 9×9 board (GO_RULES §4): a cycle of six plies that basic ko does not
+/// stop. Returns the start and the cycle's moves.
+fn triple_ko() -> (Position, Vec<String>) {
+    let r = rules("R", "9");
+    let mut p = Position::new(r);
+    let x = 3;
+    let at = |f: i32, r: i32| Cell::new(f, r).unwrap();
+    let mut cycle = [Vec::new(), Vec::new()];
+    for (unit, y) in [1, 4, 7].into_iter().enumerate() {
+        for (f, rk, side) in [
+            (x - 1, y, Side::Black),
+            (x, y - 1, Side::Black),
+            (x, y + 1, Side::Black),
+            (x + 2, y, Side::White),
+            (x + 1, y - 1, Side::White),
+            (x + 1, y + 1, Side::White),
+        ] {
+            p.set_piece(at(f, rk), Some(Piece::new(side, Kind::Rook)));
+        }
+        // Units 0 and 2: a White stone in Black's mouth; unit 1: the reverse.
+        if unit == 1 {
+            p.set_piece(at(x + 1, y), Some(Piece::new(Side::Black, Kind::Rook)));
+        } else {
+            p.set_piece(at(x, y), Some(Piece::new(Side::White, Kind::Rook)));
+        }
+        cycle[0].push((at(x + 1, y), at(x, y)));
+    }
+    let p = pos(&p.to_string(), r);
+    let [(b1, w1), (b2, w2), (b3, w3)] = [cycle[0][0], cycle[0][1], cycle[0][2]];
+    let moves = [
+        b1.to_string(),
+        w2.to_string(),
+        b3.to_string(),
+        w1.to_string(),
+        b2.to_string(),
+        w3.to_string(),
+    ];
+    (p, moves.to_vec())
+}
+
+#[test]
+fn third_occurrence_draws_a_triple_ko() {
+    let (start, cycle) = triple_ko();
+    let mut game = Game::from_position(start);
+    for (i, m) in cycle.iter().chain(&cycle).enumerate() {
+        assert!(game.outcome().is_none(), "ply {i}");
+        game.play_text(&m.parse().unwrap())
+            .unwrap_or_else(|e| panic!("ply {i}: {m}: {e}"));
+    }
+    // Start, after 6 and after 12 plies: the third occurrence.
+    let o = game.outcome().expect("a draw");
+    assert_eq!((o.winner, o.reason), (None, EndReason::Repetition));
+    // Two passes at the end of the game are scored instead.
+    let mut game = Game::from_position(start);
+    assert!(game.play(Move::Pass).is_ok());
+    assert_eq!(game.play(Move::Pass).map(|b| b.count()), Ok(0));
+    assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Passes));
+}
+
+#[test]
+fn superko_forbids_any_earlier_placement() {
+    let (start, cycle) = triple_ko();
+    let superko = Rules {
+        superko: true,
+        ..*start.rules()
+    };
+    let mut game = Game::from_position(pos(&start.to_string(), superko));
+    for m in &cycle[..5] {
+        game.play_text(&m.parse().unwrap()).unwrap();
+    }
+    let err = game.play_text(&cycle[5].parse().unwrap()).unwrap_err();
+    assert!(matches!(err, IllegalMove::Superko(_)), "{err}");
+    assert!(err.to_string().contains("repeats an earlier position"));
+    // Moving pieces imply superko: a rook that goes and comes back.
+    let moving = Rules {
+        moving: true,
+        ..r5()
+    };
+    let mut game = Game::from_position(pos("R4/5/5/5/r4 b 0 0 0 - 1", moving));
+    for m in ["a1-b1", "a5-b5", "b1-a1"] {
+        game.play_text(&m.parse().unwrap()).unwrap();
+    }
+    assert!(matches!(
+        game.play_text(&"b5-a5".parse().unwrap()),
+        Err(IllegalMove::Superko(_))
+    ));
+}
+
+#[test]
+fn moving_pieces() {
+    let moving = Rules {
+        moving: true,
+        ..r5()
+    };
+    let p = pos("5/5/5/5/r4 b 0 0 0 - 1", moving);
+    let (p1, _) = play(&p, "a1-a5").unwrap();
+    assert_eq!(p1.to_string(), "r4/5/5/5/5 w 0 0 0 - 1");
+    assert_eq!(
+        play(&p, "a1-b2").unwrap_err().to_string(),
+        "the rook on a1 cannot move to b2"
+    );
+    assert_eq!(
+        play(&p1, "a5-a4").unwrap_err().to_string(),
+        "there is no piece of the side to move on a5"
+    );
+    // A move captures: Black closes White's last liberty by moving.
+    let p = pos("5/5/5/r4/R1r2 b 0 0 0 - 1", moving);
+    let (_, captured) = play(&p, "c1-b1").unwrap();
+    assert_eq!(names(captured), ["a1"]);
+    // A move that leaves the mover dead is illegal: a pawn that cannot come back.
+    let pawns = Rules {
+        moving: true,
+        ..rules("P", "7")
+    };
+    let p = pos("7/7/7/2P1P2/7/2p4/7 b 0 0 0 - 1", pawns);
+    assert_eq!(
+        play(&p, "c2-d3").unwrap_err().to_string(),
+        "the piece moved to d3 would be dead"
+    );
+    // Moves are listed with drops.
+    let game = Game::from_position(pos("5/5/5/5/r4 b 0 0 0 - 1", moving));
+    let all = game.legal_moves();
+    assert_eq!(
+        all.iter()
+            .filter(|m| matches!(m, Move::Step { .. }))
+            .count(),
+        8
+    );
+}
+
+#[test]
+fn scoring() {
+    // Shared reach: a cell both sides reach counts for nobody.
+    let r = r5();
+    let p = pos("5/5/5/5/r3R b 0 0 0 - 1", r);
+    assert_eq!(p.controlled(), [Bits::EMPTY, Bits::EMPTY]);
+    assert_eq!(p.score(), [0.0, 0.0]);
+    // A wall: Black owns the left side, White the right.
+    let p = pos("1r1R1/1r1R1/1r1R1/1r1R1/1r1R1 b 0 0 0 - 1", r);
+    let [b, w] = p.controlled();
+    assert_eq!(names(b), ["a1", "a2", "a3", "a4", "a5"]);
+    assert_eq!(names(w), ["e1", "e2", "e3", "e4", "e5"]);
+    // c-file: both reach it: nobody's.
+    assert_eq!(p.score(), [5.0, 5.0]);
+    // Komi and captures.
+    let komi = Rules { komi: 6.5, ..r };
+    let p = pos("1r1R1/1r1R1/1r1R1/1r1R1/1r1R1 b 3 1 2 - 20", komi);
+    assert_eq!(p.score(), [8.0, 12.5]);
+    let game = Game::from_position(p);
+    assert_eq!(game.outcome().and_then(|o| o.winner), Some(Side::White));
+    // A dead-looking White stone left on Black's side spoils Black's area around it.
+    let p = pos("1r1R1/1r1R1/Rr1R1/1r1R1/1r1R1 b 0 0 0 - 1", r);
+    let [b, _] = p.controlled();
+    assert!(b.is_empty(), "{b:?}");
+    // A piece reaches through the cell it left (knight's tour of a corner).
+    let n = rules("N", "5");
+    let p = pos("5/5/5/5/n4 b 0 0 0 - 1", n);
+    assert_eq!(p.controlled()[0].count(), 24);
+    // Pawns reach only forward.
+    let pw = rules("P", "5");
+    let p = pos("5/5/5/5/2p2 b 0 0 0 - 1", pw);
+    assert_eq!(
+        names(p.controlled()[0]),
+        ["b2", "d2", "a3", "c3", "e3", "b4", "d4", "a5", "c5", "e5"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Perft data files.
+
+fn rules_field(field: &str) -> Rules {
+    let mut r = Rules::default();
+    for word in field.split_whitespace() {
+        match word {
+            "moving" => r.moving = true,
+            "superko" => r.superko = true,
+            w if w.starts_with("komi=") => r.komi = w[5..].parse().unwrap(),
+            w if w.chars().next().is_some_and(|c| c.is_ascii_digit()) || w.contains('-') => {
+                r.board = w.parse().unwrap()
+            }
+            w => r.pieces = w.parse().unwrap(),
+        }
+    }
+    r
+}
+
+#[test]
+fn perft_data_files() {
+    let mut cases = 0;
+    let mut presets = HashSet::new();
+    let mut files: Vec<_> = fs::read_dir("tests/go_perft")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    for path in files {
+        for (n, line) in fs::read_to_string(&path).unwrap().lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split(" ; ").map(str::trim).collect();
+            let at = format!("{}:{}", path.display(), n + 1);
+            assert_eq!(fields.len(), 4, "{at}: rules ; position ; depth ; count");
+            let r = rules_field(fields[0]);
+            let p = if fields[1] == "start" {
+                Position::new(r)
+            } else {
+                pos(fields[1], r)
+            };
+            let depth: u32 = fields[2].parse().unwrap();
+            let expected: u64 = fields[3].parse().unwrap();
+            let mut game = Game::from_position(p);
+            assert_eq!(perft(&mut game, depth), expected, "{at}");
+            presets.insert((r.pieces.to_string(), r.board.to_string()));
+            cases += 1;
+        }
+    }
+    for set in PieceSet::PRESETS {
+        for board in ["5x5", "9x9"] {
+            assert!(
+                presets.contains(&(set.to_string(), board.to_string())),
+                "no perft for {set} on {board}"
+            );
+        }
+    }
+    assert!(cases >= 20, "{cases}");
+}
+
+/// Perft of Go with rooks on the independent board (basic ko, no repetition draw within
+/// these depths).
+fn simple_perft(
+    b: &SimpleGo,
+    colour: u8,
+    before_last: Option<&SimpleGo>,
+    passes: u8,
+    depth: u32,
+) -> u64 {
+    if depth == 0 || passes >= 2 {
+        return 1;
+    }
+    let mut total = simple_perft(b, 3 - colour, None, passes + 1, depth - 1);
+    for i in 0..361 {
+        if b.exists[i] && b.stones[i] == 0 {
+            let mut next = b.clone();
+            if next.play(colour, i, before_last).is_ok() {
+                total += simple_perft(&next, 3 - colour, Some(b), 0, depth - 1);
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn rook_perft_agrees_with_the_independent_board() {
+    // Every rook count of the data files, on the independent board.
+    let data = fs::read_to_string("tests/go_perft/presets.perft").unwrap();
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| l.starts_with("R ") && !l.contains("moving"))
+    {
+        let fields: Vec<&str> = line.split(" ; ").collect();
+        let r = rules_field(fields[0]);
+        let p = if fields[1] == "start" {
+            Position::new(r)
+        } else {
+            pos(fields[1], r)
+        };
+        let mut simple = SimpleGo::new(r.board);
+        simple.stones = engine_stones(&p);
+        let colour = if p.turn() == Side::Black { 1 } else { 2 };
+        let depth: u32 = fields[2].parse().unwrap();
+        assert_eq!(
+            simple_perft(&simple, colour, None, 0, depth).to_string(),
+            fields[3],
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+    for (board, text, depth) in [
+        ("5", "start", 3),
+        ("5", "5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1", 3),
+        ("5", "r1R2/R4/5/3r1/2rR1 w 0 0 0 - 4", 3),
+        ("chogo-44", "start", 2),
+    ] {
+        let r = rules("R", board);
+        let p = if text == "start" {
+            Position::new(r)
+        } else {
+            pos(text, r)
+        };
+        let mut simple = SimpleGo::new(r.board);
+        simple.stones = engine_stones(&p);
+        let colour = if p.turn() == Side::Black { 1 } else { 2 };
+        let expected = simple_perft(&simple, colour, None, 0, depth);
+        assert_eq!(
+            perft(&mut Game::from_position(p), depth),
+            expected,
+            "{board} {text}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Playouts, records, SGF.
+
+#[test]
+fn random_playouts_end_and_leave_no_dead_piece() {
+    for (set, board) in [
+        ("R", "9"),
+        ("R", "19"),
+        ("RB", "9"),
+        ("N", "9"),
+        ("P", "9"),
+        ("M", "9"),
+        ("K", "9"),
+        ("B", "9"),
+        ("R", "chogo-44"),
+    ] {
+        let r = rules(set, board);
+        let mut rng = Rng::new(3);
+        let cap = 3 * r.board.cells().count() as usize;
+        let mut ended = 0;
+        for _ in 0..10 {
+            // Basic ko does not stop every cycle (several kos at once): playouts stop at a
+            // cap; most end by two passes.
+            let (end, n) = playout(&Position::new(r), &mut rng, cap);
+            assert!(end.is_over() || n == cap, "{set} {board}: {n} moves");
+            ended += end.is_over() as usize;
+            assert!(end.dead(Side::Black).is_empty() && end.dead(Side::White).is_empty());
+        }
+        if set == "R" {
+            assert!(ended >= 7, "{set} {board}: {ended} of 10 ended");
+        }
+    }
+}
+
+fn random_game(r: Rules, seed: u64, plies: usize) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::from_position(Position::new(r));
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mut moves = game.legal_moves();
+        // Passes are rare in these games.
+        if moves.len() > 1 && rng.below(20) != 0 {
+            moves.retain(|m| *m != Move::Pass);
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+mod round_trips {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn position_text(seed in 0u64..10_000, set in 0usize..7, board in prop::sample::select(vec!["5", "9", "13", "chogo-44", "12x10", "19"]), plies in 0usize..40) {
+            let r = rules(PieceSet::PRESETS[set], board);
+            let game = random_game(r, seed, plies);
+            let text = game.position().to_string();
+            let back = Position::from_text(&text, r).unwrap();
+            prop_assert_eq!(back.to_string(), text);
+            prop_assert_eq!(&back, game.position());
+        }
+
+        #[test]
+        fn record(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), plies in 0usize..60) {
+            let r = Rules { moving, komi: 2.5, ..rules(PieceSet::PRESETS[set], "7") };
+            let game = random_game(r, seed, plies);
+            let text = Record::from_game(&game, &[("Black", "a"), ("White", "b")]).to_string();
+            let record = Record::parse(&text).unwrap();
+            prop_assert_eq!(record.rules, r);
+            let replayed = record.to_game().unwrap();
+            prop_assert_eq!(replayed.position(), game.position());
+            prop_assert_eq!(replayed.outcome(), game.outcome());
+        }
+
+        #[test]
+        fn sgf(seed in 0u64..10_000, size in 5u8..=19, plies in 0usize..150, komi in 0u8..20) {
+            let r = Rules { komi: komi as f64 / 2.0, ..rules("R", &size.to_string()) };
+            let game = random_game(r, seed, plies);
+            let text = sgf::write(&game, "B", "W").unwrap();
+            let back = SgfGame::parse(&text).unwrap();
+            prop_assert_eq!(back.rules, r);
+            let replayed = back.to_game().unwrap();
+            prop_assert!(replayed.position().same_placement(game.position()));
+            prop_assert_eq!(replayed.position().to_string(), game.position().to_string());
+        }
+    }
+}
+
+#[test]
+fn sgf_from_other_programs() {
+    // Variations, comments, unknown properties, a handicap setup, `tt` passes.
+    let text = "(;GM[1]FF[4]SZ[9]KM[0.5]PB[x\\]y]PW[z]AB[cc][gg]C[setup]XX[ignored]
+        ;W[ee]C[comment [with\\] brackets];B[ec](;W[tt];B[])(;W[dd]))";
+    let g = SgfGame::parse(text).unwrap();
+    assert_eq!(g.black.as_deref(), Some("x]y"));
+    assert_eq!(g.start.turn(), Side::White);
+    assert_eq!(g.rules.komi, 0.5);
+    let game = g.to_game().unwrap();
+    assert_eq!(game.moves().len(), 4);
+    assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Passes));
+    // Rows count from the top: cc is c7 on 9×9, gg is g3; ee is e5; ec is e7.
+    let p = game.position();
+    for (c, side) in [
+        ("c7", Side::Black),
+        ("g3", Side::Black),
+        ("e5", Side::White),
+        ("e7", Side::Black),
+    ] {
+        assert_eq!(p.piece_at(cell(c)).map(|x| x.side), Some(side), "{c}");
+    }
+    assert!(SgfGame::parse("(;GM[3]SZ[9])").is_err());
+    assert!(SgfGame::parse("(;SZ[25])").is_err());
+    assert!(SgfGame::parse("(;SZ[9];B[zz])").is_err());
+    assert!(SgfGame::parse("(;SZ[9];B[aa]").is_err());
+    assert!(SgfGame::parse("").is_err());
+    // A game of another set is not SGF.
+    let rb = Game::from_position(Position::new(rules("RB", "9")));
+    assert!(sgf::write(&rb, "a", "b").is_err());
+}
+
+#[test]
+fn gnugo_printsgf_setup_reads_as_a_position() {
+    // GNU Go's `printsgf` writes the board as AB/AW setup over several lines, with its own
+    // properties (IL, GN, AP …): this is the same position as the end of its self-play.
+    let text = fs::read_to_string("tests/go_records/gnugo-printsgf-setup.sgf").unwrap();
+    let expected = fs::read_to_string("tests/go_records/gnugo-selfplay-9x9.final").unwrap();
+    let g = SgfGame::parse(&text).unwrap();
+    assert_eq!(g.start.placement_text(), expected.trim());
+    assert_eq!(g.start.turn(), Side::Black);
+    assert_eq!(g.rules.komi, 4.5);
+    assert!(g.moves.is_empty());
+}
+
+#[test]
+fn real_sgf_games_replay_to_their_final_positions() {
+    // GNU Go 3.8 playing itself (level 1, Chinese rules, capture all dead) on 9×9 and
+    // 19×19; each final placement is the board GNU Go's `showboard` printed at the end of
+    // its game, so our captures, suicide and ko agree with GNU Go's on every move.
+    for (name, min_moves) in [("9x9", 60), ("19x19", 250)] {
+        let text =
+            fs::read_to_string(format!("tests/go_records/gnugo-selfplay-{name}.sgf")).unwrap();
+        let expected =
+            fs::read_to_string(format!("tests/go_records/gnugo-selfplay-{name}.final")).unwrap();
+        let game = SgfGame::parse(&text).unwrap().to_game().unwrap();
+        assert_eq!(game.position().placement_text(), expected.trim(), "{name}");
+        assert!(game.moves().len() >= min_moves, "{name}");
+        assert_eq!(
+            game.outcome().map(|o| o.reason),
+            Some(EndReason::Passes),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn the_fast_board_equals_the_rules_move_for_move() {
+    use chogo::go::fast::FastGo;
+    let mut checked = 0;
+    for (board, set, games) in [
+        ("9", "R", 30),
+        ("5", "R", 60),
+        ("13", "W", 4),
+        ("chogo-44", "R", 20),
+        ("12x10", "R", 5),
+    ] {
+        let r = rules(set, board);
+        let mut rng = Rng::new(17);
+        for _ in 0..games {
+            let mut p = Position::new(r);
+            let mut fast = FastGo::from_position(&p).unwrap();
+            let cap = 3 * r.board.cells().count() as usize;
+            for _ in 0..cap {
+                if p.is_over() {
+                    break;
+                }
+                for c in r.board.cells() {
+                    assert_eq!(
+                        fast.is_legal(FastGo::index(c)),
+                        p.play(Move::Drop {
+                            kind: fast.kind(),
+                            cell: c
+                        })
+                        .is_ok(),
+                        "{p}: {c}"
+                    );
+                }
+                let mv = match fast.random_move(&mut rng) {
+                    Some(v) => Move::Drop {
+                        kind: fast.kind(),
+                        cell: r
+                            .board
+                            .cells()
+                            .iter()
+                            .find(|c| c.index() == v as usize)
+                            .unwrap(),
+                    },
+                    None => Move::Pass,
+                };
+                p = p.play(mv).unwrap().position;
+                assert!(fast.placement_matches(&p), "{p}");
+                assert_eq!(fast.ko(), p.ko().map(|(_, c)| c), "{p}");
+                assert_eq!(fast.turn(), p.turn());
+                for side in [Side::Black, Side::White] {
+                    assert_eq!(fast.captures(side), p.captures(side));
+                }
+                checked += 1;
+            }
+            assert_eq!(fast.score(), p.score(), "{p}");
+            // And from a position text with a ko.
+            let again = FastGo::from_position(&pos(&p.to_string(), r)).unwrap();
+            assert!(again.placement_matches(&p));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+mod no_panics {
+    use super::*;
+    use chogo::go::gtp::Engine;
+    use proptest::prelude::*;
+
+    fn texty() -> impl Strategy<Value = String> {
+        prop::string::string_regex(r"[ -~\n\[\]();@#/xX0-9a-tA-T\\-]{0,80}").unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn readers_never_panic(text in texty(), set in 0usize..7) {
+            let r = rules(PieceSet::PRESETS[set], "9");
+            let _ = Position::from_text(&text, r);
+            let _ = text.parse::<MoveText>().map(|m| Position::new(r).play_text(&m));
+            let _ = Record::parse(&text).map(|rec| rec.to_game());
+            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            let mut engine = Engine::new(Rules::default(), 1);
+            for line in text.lines() {
+                let _ = engine.handle(line);
+            }
+        }
+
+        #[test]
+        fn position_fields_never_panic(
+            placement in prop::string::string_regex(r"[rRbBnNpP1-9#/]{0,40}").unwrap(),
+            rest in prop::string::string_regex(r"[bw] [0-9]{1,3} [0-9]{1,3} [0-3] (-|[a-k][0-9]{1,2}|R@[a-k][0-9]) [0-9]{1,3}").unwrap(),
+        ) {
+            for board in ["5", "9", "chogo-44"] {
+                for set in ["R", "RBNP"] {
+                    let r = rules(set, board);
+                    if let Ok(p) = Position::from_text(&format!("{placement} {rest}"), r) {
+                        let _ = p.score();
+                        let _ = Game::from_position(p).legal_moves();
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn sgf_never_panics(body in prop::collection::vec(
+            (prop::sample::select(vec!["B", "W", "AB", "AW", "AE", "SZ", "KM", "C", "PL", "GM"]),
+             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:").unwrap()), 0..20)) {
+            let mut text = String::from("(;");
+            for (k, v) in body {
+                text.push_str(&format!("{k}[{v}];"));
+            }
+            text.push(')');
+            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+        }
+    }
+}
+
+/// Each kind's targets written again, plainly, for the definition tests below: the cells it
+/// would move to if they were empty (sliders stop at the first piece).
+fn plain_targets(
+    kind: Kind,
+    side: Side,
+    from: (i32, i32),
+    exists: &dyn Fn(i32, i32) -> bool,
+    occupied: &dyn Fn(i32, i32) -> bool,
+) -> Vec<(i32, i32)> {
+    let (f, r) = from;
+    let mut out = Vec::new();
+    let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+    let jumps = [
+        (1, 2),
+        (-1, 2),
+        (1, -2),
+        (-1, -2),
+        (2, 1),
+        (-2, 1),
+        (2, -1),
+        (-2, -1),
+    ];
+    let slide = |dirs: &[(i32, i32)], out: &mut Vec<(i32, i32)>| {
+        for (df, dr) in dirs {
+            let (mut x, mut y) = (f + df, r + dr);
+            while exists(x, y) {
+                out.push((x, y));
+                if occupied(x, y) {
+                    break;
+                }
+                x += df;
+                y += dr;
+            }
+        }
+    };
+    match kind {
+        Kind::Rook => slide(&orth, &mut out),
+        Kind::Bishop => slide(&diag, &mut out),
+        Kind::Queen => {
+            slide(&orth, &mut out);
+            slide(&diag, &mut out);
+        }
+        Kind::King => out.extend(orth.iter().chain(&diag).map(|(a, b)| (f + a, r + b))),
+        Kind::Wazir => out.extend(orth.iter().map(|(a, b)| (f + a, r + b))),
+        Kind::Knight => out.extend(jumps.iter().map(|(a, b)| (f + a, r + b))),
+        Kind::Mao => {
+            for (a, b) in jumps {
+                // The leg: one step from the mao along the jump's longer side.
+                let leg = if a.abs() == 2 {
+                    (f + a / 2, r)
+                } else {
+                    (f, r + b / 2)
+                };
+                if exists(leg.0, leg.1) && !occupied(leg.0, leg.1) {
+                    out.push((f + a, r + b));
+                }
+            }
+        }
+        Kind::Pawn => {
+            let fwd = if side == Side::Black { 1 } else { -1 };
+            out.extend([(f - 1, r + fwd), (f + 1, r + fwd)]);
+        }
+    }
+    out.retain(|&(x, y)| exists(x, y));
+    out
+}
+
+#[test]
+fn alive_and_reach_follow_the_definitions_for_every_kind() {
+    let mut rng = Rng::new(2024);
+    let sets = [
+        "B", "K", "N", "P", "M", "Q", "RB", "NP", "MP", "RBNP", "QKWM", "RBQKWNMP",
+    ];
+    let mut dead_seen = 0;
+    for round in 0..600 {
+        let set = sets[round % sets.len()];
+        let board = ["7", "chogo-44", "6"][round % 3];
+        let r = rules(set, board);
+        let mut p = Position::new(r);
+        let kinds: Vec<Kind> = r.pieces.kinds().collect();
+        let fill = 20 + rng.below(70);
+        for c in p.geometry().playable {
+            if rng.below(100) < fill {
+                let side = if rng.below(2) == 0 {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                p.set_piece(c, Some(Piece::new(side, kinds[rng.below(kinds.len())])));
+            }
+        }
+        let geo = *p.geometry();
+        let at = |x: i32, y: i32| Cell::new(x, y).filter(|c| geo.cells.contains(*c));
+        let exists = |x: i32, y: i32| at(x, y).is_some();
+        let occ = p.occupied();
+        let occupied = |x: i32, y: i32| at(x, y).is_some_and(|c| occ.contains(c));
+        let playable_empty =
+            |x: i32, y: i32| at(x, y).is_some_and(|c| geo.playable.contains(c) && !occ.contains(c));
+        for side in [Side::Black, Side::White] {
+            // The least fixed point, by plain iteration.
+            let own: Vec<(Cell, Kind)> = p
+                .pieces(side)
+                .iter()
+                .map(|c| (c, p.piece_at(c).unwrap().kind))
+                .collect();
+            let xy = |c: Cell| (c.file() as i32, c.rank() as i32);
+            let mut alive: HashSet<Cell> = own
+                .iter()
+                .filter(|(c, k)| {
+                    plain_targets(*k, side, xy(*c), &exists, &occupied)
+                        .iter()
+                        .any(|&(x, y)| playable_empty(x, y))
+                })
+                .map(|(c, _)| *c)
+                .collect();
+            loop {
+                let before = alive.len();
+                for (c, k) in &own {
+                    if !alive.contains(c)
+                        && plain_targets(*k, side, xy(*c), &exists, &occupied)
+                            .iter()
+                            .any(|&(x, y)| at(x, y).is_some_and(|t| alive.contains(&t)))
+                    {
+                        alive.insert(*c);
+                    }
+                }
+                if alive.len() == before {
+                    break;
+                }
+            }
+            let expected: Bits = alive.iter().copied().collect();
+            assert_eq!(p.alive(side), expected, "{set} {side:?} {p}");
+            dead_seen += (p.pieces(side).count() - expected.count()) as usize;
+            // Reach: every empty playable cell a piece gets to, moving through empty cells
+            // (its own cell empty once it has left).
+            let mut reach = Bits::EMPTY;
+            for (c, k) in &own {
+                let mut seen = vec![xy(*c)];
+                let mut i = 0;
+                let occupied_but_me = |x: i32, y: i32| (x, y) != xy(*c) && occupied(x, y);
+                while i < seen.len() {
+                    for t in plain_targets(*k, side, seen[i], &exists, &occupied_but_me) {
+                        let free = at(t.0, t.1).is_some_and(|tc| geo.playable.contains(tc))
+                            && !occupied_but_me(t.0, t.1);
+                        if free && !seen.contains(&t) {
+                            seen.push(t);
+                        }
+                    }
+                    i += 1;
+                }
+                for &(x, y) in &seen[1..] {
+                    if let Some(t) = at(x, y).filter(|t| !occ.contains(*t)) {
+                        reach.insert(t);
+                    }
+                }
+            }
+            assert_eq!(p.reach(side), reach, "{set} {side:?} {p}");
+        }
+    }
+    assert!(dead_seen > 500, "{dead_seen}");
+}

@@ -1,0 +1,516 @@
+//! `chogo-cli go`: exact output formats, exit codes, GTP and the referee; and the
+//! command line's argument handling (clap).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const CLI: &str = env!("CARGO_BIN_EXE_chogo-cli");
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(CLI)
+        .args(args)
+        .output()
+        .expect("chogo-cli runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const KO: &str = "5/2rR1/1rR1R/2rR1/5 b 0 0 0 - 1";
+
+#[test]
+fn moves_lists_canonical_texts_in_string_order() {
+    let out = cli(&["go", "moves", "--board", "5", "start"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 26);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[..3], ["a1", "a2", "a3"]);
+    assert!(lines.contains(&"pass"));
+    // Captures are appended; the board size comes from the position.
+    let out = cli(&["go", "moves", KO]);
+    assert!(stdout(&out).lines().any(|l| l == "d3xc3"));
+    // Two kinds: the kind is named.
+    let out = cli(&["go", "moves", "--pieces", "RB", "--board", "5", "start"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 51);
+    assert!(text.starts_with("B@a1\nB@a2\n"));
+    // With moving pieces the moves come too.
+    let out = cli(&["go", "moves", "--moving", "5/5/5/5/r4 b 0 0 0 - 1"]);
+    assert!(stdout(&out).lines().any(|l| l == "a1-a5"));
+    // Nothing once the game is over.
+    let out = cli(&["go", "moves", "5/5/5/5/r4 b 0 0 2 - 3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn apply_prints_the_position_and_the_result() {
+    let out = cli(&["go", "apply", KO, "d3"]);
+    assert_eq!(
+        stdout(&out),
+        "5/2rR1/1r1rR/2rR1/5 w 1 0 0 c3 1\nresult: ongoing\n"
+    );
+    let out = cli(&["go", "apply", "start", "e5", "d5", "pass", "pass"]);
+    assert_eq!(
+        stdout(&out),
+        "9/9/9/9/3Rr4/9/9/9/9 b 0 0 2 - 3\nresult: draw\n"
+    );
+    let out = cli(&[
+        "go", "apply", "--komi", "0.5", "start", "e5", "pass", "pass",
+    ]);
+    assert!(
+        stdout(&out).ends_with("result: black\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = cli(&[
+        "go", "apply", "--komi", "-3", "--board", "5", "start", "pass", "pass",
+    ]);
+    assert!(
+        stdout(&out).ends_with("result: black\n"),
+        "{}",
+        stderr(&out)
+    );
+    // Chogo boards by name.
+    let out = cli(&["go", "apply", "--board", "chogo-44", "start", "c1"]);
+    assert_eq!(
+        stdout(&out),
+        "##4##/#6#/8/8/8/#6#/##r3## w 0 0 0 - 1\nresult: ongoing\n"
+    );
+}
+
+#[test]
+fn exit_codes_and_one_line_errors() {
+    for (args, code, message) in [
+        (
+            vec!["go", "apply", KO, "d3", "c3"],
+            1,
+            "move 1 (white): c3: c3 retakes the ko at once",
+        ),
+        (
+            vec!["go", "apply", "start", "e5", "e5"],
+            1,
+            "e5 is occupied",
+        ),
+        (
+            vec!["go", "apply", "start", "B@e5"],
+            1,
+            "bishops are not in this game's set",
+        ),
+        (
+            vec!["go", "apply", KO, "d3xc4"],
+            1,
+            "the move captures c3, not c4",
+        ),
+        (
+            vec!["go", "apply", "--pieces", "P", "start", "c9"],
+            1,
+            "the drop at c9 would be dead",
+        ),
+        (vec!["go", "apply", "start", "z5"], 2, "'z5' is not a move"),
+        (
+            vec!["go", "apply", "start", "help"],
+            2,
+            "'help' is not a move",
+        ),
+        (vec!["go", "moves", "nonsense"], 2, "bad position"),
+        (
+            vec!["go", "moves", "--pieces", "RX", "start"],
+            2,
+            "'RX' is not a piece set",
+        ),
+        (
+            vec!["go", "moves", "--board", "4", "start"],
+            2,
+            "'4' is not a board",
+        ),
+        (
+            vec!["go", "moves", "--pieces", "B", "5/5/5/5/b4 b 0 0 0 - 1"],
+            2,
+            "a1 is not a playable cell",
+        ),
+        (vec!["go", "perft", "start", "x"], 2, "'x' is not a depth"),
+        (
+            vec!["go", "replay", "no/such/file"],
+            2,
+            "cannot read no/such/file",
+        ),
+        (vec!["go", "frobnicate"], 2, "unknown command 'frobnicate'"),
+        (
+            vec!["--rules", "8x8", "go", "moves", "start"],
+            2,
+            "--rules is Chogo's",
+        ),
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn analyze_prints_one_line_of_json() {
+    // A hand-made placement with a dead White rook on c2 (no liberty).
+    let out = cli(&[
+        "go",
+        "analyze",
+        "--komi",
+        "6.5",
+        "5/5/2r2/1rRr1/2r2 w 0 0 0 - 5",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"to_move":"white","dead":{"black":[],"white":["c2"]},"#,
+            r#""controlled":{"black":["a1","b1","d1","e1","a2","e2","a3","b3","d3","e3","a4","b4","c4","d4","e4","a5","b5","c5","d5","e5"],"white":[]},"#,
+            r#""score":{"black":20,"white":6.5},"ko":null,"result":"ongoing"}"#,
+            "\n"
+        )
+    );
+    let out = cli(&["go", "analyze", "5/2rR1/1r1rR/2rR1/5 w 1 0 0 c3 1"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["ko"], "c3");
+    // One capture and c3, which only Black reaches.
+    assert_eq!(json["score"]["black"], 2);
+    let out = cli(&["go", "analyze", "1r1R1/1r1R1/1r1R1/1r1R1/1r1R1 b 0 0 2 - 9"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["result"], "draw");
+}
+
+#[test]
+fn perft_counts_leaves() {
+    let out = cli(&["go", "perft", "--board", "5", "start", "2"]);
+    assert_eq!(stdout(&out), "651\n");
+    // A finished game is one leaf at any depth.
+    let out = cli(&["go", "perft", "5/5/5/5/r4 b 0 0 2 - 3", "3"]);
+    assert_eq!(stdout(&out), "1\n");
+}
+
+#[test]
+fn replay_checks_records_and_sgf() {
+    let dir = std::env::temp_dir().join(format!("chogo-go-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.gochogo");
+    std::fs::write(
+        &good,
+        "[Game \"go-with-pieces\"]\n[Board \"5x5\"]\n[Pieces \"R\"]\n[Komi \"0.5\"]\n\n1. c3 c2 2. b2 d2 3. pass pass\n",
+    )
+    .unwrap();
+    let out = cli(&["go", "replay", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "5/5/2r2/1rRR1/5 b 0 0 2 - 4\nresult: draw\n".replace("draw", "white")
+    );
+    let bad = dir.join("bad.gochogo");
+    std::fs::write(
+        &bad,
+        "[Game \"go-with-pieces\"]\n[Board \"5x5\"]\n\n1. c3 c3\n",
+    )
+    .unwrap();
+    let out = cli(&["go", "replay", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "chogo-cli: move 1 (white): c3: c3 is occupied"
+    );
+    // A wrong score tag is caught.
+    let scored = dir.join("scored.gochogo");
+    std::fs::write(
+        &scored,
+        "[Game \"go-with-pieces\"]\n[Board \"5x5\"]\n[Score \"B 3 W 0\"]\n\n1. c3 pass 2. pass\n",
+    )
+    .unwrap();
+    let out = cli(&["go", "replay", scored.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the record's score is B 3 W 0, but the moves end with B 24 W 0"),
+        "{}",
+        stderr(&out)
+    );
+    // SGF: GNU Go's self-play game.
+    let out = cli(&["go", "replay", "tests/go_records/gnugo-selfplay-9x9.sgf"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let final_placement =
+        std::fs::read_to_string("tests/go_records/gnugo-selfplay-9x9.final").unwrap();
+    assert!(stdout(&out).starts_with(final_placement.trim()));
+    // Record → SGF → record.
+    let out = cli(&["go", "sgf", good.to_str().unwrap()]);
+    assert!(stdout(&out).contains("SZ[5]KM[0.5]"), "{}", stdout(&out));
+    let sgf = dir.join("good.sgf");
+    std::fs::write(&sgf, stdout(&out)).unwrap();
+    let out = cli(&["go", "replay", sgf.to_str().unwrap()]);
+    assert!(
+        stdout(&out).starts_with("5/5/2r2/1rRR1/5 b 0 0 2 - 4"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn gtp_session(input: &str) -> String {
+    let mut child = Command::new(CLI)
+        .args(["go", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("chogo-cli go gtp runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    stdout(&out)
+}
+
+#[test]
+fn gtp_scripted_session() {
+    let out = gtp_session(concat!(
+        "1 protocol_version\n",
+        "name\n",
+        "known_command genmove\n",
+        "known_command frobnicate\n",
+        "boardsize 5\n",
+        "clear_board\n",
+        "komi 0.5\n",
+        "play black C3\n",
+        "play white C3\n",
+        "play white b3\n",
+        "play b J3\n",
+        "# a comment line\n",
+        "\n",
+        "play b E5\n",
+        "showboard\n",
+        "final_score\n",
+        "undo\n",
+        "boardsize 25\n",
+        "frobnicate\n",
+        "7 quit\n",
+        "name\n",
+    ));
+    assert_eq!(
+        out,
+        concat!(
+            "=1 2\n\n",
+            "= chogo\n\n",
+            "= true\n\n",
+            "= false\n\n",
+            "= \n\n",
+            "= \n\n",
+            "= \n\n",
+            "= \n\n",
+            "? illegal move: c3 is occupied\n\n",
+            "= \n\n",
+            "? invalid coordinate 'J3'\n\n",
+            "= \n\n",
+            "= \n",
+            "   A B C D E\n",
+            " 5 . . . . X 5\n",
+            " 4 . . . . . 4\n",
+            " 3 . O X . . 3\n",
+            " 2 . . . . . 2\n",
+            " 1 . . . . . 1\n",
+            "   A B C D E\n",
+            "White to move; captures: black 0, white 0\n\n",
+            "= W+0.5\n\n",
+            "= \n\n",
+            "? unacceptable size\n\n",
+            "? unknown command\n\n",
+            "=7 \n\n",
+        )
+    );
+    // GTP letters skip I: J is the ninth file (i on the rule book's board).
+    let out = gtp_session("boardsize 9\nplay b J9\nplay w H9\nshowboard\n");
+    assert!(out.contains(" 9 . . . . . . . O X 9"), "{out}");
+    // genmove plays a legal move and answers with a vertex; passes at the end.
+    let out = gtp_session("boardsize 5\ngenmove b\ngenmove w\nlist_commands\n");
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    for a in &answers[1..3] {
+        let v = a.trim_start_matches("= ");
+        assert!(v.len() == 2 && "ABCDE".contains(&v[..1]), "{a}");
+    }
+    assert!(answers[3].contains("final_score\n") && answers[3].contains("genmove"));
+}
+
+fn have(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+fn referee(black: &str, white: &str) -> Output {
+    Command::new("python3")
+        .args([
+            "tools/gtp-referee.py",
+            "--black",
+            black,
+            "--white",
+            white,
+            "--size",
+            "9",
+            "--komi",
+            "6.5",
+            "--chogo",
+            CLI,
+        ])
+        .output()
+        .expect("python3 runs")
+}
+
+#[test]
+fn referee_plays_chogo_against_itself() {
+    if !have("python3") {
+        eprintln!("SKIPPED referee_plays_chogo_against_itself: python3 is not installed");
+        return;
+    }
+    let out = referee(
+        &format!("{CLI} go gtp --seed 1"),
+        &format!("{CLI} go gtp --seed 2"),
+    );
+    assert!(out.status.success(), "{}\n{}", stdout(&out), stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("result: "), "{text}");
+    assert!(
+        text.contains("(two passes)") || text.contains("(repetition)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn gnugo_plays_a_whole_game_against_chogo_through_the_referee() {
+    let gnugo = ["/usr/games/gnugo", "gnugo"]
+        .into_iter()
+        .find(|g| Path::new(g).exists() || have(g));
+    let (Some(gnugo), true) = (gnugo, have("python3")) else {
+        eprintln!(
+            "SKIPPED gnugo_plays_a_whole_game_against_chogo_through_the_referee: \
+             GNU Go or python3 is not installed (apt-get install gnugo)"
+        );
+        return;
+    };
+    let gnugo = format!("{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead");
+    for (black, white) in [
+        (gnugo.clone(), format!("{CLI} go gtp")),
+        (format!("{CLI} go gtp"), gnugo.clone()),
+    ] {
+        let out = referee(&black, &white);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}\n{}", stderr(&out));
+        assert!(text.contains("(two passes)"), "{text}");
+        // GNU Go beats the random bot.
+        let gnugo_side = if black.contains("gnugo") {
+            "black"
+        } else {
+            "white"
+        };
+        assert!(text.contains(&format!("result: {gnugo_side}")), "{text}");
+    }
+}
+
+#[test]
+fn arguments_are_read_as_written() {
+    // --help prints usage to standard output; --version too.
+    let out = cli(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Usage: chogo-cli"));
+    assert_eq!(stderr(&out), "");
+    let out = cli(&["go", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("gtp"));
+    let out = cli(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!("chogo-cli {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    // `help` and `-h` in a position or move slot are positions and moves, not requests
+    // for help.
+    for args in [
+        vec!["apply", "start", "help"],
+        vec!["apply", "start", "-h"],
+        vec!["moves", "help"],
+        vec!["moves", "-h"],
+        vec!["go", "apply", "start", "-h"],
+        vec!["bestmove", "-h", "--level", "hard"],
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert!(
+            !stderr(&out).contains("Usage"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(stderr(&out).trim_end().lines().count(), 1, "{args:?}");
+    }
+    // Options may follow the positions and moves.
+    let out = cli(&["apply", "start", "b3", "--rules", "chogo-44"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&["go", "moves", "--board", "5", "start", "--pieces", "RB"]);
+    assert!(stdout(&out).starts_with("B@a1\n"));
+    // A non-UTF-8 argument is an error, not a panic.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bad = std::ffi::OsStr::from_bytes(b"\xff\xfe");
+        for args in [vec![std::ffi::OsStr::new("moves"), bad], vec![bad]] {
+            let out = Command::new(CLI).args(&args).output().unwrap();
+            assert_eq!(out.status.code(), Some(2));
+            assert!(stderr(&out).contains("not valid UTF-8"), "{}", stderr(&out));
+            assert!(!stderr(&out).contains("panicked"));
+        }
+    }
+}
+
+#[test]
+fn replay_honours_rules() {
+    // A record without a Rules tag is read with --rules …
+    let dir = std::env::temp_dir().join(format!("chogo-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let untagged = dir.join("untagged.chogo");
+    std::fs::write(&untagged, "1. d4 e5\n").unwrap();
+    let out = cli(&["--rules", "8x8", "replay", untagged.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("PPPPPPPP/8/8/4K3/3k4/8/8/pppppppp b"),
+        "{}",
+        stdout(&out)
+    );
+    // … and one whose tag disagrees is refused.
+    let out = cli(&[
+        "--rules",
+        "8x8",
+        "replay",
+        "tests/records/king-capture.chogo",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is a record of chogo-44, not of --rules 8x8"));
+    let out = cli(&[
+        "--rules",
+        "chogo-44",
+        "replay",
+        "tests/records/king-capture.chogo",
+    ]);
+    assert!(out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
