@@ -53,6 +53,10 @@ struct Options {
     /// With --demo: save a PNG of the window at the end.
     #[arg(long, value_name = "FILE", requires = "demo")]
     screenshot: Option<PathBuf>,
+    /// With --demo: save the frames right after the fifth move into this folder (the
+    /// animation as a player sees it).
+    #[arg(long, value_name = "DIR", requires = "demo")]
+    burst: Option<PathBuf>,
     /// The seed of the bots' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -187,6 +191,7 @@ fn main() -> ExitCode {
             app.insert_resource(DemoConfig {
                 plies: options.plies,
                 screenshot: options.screenshot,
+                burst: options.burst,
             });
         }
         if options.frame_stats {

@@ -15,12 +15,20 @@ use super::animation::{Animating, Captured, Motion};
 use super::bridge::{Bridge, Played};
 use super::sets::Phase;
 
-/// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--frame-stats]`.
+/// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--burst DIR] [--frame-stats]`.
 #[derive(Resource, Debug, Clone)]
 pub struct DemoConfig {
     pub plies: usize,
     pub screenshot: Option<PathBuf>,
+    /// Screenshots of the frames right after one move (`--burst DIR`): the move's
+    /// animation as a player sees it, frame by frame.
+    pub burst: Option<PathBuf>,
 }
+
+/// The move whose frames a burst shows (the first few moves are king drops), and how many
+/// frames it takes.
+const BURST_MOVE: u32 = 5;
+const BURST_FRAMES: u32 = 8;
 
 #[derive(Default, Debug, PartialEq, Eq, Clone, Copy)]
 enum Stage {
@@ -50,15 +58,29 @@ fn run(
     moving: Query<(), Or<(With<Motion>, With<Captured>)>>,
     mut stage: Local<Stage>,
     mut seen: Local<Seen>,
+    mut burst: Local<Option<(u32, f64)>>,
+    time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
     captured: Query<(), With<Screenshot>>,
 ) {
     let Some(config) = config else {
         return;
     };
-    for _ in played.read() {
+    for Played(report) in played.read() {
         seen.moves += 1;
         seen.waiting = true;
+        if seen.moves == BURST_MOVE && config.burst.is_some() {
+            println!("demo: frames after {}", report.text);
+            *burst = Some((0, time.elapsed_secs_f64()));
+        }
+    }
+    if let (Some(dir), Some((frame, start))) = (&config.burst, *burst) {
+        let ms = (time.elapsed_secs_f64() - start) * 1e3;
+        let path = dir.join(format!("frame-{frame}-{ms:04.0}ms.png"));
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path));
+        *burst = (frame + 1 < BURST_FRAMES).then_some((frame + 1, start));
     }
     if seen.waiting && !moving.is_empty() {
         seen.animated += 1;
@@ -67,7 +89,7 @@ fn run(
     match *stage {
         Stage::Playing => {
             let enough = bridge.game.plies().len() >= config.plies;
-            if (enough || bridge.game.outcome().is_some()) && !animating.0 {
+            if (enough || bridge.game.outcome().is_some()) && !animating.0 && burst.is_none() {
                 *stage = Stage::Settling(10);
             }
         }
@@ -145,7 +167,6 @@ fn measure(
     time: Res<Time<Real>>,
     stats: Option<ResMut<FrameStats>>,
     mut exits: MessageReader<AppExit>,
-    mut exit: MessageWriter<AppExit>,
 ) {
     let Some(mut stats) = stats else {
         return;
@@ -155,13 +176,15 @@ fn measure(
     } else {
         stats.frames.push(time.delta());
     }
-    let full = stats.limit.is_some_and(|n| stats.frames.len() >= n);
-    if exits.read().count() > 0 || full {
+    if exits.read().count() > 0 {
         println!("{}", stats.summary());
-        if full {
-            exit.write(AppExit::Success);
-            stats.limit = None;
-        }
+    }
+}
+
+/// The bare app ends after its frames (the game's apps end by themselves).
+fn stop_when_measured(stats: Option<Res<FrameStats>>, mut exit: MessageWriter<AppExit>) {
+    if stats.is_some_and(|s| s.limit.is_some_and(|n| s.frames.len() >= n)) {
+        exit.write(AppExit::Success);
     }
 }
 
@@ -182,7 +205,7 @@ pub fn bare_plugin(app: &mut App) {
             Ok(())
         },
     );
-    app.add_systems(Last, measure);
+    app.add_systems(Last, (stop_when_measured, measure).chain());
 }
 
 pub(super) fn plugin(app: &mut App) {
