@@ -76,7 +76,38 @@ fn export(
     Ok(())
 }
 
+/// F12 saves a picture of the window in the data folder's `screenshots` folder (the
+/// desktop only: a page's pictures are the browser's business).
+#[cfg(not(target_arch = "wasm32"))]
+fn screenshot_key(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    persistence: Res<Persistence>,
+    mut notice: ResMut<Notice>,
+) {
+    use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+    if !keys.just_pressed(KeyCode::F12) {
+        return;
+    }
+    let Some(store) = &persistence.store else {
+        notice.0 = Some("Files are not kept in this mode.".into());
+        return;
+    };
+    let dir = store.path("screenshots");
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        notice.0 = Some(format!("The screenshot could not be saved: {e}"));
+        return;
+    }
+    let path = dir.join(format!("chogo-{}.png", save::timestamp(save::now_unix())));
+    notice.0 = Some(format!("Saved a screenshot as {}", path.display()));
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path));
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Export>();
     app.add_systems(EguiPrimaryContextPass, export.in_set(UiLayer::Dialogs));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, screenshot_key.in_set(super::sets::Phase::Input));
 }

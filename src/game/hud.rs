@@ -329,6 +329,7 @@ fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Resul
                         ("Left, Right", "step through the moves"),
                         ("Home, End", "the start, the game as it stands"),
                         ("?, F1", "this help"),
+                        ("F12", "save a screenshot in the data folder"),
                     ] {
                         ui.label(egui::RichText::new(key).strong());
                         ui.label(what);
