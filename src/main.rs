@@ -31,17 +31,18 @@ struct Options {
     /// Start from this position text instead of the rules' start.
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
-    /// The opponent of the person (Black): a bot level, or `human` for two people.
-    #[arg(long, value_name = "LEVEL|human", value_parser = parse_opponent)]
+    /// Who plays White against you (you play Black): a bot level, or `human` for two
+    /// people at this screen.
+    #[arg(long, value_name = "LEVEL|human", value_parser = parse_opponent, conflicts_with = "demo")]
     vs: Option<Opponent>,
     /// The window's size.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     size: (u32, u32),
     /// Where saves and settings are kept (default: the system's data folder).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "demo")]
     data_dir: Option<PathBuf>,
     /// The screen to open.
-    #[arg(long, value_enum, default_value = "title")]
+    #[arg(long, value_enum, default_value = "title", conflicts_with_all = ["demo", "rules", "position", "vs"])]
     screen: MenuScreen,
     /// Two bots play, BLACK:WHITE levels like hard:easy (random, beginner, easy, medium,
     /// hard, master); no files are read or written.

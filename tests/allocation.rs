@@ -139,3 +139,34 @@ fn move_generation_allocates_nothing() {
     assert_eq!(leaves, 19_530);
     assert_eq!(n, 0, "perft allocated");
 }
+
+/// Go with chess pieces: drops and moves, with their alive/dead updates and captures, and
+/// the fast rook board, allocate nothing (README, "Go with chess pieces").
+#[test]
+fn go_playouts_allocate_nothing() {
+    use chogo::go::playout::{Rng, playout};
+    use chogo::go::{Position as GoPosition, Rules as GoRules};
+    for pieces in ["R", "B", "K", "N", "P", "M", "RB"] {
+        for board in ["9", "19"] {
+            let rules = GoRules {
+                pieces: pieces.parse().unwrap(),
+                board: board.parse().unwrap(),
+                ..GoRules::default()
+            };
+            let start = GoPosition::new(rules);
+            let mut rng = Rng::new(7);
+            let ((end, moves), n) = allocations(|| playout(&start, &mut rng, 400));
+            assert!(moves > 20, "{pieces} on {board}: {moves} moves");
+            assert_eq!(n, 0, "{pieces} on {board}: {n} allocations, ending {end:?}");
+            // Legal move generation in the middle of a game, with each move's result.
+            let (middle, _) = playout(&start, &mut rng, 30);
+            let (count, n) = allocations(|| {
+                let mut count = 0;
+                middle.for_each_legal_move(|_, _| count += 1);
+                count
+            });
+            assert!(count > 0);
+            assert_eq!(n, 0, "{pieces} on {board}: legal moves allocate");
+        }
+    }
+}

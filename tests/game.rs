@@ -726,3 +726,31 @@ fn the_game_over_screen_follows_the_outcome() {
     settle(&mut app);
     assert_in_step(&mut app);
 }
+
+#[test]
+fn a_move_is_seen_on_its_way_even_when_frames_are_slow() {
+    // A stalled machine: every frame takes 0.4 s, longer than a whole slide.
+    let mut app = app(RuleSet::default());
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        400,
+    )));
+    for mv in ["e3", "e5"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    app.world_mut()
+        .write_message(Command::Play("c1-c4".parse().unwrap()));
+    app.update();
+    let mut moving = app.world_mut().query::<(&ManPiece, &Motion)>();
+    assert_eq!(
+        moving.iter(app.world()).count(),
+        1,
+        "after the first slow frame the man is still sliding"
+    );
+    app.update();
+    assert!(
+        app.world().resource::<Animating>().0,
+        "and after the second"
+    );
+    settle(&mut app);
+    assert_in_step(&mut app);
+}

@@ -1285,3 +1285,27 @@ fn alive_and_reach_follow_the_definitions_for_every_kind() {
     }
     assert!(dead_seen > 500, "{dead_seen}");
 }
+
+#[test]
+fn undo_takes_back_a_resignation_or_an_agreement_alone() {
+    let rules = Rules::default();
+    let mut game = Game::from_position(Position::new(rules));
+    // Before any move.
+    game.resign(Side::Black);
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::Resignation)
+    );
+    assert!(game.undo());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.moves().len(), 0);
+    // Later: the ending goes, the moves stay.
+    game.play_text(&"e5".parse().unwrap()).unwrap();
+    game.agree_draw();
+    assert!(game.undo());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.moves().len(), 1);
+    assert!(game.undo());
+    assert_eq!(game.moves().len(), 0);
+    assert!(!game.undo());
+}

@@ -102,6 +102,8 @@ fn exit_codes_and_one_line_errors() {
             1,
             "e5 is occupied",
         ),
+        // The rule book's boards are 5 × 5 to 19 × 19 (GO_RULES §1).
+        (vec!["go", "moves", "3/3/3 b 0 0 0 - 1"], 2, "bad position"),
         (
             vec!["go", "apply", "start", "B@e5"],
             1,
@@ -513,4 +515,44 @@ fn replay_honours_rules() {
     ]);
     assert!(out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gtp_handicap_komi_and_a_colour_playing_twice() {
+    let out = gtp_session(concat!(
+        "boardsize 9\n",
+        "clear_board\n",
+        "1 set_free_handicap C3 G7\n",
+        "2 set_free_handicap E5\n",
+        "3 komi 0.5\n",
+        "4 final_score\n",
+        "5 play white E5\n",
+        "6 play black pass\n",
+        "7 play black D4\n",
+        "8 play white F6\n",
+        "9 showboard\n",
+        "clear_board\n",
+        "10 set_free_handicap C3 C3\n",
+        "11 set_free_handicap\n",
+    ));
+    let answer = |id: &str| {
+        out.split("\n\n")
+            .find(|a| a.trim_start_matches(['=', '?']).starts_with(id))
+            .unwrap_or_else(|| panic!("no answer {id}: {out}"))
+            .to_string()
+    };
+    assert!(answer("1").starts_with("=1"), "{out}");
+    assert_eq!(answer("2").trim(), "?2 board not empty", "{out}");
+    assert!(answer("3").starts_with("=3"), "{out}");
+    // The handicap stones stay after the komi changes: Black controls more of the board.
+    assert!(answer("4").trim().starts_with("=4 B+"), "{out}");
+    // Black passes, then plays (one colour twice, right after a pass: no second pass is
+    // put in, which would end the game); every move is taken.
+    for id in ["5", "6", "7", "8"] {
+        assert!(answer(id).starts_with(&format!("={id}")), "{id}: {out}");
+    }
+    let board = answer("9");
+    assert!(board.contains('X') || board.contains('R'), "{board}");
+    assert_eq!(answer("10").trim(), "?10 bad vertex list", "{out}");
+    assert_eq!(answer("11").trim(), "?11 bad vertex list", "{out}");
 }

@@ -35,15 +35,16 @@ target=wasm32-unknown-unknown
 # environment: none of the size build's flags below may reach its build. `--check` installs
 # it too, so CI goes the way a first-time user goes.
 want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
-tools="$CARGO_TARGET_DIR/tools"
-export PATH="$tools/bin:$PATH"
-have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+bindgen_root="$CARGO_TARGET_DIR/tools"
+wasm_bindgen="$bindgen_root/bin/wasm-bindgen"
+have="$("$wasm_bindgen" --version 2>/dev/null | awk '{print $2}' || true)"
 if [[ "$have" != "$want" ]]; then
-    echo "web/build.sh: installing wasm-bindgen-cli $want into $tools"
+    command -v cargo >/dev/null 2>&1 || { echo "web/build.sh: cargo not found: install Rust (https://rustup.rs)" >&2; exit 1; }
+    echo "web/build.sh: installing wasm-bindgen-cli $want into $bindgen_root"
     env -u RUSTFLAGS -u RUSTC -u RUSTC_BOOTSTRAP -u CARGO_BUILD_TARGET -u CARGO_TARGET_DIR \
-        CARGO_TARGET_DIR="$tools/build" \
-        cargo install --quiet --root "$tools" wasm-bindgen-cli --version "$want"
-    rm -rf "$tools/build"
+        CARGO_TARGET_DIR="$bindgen_root/build" \
+        cargo install --quiet --root "$bindgen_root" wasm-bindgen-cli --version "$want"
+    rm -rf "$bindgen_root/build"
 fi
 
 # The desktop build links the real `inventory` crate; the browser build a stand-in that
@@ -99,7 +100,7 @@ worker_wasm="$CARGO_TARGET_DIR/$target/release/chogo_worker.wasm"
 dist="$here/dist"
 rm -rf "$dist"
 mkdir -p "$dist"
-bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$dist")
+bindgen=("$wasm_bindgen" --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$dist")
 "${bindgen[@]}" --out-name chogo "$game_wasm"
 "${bindgen[@]}" --out-name chogo_worker "$worker_wasm"
 
@@ -111,14 +112,14 @@ if [[ -z "$wasm_opt" ]]; then
     if [[ "$profile" == web ]]; then wasm_opt=npm; else wasm_opt=none; fi
 fi
 if [[ "$wasm_opt" == npm ]]; then
-    tools="$CARGO_TARGET_DIR/binaryen-132"
-    if [[ ! -x "$tools/node_modules/.bin/wasm-opt" ]]; then
+    binaryen="$CARGO_TARGET_DIR/binaryen-132"
+    if [[ ! -x "$binaryen/node_modules/.bin/wasm-opt" ]]; then
         command -v npm >/dev/null 2>&1 || bash "$root/.ci/deps" nodejs npm
-        echo "web/build.sh: installing binaryen 132 (wasm-opt) from npm into $tools"
-        mkdir -p "$tools"
-        npm install --prefix "$tools" --no-audit --no-fund --loglevel=error binaryen@132.0.0
+        echo "web/build.sh: installing binaryen 132 (wasm-opt) from npm into $binaryen"
+        mkdir -p "$binaryen"
+        npm install --prefix "$binaryen" --no-audit --no-fund --loglevel=error binaryen@132.0.0
     fi
-    wasm_opt="$tools/node_modules/.bin/wasm-opt"
+    wasm_opt="$binaryen/node_modules/.bin/wasm-opt"
 fi
 if [[ "$wasm_opt" != none ]]; then
     echo "web/build.sh: $("$wasm_opt" --version) -Oz (single-threaded: several minutes)"

@@ -16,6 +16,19 @@ fn follow_settings(settings: Res<PlayerSettings>, mut speed: ResMut<AnimationSpe
     }
 }
 
+impl AnimationSpeed {
+    /// The animation time of this frame: the frame's time at this speed, but never more
+    /// than [`MAX_STEP`] a frame, so that on a slow or stalled frame a move is still seen
+    /// on its way rather than already arrived.
+    pub fn step(self, time: &Time) -> f32 {
+        time.delta_secs().min(MAX_STEP) * self.0.max(0.1)
+    }
+}
+
+/// The most animation time one frame may take: a slide (at least 0.15 s) is always shown
+/// over three frames or more.
+pub const MAX_STEP: f32 = 0.05;
+
 impl Default for AnimationSpeed {
     fn default() -> AnimationSpeed {
         AnimationSpeed(1.0)
@@ -120,7 +133,7 @@ fn animate_motion(
     speed: Res<AnimationSpeed>,
     mut moving: Query<(Entity, &mut Motion, &mut Transform)>,
 ) {
-    let dt = time.delta_secs() * speed.0.max(0.1);
+    let dt = speed.step(&time);
     for (entity, mut motion, mut transform) in &mut moving {
         motion.elapsed += dt;
         let t = (motion.elapsed / motion.duration).min(1.0);
@@ -162,7 +175,7 @@ fn animate_vanish(
     if !moving.is_empty() {
         return;
     }
-    let dt = time.delta_secs() * speed.0.max(0.1);
+    let dt = speed.step(&time);
     for (entity, mut vanish, mut transform) in &mut vanishing {
         vanish.elapsed += dt;
         let t = (vanish.elapsed / VANISH_SECONDS).min(1.0);
@@ -188,7 +201,7 @@ fn animate_pop(
     speed: Res<AnimationSpeed>,
     mut popping: Query<(Entity, &mut Pop, &mut Transform)>,
 ) {
-    let dt = time.delta_secs() * speed.0.max(0.1);
+    let dt = speed.step(&time);
     for (entity, mut pop, mut transform) in &mut popping {
         pop.elapsed += dt;
         let t = (pop.elapsed / 0.25).min(1.0);

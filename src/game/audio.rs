@@ -101,7 +101,6 @@ fn react(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<UiClick>();
     app.add_systems(Startup, load);
     app.add_systems(Update, react.in_set(Phase::React));
 }

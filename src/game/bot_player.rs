@@ -131,7 +131,7 @@ fn consider_draw_offers(
     for &OfferDraw(side) in offers.read() {
         match bridge.player(!side) {
             PlayerKind::Human => {
-                commands.write(Command::AgreeDraw);
+                commands.write(Command::AgreeDraw(bridge.version));
             }
             PlayerKind::Bot(_) => {
                 let budget = Budget {
@@ -155,11 +155,13 @@ fn answer_draw_offer(
         return;
     };
     if *version != bridge.version {
-        // The game moved on: the offer lapsed.
         offer.task = None;
+        refused.write(Refused(
+            "The draw offer lapsed: the game moved on before the answer".into(),
+        ));
         return;
     }
-    let bot = *bot;
+    let (version, bot) = (*version, *bot);
     let Some(answer) = task.poll() else {
         return;
     };
@@ -172,16 +174,25 @@ fn answer_draw_offer(
             -score
         }
     });
-    if for_bot.is_none_or(|score| score <= DECLINE_ABOVE) {
-        commands.write(Command::AgreeDraw);
-    } else {
-        let name = match bridge.player(bot) {
-            PlayerKind::Bot(level) => level.title(),
-            PlayerKind::Human => "The opponent",
-        };
-        refused.write(Refused(format!(
-            "{name} declines the draw: it thinks it is ahead"
-        )));
+    let name = match bridge.player(bot) {
+        PlayerKind::Bot(level) => level.title(),
+        PlayerKind::Human => "The opponent",
+    };
+    match for_bot {
+        Some(score) if score <= DECLINE_ABOVE => {
+            commands.write(Command::AgreeDraw(version));
+        }
+        Some(_) => {
+            refused.write(Refused(format!(
+                "{name} declines the draw: it thinks it is ahead"
+            )));
+        }
+        // No judgement (the search failed): no agreement is made for the bot.
+        None => {
+            refused.write(Refused(format!(
+                "{name} declines the draw: it could not judge the position"
+            )));
+        }
     }
 }
 
@@ -193,7 +204,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (finish_thinking, consider_draw_offers, answer_draw_offer).in_set(Phase::Input),
+            (finish_thinking, consider_draw_offers, answer_draw_offer)
+                .chain()
+                .in_set(Phase::Input),
             start_thinking
                 .run_if(in_state(Screen::Playing))
                 .in_set(Phase::Bots),

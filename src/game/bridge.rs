@@ -118,7 +118,8 @@ pub enum Command {
     Resign(Side),
     /// Both sides agree to a draw (a person accepts at once; a bot's answer comes from its
     /// search, through the thinker like any other question).
-    AgreeDraw,
+    /// The version of the game the agreement was made on: a stale one is refused.
+    AgreeDraw(u64),
     NewGame(Setup),
     /// Replace the game: a saved game resumed, or an imported record or position.
     Load(Box<SavedGame>),
@@ -181,9 +182,15 @@ pub(super) fn apply_commands(
                 bridge.version += 1;
                 resynced.write(Resynced);
             }
-            Command::AgreeDraw => {
+            Command::AgreeDraw(version) => {
                 if bridge.game.outcome().is_some() {
                     refused.write(Refused("the game is already over".into()));
+                    continue;
+                }
+                if *version != bridge.version {
+                    refused.write(Refused(
+                        "The draw offer lapsed: the game moved on before the answer".into(),
+                    ));
                     continue;
                 }
                 bridge.game.agree_draw();

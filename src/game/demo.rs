@@ -11,7 +11,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use super::animation::{Animating, Captured, Motion};
+use super::animation::{Animating, Motion};
 use super::bridge::{Bridge, Played};
 use super::sets::Phase;
 
@@ -55,7 +55,7 @@ fn run(
     bridge: Res<Bridge>,
     animating: Res<Animating>,
     mut played: MessageReader<Played>,
-    moving: Query<(), Or<(With<Motion>, With<Captured>)>>,
+    moving: Query<(), With<Motion>>,
     mut stage: Local<Stage>,
     mut seen: Local<Seen>,
     mut burst: Local<Option<(u32, f64)>>,
@@ -66,6 +66,20 @@ fn run(
     let Some(config) = config else {
         return;
     };
+    if let Some(dir) = &config.burst
+        && *stage == Stage::Playing
+        && seen.moves == 0
+    {
+        // Frames of an earlier burst would mix with these.
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                if name.to_string_lossy().starts_with("frame-") {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+    }
     for Played(report) in played.read() {
         seen.moves += 1;
         seen.waiting = true;

@@ -114,7 +114,9 @@ fn panel(
             if let Some(last) = game.plies().last() {
                 ui.label(format!("Last move: {}", last.mv.with_captures(last.captured)));
             }
-            ui.label(format!("Move {} · {} plies without a capture", pos.fullmoves(), pos.halfmoves()));
+            let quiet = pos.halfmoves();
+            let plies = if quiet == 1 { "ply" } else { "plies" };
+            ui.label(format!("Move {} · {quiet} {plies} without a capture", pos.fullmoves()));
             if let Some(text) = &notice.0 {
                 ui.label(egui::RichText::new(text).color(palette::WARN));
             }

@@ -97,6 +97,13 @@ fn pointer(
             settle(&layout, &mut men);
             grab.clear();
         }
+        // A click on the board while the past is shown says why nothing happens.
+        if viewing.0.is_some()
+            && mouse.just_pressed(MouseButton::Left)
+            && cursor_world(&windows, &cameras).is_some_and(|p| layout.cell_at(p).is_some())
+        {
+            notice.0 = Some("This is a past position: End or Back returns to the game".into());
+        }
         return;
     }
     let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
@@ -167,6 +174,10 @@ fn pointer(
                     start: point,
                     active: false,
                 });
+            }
+            Some(c) if pos.men(me).contains(c) => {
+                // The drop phase: the king comes first (RULES §3).
+                notice.0 = Some("Drop your king first: click a marked cell".into());
             }
             _ => {
                 settle(&layout, &mut men);
@@ -333,6 +344,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (pointer, keyboard)
+            .chain()
+            .after(super::screen::act)
             .run_if(in_state(InGame))
             .in_set(Phase::Input),
     );

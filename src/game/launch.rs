@@ -37,6 +37,9 @@ impl Plugin for Launch {
         app.insert_resource(PlayerSettings(persistence.load_settings()));
         match self.start {
             Start::Play => {
+                // The saved game gives way to this one, but a save that cannot be read is
+                // reported and protected, as from the title screen.
+                let _ = persistence.load_game();
                 app.insert_resource(self.bridge.clone());
                 app.insert_state(Screen::Playing);
             }

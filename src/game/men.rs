@@ -102,8 +102,9 @@ fn follow_bridge(
     let live = bridge.game.plies().len();
     let wanted = viewing.0.unwrap_or(live);
     if viewing.0.is_none() && !reports.is_empty() && show.0 == live.checked_sub(reports.len()) {
+        let mut taken = Vec::new();
         for report in reports {
-            animate_report(&mut commands, report, &layout, &mut men);
+            animate_report(&mut commands, report, &layout, &mut men, &mut taken);
         }
         show.0 = Some(live);
     }
@@ -122,6 +123,7 @@ fn animate_report(
     report: &MoveReport,
     layout: &BoardLayout,
     men: &mut Query<(Entity, &mut ManPiece, &Transform, Has<Captured>)>,
+    taken: &mut Vec<Entity>,
 ) {
     // Find every mover before changing any cell (a tandem's men shift into each other's
     // cells).
@@ -134,7 +136,7 @@ fn animate_report(
                     Some(cell) => piece.cell == Some(cell),
                     None => piece.cell.is_none() && piece.man.side == report.mover,
                 };
-                (hit && !captured).then_some(e)
+                (hit && !captured && !taken.contains(&e)).then_some(e)
             })?;
             Some((entity, to))
         })
@@ -164,10 +166,14 @@ fn animate_report(
         }
     }
     for &(cell, _) in &report.captured {
-        if let Some((entity, ..)) = men
+        let found = men
             .iter()
-            .find(|(_, p, _, captured)| p.cell == Some(cell) && !captured)
-        {
+            .find(|(e, p, _, captured)| p.cell == Some(cell) && !captured && !taken.contains(e))
+            .map(|(entity, ..)| entity);
+        if let Some(entity) = found {
+            // `Captured` arrives with the commands: a later report of the same frame must
+            // not take this man for one standing on its cell.
+            taken.push(entity);
             commands
                 .entity(entity)
                 .insert((Captured, Vanish::new(layout.cell)));
@@ -176,15 +182,23 @@ fn animate_report(
 }
 
 /// Puts resting men back on their cells when the layout changes (window resized).
+/// Puts resting men back on their cells when the layout changes (window resized, board
+/// flipped); a man on its way is sent on to where its cell now is.
 fn follow_layout(
     layout: Res<BoardLayout>,
-    mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
+    mut seen: Local<Option<BoardLayout>>,
+    mut men: Query<(&ManPiece, &mut Transform, Option<&mut Motion>), Without<Captured>>,
 ) {
-    if !layout.is_changed() {
+    if *seen == Some(*layout) {
         return;
     }
-    for (piece, mut transform) in &mut men {
-        transform.translation = piece_point(&layout, piece).extend(2.0);
+    *seen = Some(*layout);
+    for (piece, mut transform, motion) in &mut men {
+        let at = piece_point(&layout, piece);
+        match motion {
+            Some(mut motion) => motion.to = at,
+            None => transform.translation = at.extend(2.0),
+        }
         transform.scale = Vec3::new(layout.cell, layout.cell, 1.0);
     }
 }

@@ -19,6 +19,8 @@ pub struct Persistence {
     saved_version: Option<u64>,
     /// The save could not be read nor moved aside: it is never overwritten by this run.
     blocked: bool,
+    /// The same for the settings file.
+    settings_blocked: bool,
     /// Problems for the player (a corrupt file, a failed write), newest last.
     pub problems: Vec<String>,
 }
@@ -57,6 +59,9 @@ impl Persistence {
             Loaded::Found(settings) => settings,
             Loaded::Missing => Settings::default(),
             corrupt => {
+                if corrupt.left_in_place() {
+                    self.settings_blocked = true;
+                }
                 self.problems.extend(corrupt.problem("settings file"));
                 Settings::default()
             }
@@ -87,7 +92,7 @@ impl Persistence {
     }
 
     fn save_settings(&mut self, settings: &Settings) {
-        let Some(store) = self.store.as_ref() else {
+        let Some(store) = self.store.as_ref().filter(|_| !self.settings_blocked) else {
             return;
         };
         if let Err(e) = save::save_settings(store, settings) {

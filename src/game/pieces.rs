@@ -247,7 +247,7 @@ fn fly_shards(
     if !moving.is_empty() {
         return;
     }
-    let dt = time.delta_secs() * speed.0.max(0.1);
+    let dt = speed.step(&time);
     for (entity, mut shard, mut transform) in &mut shards {
         shard.life -= dt;
         if shard.life <= 0.0 {

@@ -7,7 +7,8 @@ use bevy::prelude::*;
 
 use super::animation::Animating;
 use super::audio::UiClick;
-use super::bridge::{Bridge, Command, Setup, Viewing};
+use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
+use super::layout::BoardLayout;
 use super::sets::Phase;
 use crate::save::SavedGame;
 
@@ -71,7 +72,7 @@ pub enum MenuAction {
     Quit,
 }
 
-fn act(
+pub(super) fn act(
     mut actions: MessageReader<MenuAction>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
@@ -79,6 +80,7 @@ fn act(
     mut commands: MessageWriter<Command>,
     mut rules_return: ResMut<RulesReturn>,
     mut viewing: ResMut<Viewing>,
+    mut layout: ResMut<BoardLayout>,
     mut exit: MessageWriter<AppExit>,
     mut clicks: MessageWriter<UiClick>,
 ) {
@@ -95,6 +97,12 @@ fn act(
             MenuAction::Play => play(&mut next),
             MenuAction::NewGame(setup) => {
                 commands.write(Command::NewGame(*setup));
+                // A person playing White against a bot sees its men at the bottom.
+                let white = setup.players.white == PlayerKind::Human
+                    && setup.players.black != PlayerKind::Human;
+                if layout.flipped != white {
+                    layout.flipped = white;
+                }
                 dialog.set(Dialog::None);
                 play(&mut next);
             }

@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::bits::Bits;
-use super::moves::{Move, MoveText};
+use super::moves::{Move, MoveText, Written};
 use super::position::{IllegalMove, Played, Position};
 use crate::rules::Side;
 
@@ -103,7 +103,7 @@ impl Game {
         }
         let pos = self.position();
         if mv != Move::Pass && pos.rules().superko_on() && self.repeats(&played.position) {
-            return Err(IllegalMove::Superko(mv.text(pos.rules().pieces)));
+            return Err(IllegalMove::Superko(Written(mv, pos.rules().pieces)));
         }
         Ok(())
     }
@@ -156,7 +156,16 @@ impl Game {
     }
 
     /// Takes back the last move; false at the start.
+    /// Takes back a resignation or an agreed draw if the game ended so (the position
+    /// stays), else the last move. False when there is nothing to take back.
     pub fn undo(&mut self) -> bool {
+        if self
+            .outcome
+            .is_some_and(|o| matches!(o.reason, EndReason::Resignation | EndReason::Agreement))
+        {
+            self.outcome = None;
+            return true;
+        }
         if self.moves.pop().is_none() {
             return false;
         }

@@ -143,12 +143,24 @@ impl Engine {
         &self.game
     }
 
-    /// Plays `mv` for `side`; when `side` is not to move, the side to move passes first
-    /// (GTP lets one colour play twice; this game alternates).
+    /// Plays `mv` for `side`. GTP lets one colour play twice; this game alternates, so
+    /// the side to move passes first, unless the last move was a pass too (two passes
+    /// would end the game): then the turn is handed over on the position as it stands.
     fn play_for(&mut self, side: Side, mv: Move) -> Result<(), String> {
         let saved = self.game.clone();
         if self.game.position().turn() != side {
-            self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+            let after_pass = self
+                .game
+                .moves()
+                .last()
+                .is_some_and(|(m, _)| *m == Move::Pass);
+            if after_pass {
+                let mut pos = *self.game.position();
+                pos.set_turn(side);
+                self.game = Game::from_position(pos);
+            } else {
+                self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+            }
         }
         self.game.play(mv).map(|_| ()).map_err(|e| {
             self.game = saved;
@@ -156,16 +168,23 @@ impl Engine {
         })
     }
 
-    fn new_rules(&mut self, rules: Rules) {
-        // Keep the moves played, on the new rules, where they still play.
-        let moves: Vec<Move> = self.game.moves().iter().map(|(m, _)| *m).collect();
-        self.rules = rules;
-        self.game = Game::from_position(Position::new(rules));
-        for mv in moves {
-            if self.game.play(mv).is_err() {
-                break;
-            }
+    /// The same game (its start, handicap stones included, and its moves) under new
+    /// rules; refused, with the game unchanged, when a move no longer plays.
+    fn new_rules(&mut self, rules: Rules) -> Result<(), String> {
+        let old = self.game.start();
+        let mut start = Position::new(rules);
+        for cell in old.occupied() {
+            start.set_piece(cell, old.piece_at(cell));
         }
+        start.set_turn(old.turn());
+        let mut game = Game::from_position(start);
+        for (mv, _) in self.game.moves() {
+            game.play(*mv)
+                .map_err(|e| format!("the game does not replay under those rules: {e}"))?;
+        }
+        self.rules = rules;
+        self.game = game;
+        Ok(())
     }
 
     /// Handles one command line. Returns the full response (`= …\n\n` or `? …\n\n`) and
@@ -236,7 +255,7 @@ impl Engine {
                     komi: k,
                     ..self.rules
                 };
-                self.new_rules(rules);
+                self.new_rules(rules)?;
                 Ok(String::new())
             }
             "play" => {
@@ -293,13 +312,24 @@ impl Engine {
             "final_score" => Ok(score_text(self.game.position())),
             "time_settings" | "time_left" => Ok(String::new()),
             "set_free_handicap" => {
+                let Some(kind) = self.rules.pieces.single() else {
+                    return Err("handicap stones need a one-kind piece set".into());
+                };
                 let mut pos = *self.game.position();
+                if !self.game.moves().is_empty() || pos.occupied().any() {
+                    return Err("board not empty".into());
+                }
+                if args.is_empty() {
+                    return Err("bad vertex list".into());
+                }
                 for v in args {
-                    if let Some(cell) = parse_vertex(v, self.rules.board)?
-                        && let Some(kind) = self.rules.pieces.single()
-                    {
-                        pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
+                    let Some(cell) = parse_vertex(v, self.rules.board)? else {
+                        return Err("bad vertex list".into());
+                    };
+                    if pos.piece_at(cell).is_some() {
+                        return Err("bad vertex list".into());
                     }
+                    pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
                 }
                 // Handicap stones are Black's; White moves next.
                 pos.set_turn(Side::White);

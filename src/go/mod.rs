@@ -19,7 +19,7 @@ pub mod sgf;
 pub use bits::{Bits, Cell, ParseCellError};
 pub use game::{EndReason, Game, GameError, Outcome, perft};
 pub use geometry::{Board, Geometry, ParseBoardError};
-pub use moves::{Move, MoveSpec, MoveText, ParseMoveError};
+pub use moves::{CellList, Move, MoveSpec, MoveText, ParseMoveError, Written};
 pub use piece::{Kind, ParsePieceSetError, Piece, PieceSet};
 pub use position::{IllegalMove, Played, Position, PositionError};
 pub use record::{Record, RecordError, ReplayError};

@@ -16,6 +16,36 @@ pub enum Move {
     Pass,
 }
 
+/// A move with the piece set it is written for: it displays as its canonical text, and
+/// costs nothing until it is displayed (errors carry it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written(pub Move, pub PieceSet);
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0.text(self.1))
+    }
+}
+
+/// Cells listed for a player: `c2, d2`, or `nothing`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellList(pub Bits);
+
+impl fmt::Display for CellList {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        if !self.0.any() {
+            return f.write_str("nothing");
+        }
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Move {
     /// The canonical text without captures: `B@e5` (`e5` with a one-kind set),
     /// `e5-e8`, `pass`.

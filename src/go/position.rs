@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use super::bits::{Bits, CELLS, Cell};
 use super::geometry::{Board, Geometry};
-use super::moves::{Move, MoveSpec, MoveText};
+use super::moves::{CellList, Move, MoveSpec, MoveText, Written};
 use super::piece::{Kind, Piece, PieceSet};
 use super::rules::Rules;
 use crate::rules::Side;
@@ -51,13 +51,13 @@ pub enum IllegalMove {
     #[error("{0} retakes the ko at once")]
     Ko(Cell),
     #[error("{0} repeats an earlier position (superko)")]
-    Superko(String),
+    Superko(Written),
     #[error("the drop at {0} would be dead")]
     DropDead(Cell),
     #[error("the piece moved to {0} would be dead")]
     MoveDead(Cell),
     #[error("{mv} would leave the piece on {dead} dead")]
-    LeavesDead { mv: String, dead: Cell },
+    LeavesDead { mv: Written, dead: Cell },
     #[error("pieces do not move in this game (the option moving pieces is off)")]
     MovingOff,
     #[error("there is no piece of the side to move on {0}")]
@@ -67,7 +67,7 @@ pub enum IllegalMove {
     #[error("{0}: name the kind to drop (the set has several: {1})")]
     KindNeeded(Cell, PieceSet),
     #[error("the move captures {actual}, not {given}")]
-    WrongCaptures { actual: String, given: String },
+    WrongCaptures { actual: CellList, given: CellList },
 }
 
 /// Why a position text cannot be read.
@@ -480,7 +480,7 @@ impl Position {
         }
         if let Some(dead) = own_dead.first() {
             return Err(IllegalMove::LeavesDead {
-                mv: mv.text(self.rules.pieces),
+                mv: Written(mv, self.rules.pieces),
                 dead,
             });
         }
@@ -599,17 +599,9 @@ impl Position {
         if let Some(given) = text.captures
             && given != played.captured
         {
-            let list = |b: Bits| {
-                let v: Vec<String> = b.iter().map(|c| c.to_string()).collect();
-                if v.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    v.join(", ")
-                }
-            };
             return Err(IllegalMove::WrongCaptures {
-                actual: list(played.captured),
-                given: list(given),
+                actual: CellList(played.captured),
+                given: CellList(given),
             });
         }
         Ok((mv, played))

@@ -151,7 +151,11 @@ fn infer_board(text: &str) -> Option<Board> {
             .find(|b| b.files() as usize == files && b.ranks() as usize == ranks)
             .map(Board::Chogo);
     }
-    u8::try_from(files).ok().map(Board::Square)
+    // Only the sizes of the rule book (GO_RULES §1): 5 × 5 to 19 × 19.
+    u8::try_from(files)
+        .ok()
+        .filter(|n| (Board::MIN_SIZE..=Board::MAX_SIZE).contains(n))
+        .map(Board::Square)
 }
 
 fn position(text: Option<&String>, rules: Rules, command: &str) -> Result<Position, Failure> {

@@ -205,14 +205,11 @@ pub(super) fn dialog(
         }
         form.opponent.form(ui);
         ui.horizontal(|ui| {
-            let ready = match form.read(new_game.rules) {
-                Some(Ok(what)) => Some(what.clone()),
-                _ => None,
-            };
+            let ready = matches!(form.read(new_game.rules), Some(Ok(_)));
             if ui
-                .add_enabled(ready.is_some(), egui::Button::new("Play from here"))
+                .add_enabled(ready, egui::Button::new("Play from here"))
                 .clicked()
-                && let Some(what) = ready
+                && let Some(Ok(what)) = form.read(new_game.rules).cloned()
             {
                 actions.write(MenuAction::Load(Box::new(SavedGame {
                     game: what.into_game(),

@@ -104,6 +104,18 @@ fn in_game(state: &Option<Res<State<InGame>>>) -> bool {
     state.is_some()
 }
 
+/// Esc closes the dialog (when no text field has the keys).
+fn close_on_escape(
+    mut contexts: bevy_egui::EguiContexts,
+    mut actions: MessageWriter<super::screen::MenuAction>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !ctx.text_edit_focused() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        actions.write(super::screen::MenuAction::Open(Dialog::None));
+    }
+    Ok(())
+}
+
 /// Dialogs start from the game on the board.
 fn init_forms(bridge: Res<Bridge>, mut form: ResMut<NewGameForm>, mut load: ResMut<LoadForm>) {
     form.rules = *bridge.game.rules();
@@ -130,6 +142,7 @@ pub(super) fn plugin(app: &mut App) {
             new_game::dialog.run_if(in_state(Dialog::NewGame)),
             load::dialog.run_if(in_state(Dialog::Load)),
             settings::dialog.run_if(in_state(Dialog::Settings)),
+            close_on_escape.run_if(not(in_state(Dialog::None))),
         )
             .in_set(UiLayer::Dialogs),
     );
