@@ -47,18 +47,58 @@ fn game_modules() -> BTreeMap<String, BTreeSet<String>> {
                     if !nested && line[..i].ends_with("super::") {
                         continue;
                     }
-                    let name: String = line[i + prefix.len()..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                        .collect();
-                    if !name.is_empty() && name != top && name != "super" {
-                        deps.insert(name);
+                    for name in module_names(&line[i + prefix.len()..]) {
+                        if name != top && name != "super" {
+                            deps.insert(name);
+                        }
                     }
                 }
             }
         }
     }
     modules
+}
+
+/// The module names a path names after `super::`: `bridge::Bridge` gives `bridge`, and
+/// a group `{bridge::Bridge, men}` gives both.
+fn module_names(rest: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+            .collect()
+    };
+    let Some(group) = rest.strip_prefix('{') else {
+        return Some(ident(rest)).filter(|n| !n.is_empty()).into_iter().collect();
+    };
+    // The group's items at its own level: split at commas outside inner braces.
+    let mut items = vec![String::new()];
+    let mut depth = 0;
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => items.push(String::new()),
+            _ if depth == 0 => items.last_mut().into_iter().for_each(|i| i.push(c)),
+            _ => {}
+        }
+    }
+    items
+        .iter()
+        .map(|i| ident(i))
+        .filter(|n| !n.is_empty() && n != "self")
+        .collect()
+}
+
+#[test]
+fn grouped_paths_are_read_too() {
+    assert_eq!(module_names("bridge::Bridge;"), ["bridge"]);
+    assert_eq!(
+        module_names("{bridge::{Bridge, Command}, men, Phase};"),
+        ["bridge", "men"]
+    );
+    assert_eq!(module_names("Bridge>,"), Vec::<String>::new());
 }
 
 #[test]
