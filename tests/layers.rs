@@ -69,7 +69,10 @@ fn module_names(rest: &str) -> Vec<String> {
             .collect()
     };
     let Some(group) = rest.strip_prefix('{') else {
-        return Some(ident(rest)).filter(|n| !n.is_empty()).into_iter().collect();
+        return Some(ident(rest))
+            .filter(|n| !n.is_empty())
+            .into_iter()
+            .collect();
     };
     // The group's items at its own level: split at commas outside inner braces.
     let mut items = vec![String::new()];

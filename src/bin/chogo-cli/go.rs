@@ -8,7 +8,7 @@ use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
     Bits, Board, Game, IllegalMove, MoveText, PieceSet, Position, Record, ReplayError, Rules, perft,
 };
-use chogo::rules::Side;
+use chogo::rules::{BySide, Side};
 use serde::Serialize;
 
 /// A failure: the message and the exit code.
@@ -252,17 +252,11 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
 }
 
 #[derive(Serialize)]
-struct PerSide<T> {
-    black: T,
-    white: T,
-}
-
-#[derive(Serialize)]
 struct AnalyzeOutput {
     to_move: Side,
-    dead: PerSide<Bits>,
-    controlled: PerSide<Bits>,
-    score: PerSide<serde_json::Value>,
+    dead: BySide<Bits>,
+    controlled: BySide<Bits>,
+    score: BySide<serde_json::Value>,
     ko: Option<String>,
     result: &'static str,
 }
@@ -286,18 +280,9 @@ fn analyze(pos: &Position) -> String {
     };
     let out = AnalyzeOutput {
         to_move: pos.turn(),
-        dead: PerSide {
-            black: pos.dead(Side::Black),
-            white: pos.dead(Side::White),
-        },
-        controlled: PerSide {
-            black: cb,
-            white: cw,
-        },
-        score: PerSide {
-            black: score_value(sb),
-            white: score_value(sw),
-        },
+        dead: BySide::from_fn(|side| pos.dead(side)),
+        controlled: BySide::new(cb, cw),
+        score: BySide::new(score_value(sb), score_value(sw)),
         ko: pos.ko_text(),
         result,
     };
