@@ -149,6 +149,12 @@ pub struct FrameStats {
     /// Stop the app after this many measured frames (the bare app has no end of its own).
     pub limit: Option<usize>,
     frames: Vec<Duration>,
+    /// Time in the game's own systems per frame: its `Update` phases and its egui layers
+    /// (rendering and Bevy's own plugins are the rest of the frame).
+    systems: Vec<Duration>,
+    /// When the game's systems of this frame began (`Update`, then the egui pass).
+    began: Option<web_time::Instant>,
+    this_frame: Duration,
 }
 
 impl FrameStats {
@@ -156,24 +162,57 @@ impl FrameStats {
         FrameStats {
             skip,
             limit,
-            frames: Vec::new(),
+            ..FrameStats::default()
         }
     }
 
-    /// "frames: N, mean X ms, p95 Y ms, worst Z ms".
+    /// "frames: N, mean X ms, p95 Y ms, worst Z ms", and the same for the game's own
+    /// systems when they ran.
     pub fn summary(&self) -> String {
-        let mut ms: Vec<f64> = self.frames.iter().map(|d| d.as_secs_f64() * 1e3).collect();
-        if ms.is_empty() {
+        let Some(frames) = Self::describe(&self.frames) else {
             return "frames: none measured".into();
+        };
+        let mut out = format!("frames: {}, {frames}", self.frames.len());
+        if let Some(systems) = Self::describe(&self.systems) {
+            let share = self.systems.iter().sum::<Duration>().as_secs_f64()
+                / self.frames.iter().sum::<Duration>().as_secs_f64().max(1e-9);
+            out.push_str(&format!(
+                "\ngame systems: {systems} ({:.1}% of the frame time)",
+                share * 100.0
+            ));
+        }
+        out
+    }
+
+    /// "mean X ms, p95 Y ms, worst Z ms".
+    fn describe(times: &[Duration]) -> Option<String> {
+        let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+        if ms.is_empty() {
+            return None;
         }
         ms.sort_by(f64::total_cmp);
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
         let p95 = ms[((ms.len() as f64 * 0.95).ceil() as usize).clamp(1, ms.len()) - 1];
         let worst = ms[ms.len() - 1];
-        format!(
-            "frames: {}, mean {mean:.2} ms, p95 {p95:.2} ms, worst {worst:.2} ms",
-            ms.len()
-        )
+        Some(format!(
+            "mean {mean:.2} ms, p95 {p95:.2} ms, worst {worst:.2} ms"
+        ))
+    }
+}
+
+/// The game's systems of a frame begin (before the first phase, or the first egui layer).
+fn systems_begin(stats: Option<ResMut<FrameStats>>) {
+    if let Some(mut stats) = stats {
+        stats.began = Some(web_time::Instant::now());
+    }
+}
+
+/// …and end (after the last phase, or the last egui layer).
+fn systems_end(stats: Option<ResMut<FrameStats>>) {
+    if let Some(mut stats) = stats
+        && let Some(began) = stats.began.take()
+    {
+        stats.this_frame += began.elapsed();
     }
 }
 
@@ -185,10 +224,14 @@ fn measure(
     let Some(mut stats) = stats else {
         return;
     };
+    let systems = std::mem::take(&mut stats.this_frame);
     if stats.skip > 0 {
         stats.skip -= 1;
     } else {
         stats.frames.push(time.delta());
+        if !systems.is_zero() {
+            stats.systems.push(systems);
+        }
     }
     if exits.read().count() > 0 {
         println!("{}", stats.summary());
@@ -223,6 +266,12 @@ pub fn bare_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    use super::ui::UiLayer;
+    use bevy_egui::EguiPrimaryContextPass;
     app.add_systems(Update, run.in_set(Phase::Persist));
+    app.add_systems(Update, systems_begin.before(Phase::Settings));
+    app.add_systems(Update, systems_end.after(Phase::Persist));
+    app.add_systems(EguiPrimaryContextPass, systems_begin.before(UiLayer::Style));
+    app.add_systems(EguiPrimaryContextPass, systems_end.after(UiLayer::Dialogs));
     app.add_systems(Last, measure);
 }
