@@ -62,6 +62,9 @@ fn panel(
         .resizable(false)
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
+            // The move list takes the height the rest of the panel leaves (about 630
+            // points), so that the buttons below it stay in the window.
+            let list_height = (ui.available_height() - 630.0).max(110.0);
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(10.0);
             ui.heading("Chogo");
@@ -117,11 +120,21 @@ fn panel(
             let quiet = pos.halfmoves();
             let plies = if quiet == 1 { "ply" } else { "plies" };
             ui.label(format!("Move {} · {quiet} {plies} without a capture", pos.fullmoves()));
-            if let Some(text) = &notice.0 {
-                ui.label(egui::RichText::new(text).color(palette::WARN));
-            }
+            // The notice has a place of its own, two lines high, so that a notice coming
+            // and going never moves the buttons under the pointer.
+            let width = ui.available_width();
+            ui.allocate_ui_with_layout(
+                egui::vec2(width, 40.0),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_min_size(egui::vec2(width, 40.0));
+                    if let Some(text) = &notice.0 {
+                        ui.label(egui::RichText::new(text).color(palette::WARN));
+                    }
+                },
+            );
             ui.separator();
-            if let Some(view) = move_list(ui, &bridge, *viewing) {
+            if let Some(view) = move_list(ui, &bridge, *viewing, list_height) {
                 viewing.set_if_neq(view);
             }
             ui.separator();
@@ -241,7 +254,7 @@ fn panel(
 /// The moves in the rule book's notation, two to a numbered row. Clicking one shows the
 /// position after it; the live position comes back with "Back" or End. Returns the view
 /// asked for, if a click asked for one.
-fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing) -> Option<Viewing> {
+fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing, height: f32) -> Option<Viewing> {
     let mut asked = None;
     let game = &bridge.game;
     let plies = game.plies();
@@ -260,7 +273,7 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing) -> Option<Vie
     });
     let shown = viewing.0.unwrap_or(plies.len());
     egui::ScrollArea::vertical()
-        .max_height(170.0)
+        .max_height(height)
         .auto_shrink([true, true])
         .stick_to_bottom(viewing.0.is_none())
         .show(ui, |ui| {

@@ -29,9 +29,11 @@ pub mod palette {
     pub const HINT: Color32 = Color32::from_rgb(120, 200, 235);
     /// Black's and White's swatches: fill and edge.
     pub const BLACK_SIDE: (Color32, Color32) =
-        (Color32::from_rgb(30, 28, 28), Color32::from_gray(175));
+        (Color32::from_rgb(30, 28, 28), Color32::from_gray(90));
     pub const WHITE_SIDE: (Color32, Color32) =
         (Color32::from_rgb(245, 240, 228), Color32::from_gray(150));
+    /// The square of the board the swatches stand on.
+    pub const SQUARE: Color32 = Color32::from_rgb(222, 186, 135);
 }
 
 /// Width kept free on the right for the side panel, in logical pixels.
@@ -87,15 +89,17 @@ pub fn choice<T: PartialEq + Copy>(
     });
 }
 
-/// A side's swatch: a filled disc with an edge that shows on the dark panel.
+/// A side's swatch: its man on a square of the board, so that Black's dark disc reads as
+/// a man on the dark panel, not as an empty ring.
 pub fn side_swatch(ui: &mut egui::Ui, side: Side) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
     let (fill, edge) = match side {
         Side::Black => palette::BLACK_SIDE,
         Side::White => palette::WHITE_SIDE,
     };
+    ui.painter().rect_filled(rect, 3.0, palette::SQUARE);
     ui.painter()
-        .circle(rect.center(), 7.0, fill, egui::Stroke::new(1.5, edge));
+        .circle(rect.center(), 6.5, fill, egui::Stroke::new(1.0, edge));
 }
 
 /// egui's look for the game, set once.
