@@ -9,6 +9,8 @@ use std::time::Duration;
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
+#[cfg(not(target_arch = "wasm32"))]
+use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
@@ -183,6 +185,14 @@ fn main() -> ExitCode {
         app.add_plugins(chogo::game::bare_plugin);
     } else {
         app.add_plugins((chogo::game::plugin, launch));
+        // Frames only when something changes (input, window events, or the game asking
+        // for them while something moves or thinks: chogo::game's pace module), and once
+        // a second. The browser keeps drawing every frame for now.
+        #[cfg(not(target_arch = "wasm32"))]
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+            unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(5)),
+        });
         app.insert_resource(BotPlay {
             seed: options.seed,
             ply_limit: demo.then_some(options.plies),

@@ -12,7 +12,8 @@
 //! - `bridge` (the only place that changes the game), `layout`, `animation`, `audio`;
 //! - `screen` (screens and dialogs as states, menu actions), `persist`, `men`, `pieces`,
 //!   `board`, `hint`, `bot_player`, `input`, `export`;
-//! - `hud` (the side panel), `dialogs`, `screens`, `demo`, `launch` (what a start asks for).
+//! - `hud` (the side panel), `dialogs`, `screens`, `demo`, `pace` (when frames are drawn),
+//!   `launch` (what a start asks for).
 //!
 //! Screens are Bevy states ([`Screen`]): title, playing, game over, rules; one dialog at a
 //! time ([`Dialog`]). The board and its men exist only while a game is on the screen
@@ -36,6 +37,7 @@ mod input;
 mod launch;
 mod layout;
 mod men;
+mod pace;
 mod persist;
 mod picking;
 mod pieces;
@@ -98,6 +100,7 @@ pub fn plugin(app: &mut App) {
         screens::plugin,
         export::plugin,
         demo::plugin,
+        pace::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

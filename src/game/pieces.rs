@@ -200,7 +200,7 @@ fn show_trap_marks(
 
 /// A splinter of a captured man flying off.
 #[derive(Component)]
-struct Shard {
+pub(super) struct Shard {
     velocity: Vec2,
     life: f32,
 }
