@@ -145,6 +145,7 @@ fn draw_highlights(
             Handle<Mesh>,
             Handle<ColorMaterial>,
             Handle<ColorMaterial>,
+            Handle<ColorMaterial>,
         )>,
     >,
 ) {
@@ -163,9 +164,11 @@ fn draw_highlights(
             meshes.add(Annulus::new(0.40, 0.47)),
             materials.add(ColorMaterial::from(theme.target)),
             materials.add(ColorMaterial::from(theme.capture_target)),
+            // Opaque selection green: it shows on black and on white men alike.
+            materials.add(ColorMaterial::from(theme.selected.with_alpha(1.0))),
         ));
     }
-    let Some((_, dot, ring, dot_material, ring_material)) = shapes.clone() else {
+    let Some((_, dot, ring, dot_material, ring_material, on_man_material)) = shapes.clone() else {
         return;
     };
     let cell = layout.cell;
@@ -184,12 +187,19 @@ fn draw_highlights(
     square(highlights.selected, theme.selected, 0.3);
     square(highlights.hint, theme.hint, 0.35);
     for c in highlights.targets - highlights.capture_targets {
+        // A block's destination under one of its own men (a slide by one cell) is marked
+        // on top of that man, or it could not be seen.
+        let (z, material) = if highlights.selected.contains(c) {
+            (4.0, on_man_material.clone())
+        } else {
+            (1.5, dot_material.clone())
+        };
         commands.spawn((
             HighlightPart,
             DespawnOnExit(InGame),
             Mesh2d(dot.clone()),
-            MeshMaterial2d(dot_material.clone()),
-            Transform::from_translation(layout.cell_center(c).extend(1.5))
+            MeshMaterial2d(material),
+            Transform::from_translation(layout.cell_center(c).extend(z))
                 .with_scale(Vec3::splat(cell)),
         ));
     }
