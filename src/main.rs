@@ -114,7 +114,11 @@ fn parse_demo(text: &str) -> Result<[Level; 2], String> {
 }
 
 fn main() -> ExitCode {
+    // A page has no command line: the browser build starts as `chogo` alone.
+    #[cfg(not(target_arch = "wasm32"))]
     let options = Options::parse();
+    #[cfg(target_arch = "wasm32")]
+    let options = Options::parse_from(["chogo"]);
     let rules = options.rules.unwrap_or_default();
     let players = match (options.demo, options.vs) {
         (Some([b, w]), _) => BySide::new(PlayerKind::Bot(b), PlayerKind::Bot(w)),
