@@ -4,7 +4,7 @@
 // checks the save in localStorage, reloads and continues the saved game. Fails on any
 // console error. Usage: node smoke.mjs URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,6 +38,7 @@ const fail = async (text) => {
   console.error(`smoke: FAILED: ${text}`);
   await page.screenshot({ path: join(shots, 'failure.png') }).catch(() => {});
   await browser.close();
+  rmSync(profile, { recursive: true, force: true });
   process.exit(1);
 };
 const value = (name) => page.evaluate((n) => window[n], name);
@@ -140,3 +141,5 @@ try {
   await fail(String(error));
 }
 await browser.close();
+// The browser's profile goes with the test (a run leaves nothing in the temp folder).
+rmSync(profile, { recursive: true, force: true });
