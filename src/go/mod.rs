@@ -10,6 +10,7 @@ mod geometry;
 pub mod gtp;
 mod moves;
 mod piece;
+pub mod bot;
 pub mod playout;
 mod position;
 mod record;
