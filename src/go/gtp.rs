@@ -6,10 +6,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::bits::Cell;
+use super::bot::{self, Bot, Level, Request};
 use super::game::Game;
 use super::geometry::Board;
 use super::moves::Move;
-use super::bot::{self, Bot, Level, Request};
 use super::playout::Rng;
 use super::position::Position;
 use super::rules::{Rules, number_text};

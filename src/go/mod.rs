@@ -4,13 +4,13 @@
 //! board shapes come from [`crate::rules`].
 
 mod bits;
+pub mod bot;
 pub mod fast;
 mod game;
 mod geometry;
 pub mod gtp;
 mod moves;
 mod piece;
-pub mod bot;
 pub mod playout;
 mod position;
 mod record;

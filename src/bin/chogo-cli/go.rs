@@ -555,6 +555,9 @@ fn bestmove(
             secs,
             choice.playouts as f64 / secs.max(1e-9)
         );
+        for (mv, visits, rate) in &choice.candidates {
+            eprintln!("  {} visits {visits} winrate {rate:.3}", pos.move_text(*mv));
+        }
     }
     Ok(format!("{}\n", pos.move_text(choice.mv)))
 }
@@ -603,7 +606,11 @@ fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
         Some(Side::White) => (Side::White, Side::Black),
         _ => (Side::Black, Side::White),
     };
-    let verb = if winner.is_some() { "beat" } else { "drew with" };
+    let verb = if winner.is_some() {
+        "beat"
+    } else {
+        "drew with"
+    };
     format!(
         "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {how}",
         names[usize::from(first == Side::White)],

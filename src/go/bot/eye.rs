@@ -22,7 +22,11 @@ impl Eyes {
             let mut set = Bits::EMPTY;
             for kind in pos.rules().pieces.kinds() {
                 // A mao's leg only ever narrows a knight's jumps.
-                let kind = if kind == Kind::Mao { Kind::Knight } else { kind };
+                let kind = if kind == Kind::Mao {
+                    Kind::Knight
+                } else {
+                    kind
+                };
                 for side in [Side::Black, Side::White] {
                     // Everything occupied: a slider's line stops at its first cell.
                     geo.for_each_source(kind, side, cell, &geo.cells, |c| set.insert(c));

@@ -1,6 +1,7 @@
 //! The greedy bot: one ply, the best immediate result — its captures less the largest
 //! capture the opponent could answer with, then the score change (GO_RULES §4) — with
-//! seeded tie-breaking.
+//! seeded tie-breaking. With rooks and wazirs, pieces left with two liberties or fewer
+//! count half a point against it; ties go to the move next to more empty cells.
 
 use super::{Bot, Choice, Request};
 use crate::go::bits::{Bits, CELLS};
@@ -61,6 +62,38 @@ pub fn best_capture(pos: &Position) -> u32 {
     best
 }
 
+/// With rooks and wazirs, the side's pieces in groups of two liberties or fewer: what a
+/// random opponent could capture within two moves, which one ply does not see.
+fn short_of_liberties(pos: &Position, side: crate::rules::Side) -> u32 {
+    if !pos.rules().pieces.orthogonal() {
+        return 0;
+    }
+    let own = pos.pieces(side);
+    let empty = pos.empty();
+    let mut seen = Bits::EMPTY;
+    let mut count = 0;
+    for c in own {
+        if seen.contains(c) {
+            continue;
+        }
+        let group = Bits::from_cell(c).flood(own);
+        seen |= group;
+        if (group.neighbours() & empty).count() <= 2 {
+            count += group.count();
+        }
+    }
+    count
+}
+
+/// The tie-break when the score does not move (an open board controls nothing): empty
+/// cells next to the side's pieces and not the opponent's, less the opponent's.
+fn influence(pos: &Position, side: crate::rules::Side) -> i64 {
+    let empty = pos.empty();
+    let mine = pos.pieces(side).neighbours() & empty;
+    let theirs = pos.pieces(!side).neighbours() & empty;
+    (mine & !theirs).count() as i64 - (theirs & !mine).count() as i64
+}
+
 impl Bot for Greedy {
     fn choose(&mut self, request: &Request) -> Option<Choice> {
         let game = request.game;
@@ -69,19 +102,21 @@ impl Bot for Greedy {
         }
         let me = game.position().turn();
         let mut rng = Rng::new(request.seed);
-        let mut best: Option<((i64, f64, u64), Move)> = None;
+        let mut best: Option<((i64, f64, i64, u64), Move)> = None;
         game.for_each_legal_move(|mv, played| {
             let gain = played.captured.count() as i64 - best_capture(&played.position) as i64;
             let score = played.position.score();
-            let diff = score[me.index()] - score[(!me).index()];
-            let key = (gain, diff, rng.next_u64());
+            let diff = score[me.index()]
+                - score[(!me).index()]
+                - 0.5 * short_of_liberties(&played.position, me) as f64;
+            let key = (gain, diff, influence(&played.position, me), rng.next_u64());
             let better = match &best {
                 None => true,
                 Some((k, _)) => {
-                    (key.0, key.1)
-                        .partial_cmp(&(k.0, k.1))
+                    (key.0, key.1, key.2)
+                        .partial_cmp(&(k.0, k.1, k.2))
                         .is_some_and(|o| o.is_gt())
-                        || ((key.0, key.1) == (k.0, k.1) && key.2 > k.2)
+                        || ((key.0, key.1, key.2) == (k.0, k.1, k.2) && key.3 > k.3)
                 }
             };
             if better {
@@ -93,6 +128,7 @@ impl Bot for Greedy {
             playouts: 0,
             winrate: None,
             visits: 0,
+            candidates: Vec::new(),
         })
     }
 }

@@ -12,13 +12,13 @@ use std::time::{Duration, Instant};
 
 use super::eye::Eyes;
 use super::{Bot, Choice, Request};
-use crate::go::bits::{CELLS, Cell};
+use crate::go::bits::{Bits, CELLS, Cell};
 use crate::go::fast::FastGo;
 use crate::go::game::Game;
 use crate::go::moves::Move;
 use crate::go::piece::Kind;
 use crate::go::playout::Rng;
-use crate::go::position::Position;
+use crate::go::position::{Played, Position};
 use crate::rules::Side;
 
 const NO_KEY: u16 = u16::MAX;
@@ -40,6 +40,8 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// Visits before a node gets children.
     pub expand_at: u32,
+    /// Virtual games for captures, saves and self-ataris when a node gets children.
+    pub priors: bool,
 }
 
 impl Default for MctsConfig {
@@ -52,6 +54,7 @@ impl Default for MctsConfig {
             heuristics: true,
             reuse: true,
             expand_at: 2,
+            priors: true,
         }
     }
 }
@@ -188,18 +191,33 @@ struct Worker<'a> {
     played: Box<[[u32; CELLS]; 2]>,
     stamp: u32,
     fast_ok: bool,
+    /// Black's drops less White's up to the root (pieces on the board plus pieces lost).
+    drops_ahead: f64,
+    komi: f64,
 }
 
-/// The value of a final position for Black: 1 a win, 0 a loss, ½ a draw.
-fn black_value(score: [f64; 2]) -> f32 {
-    if score[0] > score[1] {
+/// The value of a final position for Black: mostly 1 a win, 0 a loss, ½ a draw, and
+/// a little of the margin, so that between moves that win (or lose) alike the search
+/// prefers the bigger score (a capture is never indifferent). `scale` is the margin that
+/// counts about half (a tenth of the board).
+fn black_value(score: [f64; 2], scale: f64) -> f32 {
+    black_value_of(score[0] - score[1], scale)
+}
+
+fn black_value_of(diff: f64, scale: f64) -> f32 {
+    let win = if diff > 0.0 {
         1.0
-    } else if score[0] < score[1] {
+    } else if diff < 0.0 {
         0.0
     } else {
         0.5
-    }
+    };
+    let margin = 0.5 + 0.5 * (diff / scale).tanh();
+    (win * (1.0 - SCORE_WEIGHT) + margin * SCORE_WEIGHT) as f32
 }
+
+/// How much the margin counts in a playout's value.
+const SCORE_WEIGHT: f64 = 0.1;
 
 impl Worker<'_> {
     fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
@@ -211,18 +229,67 @@ impl Worker<'_> {
         let eyes = self.eyes;
         let is_root = at == 0;
         let game = self.game;
-        let mut add = |mv: Move| {
+        let orthogonal = pos.rules().pieces.orthogonal();
+        // With rooks and wazirs: the last liberties of the mover's groups in atari.
+        let atari_libs = if orthogonal {
+            let own = pos.pieces(me);
+            let empty = pos.empty();
+            let mut seen = Bits::EMPTY;
+            let mut libs = Bits::EMPTY;
+            for c in own {
+                if !seen.contains(c) {
+                    let group = Bits::from_cell(c).flood(own);
+                    seen |= group;
+                    let l = group.neighbours() & empty;
+                    if l.count() == 1 {
+                        libs |= l;
+                    }
+                }
+            }
+            libs
+        } else {
+            Bits::EMPTY
+        };
+        let prior = self.config.priors;
+        let mut add = |mv: Move, played: &Played| {
             if let Move::Drop { cell, .. } = mv
                 && eyes.is_eye(pos, me, cell)
             {
                 return;
             }
-            tree.nodes.push(Node::new(mv));
+            let mut node = Node::new(mv);
+            if prior {
+                // Go programs' classic priors, as virtual games: captures and saving a
+                // group in atari look good, a self-atari of 3+ stones looks bad.
+                let taken = played.captured.count();
+                let (n, w) = match mv {
+                    _ if taken > 0 => (10 + 2 * taken.min(10), 10 + 2 * taken.min(10)),
+                    Move::Drop { cell, .. } if orthogonal => {
+                        let own = played.position.pieces(me);
+                        let group = Bits::from_cell(cell).flood(own);
+                        let libs = (group.neighbours() & played.position.empty()).count();
+                        if atari_libs.contains(cell) && libs >= 2 {
+                            (
+                                10 + 2 * group.count().min(10),
+                                10 + 2 * group.count().min(10),
+                            )
+                        } else if libs == 1 && group.count() >= 3 {
+                            (20, 0)
+                        } else {
+                            (0, 0)
+                        }
+                    }
+                    _ => (0, 0),
+                };
+                node.visits = n;
+                node.wins = w as f32;
+            }
+            tree.nodes.push(node);
         };
         if is_root {
-            game.for_each_legal_move(|mv, _| add(mv));
+            game.for_each_legal_move(|mv, played| add(mv, played));
         } else {
-            pos.for_each_legal_move(|mv, _| add(mv));
+            pos.for_each_legal_move(|mv, played| add(mv, played));
         }
         let count = tree.nodes.len() as u32 - first;
         let node = &mut tree.nodes[at];
@@ -290,7 +357,8 @@ impl Worker<'_> {
             let Ok(next) = pos.play(mv) else {
                 break;
             };
-            self.seq.push((pos.turn().index() as u8, tree.nodes[child].key));
+            self.seq
+                .push((pos.turn().index() as u8, tree.nodes[child].key));
             pos = next.position;
             depth += 1;
             path[depth] = child as u32;
@@ -308,7 +376,11 @@ impl Worker<'_> {
             let node = &mut tree.nodes[path[d] as usize];
             node.visits += 1;
             if d > 0 {
-                node.wins += if side == Side::Black { value } else { 1.0 - value };
+                node.wins += if side == Side::Black {
+                    value
+                } else {
+                    1.0 - value
+                };
                 side = !side;
             }
         }
@@ -362,10 +434,11 @@ impl Worker<'_> {
     /// value for Black.
     fn playout(&mut self, tree: &mut Tree, pos: &Position) -> f32 {
         let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
+        let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
         if pos.is_over() {
             let score = pos.score();
             self.count_owners(tree, pos);
-            return black_value(score);
+            return black_value(score, scale);
         }
         if self.fast_ok
             && let Some(mut fast) = FastGo::from_position(pos)
@@ -391,13 +464,15 @@ impl Worker<'_> {
             }
             let mut owners = [0u8; CELLS];
             fast.owners(&mut owners);
+            let mut area = [0f64; 2];
             for c in pos.geometry().cells {
                 let o = owners[c.index()];
                 if o != 0 {
                     tree.owners[o as usize - 1][c.index()] += 1;
+                    area[o as usize - 1] += 1.0;
                 }
             }
-            return black_value(fast.score());
+            return black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale);
         }
         let mut pos = *pos;
         let kinds: Vec<Kind> = pos.rules().pieces.kinds().collect();
@@ -435,17 +510,21 @@ impl Worker<'_> {
             };
             moves += 1;
         }
-        self.count_owners(tree, &pos);
-        black_value(pos.score())
+        let area = self.count_owners(tree, &pos);
+        black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale)
     }
 
-    fn count_owners(&self, tree: &mut Tree, pos: &Position) {
+    /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
+    fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
         let controlled = pos.controlled();
+        let mut area = [0f64; 2];
         for side in [Side::Black, Side::White] {
             for c in pos.pieces(side) | controlled[side.index()] {
                 tree.owners[side.index()][c.index()] += 1;
+                area[side.index()] += 1.0;
             }
         }
+        area
     }
 }
 
@@ -504,6 +583,13 @@ impl Mcts {
         let eyes = Eyes::new(&root);
         let rules = root.rules();
         let fast_ok = rules.pieces.orthogonal() && rules.pieces.len() == 1;
+        // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
+        // and a random playout's filling of its own area would cancel every lead in it
+        // (a drop in one's own area costs a point). Area less the drops made is the same
+        // score for a game without such fillings: the drops to the root are counted
+        // here, the playout's own are not.
+        let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
+            - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
         let stop = request.stop;
         std::thread::scope(|scope| {
@@ -523,6 +609,8 @@ impl Mcts {
                         played: Box::new([[0; CELLS]; 2]),
                         stamp: 0,
                         fast_ok,
+                        drops_ahead,
+                        komi: rules.komi,
                     };
                     run(&mut worker, tree, share, deadline, stop);
                 };
@@ -602,6 +690,7 @@ impl Bot for Mcts {
                 playouts: 0,
                 winrate: Some(1.0),
                 visits: 0,
+                candidates: Vec::new(),
             });
         }
         let stats = self.search(request);
@@ -611,10 +700,7 @@ impl Bot for Mcts {
         if mv == Move::Pass {
             // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
             // pieces standing where the playouts say the area is ours must be captured.
-            let dead_inside = pos
-                .pieces(!me)
-                .iter()
-                .any(|c| stats.mine[c.index()] >= 0.6);
+            let dead_inside = pos.pieces(!me).iter().any(|c| stats.mine[c.index()] >= 0.6);
             if dead_inside
                 && let Some(&(m, v, w)) = ranked.iter().find(|(m, v, _)| *m != Move::Pass && *v > 0)
             {
@@ -626,6 +712,11 @@ impl Bot for Mcts {
             playouts: stats.playouts,
             winrate: (visits > 0).then(|| wins / visits as f64),
             visits,
+            candidates: ranked
+                .iter()
+                .take(5)
+                .map(|&(m, v, w)| (m, v, w / v.max(1) as f64))
+                .collect(),
         })
     }
 }

@@ -50,6 +50,8 @@ pub struct Choice {
     pub winrate: Option<f64>,
     /// Tree nodes visited below the root's chosen move, for `--info`.
     pub visits: u64,
+    /// The search's most visited root moves: move, visits, win rate.
+    pub candidates: Vec<(Move, u64, f64)>,
 }
 
 /// A computer player of Go with chess pieces.

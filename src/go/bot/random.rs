@@ -60,6 +60,7 @@ impl Bot for RandomBot {
             playouts: 0,
             winrate: None,
             visits: 0,
+            candidates: Vec::new(),
         })
     }
 }
