@@ -372,8 +372,8 @@ impl Worker<'_> {
         tree.playouts += 1;
         // Back up: each node counts the result for the side that moved into it.
         let mut side = tree.root.turn();
-        for d in 0..=depth {
-            let node = &mut tree.nodes[path[d] as usize];
+        for (d, &at) in path[..=depth].iter().enumerate() {
+            let node = &mut tree.nodes[at as usize];
             node.visits += 1;
             if d > 0 {
                 node.wins += if side == Side::Black {
@@ -384,14 +384,13 @@ impl Worker<'_> {
                 side = !side;
             }
         }
-        let _ = side;
         if !self.config.rave {
             return;
         }
         // AMAF: walking back from the end, the cells each side played from then on.
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.played = Box::new([[0; CELLS]; 2]);
+            *self.played = [[0; CELLS]; 2];
             self.stamp = 1;
         }
         let stamp = self.stamp;
@@ -571,7 +570,7 @@ impl Mcts {
         trees.resize_with(threads, || Tree::new(root));
         trees.truncate(threads);
         for t in &mut trees {
-            t.owners = Box::new([[0; CELLS]; 2]);
+            *t.owners = [[0; CELLS]; 2];
             t.playouts = 0;
         }
         let budget = request.budget;
@@ -667,7 +666,7 @@ fn run(
         if playouts.is_some_and(|p| done >= p) || stop.load(Ordering::Relaxed) {
             return;
         }
-        if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
             return;
         }
         worker.iterate(tree);
@@ -695,7 +694,7 @@ impl Bot for Mcts {
         }
         let stats = self.search(request);
         let mut ranked = stats.moves.clone();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1));
+        ranked.sort_by_key(|m| std::cmp::Reverse(m.1));
         let (mut mv, mut visits, mut wins) = ranked.first().copied()?;
         if mv == Move::Pass {
             // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
