@@ -699,9 +699,29 @@ impl Bot for Mcts {
         if mv == Move::Pass {
             // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
             // pieces standing where the playouts say the area is ours must be captured.
-            let dead_inside = pos.pieces(!me).iter().any(|c| stats.mine[c.index()] >= 0.6);
-            if dead_inside
-                && let Some(&(m, v, w)) = ranked.iter().find(|(m, v, _)| *m != Move::Pass && *v > 0)
+            // Only with a move that goes at them (captures, or stands next to them) and
+            // that the search does not find clearly worse than passing: forcing any
+            // other move fills one's own area and can kill one's own groups.
+            let eyes = Eyes::new(&pos);
+            let dead: Vec<Cell> = pos
+                .pieces(!me)
+                .iter()
+                .filter(|c| stats.mine[c.index()] >= 0.6)
+                .collect();
+            let near = dead
+                .iter()
+                .fold(Bits::EMPTY, |acc, &c| acc | eyes.around(c));
+            let pass_rate = wins / visits.max(1) as f64;
+            let at_them = |m: Move| match m {
+                Move::Drop { cell, .. } | Move::Step { to: cell, .. } => {
+                    near.contains(cell) || pos.play(m).is_ok_and(|p| p.captured.any())
+                }
+                Move::Pass => false,
+            };
+            if !dead.is_empty()
+                && let Some(&(m, v, w)) = ranked
+                    .iter()
+                    .find(|&&(m, v, w)| v >= 10 && at_them(m) && w / v as f64 >= pass_rate - 0.1)
             {
                 (mv, visits, wins) = (m, v, w);
             }
