@@ -121,6 +121,9 @@ fn influence(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> i64 {
     (mine & !theirs).count() as i64 - (theirs & !mine).count() as i64
 }
 
+/// A move's rank: not seen before, net captures, score change, influence, random.
+type Key = (i64, i64, f64, i64, u64);
+
 impl Bot for Greedy {
     fn choose(&mut self, request: &Request) -> Option<Choice> {
         let game = request.game;
@@ -130,7 +133,7 @@ impl Bot for Greedy {
         let me = game.position().turn();
         let mut rng = Rng::new(request.seed);
         let eyes = Eyes::new(game.position());
-        let mut best: Option<((i64, i64, f64, i64, u64), Move)> = None;
+        let mut best: Option<(Key, Move)> = None;
         game.for_each_legal_move(|mv, played| {
             let gain = played.captured.count() as i64 - best_capture(&played.position) as i64;
             let score = played.position.score();
