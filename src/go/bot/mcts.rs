@@ -696,6 +696,14 @@ impl Bot for Mcts {
         let mut ranked = stats.moves.clone();
         ranked.sort_by_key(|m| std::cmp::Reverse(m.1));
         let (mut mv, mut visits, mut wins) = ranked.first().copied()?;
+        if mv == Move::Pass
+            && wins < 0.5 * visits as f64
+            && let Some(&(m, v, w)) = ranked.iter().find(|(m, v, _)| *m != Move::Pass && *v > 0)
+        {
+            // Behind, a pass only hands the opponent a free move (or ends the game lost):
+            // keep answering while there is anything to play.
+            (mv, visits, wins) = (m, v, w);
+        }
         if mv == Move::Pass {
             // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
             // pieces standing where the playouts say the area is ours must be captured.
