@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Referee a game of Go (Go with rooks) between two GTP engines.
+"""Referee games of Go (Go with rooks) between two GTP engines.
 
 Every move is judged by the project's own engine (`chogo-cli go apply`), not by the
 players: an illegal move loses the game. Python 3 standard library only.
 
     tools/gtp-referee.py --black "gnugo --mode gtp --level 1 --chinese-rules --capture-all-dead" \
-        --white "chogo-cli go gtp" --size 9 --komi 6.5
+        --white "chogo-cli go gtp --level hard" --size 9 --komi 6.5
 
 Prints one line per move, then the final position, the result and both engines'
-`final_score`. Exit status: 0 the game was played to its end, 1 an engine made an
-illegal move or broke the protocol, 2 bad arguments.
+`final_score`. With `--games N` (a match), the engines change colours every game (the
+first game as given), each game's moves are left out (`--verbose` keeps them), and each
+game's result line is followed by a final tally per engine. Exit status: 0 every game was
+played to its end, 1 an engine made an illegal move or broke the protocol, 2 bad arguments.
 """
 
 import argparse
+import json
 import os
 import shlex
 import subprocess
@@ -132,12 +135,52 @@ def main():
         default=os.environ.get("CHOGO_CLI", "chogo-cli"),
         help="the chogo-cli command that judges the moves (default: $CHOGO_CLI or chogo-cli)",
     )
-    parser.add_argument("--sgf", help="write the game as SGF to this file")
+    parser.add_argument(
+        "--sgf", help="write the game as SGF to this file (a match: FILE-001.sgf, ...)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=1, help="play a match of N games, alternating colours"
+    )
+    parser.add_argument("--verbose", action="store_true", help="a match: print every move too")
     args = parser.parse_args()
     if not 5 <= args.size <= 19:
         print("gtp-referee: --size is 5 to 19", file=sys.stderr)
         return 2
     chogo = shlex.split(args.chogo)
+    if args.games <= 1:
+        status, _, _, _ = play_one(args, chogo, args.black, args.white, args.sgf, True)
+        return status
+    engines = [args.black, args.white]
+    tally = {0: 0, 1: 0}
+    draws = 0
+    status = 0
+    for n in range(1, args.games + 1):
+        first_black = n % 2 == 1
+        black, white = (engines[0], engines[1]) if first_black else (engines[1], engines[0])
+        sgf = f"{args.sgf}-{n:03d}.sgf" if args.sgf else None
+        st, result, reason, moves = play_one(args, chogo, black, white, sgf, args.verbose)
+        status = max(status, st)
+        who = {"black": black, "white": white}
+        if result in ("black", "white"):
+            idx = 0 if (result == "black") == first_black else 1
+            tally[idx] += 1
+            loser = "white" if result == "black" else "black"
+            line = f"{who[result]} ({result}) beat {who[loser]} ({loser})"
+        else:
+            draws += 1
+            line = f"{black} (black) and {white} (white): {result}"
+        print(f"game {n}: {line} in {moves} moves: {reason}", flush=True)
+    played = tally[0] + tally[1] + draws
+    for i in (0, 1):
+        score = 100.0 * (tally[i] + 0.5 * draws) / max(played, 1)
+        print(f"{engines[i]}: {tally[i]} wins, {draws} draws, {tally[1 - i]} losses ({score:.1f}%)")
+    return status
+
+
+def play_one(args, chogo, black, white, sgf, verbose):
+    """Plays one game; returns (status, result, reason, number of moves)."""
+    out = print if verbose else (lambda *a, **k: None)
+    scored = ""
     komi = f"{args.komi:g}"
     engines = {}
     moves = []
@@ -145,8 +188,8 @@ def main():
     result = "ongoing"
     reason = ""
     try:
-        engines["black"] = Engine("black", args.black)
-        engines["white"] = Engine("white", args.white)
+        engines["black"] = Engine("black", black)
+        engines["white"] = Engine("white", white)
         names = {}
         for side, e in engines.items():
             e.must("protocol_version")
@@ -154,8 +197,8 @@ def main():
             e.must(f"boardsize {args.size}")
             e.must("clear_board")
             e.must(f"komi {komi}")
-        print(f"black: {names['black']} ({args.black})")
-        print(f"white: {names['white']} ({args.white})")
+        out(f"black: {names['black']} ({black})")
+        out(f"white: {names['white']} ({white})")
         side = "black"
         position = None
         while len(moves) < args.max_moves:
@@ -173,7 +216,7 @@ def main():
                 result, reason, status = other, f"illegal move by {side}: {message}", 1
                 break
             moves.append(cell)
-            print(f"{len(moves)}. {side} {answer} ({cell})")
+            out(f"{len(moves)}. {side} {answer} ({cell})")
             engines[other].must(f"play {side} {to_vertex(cell)}")
             if judged != "ongoing":
                 result, reason = judged, "two passes" if moves[-2:] == ["pass", "pass"] else "repetition"
@@ -182,16 +225,21 @@ def main():
         else:
             reason = f"stopped after {args.max_moves} moves"
         if position:
-            print(f"position: {position}")
+            out(f"position: {position}")
             analysis = subprocess.run(
                 chogo + ["go", "analyze", "--board", str(args.size), "--komi", komi, position],
                 capture_output=True,
                 text=True,
             )
-            print(f"analysis: {analysis.stdout.strip()}")
+            out(f"analysis: {analysis.stdout.strip()}")
+            try:
+                score = json.loads(analysis.stdout)["score"]
+                scored = f"; score B {score['black']} W {score['white']}"
+            except (ValueError, KeyError, TypeError):
+                pass
         for s, e in engines.items():
             ok, text = e.send("final_score")
-            print(f"{s} engine's final_score: {text if ok else '(' + text + ')'}")
+            out(f"{s} engine's final_score: {text if ok else '(' + text + ')'}")
     except ProtocolError as e:
         print(f"gtp-referee: {e}", file=sys.stderr)
         status = 1
@@ -199,21 +247,21 @@ def main():
     finally:
         for e in engines.values():
             e.close()
-    print(f"moves: {len(moves)}")
-    print(f"result: {result} ({reason})")
-    if args.sgf:
+    out(f"moves: {len(moves)}")
+    out(f"result: {result} ({reason})")
+    if sgf:
         re = {"black": "B+", "white": "W+", "draw": "0"}.get(result, "")
         if reason.endswith("resigns"):
             re += "R"
         body = "".join(
             f";{'B' if i % 2 == 0 else 'W'}[{sgf_point(m, args.size)}]" for i, m in enumerate(moves)
         )
-        with open(args.sgf, "w", encoding="utf-8") as f:
+        with open(sgf, "w", encoding="utf-8") as f:
             f.write(
-                f"(;FF[4]GM[1]CA[UTF-8]SZ[{args.size}]KM[{komi}]PB[{args.black}]"
-                f"PW[{args.white}]RE[{re}]\n{body})\n".replace("]PW", "]PW", 1)
+                f"(;FF[4]GM[1]CA[UTF-8]SZ[{args.size}]KM[{komi}]PB[{black}]"
+                f"PW[{white}]RE[{re}]\n{body})\n".replace("]PW", "]PW", 1)
             )
-    return status
+    return status, result, reason + scored, len(moves)
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ enum Command {
         #[arg(hide = true)]
         extra: Vec<String>,
     },
-    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf
+    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play
     Go(go_cli::GoCommand),
 }
 

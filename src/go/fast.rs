@@ -293,6 +293,154 @@ impl FastGo {
         None
     }
 
+    /// The colour on `v`: 0 empty, 1 Black, 2 White.
+    #[inline]
+    pub fn color(&self, v: u16) -> u8 {
+        self.color[v as usize]
+    }
+
+    /// The distinct liberties of group `g`, up to `N` of them; returns how many found
+    /// (`N` means "at least `N`").
+    fn liberties<const N: usize>(&self, g: u16, out: &mut [u16; N]) -> usize {
+        let mut n = 0;
+        let mut s = g;
+        loop {
+            for &l in self.neighbours(s) {
+                if self.color[l as usize] == EMPTY && !out[..n].contains(&l) {
+                    out[n] = l;
+                    n += 1;
+                    if n == N {
+                        return n;
+                    }
+                }
+            }
+            s = self.next[s as usize];
+            if s == g {
+                return n;
+            }
+        }
+    }
+
+    /// The last liberty of the group on `v`, when it has exactly one.
+    #[inline]
+    fn atari_liberty(&self, v: u16) -> Option<u16> {
+        let g = self.group[v as usize];
+        let mut libs = [NONE; 2];
+        (self.liberties(g, &mut libs) == 1).then_some(libs[0])
+    }
+
+    /// Whether the mover's drop on `v` (legal) would leave its group of `min_size` or more
+    /// stones with a single liberty, capturing nothing.
+    fn is_self_atari(&self, v: u16, min_size: u16) -> bool {
+        let me = self.turn;
+        let mut libs = [NONE; 2];
+        let mut n = 0;
+        let mut size = 1;
+        let mut groups = [NONE; 4];
+        let mut ng = 0;
+        for &w in self.neighbours(v) {
+            let c = self.color[w as usize];
+            if c == EMPTY {
+                if !libs[..n].contains(&w) {
+                    libs[n] = w;
+                    n += 1;
+                    if n == 2 {
+                        return false;
+                    }
+                }
+            } else if c == me {
+                let g = self.group[w as usize];
+                if !groups[..ng].contains(&g) {
+                    groups[ng] = g;
+                    ng += 1;
+                    size += self.size[g as usize];
+                }
+            } else if self.atari_liberty(w).is_some() {
+                // It captures.
+                return false;
+            }
+        }
+        for &g in &groups[..ng] {
+            let mut gl = [NONE; 3];
+            let k = self.liberties(g, &mut gl);
+            for &l in &gl[..k] {
+                if l != v && !libs[..n].contains(&l) {
+                    libs[n] = l;
+                    n += 1;
+                    if n == 2 {
+                        return false;
+                    }
+                }
+            }
+        }
+        size >= min_size
+    }
+
+    /// The playout policy with cheap heuristics (Go programs' classic ones): after the
+    /// opponent's drop on `last`, capture its group if it stands in atari, else save an
+    /// own group next to it that it put in atari; otherwise a random move as
+    /// [`FastGo::random_move`] that does not put a group of 3 or more stones in atari.
+    #[inline]
+    pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>) -> Option<u16> {
+        if let Some(v) = last
+            && self.color[v as usize] != EMPTY
+        {
+            if let Some(l) = self.atari_liberty(v)
+                && self.is_legal(l)
+            {
+                self.play(l);
+                return Some(l);
+            }
+            let me = self.turn;
+            let nbrs = self.nbr[v as usize];
+            for &w in &nbrs[..self.nbr_len[v as usize] as usize] {
+                if self.color[w as usize] == me
+                    && let Some(l) = self.atari_liberty(w)
+                    && self.is_legal(l)
+                    && !self.is_self_atari(l, 1)
+                {
+                    self.play(l);
+                    return Some(l);
+                }
+            }
+        }
+        let n = self.n_empty;
+        if n > 0 {
+            let start = rng.below(n);
+            for k in 0..n {
+                let v = self.empty[(start + k) % n];
+                if self.is_legal(v) && !self.is_own_eye(v) && !self.is_self_atari(v, 3) {
+                    self.play(v);
+                    return Some(v);
+                }
+            }
+        }
+        self.pass();
+        None
+    }
+
+    /// Who holds each cell at the end: the colour of its stone, else the side that alone
+    /// reaches it (0: nobody).
+    pub fn owners(&self, out: &mut [u8; CELLS]) {
+        let empty = self.stones(EMPTY);
+        let reach = |c: u8| (self.stones(c).neighbours() & empty).flood(empty);
+        let (b, w) = (reach(1), reach(2));
+        for c in self.cells {
+            let i = c.index();
+            out[i] = match self.color[i] {
+                EMPTY if b.contains(c) && !w.contains(c) => 1,
+                EMPTY if w.contains(c) && !b.contains(c) => 2,
+                EMPTY => 0,
+                x => x,
+            };
+        }
+    }
+
+    /// The empty cells.
+    pub fn empties(&self) -> &[u16] {
+        &self.empty[..self.n_empty]
+    }
+
     /// Plays random moves until two passes or `max_moves`; returns the moves played.
     pub fn playout(&mut self, rng: &mut Rng, max_moves: usize) -> usize {
         let mut moves = 0;

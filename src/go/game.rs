@@ -96,6 +96,12 @@ impl Game {
             .any(|p| p.placement_hash() == h && p.same_placement(next))
     }
 
+    /// Whether `next`'s placement occurred earlier in the game: a move that brings it back
+    /// walks toward the repetition draw (bots avoid it).
+    pub fn seen(&self, next: &Position) -> bool {
+        self.repeats(next)
+    }
+
     /// Whether a move played from the current position is legal under the game's rules.
     pub fn check(&self, mv: Move, played: &Played) -> Result<(), IllegalMove> {
         if self.outcome.is_some() {

@@ -2,12 +2,15 @@
 //! one command line in, one response out. Pure; the command line does the I/O.
 
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use super::bits::Cell;
+use super::bot::{self, Bot, Level, Request};
 use super::game::Game;
 use super::geometry::Board;
 use super::moves::Move;
-use super::playout::{Rng, random_move};
+use super::playout::Rng;
 use super::position::Position;
 use super::rules::{Rules, number_text};
 use crate::rules::Side;
@@ -33,11 +36,20 @@ pub const COMMANDS: [&str; 18] = [
     "set_free_handicap",
 ];
 
-/// The engine's state: the rules and the game so far.
+/// The engine's state: the rules, the game so far, the bot and the clock.
 pub struct Engine {
     rules: Rules,
     game: Game,
     rng: Rng,
+    level: Level,
+    bot: Box<dyn Bot>,
+    /// A fixed time a move in place of the level's.
+    move_time: Option<Duration>,
+    /// `time_settings`: main time, byo-yomi time and stones (seconds); 0 byo-yomi time
+    /// and main time means no limit.
+    settings: Option<(f64, f64, u32)>,
+    /// `time_left` per side: seconds and stones.
+    left: [Option<(f64, u32)>; 2],
 }
 
 /// GTP letters for columns: `A`–`T` without `I`.
@@ -131,12 +143,59 @@ pub fn diagram(pos: &Position) -> String {
 }
 
 impl Engine {
+    /// An engine whose `genmove` plays the random bot.
     pub fn new(rules: Rules, seed: u64) -> Engine {
+        Engine::with_level(rules, seed, Level::Random, 1, None)
+    }
+
+    /// An engine whose `genmove` plays `level` on `threads` threads, with `move_time`
+    /// in place of the level's time when given.
+    pub fn with_level(
+        rules: Rules,
+        seed: u64,
+        level: Level,
+        threads: usize,
+        move_time: Option<Duration>,
+    ) -> Engine {
         Engine {
             rules,
             game: Game::from_position(Position::new(rules)),
             rng: Rng::new(seed),
+            level,
+            bot: level.bot(threads),
+            move_time,
+            settings: None,
+            left: [None; 2],
         }
+    }
+
+    /// The time for the next move: the level's (or the chosen one), cut to what the
+    /// clock allows when `time_settings`/`time_left` were given.
+    fn move_budget(&self, side: Side) -> bot::Budget {
+        let mut budget = self.level.budget(self.move_time, None);
+        let Some(mut time) = budget.time else {
+            return budget;
+        };
+        let empty = self.game.position().empty().count() as f64;
+        let clock = match (self.left[side.index()], self.settings) {
+            (Some((secs, stones)), _) if stones > 0 => Some(secs / stones as f64),
+            (Some((secs, _)), Some((_, byo, _))) if byo > 0.0 => {
+                Some(secs / (empty / 3.0).max(6.0) + byo * 0.8)
+            }
+            (Some((secs, _)), _) => Some(secs / (empty / 2.0).max(10.0)),
+            (None, Some((main, byo, stones))) if main > 0.0 || byo > 0.0 => {
+                let per_byo = if stones > 0 { byo / stones as f64 } else { 0.0 };
+                Some(main / (empty / 2.0).max(10.0) + per_byo)
+            }
+            _ => None,
+        };
+        if let Some(secs) = clock {
+            // Keep a margin for the protocol and the operating system.
+            let allowed = Duration::from_secs_f64((secs * 0.85 - 0.05).max(0.05));
+            time = time.min(allowed);
+        }
+        budget.time = Some(time);
+        budget
     }
 
     pub fn game(&self) -> &Game {
@@ -284,14 +343,22 @@ impl Engine {
                 let mv = if self.game.outcome().is_some() {
                     Move::Pass
                 } else {
-                    let mut chosen = random_move(&pos, &mut self.rng);
-                    // Superko: a repeating drop is skipped for a pass.
-                    if let Ok(p) = pos.play(chosen)
-                        && self.game.check(chosen, &p).is_err()
-                    {
-                        chosen = Move::Pass;
+                    let mut game = self.game.clone();
+                    if game.position().turn() != side {
+                        let _ = game.play(Move::Pass);
                     }
-                    chosen
+                    let stop = AtomicBool::new(false);
+                    let request = Request {
+                        game: &game,
+                        budget: self.move_budget(side),
+                        seed: self.rng.next_u64(),
+                        stop: &stop,
+                    };
+                    let chosen = self.bot.choose(&request).map_or(Move::Pass, |c| c.mv);
+                    match pos.play(chosen) {
+                        Ok(p) if game.check(chosen, &p).is_ok() => chosen,
+                        _ => Move::Pass,
+                    }
                 };
                 if command == "genmove" && self.game.outcome().is_none() {
                     self.play_for(side, mv)?;
@@ -310,7 +377,29 @@ impl Engine {
             }
             "showboard" => Ok(format!("\n{}", diagram(self.game.position()))),
             "final_score" => Ok(score_text(self.game.position())),
-            "time_settings" | "time_left" => Ok(String::new()),
+            "time_settings" => {
+                let num = |i: usize| -> Result<f64, String> {
+                    arg(i)?
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| "syntax error".to_string())
+                };
+                self.settings = Some((num(0)?, num(1)?, num(2)? as u32));
+                self.left = [None; 2];
+                Ok(String::new())
+            }
+            "time_left" => {
+                let side = color(arg(0)?)?;
+                let secs: f64 = arg(1)?
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && *x >= 0.0)
+                    .ok_or("syntax error")?;
+                let stones: u32 = arg(2)?.parse().map_err(|_| "syntax error".to_string())?;
+                self.left[side.index()] = Some((secs, stones));
+                Ok(String::new())
+            }
             "set_free_handicap" => {
                 let Some(kind) = self.rules.pieces.single() else {
                     return Err("handicap stones need a one-kind piece set".into());

@@ -4,6 +4,7 @@
 //! board shapes come from [`crate::rules`].
 
 mod bits;
+pub mod bot;
 pub mod fast;
 mod game;
 mod geometry;

@@ -2,6 +2,11 @@
 //! formats (GO_RULES, issue 13) and a GTP engine.
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use chogo::go::bot::{self, Level};
 
 use chogo::go::gtp::Engine;
 use chogo::go::sgf::{self, SgfGame};
@@ -83,9 +88,72 @@ enum Go {
     Perft(Words),
     /// a GTP version 2 engine on standard input and output
     Gtp {
-        /// the random bot's seed
+        /// the bots' seed
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// the level genmove plays: random, easy (greedy), medium, hard, master
+        #[arg(long, default_value = "random")]
+        level: String,
+        /// milliseconds a move in place of the level's time
+        #[arg(long = "time-ms")]
+        time_ms: Option<u64>,
+        /// search threads
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// the bot's move: bestmove "<position>" --level L [--time-ms T] [--playouts N]
+    Bestmove {
+        /// the position text, or start
+        position: String,
+        /// random, easy (greedy), medium, hard, master
+        #[arg(long, default_value = "hard")]
+        level: String,
+        /// milliseconds in place of the level's time
+        #[arg(long = "time-ms")]
+        time_ms: Option<u64>,
+        /// random playouts in all (alone: no time limit, reproducible)
+        #[arg(long)]
+        playouts: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// search threads
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// print the playouts, the win rate and the speed on standard error
+        #[arg(long)]
+        info: bool,
+    },
+    /// a match between two bots: play --black L --white L --games N
+    Play {
+        #[arg(long)]
+        black: String,
+        #[arg(long)]
+        white: String,
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// milliseconds a move for the searching levels
+        #[arg(long = "time-ms")]
+        time_ms: Option<u64>,
+        /// playouts a move for the searching levels (alone: reproducible)
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// swap colours every other game
+        #[arg(long)]
+        swap: bool,
+        /// games played at once
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// search threads of each bot
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// write each game's record in this folder
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+        /// the start position (default: the empty board)
+        #[arg(long)]
+        from: Option<String>,
     },
     /// convert between a game record and SGF: sgf FILE (writes the other form)
     #[command(disable_help_flag = true)]
@@ -241,12 +309,73 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             exactly("sgf", &words, 1)?;
             convert(&words[0])
         }
-        Go::Gtp { seed } => {
+        Go::Gtp {
+            seed,
+            level,
+            time_ms,
+            threads,
+        } => {
             let rules = opts.rules(None)?;
             if rules.pieces.len() != 1 {
                 return Err(usage("GTP plays one-kind sets only (like --pieces R)"));
             }
-            gtp(rules, seed)
+            let level = parse_level(&level)?;
+            let engine = Engine::with_level(
+                rules,
+                seed,
+                level,
+                threads.clamp(1, 64),
+                time_ms.map(Duration::from_millis),
+            );
+            gtp(engine)
+        }
+        Go::Bestmove {
+            position: text,
+            level,
+            time_ms,
+            playouts,
+            seed,
+            threads,
+            info,
+        } => {
+            let rules = opts.rules(Some(&text))?;
+            let pos = position(Some(&text), rules, "bestmove")?;
+            let level = parse_level(&level)?;
+            let budget = level.budget(time_ms.map(Duration::from_millis), playouts);
+            bestmove(pos, level, budget, seed, threads.clamp(1, 64), info)
+        }
+        Go::Play {
+            black,
+            white,
+            games,
+            seed,
+            time_ms,
+            playouts,
+            swap,
+            jobs,
+            threads,
+            records,
+            from,
+        } => {
+            let rules = opts.rules(from.as_deref())?;
+            let start = match &from {
+                Some(text) => position(Some(text), rules, "play")?,
+                None => Position::new(rules),
+            };
+            let players = [parse_level(&black)?, parse_level(&white)?];
+            play_match(MatchSpec {
+                start,
+                players,
+                names: [black.to_ascii_lowercase(), white.to_ascii_lowercase()],
+                games,
+                seed,
+                time: time_ms.map(Duration::from_millis),
+                playouts,
+                swap,
+                jobs: jobs.clamp(1, 64),
+                threads: threads.clamp(1, 64),
+                records,
+            })
         }
     }
 }
@@ -354,8 +483,7 @@ fn convert(path: &str) -> Result<String, Failure> {
     }
 }
 
-fn gtp(rules: Rules, seed: u64) -> Result<String, Failure> {
-    let mut engine = Engine::new(rules, seed);
+fn gtp(mut engine: Engine) -> Result<String, Failure> {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -374,4 +502,217 @@ fn gtp(rules: Rules, seed: u64) -> Result<String, Failure> {
         }
     }
     Ok(String::new())
+}
+
+fn parse_level(name: &str) -> Result<Level, Failure> {
+    name.parse().map_err(|e| usage(format!("{e}")))
+}
+
+fn bestmove(
+    pos: Position,
+    level: Level,
+    budget: bot::Budget,
+    seed: u64,
+    threads: usize,
+    info: bool,
+) -> Result<String, Failure> {
+    let game = Game::from_position(pos);
+    if game.outcome().is_some() {
+        return Err(Failure(
+            "the game is over: there is no move to choose".into(),
+            1,
+        ));
+    }
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let choice = level
+        .bot(threads)
+        .choose(&bot::Request {
+            game: &game,
+            budget,
+            seed,
+            stop: &stop,
+        })
+        .ok_or_else(|| Failure("no move to choose".into(), 1))?;
+    if info {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "playouts {} visits {} winrate {} time {:.3}s ({:.0} playouts/s)",
+            choice.playouts,
+            choice.visits,
+            choice.winrate.map_or("-".into(), |w| format!("{w:.3}")),
+            secs,
+            choice.playouts as f64 / secs.max(1e-9)
+        );
+        for (mv, visits, rate) in &choice.candidates {
+            eprintln!("  {} visits {visits} winrate {rate:.3}", pos.move_text(*mv));
+        }
+    }
+    Ok(format!("{}\n", pos.move_text(choice.mv)))
+}
+
+struct MatchSpec {
+    start: Position,
+    players: [Level; 2],
+    names: [String; 2],
+    games: u64,
+    seed: u64,
+    time: Option<Duration>,
+    playouts: Option<u64>,
+    swap: bool,
+    jobs: usize,
+    threads: usize,
+    records: Option<std::path::PathBuf>,
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `game 3: hard (black) beat easy (white) in 41 moves: B 45 W 30.5`.
+fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
+    let moves = game.moves().len().div_ceil(2);
+    let pos = game.position();
+    let [b, w] = pos.score();
+    let score = format!(
+        "B {} W {}",
+        chogo::go::number_text(b),
+        chogo::go::number_text(w)
+    );
+    let (winner, how) = match game.outcome() {
+        Some(o) => (
+            o.winner,
+            match o.reason {
+                chogo::go::EndReason::Passes => score,
+                chogo::go::EndReason::Repetition => "repetition".into(),
+                chogo::go::EndReason::Resignation => "resignation".into(),
+                chogo::go::EndReason::Agreement => "agreement".into(),
+            },
+        ),
+        None => (pos.score_winner(), format!("{score} after the move limit")),
+    };
+    let (first, second) = match winner {
+        Some(Side::White) => (Side::White, Side::Black),
+        _ => (Side::Black, Side::White),
+    };
+    let verb = if winner.is_some() {
+        "beat"
+    } else {
+        "drew with"
+    };
+    format!(
+        "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {how}",
+        names[usize::from(first == Side::White)],
+        first.name(),
+        names[usize::from(second == Side::White)],
+        second.name(),
+    )
+}
+
+/// The winner of a finished match game (one stopped at the move limit by its score).
+fn winner(game: &Game) -> Option<Side> {
+    match game.outcome() {
+        Some(o) => o.winner,
+        None => game.position().score_winner(),
+    }
+}
+
+/// Plays the match, printing each game's line as soon as the games before it are done.
+fn play_match(spec: MatchSpec) -> Result<String, Failure> {
+    if let Some(dir) = &spec.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let stop = AtomicBool::new(false);
+    let next = AtomicU64::new(1);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Game, String>)>();
+    let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
+    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..spec.jobs.min(spec.games.max(1) as usize) {
+            let tx = tx.clone();
+            let (stop, next, spec) = (&stop, &next, &spec);
+            scope.spawn(move || {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n > spec.games || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let seats = if swapped(n) {
+                        [spec.players[1], spec.players[0]]
+                    } else {
+                        spec.players
+                    };
+                    let mut black = seats[0].bot(spec.threads);
+                    let mut white = seats[1].bot(spec.threads);
+                    let budgets = seats.map(|l| l.budget(spec.time, spec.playouts));
+                    let game = bot::play_game(
+                        spec.start,
+                        [black.as_mut(), white.as_mut()],
+                        budgets,
+                        spec.seed,
+                        n,
+                        stop,
+                    );
+                    if tx.send((n, game)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut expected = 1;
+        for (n, result) in rx {
+            pending.insert(n, result);
+            while let Some(result) = pending.remove(&expected) {
+                let n = expected;
+                expected += 1;
+                let game = match result {
+                    Ok(game) => game,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(format!("game {n}: {e}"));
+                        continue;
+                    }
+                };
+                let [a, b] = [spec.names[0].as_str(), spec.names[1].as_str()];
+                let names = if swapped(n) { [b, a] } else { [a, b] };
+                println!("{}", game_line(n, names, &game));
+                let first_side = if swapped(n) { Side::White } else { Side::Black };
+                match winner(&game) {
+                    None => draws += 1,
+                    Some(w) if w == first_side => wins += 1,
+                    Some(_) => losses += 1,
+                }
+                if let Some(dir) = &spec.records {
+                    let record =
+                        Record::from_game(&game, &[("Black", names[0]), ("White", names[1])]);
+                    let path = dir.join(format!("game-{n:04}.chogo"));
+                    if let Err(e) = std::fs::write(&path, record.to_string()) {
+                        failure.get_or_insert(format!("cannot write {}: {e}", path.display()));
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    });
+    if let Some(message) = failure {
+        return Err(Failure(message, 1));
+    }
+    let played = wins + draws + losses;
+    let score = if played == 0 {
+        0.0
+    } else {
+        100.0 * (wins as f64 + 0.5 * draws as f64) / played as f64
+    };
+    Ok(format!(
+        "{} vs {}: {}, {}, {} ({score:.1}%)\n",
+        spec.names[0],
+        spec.names[1],
+        plural(wins, "win", "wins"),
+        plural(draws, "draw", "draws"),
+        plural(losses, "loss", "losses"),
+    ))
 }

@@ -1,0 +1,749 @@
+//! Monte Carlo tree search: UCT with RAVE (all moves as first), light random playouts
+//! with a few cheap heuristics, tree reuse between moves and root parallelism.
+//!
+//! The classic design of Go programs before neural networks (MoGo, Fuego, Pachi):
+//! every iteration walks the tree from the root, choosing children by their win rate
+//! blended with their AMAF (all-moves-as-first) rate, adds a node after its second
+//! visit, plays the game out at random and counts the result for every node on the
+//! way — and, through AMAF, for every sibling whose move the same side played later.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::eye::Eyes;
+use super::{Bot, Choice, Request};
+use crate::go::bits::{Bits, CELLS, Cell};
+use crate::go::fast::FastGo;
+use crate::go::game::Game;
+use crate::go::moves::Move;
+use crate::go::piece::Kind;
+use crate::go::playout::Rng;
+use crate::go::position::{Played, Position};
+use crate::rules::Side;
+
+const NO_KEY: u16 = u16::MAX;
+
+/// The search's knobs; the defaults are what the levels play with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Root parallelism: independent trees on this many threads, merged at the end.
+    pub threads: usize,
+    /// Blend AMAF statistics into the choice of children (RAVE).
+    pub rave: bool,
+    /// RAVE's equivalence parameter: AMAF counts for half after about this many visits.
+    pub rave_k: f64,
+    /// UCT's exploration constant.
+    pub explore: f64,
+    /// Playout heuristics (rooks and wazirs): capture, save, no self-atari of 3+ stones.
+    pub heuristics: bool,
+    /// Keep the subtree of the moves played between two searches.
+    pub reuse: bool,
+    /// Visits before a node gets children.
+    pub expand_at: u32,
+    /// Virtual games for captures, saves and self-ataris when a node gets children.
+    pub priors: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            threads: 1,
+            rave: true,
+            rave_k: 600.0,
+            explore: 0.15,
+            heuristics: true,
+            reuse: true,
+            expand_at: 2,
+            priors: true,
+        }
+    }
+}
+
+/// The default time when a request gives no budget at all.
+const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// Nodes one tree may hold (about 40 bytes each); past it the tree stops growing.
+const MAX_NODES: usize = 3_000_000;
+
+#[derive(Clone, Copy)]
+struct Node {
+    mv: Move,
+    /// The cell the move plays to (the AMAF key); `NO_KEY` for a pass.
+    key: u16,
+    first: u32,
+    count: u32,
+    expanded: bool,
+    visits: u32,
+    /// Wins of the side that played `mv`.
+    wins: f32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+}
+
+impl Node {
+    fn new(mv: Move) -> Node {
+        let key = match mv {
+            Move::Drop { cell, .. } | Move::Step { to: cell, .. } => cell.index() as u16,
+            Move::Pass => NO_KEY,
+        };
+        Node {
+            mv,
+            key,
+            first: 0,
+            count: 0,
+            expanded: false,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+        }
+    }
+}
+
+/// One search tree, with the position at its root and who held each cell at the end of
+/// its playouts.
+struct Tree {
+    root: Position,
+    nodes: Vec<Node>,
+    /// Per side, the playouts that ended with the cell that side's.
+    owners: Box<[[u32; CELLS]; 2]>,
+    playouts: u64,
+}
+
+impl Tree {
+    fn new(root: Position) -> Tree {
+        Tree {
+            root,
+            nodes: vec![Node::new(Move::Pass)],
+            owners: Box::new([[0; CELLS]; 2]),
+            playouts: 0,
+        }
+    }
+
+    /// Re-roots the tree at `target` when it is one or two moves below the root.
+    fn advance(mut self, target: &Position) -> Option<Tree> {
+        if self.root == *target {
+            return Some(self);
+        }
+        let root = self.nodes[0];
+        if !root.expanded {
+            return None;
+        }
+        for i in root.first..root.first + root.count {
+            let child = self.nodes[i as usize];
+            let Ok(p1) = self.root.play(child.mv) else {
+                continue;
+            };
+            if p1.position == *target {
+                return Some(self.subtree(i, p1.position));
+            }
+            if !child.expanded {
+                continue;
+            }
+            for j in child.first..child.first + child.count {
+                let grandchild = self.nodes[j as usize];
+                if let Ok(p2) = p1.position.play(grandchild.mv)
+                    && p2.position == *target
+                {
+                    return Some(self.subtree(j, p2.position));
+                }
+            }
+        }
+        self.nodes.clear();
+        None
+    }
+
+    /// The subtree under node `at`, copied into a fresh arena.
+    fn subtree(&self, at: u32, root: Position) -> Tree {
+        let mut nodes = vec![self.nodes[at as usize]];
+        // (old index, new index) of nodes whose children are still to copy.
+        let mut stack = vec![(at, 0u32)];
+        while let Some((old, new)) = stack.pop() {
+            let node = self.nodes[old as usize];
+            if !node.expanded {
+                continue;
+            }
+            let first = nodes.len() as u32;
+            for k in 0..node.count {
+                nodes.push(self.nodes[(node.first + k) as usize]);
+                stack.push((node.first + k, first + k));
+            }
+            nodes[new as usize].first = first;
+        }
+        Tree {
+            root,
+            nodes,
+            owners: Box::new([[0; CELLS]; 2]),
+            playouts: 0,
+        }
+    }
+}
+
+/// What a search thread works with.
+struct Worker<'a> {
+    config: MctsConfig,
+    eyes: &'a Eyes,
+    game: &'a Game,
+    rng: Rng,
+    /// Moves of the current iteration, tree part then playout: (side index, key).
+    seq: Vec<(u8, u16)>,
+    /// AMAF marks: `played[side][cell]` is the iteration number that marked it.
+    played: Box<[[u32; CELLS]; 2]>,
+    stamp: u32,
+    fast_ok: bool,
+    /// Black's drops less White's up to the root (pieces on the board plus pieces lost).
+    drops_ahead: f64,
+    komi: f64,
+}
+
+/// The value of a final position for Black: mostly 1 a win, 0 a loss, ½ a draw, and
+/// a little of the margin, so that between moves that win (or lose) alike the search
+/// prefers the bigger score (a capture is never indifferent). `scale` is the margin that
+/// counts about half (a tenth of the board).
+fn black_value(score: [f64; 2], scale: f64) -> f32 {
+    black_value_of(score[0] - score[1], scale)
+}
+
+fn black_value_of(diff: f64, scale: f64) -> f32 {
+    let win = if diff > 0.0 {
+        1.0
+    } else if diff < 0.0 {
+        0.0
+    } else {
+        0.5
+    };
+    let margin = 0.5 + 0.5 * (diff / scale).tanh();
+    (win * (1.0 - SCORE_WEIGHT) + margin * SCORE_WEIGHT) as f32
+}
+
+/// How much the margin counts in a playout's value.
+const SCORE_WEIGHT: f64 = 0.1;
+
+impl Worker<'_> {
+    fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
+        if tree.nodes.len() >= MAX_NODES {
+            return;
+        }
+        let first = tree.nodes.len() as u32;
+        let me = pos.turn();
+        let eyes = self.eyes;
+        let is_root = at == 0;
+        let game = self.game;
+        let orthogonal = pos.rules().pieces.orthogonal();
+        // With rooks and wazirs: the last liberties of the mover's groups in atari.
+        let atari_libs = if orthogonal {
+            let own = pos.pieces(me);
+            let empty = pos.empty();
+            let mut seen = Bits::EMPTY;
+            let mut libs = Bits::EMPTY;
+            for c in own {
+                if !seen.contains(c) {
+                    let group = Bits::from_cell(c).flood(own);
+                    seen |= group;
+                    let l = group.neighbours() & empty;
+                    if l.count() == 1 {
+                        libs |= l;
+                    }
+                }
+            }
+            libs
+        } else {
+            Bits::EMPTY
+        };
+        let prior = self.config.priors;
+        let mut add = |mv: Move, played: &Played| {
+            if let Move::Drop { cell, .. } = mv
+                && eyes.is_eye(pos, me, cell)
+            {
+                return;
+            }
+            let mut node = Node::new(mv);
+            if prior {
+                // Go programs' classic priors, as virtual games: captures and saving a
+                // group in atari look good, a self-atari of 3+ stones looks bad.
+                let taken = played.captured.count();
+                let (n, w) = match mv {
+                    _ if taken > 0 => (10 + 2 * taken.min(10), 10 + 2 * taken.min(10)),
+                    Move::Drop { cell, .. } if orthogonal => {
+                        let own = played.position.pieces(me);
+                        let group = Bits::from_cell(cell).flood(own);
+                        let libs = (group.neighbours() & played.position.empty()).count();
+                        if atari_libs.contains(cell) && libs >= 2 {
+                            (
+                                10 + 2 * group.count().min(10),
+                                10 + 2 * group.count().min(10),
+                            )
+                        } else if libs == 1 && group.count() >= 3 {
+                            (20, 0)
+                        } else {
+                            (0, 0)
+                        }
+                    }
+                    _ => (0, 0),
+                };
+                node.visits = n;
+                node.wins = w as f32;
+            }
+            tree.nodes.push(node);
+        };
+        if is_root {
+            game.for_each_legal_move(|mv, played| add(mv, played));
+        } else {
+            pos.for_each_legal_move(|mv, played| add(mv, played));
+        }
+        let count = tree.nodes.len() as u32 - first;
+        let node = &mut tree.nodes[at];
+        node.first = first;
+        node.count = count;
+        node.expanded = true;
+    }
+
+    fn select(&mut self, tree: &Tree, at: usize) -> usize {
+        let node = tree.nodes[at];
+        let log_n = (node.visits.max(1) as f64).ln();
+        let mut best = node.first as usize;
+        let mut best_value = f64::NEG_INFINITY;
+        for i in node.first..node.first + node.count {
+            let c = &tree.nodes[i as usize];
+            let n = c.visits as f64;
+            let value = if c.visits == 0 {
+                let fpu = if self.config.rave && c.amaf_visits > 0 {
+                    c.amaf_wins as f64 / c.amaf_visits as f64
+                } else {
+                    1.0
+                };
+                fpu + 0.1 + (self.rng.next_u64() >> 44) as f64 * 1e-9
+            } else {
+                let q = c.wins as f64 / n;
+                let mixed = if self.config.rave && c.amaf_visits > 0 {
+                    let qa = c.amaf_wins as f64 / c.amaf_visits as f64;
+                    let beta = (self.config.rave_k / (3.0 * n + self.config.rave_k)).sqrt();
+                    (1.0 - beta) * q + beta * qa
+                } else {
+                    q
+                };
+                mixed + self.config.explore * (log_n / n).sqrt()
+            };
+            if value > best_value {
+                best_value = value;
+                best = i as usize;
+            }
+        }
+        best
+    }
+
+    /// One iteration: descend, expand, play out, back up.
+    fn iterate(&mut self, tree: &mut Tree) {
+        self.seq.clear();
+        let mut path: [u32; 512] = [0; 512];
+        let mut depth = 0;
+        let mut pos = tree.root;
+        let mut at = 0usize;
+        loop {
+            let node = tree.nodes[at];
+            if !node.expanded {
+                if at == 0 || node.visits + 1 >= self.config.expand_at {
+                    self.expand(tree, at, &pos);
+                }
+                if !tree.nodes[at].expanded {
+                    break;
+                }
+            }
+            if tree.nodes[at].count == 0 || pos.is_over() || depth + 1 >= path.len() {
+                break;
+            }
+            let child = self.select(tree, at);
+            let mv = tree.nodes[child].mv;
+            let Ok(next) = pos.play(mv) else {
+                break;
+            };
+            self.seq
+                .push((pos.turn().index() as u8, tree.nodes[child].key));
+            pos = next.position;
+            depth += 1;
+            path[depth] = child as u32;
+            at = child;
+            if pos.is_over() {
+                break;
+            }
+        }
+        let tree_moves = self.seq.len();
+        let value = self.playout(tree, &pos);
+        tree.playouts += 1;
+        // Back up: each node counts the result for the side that moved into it.
+        let mut side = tree.root.turn();
+        for (d, &at) in path[..=depth].iter().enumerate() {
+            let node = &mut tree.nodes[at as usize];
+            node.visits += 1;
+            if d > 0 {
+                node.wins += if side == Side::Black {
+                    value
+                } else {
+                    1.0 - value
+                };
+                side = !side;
+            }
+        }
+        if !self.config.rave {
+            return;
+        }
+        // AMAF: walking back from the end, the cells each side played from then on.
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            *self.played = [[0; CELLS]; 2];
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        for &(s, key) in &self.seq[tree_moves..] {
+            if key != NO_KEY {
+                self.played[s as usize][key as usize] = stamp;
+            }
+        }
+        for d in (0..depth.min(tree_moves)).rev() {
+            let (s, key) = self.seq[d];
+            if key != NO_KEY {
+                self.played[s as usize][key as usize] = stamp;
+            }
+            let node = tree.nodes[path[d] as usize];
+            let v = if s == 0 { value } else { 1.0 - value };
+            for i in node.first..node.first + node.count {
+                let c = &mut tree.nodes[i as usize];
+                if c.key != NO_KEY && self.played[s as usize][c.key as usize] == stamp {
+                    c.amaf_visits += 1;
+                    c.amaf_wins += v;
+                }
+            }
+        }
+        // The leaf's own children, if it has any, for the moves of the playout.
+        if depth == tree_moves && tree.nodes[path[depth] as usize].expanded {
+            let s = pos.turn().index();
+            let v = if s == 0 { value } else { 1.0 - value };
+            let node = tree.nodes[path[depth] as usize];
+            for i in node.first..node.first + node.count {
+                let c = &mut tree.nodes[i as usize];
+                if c.key != NO_KEY && self.played[s][c.key as usize] == stamp {
+                    c.amaf_visits += 1;
+                    c.amaf_wins += v;
+                }
+            }
+        }
+    }
+
+    /// Plays `pos` out at random; records the moves and the final owners; returns the
+    /// value for Black.
+    fn playout(&mut self, tree: &mut Tree, pos: &Position) -> f32 {
+        let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
+        let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
+        if pos.is_over() {
+            let score = pos.score();
+            self.count_owners(tree, pos);
+            return black_value(score, scale);
+        }
+        if self.fast_ok
+            && let Some(mut fast) = FastGo::from_position(pos)
+        {
+            let mut last = self
+                .seq
+                .last()
+                .map(|&(_, k)| k)
+                .filter(|&k| k != NO_KEY && fast.color(k) != 0);
+            let mut moves = 0;
+            while !fast.is_over() && moves < max_moves {
+                let side = fast.turn().index() as u8;
+                let played = if self.config.heuristics {
+                    fast.policy_move(&mut self.rng, last)
+                } else {
+                    fast.random_move(&mut self.rng)
+                };
+                if let Some(v) = played {
+                    self.seq.push((side, v));
+                }
+                last = played;
+                moves += 1;
+            }
+            let mut owners = [0u8; CELLS];
+            fast.owners(&mut owners);
+            let mut area = [0f64; 2];
+            for c in pos.geometry().cells {
+                let o = owners[c.index()];
+                if o != 0 {
+                    tree.owners[o as usize - 1][c.index()] += 1;
+                    area[o as usize - 1] += 1.0;
+                }
+            }
+            return black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale);
+        }
+        let mut pos = *pos;
+        let kinds: Vec<Kind> = pos.rules().pieces.kinds().collect();
+        let mut cells = [Cell::from_index(0); CELLS];
+        let mut moves = 0;
+        while !pos.is_over() && moves < max_moves {
+            let me = pos.turn();
+            let mut n = 0;
+            for c in pos.empty() {
+                cells[n] = c;
+                n += 1;
+            }
+            let mut next = None;
+            while n > 0 {
+                let i = self.rng.below(n);
+                let cell = cells[i];
+                n -= 1;
+                cells[i] = cells[n];
+                if self.eyes.is_eye(&pos, me, cell) {
+                    continue;
+                }
+                let kind = kinds[self.rng.below(kinds.len())];
+                if let Ok(p) = pos.play(Move::Drop { kind, cell }) {
+                    self.seq.push((me.index() as u8, cell.index() as u16));
+                    next = Some(p.position);
+                    break;
+                }
+            }
+            pos = match next {
+                Some(p) => p,
+                None => match pos.play(Move::Pass) {
+                    Ok(p) => p.position,
+                    Err(_) => break,
+                },
+            };
+            moves += 1;
+        }
+        let area = self.count_owners(tree, &pos);
+        black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale)
+    }
+
+    /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
+    fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
+        let controlled = pos.controlled();
+        let mut area = [0f64; 2];
+        for side in [Side::Black, Side::White] {
+            for c in pos.pieces(side) | controlled[side.index()] {
+                tree.owners[side.index()][c.index()] += 1;
+                area[side.index()] += 1.0;
+            }
+        }
+        area
+    }
+}
+
+/// The Monte Carlo tree search bot; keeps its trees between moves.
+pub struct Mcts {
+    pub config: MctsConfig,
+    trees: Vec<Tree>,
+}
+
+/// What one search found at the root, merged over the threads.
+#[derive(Clone, Debug)]
+pub struct RootStats {
+    /// Each root move with its visits and wins (for the side to move).
+    pub moves: Vec<(Move, u64, f64)>,
+    pub playouts: u64,
+    /// Per cell, the share of playouts that ended with it the side to move's.
+    pub mine: Vec<f64>,
+}
+
+impl Mcts {
+    pub fn new(config: MctsConfig) -> Mcts {
+        Mcts {
+            config,
+            trees: Vec::new(),
+        }
+    }
+
+    /// Searches `game`'s position within `budget` (time and/or playouts).
+    pub fn search(&mut self, request: &Request) -> RootStats {
+        let game = request.game;
+        let root = *game.position();
+        let threads = self.config.threads.max(1);
+        let old = std::mem::take(&mut self.trees);
+        let mut trees: Vec<Tree> = old
+            .into_iter()
+            .map(|t| {
+                if self.config.reuse {
+                    t.advance(&root).unwrap_or_else(|| Tree::new(root))
+                } else {
+                    Tree::new(root)
+                }
+            })
+            .collect();
+        trees.resize_with(threads, || Tree::new(root));
+        trees.truncate(threads);
+        for t in &mut trees {
+            *t.owners = [[0; CELLS]; 2];
+            t.playouts = 0;
+        }
+        let budget = request.budget;
+        let time = match (budget.time, budget.playouts) {
+            (None, None) => Some(DEFAULT_TIME),
+            (t, _) => t,
+        };
+        let deadline = time.map(|t| Instant::now() + t);
+        let eyes = Eyes::new(&root);
+        let rules = root.rules();
+        let fast_ok = rules.pieces.orthogonal() && rules.pieces.len() == 1;
+        // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
+        // and a random playout's filling of its own area would cancel every lead in it
+        // (a drop in one's own area costs a point). Area less the drops made is the same
+        // score for a game without such fillings: the drops to the root are counted
+        // here, the playout's own are not.
+        let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
+            - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
+        let config = self.config;
+        let stop = request.stop;
+        std::thread::scope(|scope| {
+            for (i, tree) in trees.iter_mut().enumerate() {
+                let share = budget
+                    .playouts
+                    .map(|p| p / threads as u64 + u64::from((i as u64) < p % threads as u64));
+                let eyes = &eyes;
+                let seed = request.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let mut work = move || {
+                    let mut worker = Worker {
+                        config,
+                        eyes,
+                        game,
+                        rng: Rng::new(seed),
+                        seq: Vec::with_capacity(1024),
+                        played: Box::new([[0; CELLS]; 2]),
+                        stamp: 0,
+                        fast_ok,
+                        drops_ahead,
+                        komi: rules.komi,
+                    };
+                    run(&mut worker, tree, share, deadline, stop);
+                };
+                if threads == 1 {
+                    work();
+                } else {
+                    scope.spawn(work);
+                }
+            }
+        });
+        let me = root.turn();
+        let mut moves: Vec<(Move, u64, f64)> = Vec::new();
+        let mut playouts = 0;
+        let mut mine = vec![0.0; CELLS];
+        for t in &trees {
+            playouts += t.playouts;
+            let r = t.nodes[0];
+            for i in r.first..r.first + r.count {
+                let c = t.nodes[i as usize];
+                match moves.iter_mut().find(|(m, _, _)| *m == c.mv) {
+                    Some(e) => {
+                        e.1 += c.visits as u64;
+                        e.2 += c.wins as f64;
+                    }
+                    None => moves.push((c.mv, c.visits as u64, c.wins as f64)),
+                }
+            }
+            for (i, m) in mine.iter_mut().enumerate() {
+                *m += t.owners[me.index()][i] as f64;
+            }
+        }
+        let total: u64 = trees.iter().map(|t| t.playouts).sum::<u64>().max(1);
+        for m in &mut mine {
+            *m /= total as f64;
+        }
+        self.trees = trees;
+        RootStats {
+            moves,
+            playouts,
+            mine,
+        }
+    }
+}
+
+fn run(
+    worker: &mut Worker,
+    tree: &mut Tree,
+    playouts: Option<u64>,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) {
+    let mut done = 0u64;
+    loop {
+        if playouts.is_some_and(|p| done >= p) || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            return;
+        }
+        worker.iterate(tree);
+        done += 1;
+    }
+}
+
+impl Bot for Mcts {
+    fn choose(&mut self, request: &Request) -> Option<Choice> {
+        let game = request.game;
+        if game.outcome().is_some() {
+            return None;
+        }
+        let pos = *game.position();
+        let me = pos.turn();
+        // The opponent passed and the score as it stands wins: end the game.
+        if pos.passes() == 1 && pos.score_winner() == Some(me) {
+            return Some(Choice {
+                mv: Move::Pass,
+                playouts: 0,
+                winrate: Some(1.0),
+                visits: 0,
+                candidates: Vec::new(),
+            });
+        }
+        let stats = self.search(request);
+        let mut ranked = stats.moves.clone();
+        ranked.sort_by_key(|m| std::cmp::Reverse(m.1));
+        let (mut mv, mut visits, mut wins) = ranked.first().copied()?;
+        if mv == Move::Pass
+            && wins < 0.5 * visits as f64
+            && let Some(&(m, v, w)) = ranked.iter().find(|(m, v, _)| *m != Move::Pass && *v > 0)
+        {
+            // Behind, a pass only hands the opponent a free move (or ends the game lost):
+            // keep answering while there is anything to play.
+            (mv, visits, wins) = (m, v, w);
+        }
+        if mv == Move::Pass {
+            // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
+            // pieces standing where the playouts say the area is ours must be captured.
+            // Only with a move that goes at them (captures, or stands next to them) and
+            // that the search does not find clearly worse than passing: forcing any
+            // other move fills one's own area and can kill one's own groups.
+            let eyes = Eyes::new(&pos);
+            let dead: Vec<Cell> = pos
+                .pieces(!me)
+                .iter()
+                .filter(|c| stats.mine[c.index()] >= 0.6)
+                .collect();
+            let near = dead
+                .iter()
+                .fold(Bits::EMPTY, |acc, &c| acc | eyes.around(c));
+            let pass_rate = wins / visits.max(1) as f64;
+            let at_them = |m: Move| match m {
+                Move::Drop { cell, .. } | Move::Step { to: cell, .. } => {
+                    near.contains(cell) || pos.play(m).is_ok_and(|p| p.captured.any())
+                }
+                Move::Pass => false,
+            };
+            if !dead.is_empty()
+                && let Some(&(m, v, w)) = ranked
+                    .iter()
+                    .find(|&&(m, v, w)| v >= 10 && at_them(m) && w / v as f64 >= pass_rate - 0.1)
+            {
+                (mv, visits, wins) = (m, v, w);
+            }
+        }
+        Some(Choice {
+            mv,
+            playouts: stats.playouts,
+            winrate: (visits > 0).then(|| wins / visits as f64),
+            visits,
+            candidates: ranked
+                .iter()
+                .take(5)
+                .map(|&(m, v, w)| (m, v, w / v.max(1) as f64))
+                .collect(),
+        })
+    }
+}

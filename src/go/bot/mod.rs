@@ -1,0 +1,216 @@
+//! Bots for Go with chess pieces: random, greedy and Monte Carlo tree search (UCT with
+//! RAVE), and the player levels. Over the rules only: no Bevy, no I/O.
+//!
+//! A bot is asked for a move with a [`Request`] — the game (with its history, for
+//! superko), a [`Budget`], a seed and a stop flag — like Chogo's bots in `crate::bot`.
+
+mod eye;
+mod greedy;
+pub mod mcts;
+mod random;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::game::Game;
+use super::moves::Move;
+
+pub use eye::Eyes;
+pub use greedy::Greedy;
+pub use mcts::{Mcts, MctsConfig};
+pub use random::RandomBot;
+
+/// How much a bot may spend on one move; `None` everywhere means the level's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    /// Random playouts in all (over every thread).
+    pub playouts: Option<u64>,
+}
+
+/// One question to a bot.
+pub struct Request<'a> {
+    pub game: &'a Game,
+    pub budget: Budget,
+    /// Seeds every random choice: the same seed and playout budget give the same move.
+    pub seed: u64,
+    /// Raised by the caller to abandon the search; the bot then answers promptly.
+    pub stop: &'a AtomicBool,
+}
+
+/// A bot's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub mv: Move,
+    /// Playouts run for this move (0 for the bots that do not search).
+    pub playouts: u64,
+    /// The search's estimate that the side to move wins, 0–1.
+    pub winrate: Option<f64>,
+    /// Tree nodes visited below the root's chosen move, for `--info`.
+    pub visits: u64,
+    /// The search's most visited root moves: move, visits, win rate.
+    pub candidates: Vec<(Move, u64, f64)>,
+}
+
+/// A computer player of Go with chess pieces.
+pub trait Bot: Send {
+    /// Chooses a legal move, or `None` when the game is over.
+    fn choose(&mut self, request: &Request) -> Option<Choice>;
+}
+
+/// The players a person can choose, weakest first (Chogo's names where they fit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Uniformly random drops that do not fill its own area or eyes.
+    Random,
+    /// Greedy: the best immediate result, one ply.
+    Easy,
+    /// Monte Carlo tree search, 0.5 s a move.
+    Medium,
+    /// Monte Carlo tree search, 2 s a move.
+    Hard,
+    /// Monte Carlo tree search, 5 s a move.
+    Master,
+}
+
+const fn ms(n: u64) -> Option<Duration> {
+    Some(Duration::from_millis(n))
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Master,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Master => "master",
+        }
+    }
+
+    /// The level's own budget.
+    pub fn default_budget(self) -> Budget {
+        let time = match self {
+            Level::Random | Level::Easy => None,
+            Level::Medium => ms(500),
+            Level::Hard => ms(2000),
+            Level::Master => ms(5000),
+        };
+        Budget {
+            time,
+            playouts: None,
+        }
+    }
+
+    /// Whether the level searches (and so takes a time or playout budget).
+    pub fn searches(self) -> bool {
+        matches!(self, Level::Medium | Level::Hard | Level::Master)
+    }
+
+    /// The level's budget with the time and playouts replaced where given. A playout
+    /// budget alone drops the level's time limit (so that it is reproducible).
+    pub fn budget(self, time: Option<Duration>, playouts: Option<u64>) -> Budget {
+        let mut budget = self.default_budget();
+        if !self.searches() {
+            return budget;
+        }
+        if playouts.is_some() {
+            budget.playouts = playouts;
+            budget.time = time;
+        } else if time.is_some() {
+            budget.time = time;
+        }
+        budget
+    }
+
+    /// A fresh bot of this level, searching on `threads` threads.
+    pub fn bot(self, threads: usize) -> Box<dyn Bot> {
+        match self {
+            Level::Random => Box::new(RandomBot),
+            Level::Easy => Box::new(Greedy),
+            _ => Box::new(Mcts::new(MctsConfig {
+                threads: threads.max(1),
+                ..MctsConfig::default()
+            })),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}' (random, easy, medium, hard, master; greedy is easy, mcts is hard)")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        let key = s.to_ascii_lowercase();
+        match key.as_str() {
+            "greedy" => return Ok(Level::Easy),
+            "mcts" => return Ok(Level::Hard),
+            _ => {}
+        }
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == key)
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// A seed for one decision of one game, spread from the match seed.
+pub fn decision_seed(seed: u64, game: u64, ply: usize) -> u64 {
+    crate::bot::arena::decision_seed(seed, game, ply)
+}
+
+/// Plays one game between two bots to its end (or `max_moves`, then scored as it
+/// stands). Returns the game, or an error if a bot chose an illegal move (a bug,
+/// reported rather than hidden).
+pub fn play_game(
+    start: super::Position,
+    bots: [&mut dyn Bot; 2],
+    budgets: [Budget; 2],
+    seed: u64,
+    game_number: u64,
+    stop: &AtomicBool,
+) -> Result<Game, String> {
+    let mut game = Game::from_position(start);
+    let max_moves = 6 * start.geometry().playable.count() as usize + 50;
+    while game.outcome().is_none() && game.moves().len() < max_moves {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err("stopped".into());
+        }
+        let side = game.position().turn().index();
+        let request = Request {
+            game: &game,
+            budget: budgets[side],
+            seed: decision_seed(seed, game_number, game.moves().len()),
+            stop,
+        };
+        let Some(choice) = bots[side].choose(&request) else {
+            return Err(format!("no move in {}", game.position()));
+        };
+        if let Err(e) = game.play(choice.mv) {
+            return Err(format!(
+                "{} is illegal in {}: {e}",
+                choice.mv.text(game.position().rules().pieces),
+                game.position()
+            ));
+        }
+    }
+    Ok(game)
+}

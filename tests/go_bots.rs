@@ -1,0 +1,247 @@
+//! The bots of Go with chess pieces (issue 14): legal moves on random positions of every
+//! preset, random games that end, captures taken and losses avoided on hand-made
+//! positions, reproducible search, the stop flag, GTP genmove.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use chogo::go::bot::{self, Bot, Budget, Level, Mcts, MctsConfig, Request};
+use chogo::go::gtp::Engine;
+use chogo::go::{Game, Move, PieceSet, Position, Rules};
+use proptest::prelude::*;
+
+fn rules(pieces: &str, board: u8, moving: bool) -> Rules {
+    Rules {
+        board: chogo::go::Board::Square(board),
+        pieces: pieces.parse().unwrap(),
+        moving,
+        komi: 0.5,
+        ..Rules::default()
+    }
+}
+
+fn ask(bot: &mut dyn Bot, game: &Game, budget: Budget, seed: u64) -> Move {
+    let stop = AtomicBool::new(false);
+    bot.choose(&Request {
+        game,
+        budget,
+        seed,
+        stop: &stop,
+    })
+    .expect("a move while the game goes on")
+    .mv
+}
+
+fn playouts(n: u64) -> Budget {
+    Budget {
+        time: None,
+        playouts: Some(n),
+    }
+}
+
+/// A game of `plies` random-bot moves from the empty board.
+fn random_game(r: Rules, seed: u64, plies: usize) -> Game {
+    let mut game = Game::from_position(Position::new(r));
+    let mut random = Level::Random.bot(1);
+    for i in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mv = ask(random.as_mut(), &game, Budget::default(), seed ^ i as u64);
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn bots_only_return_legal_moves(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), plies in 0usize..50) {
+        let r = rules(PieceSet::PRESETS[set], 7, moving);
+        let game = random_game(r, seed, plies);
+        prop_assume!(game.outcome().is_none());
+        let mut bots: Vec<(Box<dyn Bot>, Budget)> = vec![
+            (Level::Random.bot(1), Budget::default()),
+            (Level::Easy.bot(1), Budget::default()),
+            (Level::Hard.bot(1), playouts(150)),
+        ];
+        for (bot, budget) in &mut bots {
+            let mv = ask(bot.as_mut(), &game, *budget, seed);
+            let mut after = game.clone();
+            prop_assert!(after.play(mv).is_ok(), "{:?} in {}", mv, game.position());
+        }
+    }
+}
+
+#[test]
+fn random_games_end() {
+    for set in PieceSet::PRESETS {
+        for moving in [false, true] {
+            let start = Position::new(rules(set, 9, moving));
+            let stop = AtomicBool::new(false);
+            let (mut a, mut b) = (Level::Random.bot(1), Level::Random.bot(1));
+            let game = bot::play_game(
+                start,
+                [a.as_mut(), b.as_mut()],
+                [Budget::default(); 2],
+                7,
+                1,
+                &stop,
+            )
+            .unwrap();
+            assert!(
+                game.outcome().is_some(),
+                "{set} moving {moving}: no end after {} moves",
+                game.moves().len()
+            );
+        }
+    }
+}
+
+fn game_at(text: &str) -> Game {
+    let r = rules("R", 9, false);
+    Game::from_position(Position::from_text(text, r).unwrap())
+}
+
+fn searching_bots() -> Vec<(&'static str, Box<dyn Bot>, Budget)> {
+    vec![
+        ("greedy", Level::Easy.bot(1), Budget::default()),
+        ("mcts", Level::Hard.bot(1), playouts(10_000)),
+        ("mcts, 2 threads", Level::Hard.bot(2), playouts(10_000)),
+    ]
+}
+
+#[test]
+fn bots_capture_a_large_group() {
+    // White's eight stones on the first rank have one liberty, i1, where White would join
+    // them to its wall; without them Black loses.
+    let game = game_at("9/9/9/RRRRRRRRR/rrrrrrrrR/7rR/7rR/rrrrrrrrR/RRRRRRRR1 b 0 0 0 - 1");
+    for (name, mut bot, budget) in searching_bots() {
+        let mv = ask(bot.as_mut(), &game, budget, 3);
+        assert_eq!(
+            game.position().move_text(mv),
+            "i1xa1xb1xc1xd1xe1xf1xg1xh1",
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn bots_save_a_large_group() {
+    // Black's six stones on the first rank have one liberty, g1, which joins h1.
+    let game = game_at("9/9/9/RRRRRRRRR/9/9/9/RRRRRR1r1/rrrrrr1r1 b 0 0 0 - 1");
+    for (name, mut bot, budget) in searching_bots() {
+        let mv = ask(bot.as_mut(), &game, budget, 5);
+        assert_eq!(game.position().move_text(mv), "g1", "{name}");
+    }
+}
+
+#[test]
+fn mcts_is_reproducible_with_a_seed_and_playouts() {
+    for (set, moving) in [("R", false), ("K", false), ("RB", true)] {
+        let game = random_game(rules(set, 9, moving), 11, 12);
+        for threads in [1, 2] {
+            let first = {
+                let mut bot = Level::Hard.bot(threads);
+                let stop = AtomicBool::new(false);
+                bot.choose(&Request {
+                    game: &game,
+                    budget: playouts(800),
+                    seed: 42,
+                    stop: &stop,
+                })
+            };
+            let second = {
+                let mut bot = Level::Hard.bot(threads);
+                let stop = AtomicBool::new(false);
+                bot.choose(&Request {
+                    game: &game,
+                    budget: playouts(800),
+                    seed: 42,
+                    stop: &stop,
+                })
+            };
+            assert_eq!(first, second, "{set} {threads} threads");
+            assert_eq!(first.map(|c| c.playouts), Some(800));
+        }
+    }
+}
+
+#[test]
+fn stop_flag_returns_promptly() {
+    let game = Game::from_position(Position::new(rules("R", 19, false)));
+    let stop = AtomicBool::new(false);
+    let mut bot = Mcts::new(MctsConfig {
+        threads: 2,
+        ..MctsConfig::default()
+    });
+    let started = Instant::now();
+    let choice = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        bot.choose(&Request {
+            game: &game,
+            budget: Budget {
+                time: Some(Duration::from_secs(30)),
+                playouts: None,
+            },
+            seed: 1,
+            stop: &stop,
+        })
+    });
+    assert!(choice.is_some());
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn mcts_reuses_its_tree() {
+    let mut game = Game::from_position(Position::new(rules("R", 9, false)));
+    let mut bot = Level::Hard.bot(1);
+    let first = ask(bot.as_mut(), &game, playouts(2000), 1);
+    game.play(first).unwrap();
+    let reply = ask(bot.as_mut(), &game, playouts(2000), 2);
+    game.play(reply).unwrap();
+    // Legal after the tree moved down two plies.
+    let third = ask(bot.as_mut(), &game, playouts(500), 3);
+    assert!(game.clone().play(third).is_ok());
+}
+
+#[test]
+fn gtp_genmove_at_a_level() {
+    let mut engine = Engine::with_level(
+        Rules {
+            komi: 6.5,
+            ..Rules::default()
+        },
+        1,
+        Level::Medium,
+        2,
+        Some(Duration::from_millis(150)),
+    );
+    let mut answer = |line: &str| {
+        let (text, _) = engine.handle(line).unwrap();
+        assert!(text.starts_with('='), "{line}: {text}");
+        text.trim_start_matches('=').trim().to_string()
+    };
+    answer("boardsize 9");
+    answer("clear_board");
+    answer("komi 6.5");
+    answer("time_settings 300 0 0");
+    answer("play b E5");
+    answer("time_left w 10 0");
+    let started = Instant::now();
+    let mv = answer("genmove w");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(chogo::go::gtp::parse_vertex(&mv, chogo::go::Board::Square(9)).is_ok());
+    assert_ne!(mv.to_ascii_uppercase(), "E5");
+    let mv2 = answer("genmove b");
+    assert!(chogo::go::gtp::parse_vertex(&mv2, chogo::go::Board::Square(9)).is_ok());
+    assert_eq!(engine.game().moves().len(), 3);
+}
