@@ -550,36 +550,79 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 
 /// Plays the match, printing each game's line as soon as the games before it are done.
 fn play_match(spec: MatchSpec) -> Result<String, Failure> {
-    if let Some(dir) = &spec.records {
+    let [first, second] = spec.players;
+    run_match(
+        Match {
+            games: spec.games,
+            jobs: spec.jobs,
+            swap: spec.swap,
+            names: &spec.names,
+            records: spec.records.as_deref(),
+        },
+        |n, swapped, stop| {
+            let seats = if swapped {
+                BySide::new(second, first)
+            } else {
+                BySide::new(first, second)
+            };
+            play_game(spec.rules, seats, spec.time, spec.seed, n, stop)
+        },
+        |n, names, game| MatchGame {
+            line: game_line(n, BySide::new(names[0], names[1]), game),
+            winner: game.outcome().and_then(|o| o.winner),
+            record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
+                .to_string(),
+        },
+    )
+}
+
+/// A match between two players, as both games' `play` commands run it.
+pub(crate) struct Match<'a> {
+    games: u64,
+    jobs: usize,
+    swap: bool,
+    names: &'a [String; 2],
+    /// Where each game's record is written (`game-0001.chogo` …).
+    records: Option<&'a std::path::Path>,
+}
+
+/// What a finished game of a match says: its line, its winner, its record.
+pub(crate) struct MatchGame {
+    line: String,
+    winner: Option<Side>,
+    record: String,
+}
+
+/// Runs a match on `jobs` threads: `play(n, swapped, stop)` plays game `n` (the players
+/// change sides in even games with `swap`), `finish` describes it. Lines are printed in
+/// game order as soon as the games before them are done; the result is the final score
+/// line of the first player.
+pub(crate) fn run_match<G: Send>(
+    spec: Match,
+    play: impl Fn(u64, bool, &AtomicBool) -> Result<G, String> + Sync,
+    finish: impl Fn(u64, [&str; 2], &G) -> MatchGame,
+) -> Result<String, Failure> {
+    if let Some(dir) = spec.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
     }
     let stop = AtomicBool::new(false);
     let next = AtomicU64::new(1);
-    let (tx, rx) = mpsc::channel::<(u64, Result<Game, String>)>();
-    let [first, second] = spec.players;
+    let (tx, rx) = mpsc::channel::<(u64, Result<G, String>)>();
     let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
-    let seating = |n: u64| {
-        if swapped(n) {
-            BySide::new(second, first)
-        } else {
-            BySide::new(first, second)
-        }
-    };
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..spec.jobs.min(spec.games.max(1) as usize) {
             let tx = tx.clone();
-            let (stop, next) = (&stop, &next);
+            let (stop, next, play) = (&stop, &next, &play);
             scope.spawn(move || {
                 loop {
                     let n = next.fetch_add(1, Ordering::Relaxed);
                     if n > spec.games || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game = play_game(spec.rules, seating(n), spec.time, spec.seed, n, stop);
-                    if tx.send((n, game)).is_err() {
+                    if tx.send((n, play(n, swapped(n), stop))).is_err() {
                         break;
                     }
                 }
@@ -603,18 +646,17 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
                 };
                 let [a, b] = [spec.names[0].as_str(), spec.names[1].as_str()];
                 let names = if swapped(n) { [b, a] } else { [a, b] };
-                println!("{}", game_line(n, BySide::new(names[0], names[1]), &game));
+                let done = finish(n, names, &game);
+                println!("{}", done.line);
                 let first_side = if swapped(n) { Side::White } else { Side::Black };
-                match game.outcome().and_then(|o| o.winner) {
+                match done.winner {
                     None => draws += 1,
                     Some(w) if w == first_side => wins += 1,
                     Some(_) => losses += 1,
                 }
-                if let Some(dir) = &spec.records {
-                    let record =
-                        Record::from_game(&game, &[("Black", names[0]), ("White", names[1])]);
+                if let Some(dir) = spec.records {
                     let path = dir.join(format!("game-{n:04}.chogo"));
-                    if let Err(e) = std::fs::write(&path, record.to_string()) {
+                    if let Err(e) = std::fs::write(&path, done.record) {
                         failure.get_or_insert(format!("cannot write {}: {e}", path.display()));
                         stop.store(true, Ordering::Relaxed);
                     }

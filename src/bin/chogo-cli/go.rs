@@ -2,8 +2,7 @@
 //! formats (GO_RULES, issue 13) and a GTP engine.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use chogo::go::bot::{self, Level};
@@ -14,6 +13,8 @@ use chogo::go::{
     Bits, Board, Game, IllegalMove, MoveText, PieceSet, Position, Record, ReplayError, Rules, perft,
 };
 use chogo::rules::{BySide, Side};
+
+use super::{Match, MatchGame, run_match};
 use serde::Serialize;
 
 /// A failure: the message and the exit code.
@@ -565,10 +566,6 @@ struct MatchSpec {
     records: Option<std::path::PathBuf>,
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// `game 3: hard (black) beat easy (white) in 41 moves: B 45 W 30.5`.
 fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
     let moves = game.moves().len().div_ceil(2);
@@ -619,100 +616,38 @@ fn winner(game: &Game) -> Option<Side> {
 
 /// Plays the match, printing each game's line as soon as the games before it are done.
 fn play_match(spec: MatchSpec) -> Result<String, Failure> {
-    if let Some(dir) = &spec.records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let stop = AtomicBool::new(false);
-    let next = AtomicU64::new(1);
-    let (tx, rx) = mpsc::channel::<(u64, Result<Game, String>)>();
-    let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
-    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        for _ in 0..spec.jobs.min(spec.games.max(1) as usize) {
-            let tx = tx.clone();
-            let (stop, next, spec) = (&stop, &next, &spec);
-            scope.spawn(move || {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n > spec.games || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let seats = if swapped(n) {
-                        [spec.players[1], spec.players[0]]
-                    } else {
-                        spec.players
-                    };
-                    let mut black = seats[0].bot(spec.threads);
-                    let mut white = seats[1].bot(spec.threads);
-                    let budgets = seats.map(|l| l.budget(spec.time, spec.playouts));
-                    let game = bot::play_game(
-                        spec.start,
-                        [black.as_mut(), white.as_mut()],
-                        budgets,
-                        spec.seed,
-                        n,
-                        stop,
-                    );
-                    if tx.send((n, game)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut pending = std::collections::BTreeMap::new();
-        let mut expected = 1;
-        for (n, result) in rx {
-            pending.insert(n, result);
-            while let Some(result) = pending.remove(&expected) {
-                let n = expected;
-                expected += 1;
-                let game = match result {
-                    Ok(game) => game,
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        failure.get_or_insert(format!("game {n}: {e}"));
-                        continue;
-                    }
-                };
-                let [a, b] = [spec.names[0].as_str(), spec.names[1].as_str()];
-                let names = if swapped(n) { [b, a] } else { [a, b] };
-                println!("{}", game_line(n, names, &game));
-                let first_side = if swapped(n) { Side::White } else { Side::Black };
-                match winner(&game) {
-                    None => draws += 1,
-                    Some(w) if w == first_side => wins += 1,
-                    Some(_) => losses += 1,
-                }
-                if let Some(dir) = &spec.records {
-                    let record =
-                        Record::from_game(&game, &[("Black", names[0]), ("White", names[1])]);
-                    let path = dir.join(format!("game-{n:04}.chogo"));
-                    if let Err(e) = std::fs::write(&path, record.to_string()) {
-                        failure.get_or_insert(format!("cannot write {}: {e}", path.display()));
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-        }
-    });
-    if let Some(message) = failure {
-        return Err(Failure(message, 1));
-    }
-    let played = wins + draws + losses;
-    let score = if played == 0 {
-        0.0
-    } else {
-        100.0 * (wins as f64 + 0.5 * draws as f64) / played as f64
-    };
-    Ok(format!(
-        "{} vs {}: {}, {}, {} ({score:.1}%)\n",
-        spec.names[0],
-        spec.names[1],
-        plural(wins, "win", "wins"),
-        plural(draws, "draw", "draws"),
-        plural(losses, "loss", "losses"),
-    ))
+    run_match(
+        Match {
+            games: spec.games,
+            jobs: spec.jobs,
+            swap: spec.swap,
+            names: &spec.names,
+            records: spec.records.as_deref(),
+        },
+        |n, swapped, stop| {
+            let seats = if swapped {
+                [spec.players[1], spec.players[0]]
+            } else {
+                spec.players
+            };
+            let mut black = seats[0].bot(spec.threads);
+            let mut white = seats[1].bot(spec.threads);
+            let budgets = seats.map(|l| l.budget(spec.time, spec.playouts));
+            bot::play_game(
+                spec.start,
+                [black.as_mut(), white.as_mut()],
+                budgets,
+                spec.seed,
+                n,
+                stop,
+            )
+        },
+        |n, names, game| MatchGame {
+            line: game_line(n, names, game),
+            winner: winner(game),
+            record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
+                .to_string(),
+        },
+    )
+    .map_err(|super::Failure(message, code)| Failure(message, code))
 }
