@@ -379,7 +379,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     "--rules is Chogo's; Go with chess pieces takes --pieces, --board, --moving, --superko, --komi",
                 ));
             }
-            go_cli::run(go).map_err(|go_cli::Failure(m, c)| Failure(m, c))
+            go_cli::run(go)
         }
     }
 }

@@ -66,20 +66,6 @@ fn run(
     let Some(config) = config else {
         return;
     };
-    if let Some(dir) = &config.burst
-        && *stage == Stage::Playing
-        && seen.moves == 0
-    {
-        // Frames of an earlier burst would mix with these.
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            for entry in entries.flatten() {
-                let name = entry.file_name();
-                if name.to_string_lossy().starts_with("frame-") {
-                    let _ = std::fs::remove_file(entry.path());
-                }
-            }
-        }
-    }
     for Played(report) in played.read() {
         seen.moves += 1;
         seen.waiting = true;
@@ -265,7 +251,22 @@ pub fn bare_plugin(app: &mut App) {
     app.add_systems(Last, (stop_when_measured, measure).chain());
 }
 
+/// Frames of an earlier burst in the same folder would mix with this one's: they go first.
+fn clear_old_burst(config: Option<Res<DemoConfig>>) {
+    let Some(dir) = config.as_ref().and_then(|c| c.burst.as_ref()) else {
+        return;
+    };
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with("frame-") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, clear_old_burst);
     use super::ui::UiLayer;
     use bevy_egui::EguiPrimaryContextPass;
     app.add_systems(Update, run.in_set(Phase::Persist));

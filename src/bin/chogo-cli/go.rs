@@ -14,15 +14,8 @@ use chogo::go::{
 };
 use chogo::rules::{BySide, Side};
 
-use super::{Match, MatchGame, run_match};
+use super::{Failure, Match, MatchGame, run_match, usage};
 use serde::Serialize;
-
-/// A failure: the message and the exit code.
-pub struct Failure(pub String, pub u8);
-
-fn usage(msg: impl Into<String>) -> Failure {
-    Failure(msg.into(), 2)
-}
 
 /// The rule options of every `go` command.
 #[derive(clap::Args, Clone)]
@@ -649,5 +642,4 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
                 .to_string(),
         },
     )
-    .map_err(|super::Failure(message, code)| Failure(message, code))
 }
