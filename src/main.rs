@@ -15,7 +15,8 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
-    BotPlay, Bridge, DemoConfig, FrameStats, Launch, PlayerKind, Screen, Setup, Start,
+    BotPlay, Bridge, CameraSamples, DemoConfig, FrameStats, Launch, PlayerKind, Screen, Setup,
+    Start,
 };
 use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::Store;
@@ -73,6 +74,10 @@ struct Options {
     /// game, print their times and exit (to compare with --demo … --frame-stats).
     #[arg(long, value_name = "N", conflicts_with = "demo")]
     bare_frames: Option<usize>,
+    /// Samples per pixel (1: none, the game's way, its shapes smooth their own edges; 4:
+    /// Bevy's default), for measuring what multisampling costs.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = ["1", "2", "4"])]
+    msaa: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -184,6 +189,7 @@ fn main() -> ExitCode {
             }),
     );
     app.add_plugins((EguiPlugin::default(), AudioPlugin));
+    app.insert_resource(CameraSamples(options.msaa.parse().unwrap_or(1)));
     if let Some(frames) = options.bare_frames {
         app.insert_resource(FrameStats::new(30, Some(frames)));
         app.add_plugins(chogo::game::bare_plugin);

@@ -49,6 +49,29 @@ const waitFor = async (what, test, seconds) => {
     await fail(`${what} (after ${seconds} s)`);
   }
 };
+// Frame rates over a few seconds: how often the page's requestAnimationFrame ran (the
+// page's own pace: a long game frame delays it) and how many frames the game drew
+// (window.chogoFrames: none while the board is still).
+const frameRates = (seconds) => page.evaluate(async (ms) => {
+  const frames0 = window.chogoFrames;
+  const start = performance.now();
+  let last = start;
+  let worst = 0;
+  let ticks = 0;
+  await new Promise((done) => {
+    const tick = (now) => {
+      ticks += 1;
+      worst = Math.max(worst, now - last);
+      last = now;
+      if (now - start < ms) requestAnimationFrame(tick); else done();
+    };
+    requestAnimationFrame(tick);
+  });
+  const elapsed = (last - start) / 1000;
+  return { raf: ticks / elapsed, game: (window.chogoFrames - frames0) / elapsed, worst };
+}, seconds * 1000);
+const rates = (r) => `requestAnimationFrame ${r.raf.toFixed(1)}/s (longest gap ` +
+  `${Math.round(r.worst)} ms), game frames ${r.game.toFixed(1)}/s`;
 const click = async (x, y, pause = 400) => {
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -78,6 +101,10 @@ try {
   await page.waitForTimeout(1500);
   const plies0 = await value('chogoPlies');
   if (plies0 !== 0) await fail(`a new game has ${plies0} plies`);
+  await page.mouse.move(1270, 10);
+  await page.waitForTimeout(500);
+  const still = await frameRates(3);
+  step(`the still board, 3 s: ${rates(still)}`);
 
   // Drop Black's king on e3; Medium answers from the worker. Meanwhile a timer on the
   // page measures the longest time the page's thread was busy.
@@ -94,6 +121,8 @@ try {
   await click(490, 490, 100);
   await waitFor('the king drop', () => window.chogoPlies >= 1, 10);
   const dropped = Date.now();
+  const busy = await frameRates(3);
+  step(`3 s from the drop, the bot thinking and answering: ${rates(busy)}`);
   await waitFor("the bot's answer", () => window.chogoPlies >= 2, 60);
   const framesAfter = await value('chogoFrames');
   const longest = await page.evaluate(() => {
@@ -108,6 +137,16 @@ try {
   if (framesAfter <= framesBefore) await fail('the page stopped drawing while the bot thought');
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(shots, 'game.png') });
+
+  // The same game in smaller windows and a phone held upright: the page follows the
+  // window, and the board and the panel with it.
+  for (const [width, height] of [[640, 400], [400, 300], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: join(shots, `game-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(800);
 
   // The game is saved in localStorage after every move.
   const saved = await page.evaluate(() => localStorage.getItem('chogo/game.json'));

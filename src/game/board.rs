@@ -8,6 +8,7 @@ use super::layout::BoardLayout;
 use super::screen::InGame;
 use super::sets::Phase;
 use super::settings::PlayerSettings;
+use super::shapes::{Shape, ShapeMaterial, ShapeQuad};
 use super::theme::Theme;
 use super::ui::UiLayer;
 use crate::rules::{Bitboard, Cell};
@@ -135,17 +136,15 @@ fn draw_highlights(
     theme: Res<Theme>,
     highlights: Res<Highlights>,
     parts: Query<Entity, With<HighlightPart>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    quad: Res<ShapeQuad>,
+    mut materials: ResMut<Assets<ShapeMaterial>>,
     mut drawn: ResMut<HighlightsDrawn>,
     mut shapes: Local<
         Option<(
             ThemeName,
-            Handle<Mesh>,
-            Handle<Mesh>,
-            Handle<ColorMaterial>,
-            Handle<ColorMaterial>,
-            Handle<ColorMaterial>,
+            Handle<ShapeMaterial>,
+            Handle<ShapeMaterial>,
+            Handle<ShapeMaterial>,
         )>,
     >,
 ) {
@@ -158,17 +157,22 @@ fn draw_highlights(
         commands.entity(entity).despawn();
     }
     if shapes.as_ref().is_none_or(|(name, ..)| *name != theme.name) {
+        let dot = Shape::Disc { radius: 0.16 };
         *shapes = Some((
             theme.name,
-            meshes.add(Circle::new(0.16)),
-            meshes.add(Annulus::new(0.40, 0.47)),
-            materials.add(ColorMaterial::from(theme.target)),
-            materials.add(ColorMaterial::from(theme.capture_target)),
+            materials.add(ShapeMaterial::new(dot, theme.target)),
+            materials.add(ShapeMaterial::new(
+                Shape::Ring {
+                    inner: 0.40,
+                    outer: 0.47,
+                },
+                theme.capture_target,
+            )),
             // Opaque selection green: it shows on black and on white men alike.
-            materials.add(ColorMaterial::from(theme.selected.with_alpha(1.0))),
+            materials.add(ShapeMaterial::new(dot, theme.selected.with_alpha(1.0))),
         ));
     }
-    let Some((_, dot, ring, dot_material, ring_material, on_man_material)) = shapes.clone() else {
+    let Some((_, dot_material, ring_material, on_man_material)) = shapes.clone() else {
         return;
     };
     let cell = layout.cell;
@@ -197,7 +201,7 @@ fn draw_highlights(
         commands.spawn((
             HighlightPart,
             DespawnOnExit(InGame),
-            Mesh2d(dot.clone()),
+            Mesh2d(quad.0.clone()),
             MeshMaterial2d(material),
             Transform::from_translation(layout.cell_center(c).extend(z))
                 .with_scale(Vec3::splat(cell)),
@@ -207,7 +211,7 @@ fn draw_highlights(
         commands.spawn((
             HighlightPart,
             DespawnOnExit(InGame),
-            Mesh2d(ring.clone()),
+            Mesh2d(quad.0.clone()),
             MeshMaterial2d(ring_material.clone()),
             Transform::from_translation(layout.cell_center(c).extend(1.5))
                 .with_scale(Vec3::splat(cell)),
@@ -215,11 +219,27 @@ fn draw_highlights(
     }
 }
 
+/// Samples per pixel of the camera. One (no multisampling) unless measuring: the shapes
+/// smooth their own edges (shapes.rs) and the board's squares are straight, so more
+/// samples would only cost time (a software renderer's frame takes several times as long
+/// with four: README, "Frame times").
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CameraSamples(pub u32);
+
+impl Default for CameraSamples {
+    fn default() -> CameraSamples {
+        CameraSamples(1)
+    }
+}
+
+pub(super) fn spawn_camera(mut commands: Commands, samples: Res<CameraSamples>) {
+    commands.spawn((Camera2d, Msaa::from_samples(samples.0)));
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Highlights>();
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
-    });
+    app.init_resource::<CameraSamples>();
+    app.add_systems(Startup, spawn_camera);
     app.init_resource::<HighlightsDrawn>();
     app.add_systems(OnEnter(InGame), |mut drawn: ResMut<HighlightsDrawn>| {
         drawn.0 = None;

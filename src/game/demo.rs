@@ -235,9 +235,8 @@ fn stop_when_measured(stats: Option<Res<FrameStats>>, mut exit: MessageWriter<Ap
 /// with an empty panel. For comparing frame times (`chogo --bare-frames N`).
 pub fn bare_plugin(app: &mut App) {
     use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
-    });
+    app.init_resource::<super::board::CameraSamples>();
+    app.add_systems(Startup, super::board::spawn_camera);
     app.add_systems(
         EguiPrimaryContextPass,
         |mut contexts: EguiContexts| -> Result {

@@ -45,6 +45,7 @@ mod screen;
 mod screens;
 mod sets;
 mod settings;
+mod shapes;
 mod theme;
 mod thinker;
 mod ui;
@@ -54,6 +55,7 @@ mod web;
 use bevy::prelude::*;
 
 pub use animation::{Animating, AnimationSpeed, Captured, Motion};
+pub use board::CameraSamples;
 pub use bot_player::{BotPlay, BotThinking, DrawOffer, OfferDraw};
 pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
@@ -90,6 +92,7 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app.add_plugins((
         theme::plugin,
+        shapes::plugin,
         ui::plugin,
         board::plugin,
         pieces::plugin,

@@ -7,24 +7,40 @@ use super::animation::{Motion, Pop};
 use super::bridge::{Bridge, Viewing};
 use super::men::ManPiece;
 use super::sets::Phase;
+use super::shapes::{Shape, ShapeMaterial, ShapeQuad};
 use super::theme::Theme;
 use crate::rules::{Bitboard, BySide, Role, Side};
 use crate::save::ThemeName;
 
-/// Shared meshes and materials for men (unit size: the man's transform scales them).
+/// Shared shapes for men (unit size: the man's transform scales them), one material per
+/// part so that a new theme recolours every man at once.
 #[derive(Resource)]
 struct PieceAssets {
-    disc: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    side_ring: Handle<Mesh>,
-    bar: Handle<Mesh>,
-    diamond: Handle<Mesh>,
-    shadow: Handle<ColorMaterial>,
-    body: BySide<Handle<ColorMaterial>>,
-    rim: BySide<Handle<ColorMaterial>>,
-    king: Handle<ColorMaterial>,
-    trap: Handle<ColorMaterial>,
-    mark: Handle<ColorMaterial>,
+    quad: Handle<Mesh>,
+    shadow: Handle<ShapeMaterial>,
+    body: BySide<Handle<ShapeMaterial>>,
+    rim: BySide<Handle<ShapeMaterial>>,
+    king_ring: Handle<ShapeMaterial>,
+    king_diamond: Handle<ShapeMaterial>,
+    trap: Handle<ShapeMaterial>,
+    mark: Handle<ShapeMaterial>,
+}
+
+impl PieceAssets {
+    /// Each part's material with the colour the theme gives it.
+    fn parts<'a>(&'a self, theme: &Theme) -> [(&'a Handle<ShapeMaterial>, Color); 9] {
+        [
+            (&self.shadow, theme.shadow),
+            (&self.body.black, theme.black_man),
+            (&self.body.white, theme.white_man),
+            (&self.rim.black, theme.black_rim),
+            (&self.rim.white, theme.white_rim),
+            (&self.king_ring, theme.king_mark),
+            (&self.king_diamond, theme.king_mark),
+            (&self.trap, theme.trap),
+            (&self.mark, theme.side_mark.unwrap_or(Color::NONE)),
+        ]
+    }
 }
 
 /// The ring that marks White's men in the high-contrast theme.
@@ -38,22 +54,38 @@ pub struct TrapMark;
 fn setup(
     mut commands: Commands,
     theme: Res<Theme>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    quad: Res<ShapeQuad>,
+    mut materials: ResMut<Assets<ShapeMaterial>>,
 ) {
-    let mut color = |c: Color| materials.add(ColorMaterial::from(c));
+    let mut add = |shape: Shape, color: Color| materials.add(ShapeMaterial::new(shape, color));
+    let disc = Shape::Disc { radius: 0.5 };
     commands.insert_resource(PieceAssets {
-        disc: meshes.add(Circle::new(0.5)),
-        ring: meshes.add(Annulus::new(0.2, 0.27)),
-        side_ring: meshes.add(Annulus::new(0.29, 0.34)),
-        bar: meshes.add(Rectangle::new(0.5, 0.09)),
-        diamond: meshes.add(RegularPolygon::new(0.13, 4)),
-        shadow: color(theme.shadow),
-        body: BySide::new(color(theme.black_man), color(theme.white_man)),
-        rim: BySide::new(color(theme.black_rim), color(theme.white_rim)),
-        king: color(theme.king_mark),
-        trap: color(theme.trap),
-        mark: color(theme.side_mark.unwrap_or(Color::NONE)),
+        quad: quad.0.clone(),
+        shadow: add(disc, theme.shadow),
+        body: BySide::new(add(disc, theme.black_man), add(disc, theme.white_man)),
+        rim: BySide::new(add(disc, theme.black_rim), add(disc, theme.white_rim)),
+        king_ring: add(
+            Shape::Ring {
+                inner: 0.2,
+                outer: 0.27,
+            },
+            theme.king_mark,
+        ),
+        king_diamond: add(Shape::Diamond { radius: 0.13 }, theme.king_mark),
+        trap: add(
+            Shape::Bar {
+                width: 0.5,
+                height: 0.09,
+            },
+            theme.trap,
+        ),
+        mark: add(
+            Shape::Ring {
+                inner: 0.29,
+                outer: 0.34,
+            },
+            theme.side_mark.unwrap_or(Color::NONE),
+        ),
     });
 }
 
@@ -61,7 +93,7 @@ fn setup(
 fn follow_theme(
     theme: Res<Theme>,
     assets: Option<Res<PieceAssets>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut materials: ResMut<Assets<ShapeMaterial>>,
     mut marks: Query<&mut Visibility, With<SideMark>>,
     mut applied: Local<Option<ThemeName>>,
 ) {
@@ -72,18 +104,9 @@ fn follow_theme(
         return;
     }
     *applied = Some(theme.name);
-    for (handle, color) in [
-        (&assets.shadow, theme.shadow),
-        (&assets.body.black, theme.black_man),
-        (&assets.body.white, theme.white_man),
-        (&assets.rim.black, theme.black_rim),
-        (&assets.rim.white, theme.white_rim),
-        (&assets.king, theme.king_mark),
-        (&assets.trap, theme.trap),
-        (&assets.mark, theme.side_mark.unwrap_or(Color::NONE)),
-    ] {
+    for (handle, color) in assets.parts(&theme) {
         if let Some(mut material) = materials.get_mut(handle) {
-            material.color = color;
+            material.set_color(color);
         }
     }
     let shown = if theme.side_mark.is_some() {
@@ -109,24 +132,24 @@ fn dress_new_men(
         let side = piece.man.side;
         commands.entity(entity).with_children(|parent| {
             parent.spawn((
-                Mesh2d(assets.disc.clone()),
+                Mesh2d(assets.quad.clone()),
                 MeshMaterial2d(assets.shadow.clone()),
                 Transform::from_xyz(0.04, -0.06, -0.3).with_scale(Vec3::splat(0.86)),
             ));
             parent.spawn((
-                Mesh2d(assets.disc.clone()),
+                Mesh2d(assets.quad.clone()),
                 MeshMaterial2d(assets.rim[side].clone()),
                 Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(0.84)),
             ));
             parent.spawn((
-                Mesh2d(assets.disc.clone()),
+                Mesh2d(assets.quad.clone()),
                 MeshMaterial2d(assets.body[side].clone()),
                 Transform::from_xyz(0.0, 0.02, -0.1).with_scale(Vec3::splat(0.74)),
             ));
             if piece.man.side == Side::White {
                 parent.spawn((
                     SideMark,
-                    Mesh2d(assets.side_ring.clone()),
+                    Mesh2d(assets.quad.clone()),
                     MeshMaterial2d(assets.mark.clone()),
                     Transform::from_xyz(0.0, 0.02, -0.05),
                     if theme.side_mark.is_some() {
@@ -139,13 +162,13 @@ fn dress_new_men(
             if piece.man.role == Role::King {
                 // A gold ring and a diamond: a king is told by its shape, not its colour.
                 parent.spawn((
-                    Mesh2d(assets.ring.clone()),
-                    MeshMaterial2d(assets.king.clone()),
+                    Mesh2d(assets.quad.clone()),
+                    MeshMaterial2d(assets.king_ring.clone()),
                     Transform::from_xyz(0.0, 0.02, 0.0),
                 ));
                 parent.spawn((
-                    Mesh2d(assets.diamond.clone()),
-                    MeshMaterial2d(assets.king.clone()),
+                    Mesh2d(assets.quad.clone()),
+                    MeshMaterial2d(assets.king_diamond.clone()),
                     Transform::from_xyz(0.0, 0.02, 0.01),
                 ));
             }
@@ -158,7 +181,7 @@ fn dress_new_men(
                 .with_children(|mark| {
                     for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
                         mark.spawn((
-                            Mesh2d(assets.bar.clone()),
+                            Mesh2d(assets.quad.clone()),
                             MeshMaterial2d(assets.trap.clone()),
                             Transform::from_rotation(Quat::from_rotation_z(angle)),
                         ));

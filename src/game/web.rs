@@ -147,9 +147,6 @@ pub fn forget(id: u64) {
 /// `window.chogoPlies`, for the page's loading screen and the browser test.
 fn count_frames(mut frames: Local<u32>, bridge: Option<Res<super::bridge::Bridge>>) {
     *frames = frames.saturating_add(1);
-    if *frames > 600 && *frames % 10 != 0 {
-        return;
-    }
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(
             &window,
@@ -166,6 +163,21 @@ fn count_frames(mut frames: Local<u32>, bridge: Option<Res<super::bridge::Bridge
     }
 }
 
+/// `?msaa=4` in the page's address draws with Bevy's default multisampling, for measuring
+/// what it costs (README, "Frame times").
+fn samples_asked() -> Option<u32> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("msaa="))
+        .and_then(|n| n.parse().ok())
+        .filter(|n| [1, 2, 4].contains(n))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
+    if let Some(samples) = samples_asked() {
+        app.insert_resource(super::board::CameraSamples(samples));
+    }
 }
