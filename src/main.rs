@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use bevy::asset::AssetMetaCheck;
+use bevy::log::LogPlugin;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 #[cfg(not(target_arch = "wasm32"))]
@@ -182,6 +183,18 @@ fn main() -> ExitCode {
                 primary_window: Some(window),
                 ..default()
             })
+            // Bevy's notices about GPU features a flat 2D game does not use (order-independent
+            // transparency, background motion vectors, egui's texture arrays), printed on
+            // every start in a browser, are left out.
+            .set(LogPlugin {
+                filter: format!(
+                    "{},bevy_core_pipeline::oit=error,\
+                     bevy_core_pipeline::prepass::background_motion_vectors=error,\
+                     bevy_egui::render=error",
+                    bevy::log::DEFAULT_FILTER
+                ),
+                ..default()
+            })
             // The assets have no .meta files (a web server answers those with errors).
             .set(AssetPlugin {
                 meta_check: AssetMetaCheck::Never,
@@ -197,8 +210,7 @@ fn main() -> ExitCode {
         app.add_plugins((chogo::game::plugin, launch));
         // Frames only when something changes (input, window events, or the game asking
         // for them while something moves or thinks: chogo::game's pace module), and once
-        // a second. The browser keeps drawing every frame for now.
-        #[cfg(not(target_arch = "wasm32"))]
+        // a second; in the browser too.
         app.insert_resource(WinitSettings {
             focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
             unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(5)),

@@ -91,6 +91,15 @@ if [[ $check -eq 1 ]]; then
 fi
 
 # --- build -----------------------------------------------------------------------------
+# The build machine's paths are not shipped: log messages and panics name their source
+# files, which become crates/…, rust/… and chogo/… (web/test.sh checks the wasm for them).
+remap=("--remap-path-prefix=$root=chogo")
+for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ "${CARGO_HOME:-$HOME/.cargo}"/git/checkouts/; do
+    [[ -d "$dir" ]] && remap+=("--remap-path-prefix=${dir%/}=crates")
+done
+sysroot="$("${RUSTC:-rustc}" --print sysroot)"
+remap+=("--remap-path-prefix=$sysroot/lib/rustlib/src/rust=rust" "--remap-path-prefix=$HOME=home")
+export RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}"
 started=$(date +%s)
 "${cargo_cmd[@]}" build "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
 "${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --release --manifest-path web/worker/Cargo.toml

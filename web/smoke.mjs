@@ -92,6 +92,13 @@ try {
   step(`the game's wasm came as ${(wasm.sent / 1e6).toFixed(2)} MB (${(wasm.unpacked / 1e6).toFixed(2)} MB unpacked)`);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(shots, 'title.png') });
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => e.name).filter((n) => n.includes('/sounds/')).map((n) => n.split('/').pop()));
+  const atTitle = await fetched();
+  if (atTitle.some((n) => /^(win|lose|draw)\.wav/.test(n))) {
+    await fail(`the end-of-game sounds were fetched for the title screen: ${atTitle}`);
+  }
+  step(`sounds fetched for the title screen: ${atTitle.length} (${atTitle.join(' ')})`);
 
   // Title screen: N opens the new game dialog, Enter starts (a person against Medium,
   // playing Black).
@@ -137,6 +144,11 @@ try {
   if (framesAfter <= framesBefore) await fail('the page stopped drawing while the bot thought');
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(shots, 'game.png') });
+  const inGame = await fetched();
+  if (!['win.wav', 'lose.wav', 'draw.wav'].every((n) => inGame.includes(n))) {
+    await fail(`the end-of-game sounds were not fetched once the game was under way: ${inGame}`);
+  }
+  step('the end-of-game sounds were fetched once the game was under way');
 
   // The same game in smaller windows and a phone held upright: the page follows the
   // window, and the board and the panel with it.

@@ -14,6 +14,14 @@ if [[ "${1:-}" == "--rebuild" || ! -f "$here/dist/chogo_bg.wasm" ]]; then
     "$here/build.sh"
 fi
 
+# No path of the build machine in the shipped code (web/build.sh remaps them).
+for wasm in "$here"/dist/*.wasm; do
+    if grep -a -q -e "$HOME/" -e "$root/" "$wasm"; then
+        echo "web/test.sh: $wasm names paths of the build machine: $(grep -a -o -m 3 -e "$HOME/[^ \"]*" "$wasm" | head -3 | tr '\n' ' ')" >&2
+        exit 1
+    fi
+done
+
 [[ -x /usr/bin/chromium ]] || bash "$root/.ci/deps" chromium
 if [[ ! -d "$here/node_modules/playwright-core" ]]; then
     (cd "$here" && npm install --no-audit --no-fund --loglevel=error)

@@ -22,13 +22,22 @@ struct Sounds {
     capture: Handle<AudioSource>,
     capture_king: Handle<AudioSource>,
     polis: Handle<AudioSource>,
+}
+
+/// The sounds of a game's end, loaded when the first move is played (a browser does not
+/// fetch them for the title screen).
+struct EndSounds {
     win: Handle<AudioSource>,
     lose: Handle<AudioSource>,
     draw: Handle<AudioSource>,
 }
 
+fn sound(assets: &AssetServer, name: &str) -> Handle<AudioSource> {
+    assets.load(format!("sounds/{name}.wav"))
+}
+
 fn load(mut commands: Commands, assets: Res<AssetServer>) {
-    let sound = |name: &str| assets.load(format!("sounds/{name}.wav"));
+    let sound = |name: &str| sound(&assets, name);
     commands.insert_resource(Sounds {
         click: sound("click"),
         slide: sound("slide"),
@@ -37,9 +46,6 @@ fn load(mut commands: Commands, assets: Res<AssetServer>) {
         capture: sound("capture"),
         capture_king: sound("capture_king"),
         polis: sound("polis"),
-        win: sound("win"),
-        lose: sound("lose"),
-        draw: sound("draw"),
     });
 }
 
@@ -58,12 +64,19 @@ fn react(
     bridge: Res<Bridge>,
     mut played: MessageReader<Played>,
     mut clicks: MessageReader<UiClick>,
+    assets: Res<AssetServer>,
+    mut ends: Local<Option<EndSounds>>,
 ) {
     let settings = &settings.0;
     if clicks.read().count() > 0 {
         play(&audio, settings, &sounds.click);
     }
     for Played(report) in played.read() {
+        let ends = ends.get_or_insert_with(|| EndSounds {
+            win: sound(&assets, "win"),
+            lose: sound(&assets, "lose"),
+            draw: sound(&assets, "draw"),
+        });
         let movement = match report.mv {
             Move::KingDrop { .. } | Move::MoleDrop { .. } => &sounds.drop,
             Move::Tandem { .. } => &sounds.slide_block,
@@ -82,15 +95,15 @@ fn react(
         match report.outcome {
             Some(outcome) => {
                 let sound = match outcome.winner {
-                    None => &sounds.draw,
+                    None => &ends.draw,
                     // Against a bot, the person's loss sounds like one.
                     Some(winner)
                         if bridge.player(winner) != PlayerKind::Human
                             && bridge.player(!winner) == PlayerKind::Human =>
                     {
-                        &sounds.lose
+                        &ends.lose
                     }
-                    Some(_) => &sounds.win,
+                    Some(_) => &ends.win,
                 };
                 play(&audio, settings, sound);
             }

@@ -261,6 +261,7 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::ui::PanelPlace;
     use crate::rules::Board;
 
     fn label(labels: &[(String, Vec2)], text: &str) -> Vec2 {
@@ -269,9 +270,27 @@ mod tests {
 
     #[test]
     fn coordinates_sit_outside_the_board_beside_their_file_and_rank() {
-        for flipped in [false, true] {
-            let layout = BoardLayout::fit(Board::Chogo44, Vec2::new(1280.0, 800.0), flipped);
+        let sizes = [
+            (1280.0, 800.0),
+            (640.0, 400.0),
+            (400.0, 300.0),
+            (400.0, 260.0),
+            (390.0, 844.0),
+        ];
+        for ((w, h), flipped) in sizes.into_iter().flat_map(|s| [(s, false), (s, true)]) {
+            let window = Vec2::new(w, h);
+            let place = PanelPlace::for_window(window);
+            let layout = BoardLayout::fit(Board::Chogo44, place, window, flipped);
             let labels = coordinate_labels(&layout);
+            // Every label is inside the part of the window the board has.
+            let (area, centre) = place.board_area(window);
+            for (text, at) in &labels {
+                let off = (*at - centre).abs() - area / 2.0;
+                assert!(
+                    off.x < -4.0 && off.y < -4.0,
+                    "{text} at {at} out of {area} in {w}x{h}"
+                );
+            }
             assert_eq!(labels.len(), 8 + 7);
             let centres: Vec<Vec2> = Board::Chogo44
                 .cells()

@@ -13,7 +13,9 @@ use super::hint::{AskHint, Hint};
 use super::input::{FlipBoard, ShowHelp};
 use super::persist::Persistence;
 use super::screen::{Dialog, InGame, MenuAction};
-use super::ui::{self, Notice, PANEL_WIDTH, UiLayer, palette, side_swatch};
+use super::ui::{
+    self, BAR_HEIGHT, DrawerOpen, Notice, PANEL_WIDTH, PanelPlace, UiLayer, palette, side_swatch,
+};
 use crate::rules::Side;
 
 /// A question the panel asks before it acts: ending the game must not be a slip of the
@@ -51,21 +53,20 @@ fn panel(
     hint: Res<Hint>,
     mut help: ResMut<ShowHelp>,
     persistence: Res<Persistence>,
+    (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut confirm: Local<Option<(Confirm, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let window = ctx.content_rect().size();
     let game = &bridge.game;
     let pos = game.position();
     let outcome = game.outcome();
     let mut root = ui::root_ui(ctx);
-    egui::Panel::right("hud")
-        .resizable(false)
-        .exact_size(PANEL_WIDTH)
-        .show(&mut root, |ui| {
-            // The move list takes the height the rest of the panel leaves (about 630
-            // points), so that the buttons below it stay in the window.
-            let list_height = (ui.available_height() - 630.0).max(110.0);
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    let body = |ui: &mut egui::Ui| {
+        // The move list takes the height the rest of the panel leaves (about 630
+        // points), so that the buttons below it stay in the window.
+        let list_height = (ui.available_height() - 630.0).max(110.0);
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(10.0);
             ui.heading("Chogo");
             ui.label(egui::RichText::new(game.rules().describe()).weak());
@@ -247,8 +248,112 @@ fn panel(
             ui.add_space(6.0);
             ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
             });
-        });
+    };
+    let mut asked = None;
+    match *place {
+        PanelPlace::Right(width) => {
+            egui::Panel::right("hud")
+                .resizable(false)
+                .exact_size(width)
+                .show(&mut root, body);
+        }
+        PanelPlace::Below(height) => {
+            egui::Panel::bottom("hud")
+                .resizable(false)
+                .exact_size(height)
+                .show(&mut root, body);
+        }
+        PanelPlace::Drawer => {
+            asked = egui::Panel::top("bar")
+                .resizable(false)
+                .exact_size(BAR_HEIGHT)
+                .show(&mut root, |ui| bar(ui, &bridge, &thinking, &hint, drawer.0))
+                .inner;
+            if drawer.0 {
+                egui::Panel::right("hud")
+                    .resizable(false)
+                    .exact_size(PANEL_WIDTH.min(window.x))
+                    .show(&mut root, body);
+            }
+        }
+    }
+    match asked {
+        Some(BarAction::Drawer) => drawer.0 = !drawer.0,
+        Some(BarAction::Undo) => {
+            clicks.write(UiClick);
+            commands.write(Command::Undo);
+        }
+        Some(BarAction::Hint) => {
+            hints.write(AskHint);
+        }
+        None => {}
+    }
     Ok(())
+}
+
+/// What the bar of a small window asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BarAction {
+    Drawer,
+    Undo,
+    Hint,
+}
+
+/// The bar across the top of a small window: the drawer's handle (the whole panel), whose
+/// turn it is or how the game ended, and the two buttons a player reaches for most.
+fn bar(
+    ui: &mut egui::Ui,
+    bridge: &Bridge,
+    thinking: &BotThinking,
+    hint: &Hint,
+    open: bool,
+) -> Option<BarAction> {
+    let game = &bridge.game;
+    let pos = game.position();
+    let mut asked = None;
+    ui.horizontal_centered(|ui| {
+        let handle = if open { "Close" } else { "Menu" };
+        if ui
+            .button(egui::RichText::new(handle).strong())
+            .on_hover_text("The whole panel: moves, record, new game, settings")
+            .clicked()
+        {
+            asked = Some(BarAction::Drawer);
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let can_hint = bridge.human_to_move() && !hint.is_searching();
+            if ui
+                .add_enabled(can_hint, egui::Button::new("Hint"))
+                .clicked()
+            {
+                asked = Some(BarAction::Hint);
+            }
+            let can_undo = !game.plies().is_empty() || game.outcome().is_some();
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .clicked()
+            {
+                asked = Some(BarAction::Undo);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let text = match game.outcome() {
+                    Some(o) => egui::RichText::new(o.headline()).color(palette::GOLD),
+                    None => {
+                        side_swatch(ui, pos.turn());
+                        let what = if pos.is_drop_phase() {
+                            "drops its king"
+                        } else {
+                            "to move"
+                        };
+                        let dots = if thinking.is_thinking() { " …" } else { "" };
+                        egui::RichText::new(format!("{} {what}{dots}", pos.turn()))
+                    }
+                };
+                ui.add(egui::Label::new(text.strong()).truncate());
+            });
+        });
+    });
+    asked
 }
 
 /// The moves in the rule book's notation, two to a numbered row. Clicking one shows the
@@ -313,7 +418,11 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing, height: f32) 
 }
 
 /// The keyboard and mouse help (`?`, F1 or the Keys button).
-fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Result {
+fn help_overlay(
+    mut contexts: EguiContexts,
+    mut help: ResMut<ShowHelp>,
+    place: Res<PanelPlace>,
+) -> Result {
     if !help.0 {
         return Ok(());
     }
@@ -323,7 +432,10 @@ fn help_overlay(mut contexts: EguiContexts, mut help: ResMut<ShowHelp>) -> Resul
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, place.dialog_offset())
+        .vscroll(true)
+        .max_height((ctx.content_rect().height() - 70.0).max(120.0))
+        .max_width((ctx.content_rect().width() - 24.0).max(200.0))
         .show(ctx, |ui| {
             // Room between the text and the window's edge.
             egui::Frame::new()

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::{NewGameForm, Opponent};
 use crate::game::persist::Persistence;
 use crate::game::screen::{Dialog, InGame, MenuAction};
-use crate::game::ui::{self, palette};
+use crate::game::ui::{self, PanelPlace, palette};
 use crate::rules::RuleSet;
 use crate::save::{self, Imported, SavedGame};
 
@@ -115,6 +115,7 @@ pub(super) fn dialog(
     new_game: Res<NewGameForm>,
     persistence: Res<Persistence>,
     in_game: Option<Res<State<InGame>>>,
+    place: Res<PanelPlace>,
     mut actions: MessageWriter<MenuAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -127,7 +128,8 @@ pub(super) fn dialog(
     ui::dialog(
         "Load a record or position",
         &mut open,
-        super::in_game(&in_game),
+        super::over_game(&in_game, &place),
+        ctx,
     )
     .default_width(560.0)
     .show(ctx, |ui| {

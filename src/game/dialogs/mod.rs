@@ -10,7 +10,7 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use super::bridge::{Bridge, PlayerKind};
 use super::screen::{Dialog, InGame};
-use super::ui::UiLayer;
+use super::ui::{PanelPlace, UiLayer};
 use crate::bot::Level;
 use crate::rules::{BySide, Side};
 
@@ -99,9 +99,10 @@ pub fn matchup(players: BySide<PlayerKind>) -> String {
     }
 }
 
-/// Whether a game is on the screen (dialogs then sit beside the side panel).
-fn in_game(state: &Option<Res<State<InGame>>>) -> bool {
-    state.is_some()
+/// The panel's place when a game is on the screen (a dialog then sits over the board,
+/// beside a panel on the right).
+fn over_game(state: &Option<Res<State<InGame>>>, place: &PanelPlace) -> Option<PanelPlace> {
+    state.as_ref().map(|_| *place)
 }
 
 /// Esc closes the dialog (when no text field has the keys).

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::Opponent;
 use crate::game::bridge::Setup;
 use crate::game::screen::{Dialog, InGame, MenuAction};
-use crate::game::ui::{self, palette};
+use crate::game::ui::{self, PanelPlace, palette};
 use crate::rules::{Bitboard, Board, Handicap, Preset, RuleOption, RuleSet, Side};
 
 /// The new-game choices being edited.
@@ -77,41 +77,47 @@ pub(super) fn dialog(
     mut contexts: EguiContexts,
     mut form: ResMut<NewGameForm>,
     in_game: Option<Res<State<InGame>>>,
+    place: Res<PanelPlace>,
     mut actions: MessageWriter<MenuAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    ui::dialog("New game", &mut open, super::in_game(&in_game))
-        .default_width(420.0)
-        .show(ctx, |ui| {
-            form.opponent.form(ui);
-            ui.separator();
-            ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
-            rules_form(ui, &mut form.rules);
-            let problem = form.rules.validate().err();
-            if let Some(problem) = &problem {
-                ui.label(egui::RichText::new(problem.to_string()).color(palette::WARN));
+    ui::dialog(
+        "New game",
+        &mut open,
+        super::over_game(&in_game, &place),
+        ctx,
+    )
+    .default_width(420.0)
+    .show(ctx, |ui| {
+        form.opponent.form(ui);
+        ui.separator();
+        ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
+        rules_form(ui, &mut form.rules);
+        let problem = form.rules.validate().err();
+        if let Some(problem) = &problem {
+            ui.label(egui::RichText::new(problem.to_string()).color(palette::WARN));
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            // Enter starts too (when no text field has the keys).
+            let enter =
+                !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui
+                .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
+                .clicked()
+                || enter && problem.is_none()
+            {
+                actions.write(MenuAction::NewGame(Setup {
+                    rules: form.rules,
+                    players: form.opponent.players(),
+                }));
             }
-            ui.separator();
-            ui.horizontal(|ui| {
-                // Enter starts too (when no text field has the keys).
-                let enter =
-                    !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
-                    .clicked()
-                    || enter && problem.is_none()
-                {
-                    actions.write(MenuAction::NewGame(Setup {
-                        rules: form.rules,
-                        players: form.opponent.players(),
-                    }));
-                }
-                if ui.button("Cancel").clicked() {
-                    actions.write(MenuAction::Open(Dialog::None));
-                }
-            });
+            if ui.button("Cancel").clicked() {
+                actions.write(MenuAction::Open(Dialog::None));
+            }
         });
+    });
     if !open {
         actions.write(MenuAction::Open(Dialog::None));
     }

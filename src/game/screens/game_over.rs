@@ -6,13 +6,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::bridge::{Bridge, PlayerKind, Setup};
 use crate::game::screen::{Dialog, MenuAction, Screen};
-use crate::game::ui::{PANEL_WIDTH, UiLayer, palette};
+use crate::game::ui::{PanelPlace, UiLayer, palette};
 use crate::rules::{BySide, Side};
 
 /// The end of the game, over the board, with what to do next.
 fn panel(
     mut contexts: EguiContexts,
     bridge: Res<Bridge>,
+    place: Res<PanelPlace>,
     mut hidden: Local<Option<u64>>,
     mut actions: MessageWriter<MenuAction>,
 ) -> Result {
@@ -34,7 +35,7 @@ fn panel(
         _ => outcome.headline(),
     };
     egui::Area::new("game over".into())
-        .anchor(egui::Align2::CENTER_CENTER, [-PANEL_WIDTH / 2.0, 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, place.dialog_offset())
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(palette::CARD)

@@ -41,13 +41,15 @@ fn title_screen(
         .frame(egui::Frame::new().fill(palette::PANEL))
         .show(&mut ui::root_ui(ctx), |ui| {
             let height = ui.available_height();
-            // Small windows scroll rather than cut the menu off.
+            // A short window gets a smaller title and buttons, and no board below 420
+            // points; what still does not fit scrolls rather than being cut off.
+            let compact = height < 560.0;
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.add_space((height * 0.06).max(8.0));
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new("CHOGO")
-                            .size(64.0)
+                            .size(if compact { 40.0 } else { 64.0 })
                             .strong()
                             .color(palette::GOLD),
                     );
@@ -55,24 +57,26 @@ fn title_screen(
                     egui::RichText::new(
                         "Latrunculi, the Roman soldiers' game, as reconstructed by David Jagger",
                     )
-                    .size(17.0)
+                    .size(if compact { 14.0 } else { 17.0 })
                     .italics(),
                 );
-                    ui.add_space(14.0);
-                    mini_board::paint_position(
-                        ui,
-                        &theme,
-                        bridge.game.position(),
-                        (height * 0.28).clamp(110.0, 300.0),
-                    );
-                    ui.add_space(14.0);
+                    if height >= 420.0 {
+                        ui.add_space(14.0);
+                        mini_board::paint_position(
+                            ui,
+                            &theme,
+                            bridge.game.position(),
+                            (height * 0.28).clamp(110.0, 300.0),
+                        );
+                    }
+                    ui.add_space(if compact { 8.0 } else { 14.0 });
                     if resumable.0 {
                         let pos = bridge.game.position();
                         let state = match bridge.game.outcome() {
                             Some(outcome) => outcome.to_string(),
                             None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
                         };
-                        if ui::menu_button(ui, "Continue  (C)", true) {
+                        if ui::menu_button(ui, "Continue  (C)", true, compact) {
                             actions.write(MenuAction::Play);
                         }
                         ui.label(
@@ -84,20 +88,20 @@ fn title_screen(
                             .weak(),
                         );
                     }
-                    if ui::menu_button(ui, "New game  (N)", true) {
+                    if ui::menu_button(ui, "New game  (N)", true, compact) {
                         actions.write(MenuAction::Open(Dialog::NewGame));
                     }
-                    if ui::menu_button(ui, "Load a record or position  (L)", true) {
+                    if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
                         actions.write(MenuAction::Open(Dialog::Load));
                     }
-                    if ui::menu_button(ui, "Rules  (R)", true) {
+                    if ui::menu_button(ui, "Rules  (R)", true, compact) {
                         actions.write(MenuAction::Rules);
                     }
-                    if ui::menu_button(ui, "Settings  (S)", true) {
+                    if ui::menu_button(ui, "Settings  (S)", true, compact) {
                         actions.write(MenuAction::Open(Dialog::Settings));
                     }
                     // A page is closed by the browser, not by the game.
-                    if !cfg!(target_arch = "wasm32") && ui::menu_button(ui, "Quit", true) {
+                    if !cfg!(target_arch = "wasm32") && ui::menu_button(ui, "Quit", true, compact) {
                         actions.write(MenuAction::Quit);
                     }
                     for problem in &persistence.problems {

@@ -36,8 +36,80 @@ pub mod palette {
     pub const SQUARE: Color32 = Color32::from_rgb(222, 186, 135);
 }
 
-/// Width kept free on the right for the side panel, in logical pixels.
+/// The side panel's width beside the board in a roomy window, in logical pixels.
 pub const PANEL_WIDTH: f32 = 300.0;
+/// The height of the bar across the top of a small window (the drawer's handle).
+pub const BAR_HEIGHT: f32 = 40.0;
+
+/// Where the game's panel goes in a window of a given size, so that the board and every
+/// control stay usable from a large monitor down to 400 × 300 and on a phone held
+/// upright.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub enum PanelPlace {
+    /// Beside the board on the right, this wide.
+    Right(f32),
+    /// Below the board, this high (windows taller than wide).
+    Below(f32),
+    /// A bar across the top with the essentials; the whole panel slides in over the
+    /// board from the right when asked for (small windows).
+    Drawer,
+}
+
+impl Default for PanelPlace {
+    fn default() -> PanelPlace {
+        PanelPlace::Right(PANEL_WIDTH)
+    }
+}
+
+impl PanelPlace {
+    /// The place for a window of this size (logical pixels).
+    pub fn for_window(window: Vec2) -> PanelPlace {
+        if window.y > window.x * 1.15 {
+            // The board takes the width (its height is about 0.85 of it) but at most 60 %
+            // of the height; the panel the rest.
+            let board = (window.x * 0.85).min(window.y * 0.6);
+            PanelPlace::Below((window.y - board).floor())
+        } else if window.y >= 560.0 && window.x >= 1000.0 {
+            PanelPlace::Right(PANEL_WIDTH)
+        } else if window.y >= 560.0 && window.x >= 760.0 {
+            PanelPlace::Right(260.0)
+        } else {
+            PanelPlace::Drawer
+        }
+    }
+
+    /// The part of the window the board has: its size, and its centre's offset from the
+    /// window's centre in world coordinates (y up).
+    pub fn board_area(self, window: Vec2) -> (Vec2, Vec2) {
+        match self {
+            PanelPlace::Right(width) => (
+                Vec2::new(window.x - width, window.y),
+                Vec2::new(-width / 2.0, 0.0),
+            ),
+            PanelPlace::Below(height) => (
+                Vec2::new(window.x, window.y - height),
+                Vec2::new(0.0, height / 2.0),
+            ),
+            PanelPlace::Drawer => (
+                Vec2::new(window.x, window.y - BAR_HEIGHT),
+                Vec2::new(0.0, -BAR_HEIGHT / 2.0),
+            ),
+        }
+    }
+
+    /// Where a window over the game is centred: over the board beside a panel on the
+    /// right, else over the middle of the window (egui points from its centre).
+    pub fn dialog_offset(self) -> [f32; 2] {
+        match self {
+            PanelPlace::Right(width) => [-width / 2.0, 0.0],
+            PanelPlace::Below(_) | PanelPlace::Drawer => [0.0, 0.0],
+        }
+    }
+}
+
+/// Whether a small window's drawer (the whole panel over the board) is open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawerOpen(pub bool);
 
 /// One line for the player: why a man cannot move, why a command was refused, what an
 /// export did.
@@ -55,21 +127,34 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
-/// A dialog window in the middle of the board area (beside the panel during a game).
-pub fn dialog<'a>(title: &'a str, open: &'a mut bool, in_game: bool) -> egui::Window<'a> {
-    let offset = if in_game { -PANEL_WIDTH / 2.0 } else { 0.0 };
+/// A dialog window in the middle of the board area (beside a panel on the right during a
+/// game; `over_game` gives the panel's place then), no taller than the window: a long form
+/// scrolls in a small one.
+pub fn dialog<'a>(
+    title: &'a str,
+    open: &'a mut bool,
+    over_game: Option<PanelPlace>,
+    ctx: &egui::Context,
+) -> egui::Window<'a> {
+    let offset = over_game.map_or([0.0, 0.0], PanelPlace::dialog_offset);
+    let room = ctx.content_rect().size();
     egui::Window::new(title)
         .open(open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [offset, 0.0])
+        .vscroll(true)
+        .max_height((room.y - 70.0).max(120.0))
+        .max_width((room.x - 24.0).max(200.0))
+        .anchor(egui::Align2::CENTER_CENTER, offset)
 }
 
-/// A big menu button.
-pub fn menu_button(ui: &mut egui::Ui, text: &str, enabled: bool) -> bool {
+/// A big menu button (less tall in a short window: `compact`).
+pub fn menu_button(ui: &mut egui::Ui, text: &str, enabled: bool, compact: bool) -> bool {
+    let (size, height) = if compact { (17.0, 32.0) } else { (20.0, 44.0) };
     ui.add_enabled(
         enabled,
-        egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(300.0, 44.0)),
+        egui::Button::new(egui::RichText::new(text).size(size))
+            .min_size(egui::vec2(300.0_f32.min(ui.available_width()), height)),
     )
     .clicked()
 }
@@ -177,6 +262,7 @@ pub enum UiLayer {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>();
+    app.init_resource::<DrawerOpen>();
     app.configure_sets(
         EguiPrimaryContextPass,
         (
