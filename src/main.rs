@@ -208,12 +208,13 @@ fn main() -> ExitCode {
         app.add_plugins(chogo::game::bare_plugin);
     } else {
         app.add_plugins((chogo::game::plugin, launch));
-        // Frames only when something changes (input, window events, or the game asking
-        // for them while something moves or thinks: chogo::game's pace module), and once
-        // a second; in the browser too.
+        // Frames only when something changes: input, window events, or the game asking
+        // for them while something moves, thinks or settles (chogo::game's pace module);
+        // otherwise none (an hour is Bevy's longest wait here). In the browser too.
+        let rest = Duration::from_secs(3600);
         app.insert_resource(WinitSettings {
-            focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
-            unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(5)),
+            focused_mode: UpdateMode::reactive(rest),
+            unfocused_mode: UpdateMode::reactive_low_power(rest),
         });
         app.insert_resource(BotPlay {
             seed: options.seed,

@@ -1,6 +1,8 @@
 //! When frames are drawn. The window updates only on input, window events and what asks
 //! for a frame (Bevy's reactive update mode, set by the binary): a still board costs
-//! nothing. While something moves or somebody thinks, every frame asks for the next one.
+//! nothing. While something moves or somebody thinks, every frame asks for the next one;
+//! and for a moment after the picture changed (a screen, the layout, new shapes: their
+//! pipelines may take a frame or two to be ready), so that it is shown whole.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -10,9 +12,11 @@ use super::animation::{Animating, Pop};
 use super::bot_player::{BotThinking, DrawOffer};
 use super::demo::DemoConfig;
 use super::hint::Hint;
+use super::layout::BoardLayout;
 use super::pieces::Shard;
 use super::screen::{Dialog, Screen};
 use super::sets::Phase;
+use super::theme::Theme;
 
 /// Asks for the next frame while anything is under way: an animation (men, trap marks,
 /// splinters), a search (a bot's move, a hint, a draw offer), a screen or dialog change,
@@ -63,6 +67,36 @@ fn drop_repeated_modifiers(
     }
 }
 
+/// How long frames keep coming after the picture changed.
+const SETTLE: f64 = 1.0;
+
+/// Asks for frames for [`SETTLE`] seconds after the start, a change of screen, dialog,
+/// layout or theme, or new shapes on the board.
+fn settle(
+    time: Res<Time<Real>>,
+    screen: Res<State<Screen>>,
+    dialog: Res<State<Dialog>>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    added: Query<(), Or<(Added<Mesh2d>, Added<Sprite>)>>,
+    mut until: Local<Option<f64>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs_f64();
+    if until.is_none()
+        || screen.is_changed()
+        || dialog.is_changed()
+        || layout.is_changed()
+        || theme.is_changed()
+        || !added.is_empty()
+    {
+        *until = Some(now + SETTLE);
+    }
+    if until.is_some_and(|t| now < t) {
+        redraw.write(RequestRedraw);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
@@ -70,5 +104,5 @@ pub(super) fn plugin(app: &mut App) {
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     );
-    app.add_systems(Update, keep_drawing.in_set(Phase::Persist));
+    app.add_systems(Update, (keep_drawing, settle).in_set(Phase::Persist));
 }
