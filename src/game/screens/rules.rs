@@ -99,7 +99,9 @@ impl Diagram {
         }
     }
 
-    fn show(&mut self, ui: &mut egui::Ui, theme: &Theme, width: f32) {
+    /// The diagram's board, with its task and what happened beside it (or below it, in
+    /// a `narrow` window).
+    fn show(&mut self, ui: &mut egui::Ui, theme: &Theme, width: f32, narrow: bool) {
         let pos = *self.game.position();
         let mut marks = Marks {
             selected: self.selection.cells,
@@ -116,8 +118,15 @@ impl Diagram {
                 marks.cities = cities;
             }
         }
-        ui.horizontal_top(|ui| {
-            ui.add_space(16.0);
+        let layout = if narrow {
+            egui::Layout::top_down(egui::Align::Min)
+        } else {
+            egui::Layout::left_to_right(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
+            if !narrow {
+                ui.add_space(16.0);
+            }
             let drawn = mini_board::draw_board(ui, theme, &pos, width, marks);
             if drawn.response.clicked()
                 && let Some(point) = drawn.response.interact_pointer_pos()
@@ -299,45 +308,56 @@ fn rules_screen(
                 .inner_margin(egui::Margin::same(18)),
         )
         .show(&mut ui::root_ui(ctx), |ui| {
+            // A narrow window (a phone, a small window) lists the sections in a menu
+            // above the text, and puts each diagram's words below its board.
+            let narrow = ui.available_width() < 680.0;
             ui.horizontal(|ui| {
                 if ui.button("Back").clicked() {
                     actions.write(MenuAction::Back);
                 }
                 ui.label(
                     egui::RichText::new("The rules of Chogo")
-                        .size(28.0)
+                        .size(if narrow { 22.0 } else { 28.0 })
                         .strong()
                         .color(palette::GOLD),
                 );
             });
             ui.separator();
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(230.0);
-                    for (i, section) in book.sections.iter().enumerate() {
-                        let label = format!("{}. {}", i + 1, section.title);
-                        if ui.selectable_label(book.current == i, label).clicked() {
-                            book.current = i;
-                        }
-                    }
-                    ui.add_space(10.0);
-                    let last = book.sections.len().saturating_sub(1);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add_enabled(book.current > 0, egui::Button::new("Previous"))
-                            .clicked()
-                        {
-                            book.current -= 1;
-                        }
-                        if ui
-                            .add_enabled(book.current < last, egui::Button::new("Next"))
-                            .clicked()
-                        {
-                            book.current += 1;
-                        }
-                    });
+            if narrow {
+                ui.horizontal_wrapped(|ui| {
+                    let titles: Vec<String> = book
+                        .sections
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| format!("{}. {}", i + 1, s.title))
+                        .collect();
+                    egui::ComboBox::from_id_salt("section")
+                        .selected_text(titles[book.current].as_str())
+                        .width((ui.available_width() - 180.0).clamp(140.0, 260.0))
+                        .show_ui(ui, |ui| {
+                            for (i, title) in titles.iter().enumerate() {
+                                ui.selectable_value(&mut book.current, i, title.as_str());
+                            }
+                        });
+                    step_buttons(ui, book);
                 });
                 ui.separator();
+            }
+            ui.horizontal_top(|ui| {
+                if !narrow {
+                    ui.vertical(|ui| {
+                        ui.set_width(230.0);
+                        for (i, section) in book.sections.iter().enumerate() {
+                            let label = format!("{}. {}", i + 1, section.title);
+                            if ui.selectable_label(book.current == i, label).clicked() {
+                                book.current = i;
+                            }
+                        }
+                        ui.add_space(10.0);
+                        ui.horizontal(|ui| step_buttons(ui, book));
+                    });
+                    ui.separator();
+                }
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
@@ -359,16 +379,37 @@ fn rules_screen(
                                     240.0,
                                 );
                             }
-                            let width = (ui.available_width() - 380.0).clamp(200.0, 330.0);
+                            let width = if narrow {
+                                (ui.available_width() - 8.0).clamp(160.0, 330.0)
+                            } else {
+                                (ui.available_width() - 380.0).clamp(200.0, 330.0)
+                            };
                             for diagram in &mut section.diagrams {
                                 ui.add_space(14.0);
-                                diagram.show(ui, &theme, width);
+                                diagram.show(ui, &theme, width, narrow);
                             }
                         });
                     });
             });
         });
     Ok(())
+}
+
+/// Previous and Next, between the sections.
+fn step_buttons(ui: &mut egui::Ui, book: &mut RuleBook) {
+    let last = book.sections.len().saturating_sub(1);
+    if ui
+        .add_enabled(book.current > 0, egui::Button::new("Previous"))
+        .clicked()
+    {
+        book.current -= 1;
+    }
+    if ui
+        .add_enabled(book.current < last, egui::Button::new("Next"))
+        .clicked()
+    {
+        book.current += 1;
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
