@@ -10,7 +10,6 @@ use bevy::asset::AssetMetaCheck;
 use bevy::log::LogPlugin;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-#[cfg(not(target_arch = "wasm32"))]
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
@@ -79,6 +78,10 @@ struct Options {
     /// Bevy's default), for measuring what multisampling costs.
     #[arg(long, value_name = "N", default_value = "1", value_parser = ["1", "2", "4"])]
     msaa: String,
+    /// Draw every frame, as Bevy does by default, instead of only when something changes
+    /// (for measuring what a frame costs).
+    #[arg(long)]
+    every_frame: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -207,15 +210,20 @@ fn main() -> ExitCode {
         app.insert_resource(FrameStats::new(30, Some(frames)));
         app.add_plugins(chogo::game::bare_plugin);
     } else {
-        app.add_plugins((chogo::game::plugin, launch));
         // Frames only when something changes: input, window events, or the game asking
         // for them while something moves, thinks or settles (chogo::game's pace module);
-        // otherwise none (an hour is Bevy's longest wait here). In the browser too.
+        // otherwise none (an hour is Bevy's longest wait here). In the browser too
+        // (`?every-frame` in the page's address, read by the game's plugin, overrides it).
         let rest = Duration::from_secs(3600);
-        app.insert_resource(WinitSettings {
-            focused_mode: UpdateMode::reactive(rest),
-            unfocused_mode: UpdateMode::reactive_low_power(rest),
+        app.insert_resource(if options.every_frame {
+            WinitSettings::continuous()
+        } else {
+            WinitSettings {
+                focused_mode: UpdateMode::reactive(rest),
+                unfocused_mode: UpdateMode::reactive_low_power(rest),
+            }
         });
+        app.add_plugins((chogo::game::plugin, launch));
         app.insert_resource(BotPlay {
             seed: options.seed,
             ply_limit: demo.then_some(options.plies),

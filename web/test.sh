@@ -5,11 +5,17 @@
 # bot's answer from its Web Worker with the page still drawing, the save in localStorage,
 # reload and continue. Then the game's screenshot must show the board and both sides.
 # Installs chromium (apt-get) and playwright-core (npm) when missing.
+# `web/test.sh --frames` measures frame rates instead (web/frames.mjs).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 
+frames=0
+if [[ "${1:-}" == "--frames" ]]; then
+    frames=1
+    shift
+fi
 if [[ "${1:-}" == "--rebuild" || ! -f "$here/dist/chogo_bg.wasm" ]]; then
     "$here/build.sh"
 fi
@@ -35,6 +41,11 @@ for _ in $(seq 50); do
     python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
     sleep 0.1
 done
+
+if [[ $frames -eq 1 ]]; then
+    node "$here/frames.mjs" "http://127.0.0.1:$port/"
+    exit 0
+fi
 
 shots="${SHOTS:-$here/shots}"
 mkdir -p "$shots"

@@ -163,21 +163,25 @@ fn count_frames(mut frames: Local<u32>, bridge: Option<Res<super::bridge::Bridge
     }
 }
 
-/// `?msaa=4` in the page's address draws with Bevy's default multisampling, for measuring
-/// what it costs (README, "Frame times").
-fn samples_asked() -> Option<u32> {
+/// An option in the page's address (`?name=value&flag`): `Some("")` for a bare flag.
+fn page_option(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("msaa="))
-        .and_then(|n| n.parse().ok())
-        .filter(|n| [1, 2, 4].contains(n))
+    search.trim_start_matches('?').split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key == name).then(|| value.to_string())
+    })
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
-    if let Some(samples) = samples_asked() {
+    // For measuring what a frame costs (README, "Frame times"): `?msaa=4` draws with
+    // Bevy's default multisampling, `?every-frame` draws every frame as Bevy does by
+    // default, like chogo's --msaa and --every-frame.
+    let samples = page_option("msaa").and_then(|n| n.parse().ok());
+    if let Some(samples) = samples.filter(|n| [1, 2, 4].contains(n)) {
         app.insert_resource(super::board::CameraSamples(samples));
+    }
+    if page_option("every-frame").is_some() {
+        app.insert_resource(bevy::winit::WinitSettings::continuous());
     }
 }
