@@ -274,6 +274,22 @@ fn panel(
                     .resizable(false)
                     .exact_size(PANEL_WIDTH.min(window.x))
                     .show(&mut root, body);
+            } else if let Some(text) = &notice.0 {
+                // The notice line lives in the panel: with the drawer shut it shows under
+                // the bar, over the board's top-left corner.
+                egui::Area::new("notice".into())
+                    .anchor(egui::Align2::LEFT_TOP, [8.0, BAR_HEIGHT + 6.0])
+                    .interactable(false)
+                    .show(ctx, |ui| {
+                        egui::Frame::new()
+                            .fill(palette::WINDOW)
+                            .corner_radius(6.0)
+                            .inner_margin(egui::Margin::symmetric(10, 5))
+                            .show(ui, |ui| {
+                                ui.set_max_width((window.x - 40.0).max(160.0));
+                                ui.label(egui::RichText::new(text).color(palette::WARN));
+                            });
+                    });
             }
         }
     }
