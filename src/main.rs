@@ -9,6 +9,7 @@ use std::time::Duration;
 use bevy::asset::AssetMetaCheck;
 use bevy::log::LogPlugin;
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
 use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
@@ -20,6 +21,7 @@ use chogo::game::{
 };
 use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::Store;
+use clap::builder::TypedValueParser;
 use clap::{Parser, ValueEnum};
 
 /// Chogo, the Roman soldiers' game: opens the title screen (continue the saved game, new
@@ -76,8 +78,8 @@ struct Options {
     bare_frames: Option<usize>,
     /// Samples per pixel (1: none, the game's way, its shapes smooth their own edges; 4:
     /// Bevy's default), for measuring what multisampling costs.
-    #[arg(long, value_name = "N", default_value = "1", value_parser = ["1", "2", "4"])]
-    msaa: String,
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::PossibleValuesParser::new(["1", "4"]).map(|n| n.parse::<u32>().unwrap_or(1)))]
+    msaa: u32,
     /// Draw every frame, as Bevy does by default, instead of only when something changes
     /// (for measuring what a frame costs).
     #[arg(long)]
@@ -198,6 +200,13 @@ fn main() -> ExitCode {
                 ),
                 ..default()
             })
+            // Pipelines compile within the frame that needs them: the game draws only when
+            // something changes, so nothing would bring the frame that shows a shape whose
+            // pipeline finished compiling in the background.
+            .set(RenderPlugin {
+                synchronous_pipeline_compilation: true,
+                ..default()
+            })
             // The assets have no .meta files (a web server answers those with errors).
             .set(AssetPlugin {
                 meta_check: AssetMetaCheck::Never,
@@ -205,7 +214,7 @@ fn main() -> ExitCode {
             }),
     );
     app.add_plugins((EguiPlugin::default(), AudioPlugin));
-    app.insert_resource(CameraSamples(options.msaa.parse().unwrap_or(1)));
+    app.insert_resource(CameraSamples(options.msaa));
     if let Some(frames) = options.bare_frames {
         app.insert_resource(FrameStats::new(30, Some(frames)));
         app.add_plugins(chogo::game::bare_plugin);

@@ -93,12 +93,16 @@ fi
 # --- build -----------------------------------------------------------------------------
 # The build machine's paths are not shipped: log messages and panics name their source
 # files, which become crates/…, rust/… and chogo/… (web/test.sh checks the wasm for them).
-remap=("--remap-path-prefix=$root=chogo")
+# rustc applies the last prefix that matches: the home folder first, the narrower ones after.
+sysroot="$("${RUSTC:-rustc}" --print sysroot)"
+remap=("--remap-path-prefix=$HOME=home" "--remap-path-prefix=$CARGO_TARGET_DIR=target"
+       "--remap-path-prefix=$sysroot/lib/rustlib/src/rust=rust")
 for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ "${CARGO_HOME:-$HOME/.cargo}"/git/checkouts/; do
     [[ -d "$dir" ]] && remap+=("--remap-path-prefix=${dir%/}=crates")
 done
-sysroot="$("${RUSTC:-rustc}" --print sysroot)"
-remap+=("--remap-path-prefix=$sysroot/lib/rustlib/src/rust=rust" "--remap-path-prefix=$HOME=home")
+remap+=("--remap-path-prefix=$root=chogo")
+# What the browser test looks for in the wasm: none of these may be left.
+printf '%s\n' "${remap[@]}" | sed 's/^--remap-path-prefix=//; s/=[^=]*$//' >"$CARGO_TARGET_DIR/remapped-paths.txt"
 export RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}"
 started=$(date +%s)
 "${cargo_cmd[@]}" build "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo

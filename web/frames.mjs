@@ -75,9 +75,11 @@ try {
   for (const [width, height] of [[1280, 800], [640, 400]]) {
     await page.setViewportSize({ width, height });
     for (const [name, query] of [['no multisampling', 'every-frame'], ['4x multisampling', 'every-frame&msaa=4']]) {
+      // Each page starts from nothing saved (the title without Continue, a new game).
       await page.goto(`${url}?${query}`);
-      await page.waitForFunction(() => window.chogoFrames > 0, null, { timeout: 180000 });
       await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await page.waitForFunction(() => window.chogoFrames > 0, null, { timeout: 180000 });
       await page.waitForTimeout(2000);
       const title = await rate();
       await page.keyboard.press('n');

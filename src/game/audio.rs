@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
 use super::bridge::{Bridge, Played, PlayerKind};
+use super::screen::InGame;
 use super::sets::Phase;
 use super::settings::PlayerSettings;
 use crate::rules::{Move, Role};
@@ -24,8 +25,9 @@ struct Sounds {
     polis: Handle<AudioSource>,
 }
 
-/// The sounds of a game's end, loaded when the first move is played (a browser does not
+/// The sounds of a game's end, loaded when a game is first shown (a browser does not
 /// fetch them for the title screen).
+#[derive(Resource)]
 struct EndSounds {
     win: Handle<AudioSource>,
     lose: Handle<AudioSource>,
@@ -36,16 +38,25 @@ fn sound(assets: &AssetServer, name: &str) -> Handle<AudioSource> {
     assets.load(format!("sounds/{name}.wav"))
 }
 
+fn load_end_sounds(mut commands: Commands, assets: Res<AssetServer>, ends: Option<Res<EndSounds>>) {
+    if ends.is_none() {
+        commands.insert_resource(EndSounds {
+            win: sound(&assets, "win"),
+            lose: sound(&assets, "lose"),
+            draw: sound(&assets, "draw"),
+        });
+    }
+}
+
 fn load(mut commands: Commands, assets: Res<AssetServer>) {
-    let sound = |name: &str| sound(&assets, name);
     commands.insert_resource(Sounds {
-        click: sound("click"),
-        slide: sound("slide"),
-        slide_block: sound("slide_block"),
-        drop: sound("drop"),
-        capture: sound("capture"),
-        capture_king: sound("capture_king"),
-        polis: sound("polis"),
+        click: sound(&assets, "click"),
+        slide: sound(&assets, "slide"),
+        slide_block: sound(&assets, "slide_block"),
+        drop: sound(&assets, "drop"),
+        capture: sound(&assets, "capture"),
+        capture_king: sound(&assets, "capture_king"),
+        polis: sound(&assets, "polis"),
     });
 }
 
@@ -64,19 +75,13 @@ fn react(
     bridge: Res<Bridge>,
     mut played: MessageReader<Played>,
     mut clicks: MessageReader<UiClick>,
-    assets: Res<AssetServer>,
-    mut ends: Local<Option<EndSounds>>,
+    ends: Option<Res<EndSounds>>,
 ) {
     let settings = &settings.0;
     if clicks.read().count() > 0 {
         play(&audio, settings, &sounds.click);
     }
     for Played(report) in played.read() {
-        let ends = ends.get_or_insert_with(|| EndSounds {
-            win: sound(&assets, "win"),
-            lose: sound(&assets, "lose"),
-            draw: sound(&assets, "draw"),
-        });
         let movement = match report.mv {
             Move::KingDrop { .. } | Move::MoleDrop { .. } => &sounds.drop,
             Move::Tandem { .. } => &sounds.slide_block,
@@ -94,6 +99,8 @@ fn react(
         }
         match report.outcome {
             Some(outcome) => {
+                // Loaded on entering the game (a game is always entered before it is played).
+                let Some(ends) = &ends else { continue };
                 let sound = match outcome.winner {
                     None => &ends.draw,
                     // Against a bot, the person's loss sounds like one.
@@ -115,5 +122,6 @@ fn react(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load);
+    app.add_systems(OnEnter(InGame), load_end_sounds);
     app.add_systems(Update, react.in_set(Phase::React));
 }

@@ -64,8 +64,8 @@ fn finish(bridge: Res<Bridge>, mut hint: ResMut<Hint>) {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>();
     app.add_message::<AskHint>();
-    app.add_systems(
-        Update,
-        (ask, finish).chain().in_set(super::sets::Phase::React),
-    );
+    // The answer is taken in with the other results (before the board's highlights are
+    // worked out in the same frame), the question asked after the input.
+    app.add_systems(Update, finish.in_set(super::sets::Phase::Input));
+    app.add_systems(Update, ask.in_set(super::sets::Phase::React));
 }

@@ -444,54 +444,62 @@ fn help_overlay(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new("Keys and mouse")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, place.dialog_offset())
-        .vscroll(true)
-        .max_height((ctx.content_rect().height() - 70.0).max(120.0))
-        .max_width((ctx.content_rect().width() - 24.0).max(200.0))
-        .show(ctx, |ui| {
-            // Room between the text and the window's edge.
-            egui::Frame::new()
-                .inner_margin(egui::Margin::symmetric(14, 10))
-                .show(ui, |ui| {
-                    egui::Grid::new("keys")
-                        .num_columns(2)
-                        .spacing([18.0, 6.0])
-                        .show(ui, |ui| {
-                            for (key, what) in [
-                                ("Click, click", "pick a man, then one of the marked cells"),
-                                ("Drag", "move a man (or the king in hand) to a marked cell"),
-                                (
-                                    "Shift-click",
-                                    "add a man to a block: a solid rectangle moves as a tandem",
-                                ),
-                                ("Esc / right click", "drop the selection, cancel a drag"),
-                                ("U, Backspace", "undo (against a bot: back to your move)"),
-                                ("H", "hint: the computer's choice is marked on the board"),
-                                ("F", "flip the board"),
-                                ("C", "coordinates on or off"),
-                                ("Left, Right", "step through the moves"),
-                                ("Home, End", "the start, the game as it stands"),
-                                ("?, F1", "this help (Esc closes it)"),
-                                ("F12", "save a screenshot in the data folder"),
-                            ] {
-                                ui.label(egui::RichText::new(key).strong());
-                                ui.label(what);
-                                ui.end_row();
-                            }
-                        });
-                });
-        });
+    ui::dialog("Keys and mouse", &mut open, Some(*place), ctx).show(ctx, |ui| {
+        // Room between the text and the window's edge.
+        egui::Frame::new()
+            .inner_margin(egui::Margin::symmetric(14, 10))
+            .show(ui, |ui| {
+                egui::Grid::new("keys")
+                    .num_columns(2)
+                    .spacing([18.0, 6.0])
+                    .show(ui, |ui| {
+                        for (key, what) in [
+                            ("Click, click", "pick a man, then one of the marked cells"),
+                            ("Drag", "move a man (or the king in hand) to a marked cell"),
+                            (
+                                "Shift-click",
+                                "add a man to a block: a solid rectangle moves as a tandem",
+                            ),
+                            ("Esc / right click", "drop the selection, cancel a drag"),
+                            ("U, Backspace", "undo (against a bot: back to your move)"),
+                            ("H", "hint: the computer's choice is marked on the board"),
+                            ("F", "flip the board"),
+                            ("C", "coordinates on or off"),
+                            ("Left, Right", "step through the moves"),
+                            ("Home, End", "the start, the game as it stands"),
+                            ("?, F1", "this help (Esc closes it)"),
+                            ("F12", "save a screenshot in the data folder"),
+                        ] {
+                            ui.label(egui::RichText::new(key).strong());
+                            ui.label(what);
+                            ui.end_row();
+                        }
+                    });
+            });
+    });
     if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         help.0 = false;
     }
     Ok(())
 }
 
+/// The drawer starts shut in every game and shuts when a menu action is taken or the
+/// window grows out of the drawer's size.
+fn shut_drawer(
+    place: Res<PanelPlace>,
+    mut actions: MessageReader<MenuAction>,
+    mut drawer: ResMut<DrawerOpen>,
+) {
+    if actions.read().count() > 0 || *place != PanelPlace::Drawer {
+        drawer.set_if_neq(DrawerOpen(false));
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(InGame), |mut drawer: ResMut<DrawerOpen>| {
+        drawer.0 = false;
+    });
+    app.add_systems(Update, shut_drawer.in_set(super::sets::Phase::Screens));
     app.add_systems(
         EguiPrimaryContextPass,
         (panel, help_overlay)

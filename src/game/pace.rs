@@ -1,10 +1,11 @@
 //! When frames are drawn. The window updates only on input, window events and what asks
 //! for a frame (Bevy's reactive update mode, set by the binary): a still board costs
 //! nothing. While something moves or somebody thinks, every frame asks for the next one;
-//! and for a moment after the picture changed (a screen, the layout, new shapes: their
-//! pipelines may take a frame or two to be ready), so that it is shown whole.
+//! and for a moment after the start and after the picture changed (a screen, a dialog,
+//! the layout, the theme), so that it is shown whole.
 
 use bevy::prelude::*;
+use bevy::render::view::screenshot::Screenshot;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
@@ -29,21 +30,25 @@ fn keep_drawing(
     demo: Option<Res<DemoConfig>>,
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
-    busy: Query<(), Or<(With<Pop>, With<Shard>)>>,
+    busy: Query<(), Or<(With<Pop>, With<Shard>, With<Screenshot>)>>,
+    mut was_busy: Local<bool>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let changing = matches!(*screen, NextState::Pending(_) | NextState::PendingIfNeq(_))
         || matches!(*dialog, NextState::Pending(_) | NextState::PendingIfNeq(_));
-    if animating.0
+    let is_busy = animating.0
         || thinking.is_thinking()
         || hint.is_searching()
         || offer.is_pending()
         || demo.is_some()
         || changing
-        || !busy.is_empty()
-    {
+        || !busy.is_empty();
+    // One frame more when the work ends: what it brought (a bot's move, a hint) may be
+    // shown by a system that ran before it arrived in this frame.
+    if is_busy || *was_busy {
         redraw.write(RequestRedraw);
     }
+    *was_busy = is_busy;
 }
 
 /// bevy_egui tells egui the modifier keys every frame, and egui takes any input event as a
@@ -70,15 +75,16 @@ fn drop_repeated_modifiers(
 /// How long frames keep coming after the picture changed.
 const SETTLE: f64 = 1.0;
 
-/// Asks for frames for [`SETTLE`] seconds after the start, a change of screen, dialog,
-/// layout or theme, or new shapes on the board.
+/// Asks for frames for [`SETTLE`] seconds after the start (assets such as the shapes'
+/// shader load in the background) and a change of screen, dialog, layout or theme.
+/// Pipelines compile within the frame that first needs them (the binary asks Bevy's
+/// renderer for that), so a new shape later on needs no more than its own frame.
 fn settle(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     dialog: Res<State<Dialog>>,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
-    added: Query<(), Or<(Added<Mesh2d>, Added<Sprite>)>>,
     mut until: Local<Option<f64>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -88,7 +94,6 @@ fn settle(
         || dialog.is_changed()
         || layout.is_changed()
         || theme.is_changed()
-        || !added.is_empty()
     {
         *until = Some(now + SETTLE);
     }

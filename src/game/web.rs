@@ -178,7 +178,7 @@ pub(super) fn plugin(app: &mut App) {
     // Bevy's default multisampling, `?every-frame` draws every frame as Bevy does by
     // default, like chogo's --msaa and --every-frame.
     let samples = page_option("msaa").and_then(|n| n.parse().ok());
-    if let Some(samples) = samples.filter(|n| [1, 2, 4].contains(n)) {
+    if let Some(samples) = samples.filter(|n| [1, 4].contains(n)) {
         app.insert_resource(super::board::CameraSamples(samples));
     }
     if page_option("every-frame").is_some() {

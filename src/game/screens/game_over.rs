@@ -35,7 +35,7 @@ fn panel(
         _ => outcome.headline(),
     };
     egui::Area::new("game over".into())
-        .anchor(egui::Align2::CENTER_CENTER, place.dialog_offset())
+        .anchor(egui::Align2::CENTER_CENTER, place.board_offset())
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(palette::CARD)

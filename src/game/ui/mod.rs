@@ -98,11 +98,22 @@ impl PanelPlace {
     }
 
     /// Where a window over the game is centred: over the board beside a panel on the
-    /// right, else over the middle of the window (egui points from its centre).
+    /// right, else over the middle of the window, which a tall dialog needs (egui points
+    /// from the window's centre).
     pub fn dialog_offset(self) -> [f32; 2] {
         match self {
             PanelPlace::Right(width) => [-width / 2.0, 0.0],
             PanelPlace::Below(_) | PanelPlace::Drawer => [0.0, 0.0],
+        }
+    }
+
+    /// The centre of the board's part of the window, for a small card over the board
+    /// (egui points from the window's centre, y down).
+    pub fn board_offset(self) -> [f32; 2] {
+        match self {
+            PanelPlace::Right(width) => [-width / 2.0, 0.0],
+            PanelPlace::Below(height) => [0.0, -height / 2.0],
+            PanelPlace::Drawer => [0.0, BAR_HEIGHT / 2.0],
         }
     }
 }
