@@ -111,3 +111,72 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(Update, (keep_drawing, settle).in_set(Phase::Persist));
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+
+    use super::*;
+
+    /// The pace systems alone, with frames 100 ms apart.
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.init_state::<Screen>();
+        app.init_state::<Dialog>();
+        app.init_resource::<Animating>();
+        app.init_resource::<BotThinking>();
+        app.init_resource::<Hint>();
+        app.init_resource::<DrawOffer>();
+        app.init_resource::<BoardLayout>();
+        app.init_resource::<Theme>();
+        app.add_message::<RequestRedraw>();
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+        app.add_systems(Update, (keep_drawing, settle));
+        app
+    }
+
+    /// Runs a frame; whether it asked for the next one.
+    fn asks(app: &mut App) -> bool {
+        app.update();
+        let mut messages = app.world_mut().resource_mut::<Messages<RequestRedraw>>();
+        let asked = messages.drain().count() > 0;
+        asked
+    }
+
+    fn frames_asked(app: &mut App, frames: usize) -> usize {
+        (0..frames).filter(|_| asks(app)).count()
+    }
+
+    #[test]
+    fn a_still_game_asks_for_no_frames_after_settling() {
+        let mut app = app();
+        // The start settles for a second (ten frames here), then nothing.
+        assert!(frames_asked(&mut app, 12) >= 9);
+        assert_eq!(frames_asked(&mut app, 30), 0);
+        // A new layout (a resized window) settles again, once.
+        app.world_mut().resource_mut::<BoardLayout>().flipped ^= true;
+        assert!(frames_asked(&mut app, 12) >= 9);
+        assert_eq!(frames_asked(&mut app, 30), 0);
+    }
+
+    #[test]
+    fn work_under_way_asks_for_every_frame_and_one_more() {
+        let mut app = app();
+        frames_asked(&mut app, 30);
+        app.world_mut().resource_mut::<Animating>().0 = true;
+        assert_eq!(
+            frames_asked(&mut app, 50),
+            50,
+            "every frame while a man moves"
+        );
+        app.world_mut().resource_mut::<Animating>().0 = false;
+        assert!(asks(&mut app), "one frame more when the move has landed");
+        assert_eq!(frames_asked(&mut app, 20), 0);
+    }
+}
