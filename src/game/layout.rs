@@ -136,7 +136,15 @@ mod tests {
     /// enough to hit.
     #[test]
     fn the_board_fits_every_window() {
+        // The common sizes, and each side of the places' thresholds.
         for (w, h) in [
+            (760.0, 560.0),
+            (759.0, 560.0),
+            (999.0, 559.0),
+            (1000.0, 560.0),
+            (1920.0, 500.0),
+            (500.0, 575.0),
+            (500.0, 576.0),
             (1920.0, 1080.0),
             (1280.0, 800.0),
             (800.0, 600.0),
