@@ -221,6 +221,49 @@ fn go_with_rooks_is_go_on_random_games() {
 }
 
 #[test]
+fn the_local_drop_shortcut_judges_as_the_whole_board() {
+    // Every drop tried on random games of every general-engine set (and the bishops'
+    // light cells, the maos' legs, the pawns' one-way defence) gives the same captures,
+    // position and errors as the whole-board alive search of GO_RULES §2.
+    let mut counts = [0usize; 3]; // captures, refused, moves
+    for set in ["B", "K", "N", "P", "M", "RB", "QNP", "MPB"] {
+        for (board, seeds) in [("5", 0..40u64), ("9", 0..6), ("chogo-44", 0..6)] {
+            for seed in seeds {
+                let r = rules(set, board);
+                let kinds: Vec<Kind> = r.pieces.kinds().collect();
+                let cells: Vec<Cell> = r.board.cells().iter().collect();
+                let mut p = Position::new(r);
+                let mut rng = Rng::new(seed * 13 + 5);
+                for _ in 0..cells.len() * 3 {
+                    let mv = Move::Drop {
+                        kind: kinds[rng.below(kinds.len())],
+                        cell: cells[rng.below(cells.len())],
+                    };
+                    let fast = p.play(mv);
+                    let whole = p.play_whole_board(mv);
+                    match (fast, whole) {
+                        (Ok(a), Ok(b)) => {
+                            assert_eq!(a.captured, b.captured, "{set} {p} {mv:?}");
+                            assert_eq!(a.position, b.position, "{set} {p} {mv:?}");
+                            counts[0] += usize::from(a.captured.any());
+                            counts[2] += 1;
+                            p = a.position;
+                        }
+                        (Err(a), Err(b)) => {
+                            assert_eq!(a, b, "{set} {p} {mv:?}");
+                            counts[1] += 1;
+                        }
+                        (a, b) => panic!("{set} {p} {mv:?}: shortcut {a:?}, whole board {b:?}"),
+                    }
+                }
+            }
+        }
+    }
+    let [caps, refused, moves] = counts;
+    assert!(caps > 300 && refused > 1000 && moves > 5000, "{counts:?}");
+}
+
+#[test]
 fn alive_set_is_groups_with_a_liberty_on_random_placements() {
     let mut rng = Rng::new(99);
     for board in ["5", "9", "19", "chogo-44", "12x10"] {
