@@ -457,13 +457,15 @@ impl Position {
     fn resolve_with(&mut self, cell: Cell, mv: Move, shortcuts: bool) -> Result<Bits, IllegalMove> {
         let me = self.turn;
         let them = !me;
-        if shortcuts && !self.dead_possible && !self.rules.pieces.orthogonal() {
-            if let Move::Drop { .. } = mv {
-                match self.quiet_drop(cell) {
-                    Some(true) => return Ok(Bits::EMPTY),
-                    Some(false) => return Err(IllegalMove::DropDead(cell)),
-                    None => {}
-                }
+        if shortcuts
+            && !self.dead_possible
+            && !self.rules.pieces.orthogonal()
+            && let Move::Drop { .. } = mv
+        {
+            match self.quiet_drop(cell) {
+                Some(true) => return Ok(Bits::EMPTY),
+                Some(false) => return Err(IllegalMove::DropDead(cell)),
+                None => {}
             }
         }
         let captured = if self.rules.pieces.orthogonal() && !self.dead_possible {
