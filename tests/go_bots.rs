@@ -138,6 +138,49 @@ fn bots_save_a_large_group() {
 }
 
 #[test]
+fn mcts_does_not_walk_into_a_repetition_draw_it_does_not_need() {
+    // A game between two searches (komi 6.5): Black, far behind, keeps taking a ko-like
+    // cycle on the top edge (g9 e9 f9) and White passed twice in it. A third pass now
+    // brings back a placement for the third time: a draw (GO_RULES §4), while White
+    // leads by about 17 points as the board stands. The search must value that pass as
+    // a draw, exactly ½ (the playouts alone would value it as a win or a loss).
+    let moves = "\
+        g4 e5 e4 f4 f5 d4 e6 e3 d5 g3 f3 f2 g6 c5 e4 b4 d3 e5 d6 b6 h3 h2 e4 c3 f3 d2
+        g2 d8 c7 f8 e8 e7 d7 e9 c8 h8 f7 h7 g7 g8 h6 i7 i9 h9 f9 h1 f1 e2 e8 e1 g1 g3
+        g2 b7 g1 b8 c2 b1 d9 d1 b2 b3 i2 g5 c1 a2 a6 f1 i1 h5 b5 c6 a5 i3 c1 c2 a9 h1
+        h2 b9 a3 c9 g9 e9 f9 i8 g9 e9 f9 i4 i5 i6 a7 a4 h4 pass i5 i4 g9 e9 f9 g5 g9 e9
+        f9 pass g9 h5 i5 e9 f9 pass i3 g5 g9 e9 f9 a8 h5 b5 g9 e9 f9 pass g9 e9 f9";
+    let mut game = Game::from_position(Position::new(Rules {
+        komi: 6.5,
+        ..rules("R", 9, false)
+    }));
+    for text in moves.split_whitespace() {
+        game.play_text(&text.parse().unwrap()).unwrap();
+    }
+    let mut after_pass = game.clone();
+    after_pass.play(Move::Pass).unwrap();
+    assert!(
+        after_pass.outcome().is_some_and(|o| o.winner.is_none()),
+        "a pass draws"
+    );
+    let mut mcts = Mcts::new(MctsConfig::default());
+    let stop = AtomicBool::new(false);
+    let stats = mcts.search(&Request {
+        game: &game,
+        budget: playouts(5_000),
+        seed: 9,
+        stop: &stop,
+    });
+    let (_, visits, wins) = stats
+        .moves
+        .iter()
+        .copied()
+        .find(|m| m.0 == Move::Pass)
+        .expect("the pass is a root move");
+    assert!(visits > 0 && wins / visits as f64 == 0.5, "{visits} {wins}");
+}
+
+#[test]
 fn mcts_is_reproducible_with_a_seed_and_playouts() {
     for (set, moving) in [("R", false), ("K", false), ("RB", true)] {
         let game = random_game(rules(set, 9, moving), 11, 12);
