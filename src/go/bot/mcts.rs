@@ -46,7 +46,7 @@ pub struct MctsConfig {
     /// Playouts (rooks and wazirs) answer the last drop with a 3 × 3 shape next to it.
     pub shapes: bool,
     /// Priors (rooks and wazirs) for 3 × 3 shapes, moves near the last one and the
-    /// lines of the board, on top of an even prior for every move.
+    /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
 }
 
@@ -97,7 +97,9 @@ impl Default for MctsConfig {
             expand_at: 2,
             priors: true,
             shapes: true,
-            shape_priors: true,
+            // Measured weaker (README): 7 wins in 17 games against the search without it
+            // and without shapes, where shapes alone won 12 of 20.
+            shape_priors: false,
         }
     }
 }
