@@ -288,3 +288,18 @@ fn gtp_genmove_at_a_level() {
     assert!(chogo::go::gtp::parse_vertex(&mv2, chogo::go::Board::Square(9)).is_ok());
     assert_eq!(engine.game().moves().len(), 3);
 }
+
+#[test]
+fn search_switches_turn_off_by_name() {
+    let on = MctsConfig::default();
+    let off = on.without("rave, shapes").unwrap();
+    assert!(on.rave && on.shapes && !off.rave && !off.shapes);
+    assert_eq!((off.heuristics, off.priors, off.reuse), (true, true, true));
+    for name in MctsConfig::SWITCHES {
+        let (a, b) = (on.without(name).unwrap(), on.with(name).unwrap());
+        assert!(a != b && (a == on || b == on), "{name}");
+    }
+    assert!(!on.shape_priors && on.with("shape_priors").unwrap().shape_priors);
+    assert!(on.without("rave,fast").is_err());
+    assert_eq!(on.without("").unwrap(), on);
+}

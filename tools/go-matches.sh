@@ -37,10 +37,12 @@ printf 'R moving: '; "$B" go play --moving --black hard --white greedy --time-ms
 
 echo "== each search switch against its absence: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
 SEARCH="$B go gtp --level hard --threads 1 --playouts 2000 --seed {n}"
-for switch in rave heuristics shapes shape_priors priors reuse; do
+for switch in rave heuristics shapes priors reuse; do
   echo "-- without $switch"
   $REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
+echo "-- with shape_priors (off by default)"
+$REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --with shape_priors" | tail -2
 
 echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5"
 $REFEREE --games 4 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 1"

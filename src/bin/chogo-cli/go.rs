@@ -100,6 +100,9 @@ enum Go {
         /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse
         #[arg(long, value_name = "SWITCHES", default_value = "")]
         without: String,
+        /// search switches turned on (shape_priors is off by default)
+        #[arg(long, value_name = "SWITCHES", default_value = "")]
+        with: String,
     },
     /// the bot's move: bestmove "<position>" --level L [--time-ms T] [--playouts N]
     Bestmove {
@@ -316,6 +319,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             threads,
             playouts,
             without,
+            with,
         } => {
             let rules = opts.rules(None)?;
             if rules.pieces.len() != 1 {
@@ -327,6 +331,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 ..MctsConfig::default()
             }
             .without(&without)
+            .and_then(|c| c.with(&with))
             .map_err(usage)?;
             let engine = Engine::with_level(
                 rules,

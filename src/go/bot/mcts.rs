@@ -63,7 +63,16 @@ impl MctsConfig {
 
     /// This configuration with the named switches (comma-separated, from
     /// [`MctsConfig::SWITCHES`]) turned off.
-    pub fn without(mut self, names: &str) -> Result<MctsConfig, String> {
+    pub fn without(self, names: &str) -> Result<MctsConfig, String> {
+        self.switched(names, false)
+    }
+
+    /// This configuration with the named switches turned on.
+    pub fn with(self, names: &str) -> Result<MctsConfig, String> {
+        self.switched(names, true)
+    }
+
+    fn switched(mut self, names: &str, on: bool) -> Result<MctsConfig, String> {
         for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let switch = match name {
                 "rave" => &mut self.rave,
@@ -79,7 +88,7 @@ impl MctsConfig {
                     ));
                 }
             };
-            *switch = false;
+            *switch = on;
         }
         Ok(self)
     }
