@@ -181,6 +181,36 @@ fn mcts_does_not_walk_into_a_repetition_draw_it_does_not_need() {
 }
 
 #[test]
+fn mcts_behind_does_not_fill_its_own_area() {
+    // From a game against GNU Go (komi 6.5): Black has lost (17 to 23.5 as the board
+    // stands), White has passed, and every empty cell on the right is Black's. Each
+    // drop there costs Black a point (GO_RULES §4); a pass costs nothing. The search,
+    // behind, kept filling (and lost by 13.5 instead of 6.5): it took any move but a
+    // pass, and area-scored playouts find a fill as good as a pass.
+    let mut game = Game::from_position(
+        Position::from_text(
+            "RRr2r2r/1Rrrrrrr1/RRRrrr1r1/1RRRr1r1r/RR1Rrr1r1/R1RRRr1r1/1R1Rrr1r1/RRRRRrrrr/1R1RRRRRr b 2 9 1 - 39",
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    );
+    for seed in 1..=3 {
+        let mv = ask(
+            &mut Mcts::new(MctsConfig::default()),
+            &game,
+            playouts(5_000),
+            seed,
+        );
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+    game.play(Move::Pass).unwrap();
+    assert!(game.outcome().is_some());
+}
+
+#[test]
 fn mcts_is_reproducible_with_a_seed_and_playouts() {
     for (set, moving) in [("R", false), ("K", false), ("RB", true)] {
         let game = random_game(rules(set, 9, moving), 11, 12);

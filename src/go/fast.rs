@@ -336,6 +336,26 @@ impl FastGo {
         (self.liberties(g, &mut libs) == 1).then_some(libs[0])
     }
 
+    /// The last liberty of an opponent group in atari next to the group on `v`.
+    fn capture_next_to(&self, v: u16) -> Option<u16> {
+        let g = self.group[v as usize];
+        let them = self.color[v as usize] ^ 3;
+        let mut s = g;
+        loop {
+            for &n in self.neighbours(s) {
+                if self.color[n as usize] == them
+                    && let Some(l) = self.atari_liberty(n)
+                {
+                    return Some(l);
+                }
+            }
+            s = self.next[s as usize];
+            if s == g {
+                return None;
+            }
+        }
+    }
+
     /// Whether the mover's drop on `v` (legal) would leave its group of `min_size` or more
     /// stones with a single liberty, capturing nothing.
     fn is_self_atari(&self, v: u16, min_size: u16) -> bool {
@@ -436,7 +456,8 @@ impl FastGo {
 
     /// The playout policy with cheap heuristics (Go programs' classic ones): after the
     /// opponent's drop on `last`, capture its group if it stands in atari, else save an
-    /// own group next to it that it put in atari, else answer with a 3 × 3 shape next to
+    /// own group next to it that it put in atari (capturing a neighbour of it that is
+    /// in atari, or extending), else answer with a 3 × 3 shape next to
     /// it ([`FastGo::is_shape_move`]) when `shapes`; otherwise a random move as
     /// [`FastGo::random_move`] that does not put a group of 3 or more stones in atari.
     #[inline]
@@ -455,11 +476,18 @@ impl FastGo {
             for &w in &nbrs[..self.nbr_len[v as usize] as usize] {
                 if self.color[w as usize] == me
                     && let Some(l) = self.atari_liberty(w)
-                    && self.is_legal(l)
-                    && !self.is_self_atari(l, 1)
                 {
-                    self.play(l);
-                    return Some(l);
+                    // Save it by capturing a neighbour in atari, else by extending.
+                    if let Some(c) = self.capture_next_to(w)
+                        && self.is_legal(c)
+                    {
+                        self.play(c);
+                        return Some(c);
+                    }
+                    if self.is_legal(l) && !self.is_self_atari(l, 1) {
+                        self.play(l);
+                        return Some(l);
+                    }
                 }
             }
             if shapes && let Some(l) = self.shape_reply(rng, v) {
