@@ -273,6 +273,9 @@ fn black_value_of(diff: f64, scale: f64) -> f32 {
     (win * (1.0 - SCORE_WEIGHT) + margin * SCORE_WEIGHT) as f32
 }
 
+/// How much worse than the best move (in value) a pass may be and still be preferred.
+const PASS_MARGIN: f64 = 0.005;
+
 /// How much the margin counts in a playout's value.
 const SCORE_WEIGHT: f64 = 0.1;
 
@@ -845,6 +848,18 @@ impl Bot for Mcts {
             // stone (GO_RULES §4) that area-scored playouts do not see, and it lost a
             // game to GNU Go by 13.5 points instead of 6.5.
             (mv, visits, wins) = (m, v, w);
+        }
+        if mv != Move::Pass
+            && let Some(&(_, pv, pw)) = ranked.iter().find(|m| m.0 == Move::Pass)
+            && pv >= 100.max(visits / 10)
+            && pw / pv as f64 >= wins / visits.max(1) as f64 - PASS_MARGIN
+        {
+            // The pass is as good as the best move: take it. Area-scored playouts find
+            // a drop in one's own area (or a stone thrown into the opponent's) as good
+            // as a pass, but GO_RULES §4 counts captures and controlled cells, and such
+            // a drop costs a point: filling its own area while GNU Go passed lost a
+            // game by 1.5 points.
+            (mv, visits, wins) = (Move::Pass, pv, pw);
         }
         if mv == Move::Pass {
             // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
