@@ -333,3 +333,31 @@ fn search_switches_turn_off_by_name() {
     assert!(on.without("rave,fast").is_err());
     assert_eq!(on.without("").unwrap(), on);
 }
+
+#[test]
+fn mcts_with_a_reused_tree_keeps_to_superko() {
+    // With moving pieces superko is always on (GO_RULES §3). A tree kept from the last
+    // move has children found from the position alone, without the game's history:
+    // the search must still answer only with moves the game allows. Whole games
+    // between two searches that keep their trees.
+    let mut moves = 0;
+    for (board, seeds) in [(5, 0..6u64)] {
+        for seed in seeds {
+            let start = Position::new(rules("R", board, true));
+            let mut black = Level::Hard.bot(1);
+            let mut white = Level::Hard.bot(1);
+            let stop = AtomicBool::new(false);
+            let game = bot::play_game(
+                start,
+                [black.as_mut(), white.as_mut()],
+                [playouts(300); 2],
+                seed,
+                seed,
+                &stop,
+            )
+            .unwrap_or_else(|e| panic!("{board}x{board}, seed {seed}: {e}"));
+            moves += game.moves().len();
+        }
+    }
+    assert!(moves > 200, "{moves}");
+}

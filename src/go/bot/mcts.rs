@@ -835,6 +835,9 @@ impl Bot for Mcts {
         }
         let stats = self.search(request);
         let mut ranked = stats.moves.clone();
+        // A kept tree's root found its children from the position alone: superko and
+        // the game's history are judged here (GO_RULES §3).
+        ranked.retain(|&(m, _, _)| pos.play(m).is_ok_and(|p| game.check(m, &p).is_ok()));
         ranked.sort_by_key(|m| std::cmp::Reverse(m.1));
         let (mut mv, mut visits, mut wins) = ranked.first().copied()?;
         if mv == Move::Pass
