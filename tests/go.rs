@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
+use chogo::go::fast::FastGo;
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -218,6 +219,126 @@ fn go_with_rooks_is_go_on_random_games() {
         caps > 500 && suicides > 200 && kos > 5 && moves > 5000,
         "{counts:?}"
     );
+}
+
+#[test]
+fn the_fast_rook_board_plays_as_the_rules_engine() {
+    // The playout board of Monte Carlo search, driven by its own policy (captures,
+    // saves, 3 × 3 shapes, random drops), agrees with the rules engine after every move:
+    // the same drop is legal there, and the placement, captures and ko are the same.
+    let mut moves = 0;
+    let mut captures = 0;
+    for (board, seeds) in [
+        ("9", 0..30u64),
+        ("5", 0..30),
+        ("13", 0..4),
+        ("chogo-44", 0..10),
+    ] {
+        for seed in seeds {
+            let r = rules("R", board);
+            let mut p = Position::new(r);
+            let mut fast = FastGo::from_position(&p).unwrap();
+            let mut rng = Rng::new(seed + 1);
+            let mut last = None;
+            for _ in 0..400 {
+                if fast.is_over() {
+                    break;
+                }
+                let shapes = seed % 3 != 0;
+                let before = fast.captures(p.turn());
+                let played = fast.policy_move(&mut rng, last, shapes);
+                let mv = match played {
+                    Some(v) => Move::Drop {
+                        kind: Kind::Rook,
+                        cell: Cell::new(i32::from(v % 19), i32::from(v / 19)).unwrap(),
+                    },
+                    None => Move::Pass,
+                };
+                let next = p
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("{board} {p}: the fast board's {mv:?}: {e}"));
+                assert_eq!(
+                    next.captured.count(),
+                    fast.captures(p.turn()) - before,
+                    "{p} {mv:?}"
+                );
+                captures += usize::from(next.captured.any());
+                p = next.position;
+                assert!(fast.placement_matches(&p), "{board} {p} after {mv:?}");
+                assert_eq!(fast.ko(), p.ko().map(|(_, c)| c), "{p}");
+                last = played;
+                moves += 1;
+            }
+            assert_eq!(fast.score(), p.score(), "{p}");
+        }
+    }
+    assert!(moves > 5000 && captures > 200, "{moves} {captures}");
+}
+
+#[test]
+fn shape_moves_are_the_classic_patterns() {
+    let r = rules("R", "9");
+    let at = |text: &str, cell_name: &str| {
+        let fast = FastGo::from_position(&pos(text, r)).unwrap();
+        fast.is_shape_move(FastGo::index(cell(cell_name)))
+    };
+    // MoGo's hane "XO. / ... / ?.?": under White's e5, beside Black's d5; and the same
+    // seen from White (mirrored, colours swapped) under Black's d5.
+    let hane = "9/9/9/9/3rR4/9/9/9/9 b 0 0 0 - 1";
+    assert!(at(hane, "e4"));
+    assert!(at(hane, "d4"));
+    // Nothing near: no shape.
+    assert!(!at(hane, "h8"));
+    assert!(!at("9/9/9/9/9/9/9/9/9 b 0 0 0 - 1", "e5"));
+    // The unprotected cut "XO? / O.o / ?o?": e4 cuts White's e5 from d4.
+    let cut = "9/9/9/9/3rR4/3R5/9/9/9 b 0 0 0 - 1";
+    assert!(at(cut, "e4"));
+    // With Black also on f4 and e3 the hane shapes no longer fit there, but the cut does
+    // not need them to be empty of Black: still a shape.
+    assert!(at("9/9/9/9/3rR4/3R1r3/4r4/9/9 b 0 0 0 - 1", "e4"));
+}
+
+#[test]
+fn the_local_drop_shortcut_judges_as_the_whole_board() {
+    // Every drop tried on random games of every general-engine set (and the bishops'
+    // light cells, the maos' legs, the pawns' one-way defence) gives the same captures,
+    // position and errors as the whole-board alive search of GO_RULES §2.
+    let mut counts = [0usize; 3]; // captures, refused, moves
+    for set in ["B", "K", "N", "P", "M", "RB", "QNP", "MPB"] {
+        for (board, seeds) in [("5", 0..40u64), ("9", 0..6), ("chogo-44", 0..6)] {
+            for seed in seeds {
+                let r = rules(set, board);
+                let kinds: Vec<Kind> = r.pieces.kinds().collect();
+                let cells: Vec<Cell> = r.board.cells().iter().collect();
+                let mut p = Position::new(r);
+                let mut rng = Rng::new(seed * 13 + 5);
+                for _ in 0..cells.len() * 3 {
+                    let mv = Move::Drop {
+                        kind: kinds[rng.below(kinds.len())],
+                        cell: cells[rng.below(cells.len())],
+                    };
+                    let fast = p.play(mv);
+                    let whole = p.play_whole_board(mv);
+                    match (fast, whole) {
+                        (Ok(a), Ok(b)) => {
+                            assert_eq!(a.captured, b.captured, "{set} {p} {mv:?}");
+                            assert_eq!(a.position, b.position, "{set} {p} {mv:?}");
+                            counts[0] += usize::from(a.captured.any());
+                            counts[2] += 1;
+                            p = a.position;
+                        }
+                        (Err(a), Err(b)) => {
+                            assert_eq!(a, b, "{set} {p} {mv:?}");
+                            counts[1] += 1;
+                        }
+                        (a, b) => panic!("{set} {p} {mv:?}: shortcut {a:?}, whole board {b:?}"),
+                    }
+                }
+            }
+        }
+    }
+    let [caps, refused, moves] = counts;
+    assert!(caps > 300 && refused > 1000 && moves > 5000, "{counts:?}");
 }
 
 #[test]

@@ -138,6 +138,79 @@ fn bots_save_a_large_group() {
 }
 
 #[test]
+fn mcts_does_not_walk_into_a_repetition_draw_it_does_not_need() {
+    // A game between two searches (komi 6.5): Black, far behind, keeps taking a ko-like
+    // cycle on the top edge (g9 e9 f9) and White passed twice in it. A third pass now
+    // brings back a placement for the third time: a draw (GO_RULES §4), while White
+    // leads by about 17 points as the board stands. The search must value that pass as
+    // a draw, exactly ½ (the playouts alone would value it as a win or a loss).
+    let moves = "\
+        g4 e5 e4 f4 f5 d4 e6 e3 d5 g3 f3 f2 g6 c5 e4 b4 d3 e5 d6 b6 h3 h2 e4 c3 f3 d2
+        g2 d8 c7 f8 e8 e7 d7 e9 c8 h8 f7 h7 g7 g8 h6 i7 i9 h9 f9 h1 f1 e2 e8 e1 g1 g3
+        g2 b7 g1 b8 c2 b1 d9 d1 b2 b3 i2 g5 c1 a2 a6 f1 i1 h5 b5 c6 a5 i3 c1 c2 a9 h1
+        h2 b9 a3 c9 g9 e9 f9 i8 g9 e9 f9 i4 i5 i6 a7 a4 h4 pass i5 i4 g9 e9 f9 g5 g9 e9
+        f9 pass g9 h5 i5 e9 f9 pass i3 g5 g9 e9 f9 a8 h5 b5 g9 e9 f9 pass g9 e9 f9";
+    let mut game = Game::from_position(Position::new(Rules {
+        komi: 6.5,
+        ..rules("R", 9, false)
+    }));
+    for text in moves.split_whitespace() {
+        game.play_text(&text.parse().unwrap()).unwrap();
+    }
+    let mut after_pass = game.clone();
+    after_pass.play(Move::Pass).unwrap();
+    assert!(
+        after_pass.outcome().is_some_and(|o| o.winner.is_none()),
+        "a pass draws"
+    );
+    let mut mcts = Mcts::new(MctsConfig::default());
+    let stop = AtomicBool::new(false);
+    let stats = mcts.search(&Request {
+        game: &game,
+        budget: playouts(5_000),
+        seed: 9,
+        stop: &stop,
+    });
+    let (_, visits, wins) = stats
+        .moves
+        .iter()
+        .copied()
+        .find(|m| m.0 == Move::Pass)
+        .expect("the pass is a root move");
+    assert!(visits > 0 && wins / visits as f64 == 0.5, "{visits} {wins}");
+}
+
+#[test]
+fn mcts_behind_does_not_fill_its_own_area() {
+    // From a game against GNU Go (komi 6.5): Black has lost (17 to 23.5 as the board
+    // stands), White has passed, and every empty cell on the right is Black's. Each
+    // drop there costs Black a point (GO_RULES §4); a pass costs nothing. The search,
+    // behind, kept filling (and lost by 13.5 instead of 6.5): it took any move but a
+    // pass, and area-scored playouts find a fill as good as a pass.
+    let mut game = Game::from_position(
+        Position::from_text(
+            "RRr2r2r/1Rrrrrrr1/RRRrrr1r1/1RRRr1r1r/RR1Rrr1r1/R1RRRr1r1/1R1Rrr1r1/RRRRRrrrr/1R1RRRRRr b 2 9 1 - 39",
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    );
+    for seed in 1..=3 {
+        let mv = ask(
+            &mut Mcts::new(MctsConfig::default()),
+            &game,
+            playouts(5_000),
+            seed,
+        );
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+    game.play(Move::Pass).unwrap();
+    assert!(game.outcome().is_some());
+}
+
+#[test]
 fn mcts_is_reproducible_with_a_seed_and_playouts() {
     for (set, moving) in [("R", false), ("K", false), ("RB", true)] {
         let game = random_game(rules(set, 9, moving), 11, 12);
@@ -244,4 +317,47 @@ fn gtp_genmove_at_a_level() {
     let mv2 = answer("genmove b");
     assert!(chogo::go::gtp::parse_vertex(&mv2, chogo::go::Board::Square(9)).is_ok());
     assert_eq!(engine.game().moves().len(), 3);
+}
+
+#[test]
+fn search_switches_turn_off_by_name() {
+    let on = MctsConfig::default();
+    let off = on.without("rave, shapes").unwrap();
+    assert!(on.rave && on.shapes && !off.rave && !off.shapes);
+    assert_eq!((off.heuristics, off.priors, off.reuse), (true, true, true));
+    for name in MctsConfig::SWITCHES {
+        let (a, b) = (on.without(name).unwrap(), on.with(name).unwrap());
+        assert!(a != b && (a == on || b == on), "{name}");
+    }
+    assert!(!on.shape_priors && on.with("shape_priors").unwrap().shape_priors);
+    assert!(on.without("rave,fast").is_err());
+    assert_eq!(on.without("").unwrap(), on);
+}
+
+#[test]
+fn mcts_with_a_reused_tree_keeps_to_superko() {
+    // With moving pieces superko is always on (GO_RULES §3). A tree kept from the last
+    // move has children found from the position alone, without the game's history:
+    // the search must still answer only with moves the game allows. Whole games
+    // between two searches that keep their trees.
+    let mut moves = 0;
+    for (board, seeds) in [(5, 0..6u64)] {
+        for seed in seeds {
+            let start = Position::new(rules("R", board, true));
+            let mut black = Level::Hard.bot(1);
+            let mut white = Level::Hard.bot(1);
+            let stop = AtomicBool::new(false);
+            let game = bot::play_game(
+                start,
+                [black.as_mut(), white.as_mut()],
+                [playouts(300); 2],
+                seed,
+                seed,
+                &stop,
+            )
+            .unwrap_or_else(|e| panic!("{board}x{board}, seed {seed}: {e}"));
+            moves += game.moves().len();
+        }
+    }
+    assert!(moves > 200, "{moves}");
 }

@@ -265,8 +265,13 @@ fn replay_checks_records_and_sgf() {
 }
 
 fn gtp_session(input: &str) -> String {
+    gtp_session_with(&[], input)
+}
+
+fn gtp_session_with(args: &[&str], input: &str) -> String {
     let mut child = Command::new(CLI)
         .args(["go", "gtp"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -377,6 +382,39 @@ fn referee(black: &str, white: &str) -> Output {
         ])
         .output()
         .expect("python3 runs")
+}
+
+#[test]
+fn gtp_searches_by_playouts_with_switches() {
+    // A playout budget alone makes genmove reproducible, whatever the machine's speed;
+    // the switches are read by name.
+    let args = [
+        "--level",
+        "hard",
+        "--playouts",
+        "300",
+        "--seed",
+        "4",
+        "--without",
+        "rave,reuse",
+        "--with",
+        "shape_priors",
+    ];
+    let session = "boardsize 9\nkomi 6.5\nplay b E5\ngenmove w\ngenmove b\n";
+    let first = gtp_session_with(&args, session);
+    assert_eq!(first, gtp_session_with(&args, session));
+    assert_eq!(first.matches("= ").count(), 5, "{first}");
+    let out = Command::new(CLI)
+        .args(["go", "gtp", "--without", "fast"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown switch 'fast'"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -1,11 +1,15 @@
 #!/bin/sh
 # The matches and speeds of the README's "Go with chess pieces" bots section (issue 14).
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the last part. Takes about an hour on 2 cores.
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about three hours on one
+# core; every match runs one game at a time on one search thread, except the speed test.
 set -u
 B=${1:-target/release/chogo-cli}
 GNUGO="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead"
+REFEREE="python3 tools/gtp-referee.py --chogo $B"
 
+echo "== load before the speed test (the 2-thread gain needs an idle machine)"
+uptime
 echo "== MCTS playouts per second from the empty board (5 s, 1 and 2 threads)"
 for size in 9 19; do
   for t in 1 2; do
@@ -13,23 +17,35 @@ for size in 9 19; do
     "$B" go bestmove start --board "$size" --komi 6.5 --time-ms 5000 --threads "$t" --info 2>&1 | head -1
   done
 done
+echo "== MCTS playouts per second, other sets (9x9, 1 s, 1 thread)"
+for set in B K N P M RB; do
+  printf '%s: ' "$set"
+  "$B" go bestmove start --pieces "$set" --time-ms 1000 --threads 1 --info 2>&1 | head -1
+done
 
 echo "== greedy vs random, 20 games each (colours alternate)"
 for set in R B K N P M RB; do
-  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 2 | tail -1
+  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap | tail -1
 done
-printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap --jobs 2 | tail -1
+printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap | tail -1
 
-echo "== MCTS (1 s a move, 1 thread) vs greedy, 6 games each (colours alternate)"
+echo "== MCTS (1 s a move, 1 thread) vs greedy, 10 games each (colours alternate)"
 for set in R B K N P M RB; do
-  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black hard --white greedy --time-ms 1000 --games 6 --swap --jobs 2 | tail -1
+  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black hard --white greedy --time-ms 1000 --games 10 --swap | tail -1
 done
-printf 'R moving: '; "$B" go play --moving --black hard --white greedy --time-ms 1000 --games 6 --swap --jobs 2 | tail -1
+printf 'R moving: '; "$B" go play --moving --black hard --white greedy --time-ms 1000 --games 10 --swap | tail -1
 
-echo "== MCTS (5 s a move, 2 threads) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5"
-python3 tools/gtp-referee.py --games 4 --chogo "$B" \
-  --black "$B go gtp --level master --threads 2" --white "$GNUGO --level 1"
+echo "== each search switch against its absence: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
+SEARCH="$B go gtp --level hard --threads 1 --playouts 2000 --seed {n}"
+for switch in rave heuristics shapes priors reuse; do
+  echo "-- without $switch"
+  $REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
+done
+echo "-- with shape_priors (off by default)"
+$REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --with shape_priors" | tail -2
 
-echo "== MCTS (5 s a move, 2 threads) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5"
-python3 tools/gtp-referee.py --games 4 --chogo "$B" \
-  --black "$B go gtp --level master --threads 2" --white "$GNUGO --level 10"
+echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5"
+$REFEREE --games 4 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 1"
+
+echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5"
+$REFEREE --games 2 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 10"

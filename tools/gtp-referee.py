@@ -10,7 +10,9 @@ players: an illegal move loses the game. Python 3 standard library only.
 Prints one line per move, then the final position, the result and both engines'
 `final_score`. With `--games N` (a match), the engines change colours every game (the
 first game as given), each game's moves are left out (`--verbose` keeps them), and each
-game's result line is followed by a final tally per engine. Exit status: 0 every game was
+game's result line is followed by a final tally per engine; `{n}` in a command line
+becomes the game's number (`--seed {n}`: engines that search with a fixed playout
+budget then play different games). Exit status: 0 every game was
 played to its end, 1 an engine made an illegal move or broke the protocol, 2 bad arguments.
 """
 
@@ -157,6 +159,9 @@ def main():
     for n in range(1, args.games + 1):
         first_black = n % 2 == 1
         black, white = (engines[0], engines[1]) if first_black else (engines[1], engines[0])
+        # "{n}" in a command line is the game's number: engines seeded by it play
+        # different games with the same budget.
+        black, white = black.replace("{n}", str(n)), white.replace("{n}", str(n))
         sgf = f"{args.sgf}-{n:03d}.sgf" if args.sgf else None
         st, result, reason, moves = play_one(args, chogo, black, white, sgf, args.verbose)
         status = max(status, st)

@@ -2,7 +2,7 @@
 //! the classic design of Go programs' random playouts. Tests prove it equals
 //! [`Position`] move for move (`tests/go.rs`); Monte Carlo search stands on its speed.
 
-use super::bits::{Bits, CELLS, Cell};
+use super::bits::{Bits, CELLS, Cell, STRIDE};
 use super::piece::Kind;
 use super::playout::Rng;
 use super::position::Position;
@@ -10,6 +10,8 @@ use crate::rules::Side;
 
 const NONE: u16 = u16::MAX;
 const EMPTY: u8 = 0;
+/// The colour of a cell of the layout that is not on the board.
+const OFF: u8 = 3;
 
 /// Go with rooks on any board of the rule book, Black = 1, White = 2.
 #[derive(Clone)]
@@ -68,6 +70,11 @@ impl FastGo {
             kind,
             komi: rules.komi,
         };
+        for (i, colour) in b.color.iter_mut().enumerate() {
+            if !cells.contains(Cell::from_index(i)) {
+                *colour = OFF;
+            }
+        }
         for c in cells {
             let i = c.index();
             for n in Bits::from_cell(c).neighbours() & cells {
@@ -329,6 +336,26 @@ impl FastGo {
         (self.liberties(g, &mut libs) == 1).then_some(libs[0])
     }
 
+    /// The last liberty of an opponent group in atari next to the group on `v`.
+    fn capture_next_to(&self, v: u16) -> Option<u16> {
+        let g = self.group[v as usize];
+        let them = self.color[v as usize] ^ 3;
+        let mut s = g;
+        loop {
+            for &n in self.neighbours(s) {
+                if self.color[n as usize] == them
+                    && let Some(l) = self.atari_liberty(n)
+                {
+                    return Some(l);
+                }
+            }
+            s = self.next[s as usize];
+            if s == g {
+                return None;
+            }
+        }
+    }
+
     /// Whether the mover's drop on `v` (legal) would leave its group of `min_size` or more
     /// stones with a single liberty, capturing nothing.
     fn is_self_atari(&self, v: u16, min_size: u16) -> bool {
@@ -376,12 +403,65 @@ impl FastGo {
         size >= min_size
     }
 
+    /// The 3 × 3 neighbourhood of `v` as a pattern code: two bits per neighbour (empty,
+    /// Black, White, off the board), in the order of [`RING`].
+    #[inline]
+    fn pattern_code(&self, v: u16) -> usize {
+        let (f, r) = ((v % STRIDE) as i32, (v / STRIDE) as i32);
+        let mut code = 0;
+        for (k, &(df, dr)) in RING.iter().enumerate() {
+            let (nf, nr) = (f + df, r + dr);
+            let colour = if (0..STRIDE as i32).contains(&nf) && (0..STRIDE as i32).contains(&nr) {
+                self.color[(nr * STRIDE as i32 + nf) as usize]
+            } else {
+                OFF
+            };
+            code |= (colour as usize) << (2 * k);
+        }
+        code
+    }
+
+    /// Whether a drop on the empty cell `v` matches one of the classic 3 × 3 shapes
+    /// (hane, cut, edge moves) of MoGo's playouts, for either side.
+    #[inline]
+    pub fn is_shape_move(&self, v: u16) -> bool {
+        patterns::matches(self.pattern_code(v))
+    }
+
+    /// A move that answers the opponent's drop on `last` with a good local shape: one
+    /// of the empty cells around it that matches a 3 × 3 pattern, is legal, fills no own
+    /// eye and puts no own group of 2 or more stones in atari; chosen at random.
+    fn shape_reply(&self, rng: &mut Rng, last: u16) -> Option<u16> {
+        let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
+        let mut found = [NONE; 8];
+        let mut n = 0;
+        for &(df, dr) in &RING {
+            let (nf, nr) = (f + df, r + dr);
+            if !(0..STRIDE as i32).contains(&nf) || !(0..STRIDE as i32).contains(&nr) {
+                continue;
+            }
+            let v = (nr * STRIDE as i32 + nf) as u16;
+            if self.color[v as usize] == EMPTY
+                && self.is_shape_move(v)
+                && self.is_legal(v)
+                && !self.is_own_eye(v)
+                && !self.is_self_atari(v, 2)
+            {
+                found[n] = v;
+                n += 1;
+            }
+        }
+        (n > 0).then(|| found[rng.below(n)])
+    }
+
     /// The playout policy with cheap heuristics (Go programs' classic ones): after the
     /// opponent's drop on `last`, capture its group if it stands in atari, else save an
-    /// own group next to it that it put in atari; otherwise a random move as
+    /// own group next to it that it put in atari (capturing a neighbour of it that is
+    /// in atari, or extending), else answer with a 3 × 3 shape next to
+    /// it ([`FastGo::is_shape_move`]) when `shapes`; otherwise a random move as
     /// [`FastGo::random_move`] that does not put a group of 3 or more stones in atari.
     #[inline]
-    pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>) -> Option<u16> {
+    pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>, shapes: bool) -> Option<u16> {
         if let Some(v) = last
             && self.color[v as usize] != EMPTY
         {
@@ -396,12 +476,23 @@ impl FastGo {
             for &w in &nbrs[..self.nbr_len[v as usize] as usize] {
                 if self.color[w as usize] == me
                     && let Some(l) = self.atari_liberty(w)
-                    && self.is_legal(l)
-                    && !self.is_self_atari(l, 1)
                 {
-                    self.play(l);
-                    return Some(l);
+                    // Save it by capturing a neighbour in atari, else by extending.
+                    if let Some(c) = self.capture_next_to(w)
+                        && self.is_legal(c)
+                    {
+                        self.play(c);
+                        return Some(c);
+                    }
+                    if self.is_legal(l) && !self.is_self_atari(l, 1) {
+                        self.play(l);
+                        return Some(l);
+                    }
                 }
+            }
+            if shapes && let Some(l) = self.shape_reply(rng, v) {
+                self.play(l);
+                return Some(l);
             }
         }
         let n = self.n_empty;
@@ -496,5 +587,122 @@ impl FastGo {
 
     pub fn captures(&self, side: Side) -> u32 {
         self.captures[side.index()]
+    }
+}
+
+/// Whether a drop on the empty `cell` of a rook (or wazir) position matches one of the
+/// 3 × 3 shapes of [`FastGo::is_shape_move`], for either side.
+pub fn is_shape_at(pos: &Position, cell: Cell) -> bool {
+    let cells = pos.geometry().cells;
+    let mut code = 0;
+    for (k, &(df, dr)) in RING.iter().enumerate() {
+        let colour = match cell.offset(df, dr).filter(|c| cells.contains(*c)) {
+            None => OFF,
+            Some(c) => pos.piece_at(c).map_or(EMPTY, |p| 1 + p.side.index() as u8),
+        };
+        code |= (colour as usize) << (2 * k);
+    }
+    patterns::matches(code)
+}
+
+/// The eight neighbours of a cell, as (file, rank) steps, in pattern-code order.
+const RING: [(i32, i32); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// MoGo's 3 × 3 playout patterns (Gelly, Wang, Munos, Teytaud 2006), in the form
+/// Michi (P. Baudiš) writes them: the centre is the move, `X` and `O` are the two sides
+/// (either way round), `x` is "not X" and `o` "not O" (empty, the other side or off the
+/// board), `?` anything, a space off the board; every rotation and reflection counts.
+mod patterns {
+    use std::sync::LazyLock;
+
+    use super::{EMPTY, OFF, RING};
+
+    const SOURCES: [[&str; 3]; 13] = [
+        ["XOX", "...", "???"], // hane: enclosing hane
+        ["XO.", "...", "?.?"], // hane: non-cutting hane
+        ["XO?", "X..", "x.?"], // hane: magari
+        [".O.", "X..", "..."], // diagonal attachment
+        ["XO?", "O.o", "?o?"], // cut: unprotected
+        ["XO?", "O.X", "???"], // cut: peeped
+        ["?X?", "O.O", "ooo"], // cut: de
+        ["OX?", "o.O", "???"], // cut: keima
+        ["X.?", "O.?", "   "], // edge: chase
+        ["OX?", "X.O", "   "], // edge: block a cut
+        ["?X?", "x.O", "   "], // edge: block a connection
+        ["?XO", "x.x", "   "], // edge: sagari
+        ["?OX", "X.O", "   "], // edge: cut
+    ];
+
+    static TABLE: LazyLock<Box<[bool; 1 << 16]>> = LazyLock::new(build);
+
+    #[inline]
+    pub(super) fn matches(code: usize) -> bool {
+        TABLE[code]
+    }
+
+    /// The colours each pattern letter allows, with `X` as Black (1) and `O` as White (2).
+    fn allowed(c: u8, swap: bool) -> &'static [u8] {
+        let c = match (c, swap) {
+            (b'X', true) => b'O',
+            (b'O', true) => b'X',
+            (b'x', true) => b'o',
+            (b'o', true) => b'x',
+            (c, _) => c,
+        };
+        match c {
+            b'X' => &[1],
+            b'O' => &[2],
+            b'x' => &[EMPTY, 2, OFF],
+            b'o' => &[EMPTY, 1, OFF],
+            b'.' => &[EMPTY],
+            b' ' => &[OFF],
+            _ => &[EMPTY, 1, 2, OFF],
+        }
+    }
+
+    fn build() -> Box<[bool; 1 << 16]> {
+        let mut table = Box::new([false; 1 << 16]);
+        for rows in SOURCES {
+            // The letter at each (file, rank) step from the centre, rank 1 the top row.
+            let at = |df: i32, dr: i32| rows[(1 - dr) as usize].as_bytes()[(df + 1) as usize];
+            for sym in 0..8 {
+                for swap in [false, true] {
+                    // Each ring cell's letter under this rotation or reflection.
+                    let letters: Vec<u8> = RING
+                        .iter()
+                        .map(|&(df, dr)| {
+                            let (a, b) = if sym & 4 != 0 { (dr, df) } else { (df, dr) };
+                            let a = if sym & 1 != 0 { -a } else { a };
+                            let b = if sym & 2 != 0 { -b } else { b };
+                            at(a, b)
+                        })
+                        .collect();
+                    let mut codes = vec![0usize];
+                    for (k, &l) in letters.iter().enumerate() {
+                        codes = codes
+                            .iter()
+                            .flat_map(|&c| {
+                                allowed(l, swap)
+                                    .iter()
+                                    .map(move |&v| c | (v as usize) << (2 * k))
+                            })
+                            .collect();
+                    }
+                    for c in codes {
+                        table[c] = true;
+                    }
+                }
+            }
+        }
+        table
     }
 }

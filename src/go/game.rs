@@ -102,6 +102,11 @@ impl Game {
         self.repeats(next)
     }
 
+    /// Every position of the game so far, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// Whether a move played from the current position is legal under the game's rules.
     pub fn check(&self, mv: Move, played: &Played) -> Result<(), IllegalMove> {
         if self.outcome.is_some() {

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::bits::Cell;
-use super::bot::{self, Bot, Level, Request};
+use super::bot::{self, Bot, Level, MctsConfig, Request};
 use super::game::Game;
 use super::geometry::Board;
 use super::moves::Move;
@@ -45,6 +45,8 @@ pub struct Engine {
     bot: Box<dyn Bot>,
     /// A fixed time a move in place of the level's.
     move_time: Option<Duration>,
+    /// Playouts a move in place of any time, when given.
+    playouts: Option<u64>,
     /// `time_settings`: main time, byo-yomi time and stones (seconds); 0 byo-yomi time
     /// and main time means no limit.
     settings: Option<(f64, f64, u32)>,
@@ -164,15 +166,25 @@ impl Engine {
             level,
             bot: level.bot(threads),
             move_time,
+            playouts: None,
             settings: None,
             left: [None; 2],
         }
     }
 
+    /// This engine searching with `config` (its threads included) and, when given,
+    /// `playouts` a move in place of any time (for matches that measure the search
+    /// itself, not the machine's speed).
+    pub fn configured(mut self, config: MctsConfig, playouts: Option<u64>) -> Engine {
+        self.bot = self.level.bot_with(config);
+        self.playouts = playouts;
+        self
+    }
+
     /// The time for the next move: the level's (or the chosen one), cut to what the
     /// clock allows when `time_settings`/`time_left` were given.
     fn move_budget(&self, side: Side) -> bot::Budget {
-        let mut budget = self.level.budget(self.move_time, None);
+        let mut budget = self.level.budget(self.move_time, self.playouts);
         let Some(mut time) = budget.time else {
             return budget;
         };

@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 use thiserror::Error;
 
@@ -390,7 +391,19 @@ impl Position {
         self.play_checked_shape(mv)
     }
 
+    /// [`Position::play`] judging every drop on the whole board, without the local
+    /// shortcut of the general engine: what the tests compare the shortcut with.
+    #[doc(hidden)]
+    pub fn play_whole_board(&self, mv: Move) -> Result<Played, IllegalMove> {
+        self.check_shape(mv)?;
+        self.play_with(mv, false)
+    }
+
     fn play_checked_shape(&self, mv: Move) -> Result<Played, IllegalMove> {
+        self.play_with(mv, true)
+    }
+
+    fn play_with(&self, mv: Move, shortcuts: bool) -> Result<Played, IllegalMove> {
         let mut next = *self;
         let captured = match mv {
             Move::Pass => {
@@ -400,7 +413,7 @@ impl Position {
             }
             Move::Drop { kind, cell } => {
                 next.put(cell, Piece::new(self.turn, kind));
-                let captured = next.resolve(cell, mv)?;
+                let captured = next.resolve_with(cell, mv, shortcuts)?;
                 next.passes = 0;
                 next.ko = None;
                 if captured.count() == 1
@@ -438,8 +451,23 @@ impl Position {
     /// After the mover's piece has landed on `cell`: removes the opponent's dead pieces
     /// and refuses the move if any of the mover's is dead (GO_RULES §3).
     fn resolve(&mut self, cell: Cell, mv: Move) -> Result<Bits, IllegalMove> {
+        self.resolve_with(cell, mv, true)
+    }
+
+    fn resolve_with(&mut self, cell: Cell, mv: Move, shortcuts: bool) -> Result<Bits, IllegalMove> {
         let me = self.turn;
         let them = !me;
+        if shortcuts
+            && !self.dead_possible
+            && !self.rules.pieces.orthogonal()
+            && let Move::Drop { .. } = mv
+        {
+            match self.quiet_drop(cell) {
+                Some(true) => return Ok(Bits::EMPTY),
+                Some(false) => return Err(IllegalMove::DropDead(cell)),
+                None => {}
+            }
+        }
         let captured = if self.rules.pieces.orthogonal() && !self.dead_possible {
             // Only groups next to the cell played can have lost their last liberty.
             let theirs = self.occ[them.index()];
@@ -487,6 +515,98 @@ impl Position {
         self.captures[me.index()] += captured.count();
         self.dead_possible = false;
         Ok(captured)
+    }
+
+    /// Judges the drop just put on `x` (on a board where nothing was dead) from the
+    /// pieces it touches alone, when it captures nothing: `Some(true)` every piece stays
+    /// alive, `Some(false)` the dropped piece is dead (the drop is illegal), `None` "judge
+    /// the whole board". A drop only takes an empty cell away: the pieces that lose a
+    /// destination or a defence link are those that had `x` among their targets (its
+    /// sources; with sliders, every line through `x`) and the maos whose leg is `x` (on
+    /// its orthogonal neighbours). Every other piece keeps its destinations and links,
+    /// so it stays alive when the touched pieces do: the chain that kept it alive holds
+    /// up to the first touched piece (GO_RULES §2). When every touched opponent piece is
+    /// still alive, nothing is captured; an own source of `x` then defends the dropped
+    /// piece, so it lives when that piece does.
+    fn quiet_drop(&self, x: Cell) -> Option<bool> {
+        let me = self.turn;
+        let all = self.occupied();
+        let mut touched = true;
+        for kind in self.rules.pieces.kinds() {
+            self.geo.for_each_source(kind, !me, x, &all, |s| {
+                if touched && self.piece_at(s) == Some(Piece::new(!me, kind)) {
+                    touched = self.lives(!me, s, &all) == Some(true);
+                }
+            });
+        }
+        let maos = if self.rules.pieces.contains(Kind::Mao) {
+            Bits::from_cell(x).neighbours() & all & self.geo.cells
+        } else {
+            Bits::EMPTY
+        };
+        for n in maos & self.occ[(!me).index()] {
+            if touched && self.piece_at(n).is_some_and(|p| p.kind == Kind::Mao) {
+                touched = self.lives(!me, n, &all) == Some(true);
+            }
+        }
+        if !touched {
+            return None;
+        }
+        // Nothing is captured: the dropped piece lives or dies by the board as it is.
+        if !self.lives(me, x, &all)? {
+            return Some(false);
+        }
+        for n in maos & self.occ[me.index()] {
+            if self.piece_at(n).is_some_and(|p| p.kind == Kind::Mao)
+                && self.lives(me, n, &all) != Some(true)
+            {
+                return None;
+            }
+        }
+        Some(true)
+    }
+
+    /// Whether the piece of `side` on `from` is alive: whether a chain of its friends,
+    /// each defending the next, ends at one that can move (GO_RULES §2), searched from
+    /// it; `None` when the search is too wide to finish here.
+    fn lives(&self, side: Side, from: Cell, all: &Bits) -> Option<bool> {
+        let own = self.occ[side.index()];
+        let mut seen = Bits::from_cell(from);
+        let mut stack = [from; 64];
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let c = stack[n];
+            let Some(p) = self.piece_at(c) else {
+                continue;
+            };
+            let mut found = false;
+            let mut full = false;
+            let _ = self.geo.try_targets(p.kind, side, c, all, |t| {
+                if !all.contains(t) {
+                    if self.geo.playable.contains(t) {
+                        found = true;
+                        return ControlFlow::Break(());
+                    }
+                } else if own.contains(t) && !seen.contains(t) {
+                    if n == stack.len() {
+                        full = true;
+                        return ControlFlow::Break(());
+                    }
+                    seen.insert(t);
+                    stack[n] = t;
+                    n += 1;
+                }
+                ControlFlow::Continue(())
+            });
+            if found {
+                return Some(true);
+            }
+            if full {
+                return None;
+            }
+        }
+        Some(false)
     }
 
     /// The retake (`kind` on `cell`, by the side to move after this drop) if it would

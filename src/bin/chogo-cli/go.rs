@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chogo::go::bot::{self, Level};
+use chogo::go::bot::{self, Level, MctsConfig};
 
 use chogo::go::gtp::Engine;
 use chogo::go::sgf::{self, SgfGame};
@@ -94,6 +94,15 @@ enum Go {
         /// search threads
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// playouts a move in place of any time (measures the search, not the machine)
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse
+        #[arg(long, value_name = "SWITCHES", default_value = "")]
+        without: String,
+        /// search switches turned on (shape_priors is off by default)
+        #[arg(long, value_name = "SWITCHES", default_value = "")]
+        with: String,
     },
     /// the bot's move: bestmove "<position>" --level L [--time-ms T] [--playouts N]
     Bestmove {
@@ -308,19 +317,30 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             level,
             time_ms,
             threads,
+            playouts,
+            without,
+            with,
         } => {
             let rules = opts.rules(None)?;
             if rules.pieces.len() != 1 {
                 return Err(usage("GTP plays one-kind sets only (like --pieces R)"));
             }
             let level = parse_level(&level)?;
+            let config = MctsConfig {
+                threads: threads.clamp(1, 64),
+                ..MctsConfig::default()
+            }
+            .without(&without)
+            .and_then(|c| c.with(&with))
+            .map_err(usage)?;
             let engine = Engine::with_level(
                 rules,
                 seed,
                 level,
                 threads.clamp(1, 64),
                 time_ms.map(Duration::from_millis),
-            );
+            )
+            .configured(config, playouts);
             gtp(engine)
         }
         Go::Bestmove {

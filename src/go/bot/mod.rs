@@ -135,12 +135,20 @@ impl Level {
 
     /// A fresh bot of this level, searching on `threads` threads.
     pub fn bot(self, threads: usize) -> Box<dyn Bot> {
+        self.bot_with(MctsConfig {
+            threads: threads.max(1),
+            ..MctsConfig::default()
+        })
+    }
+
+    /// A fresh bot of this level; a searching level searches with `config`.
+    pub fn bot_with(self, config: MctsConfig) -> Box<dyn Bot> {
         match self {
             Level::Random => Box::new(RandomBot),
             Level::Easy => Box::new(Greedy),
             _ => Box::new(Mcts::new(MctsConfig {
-                threads: threads.max(1),
-                ..MctsConfig::default()
+                threads: config.threads.max(1),
+                ..config
             })),
         }
     }
