@@ -145,8 +145,7 @@ mod tests {
     fn asks(app: &mut App) -> bool {
         app.update();
         let mut messages = app.world_mut().resource_mut::<Messages<RequestRedraw>>();
-        let asked = messages.drain().count() > 0;
-        asked
+        messages.drain().count() > 0
     }
 
     fn frames_asked(app: &mut App, frames: usize) -> usize {
