@@ -7,12 +7,9 @@ use super::bridge::{Bridge, Played, PlayerKind};
 use super::screen::InGame;
 use super::sets::Phase;
 use super::settings::PlayerSettings;
+use super::ui::UiClick;
 use crate::rules::{Move, Role};
 use crate::save::Settings;
-
-/// A button of the interface was pressed.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct UiClick;
 
 #[derive(Resource)]
 struct Sounds {

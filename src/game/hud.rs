@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::audio::UiClick;
 use super::bot_player::{BotThinking, DrawOffer, OfferDraw};
 use super::bridge::{Bridge, Command, PlayerKind, Viewing};
 use super::export::Export;
@@ -14,7 +13,8 @@ use super::input::{FlipBoard, ShowHelp};
 use super::persist::Persistence;
 use super::screen::{Dialog, InGame, MenuAction};
 use super::ui::{
-    self, BAR_HEIGHT, DrawerOpen, Notice, PANEL_WIDTH, PanelPlace, UiLayer, palette, side_swatch,
+    self, BAR_HEIGHT, DrawerOpen, Notice, PANEL_WIDTH, PanelPlace, UiClick, UiLayer, palette,
+    side_swatch,
 };
 use crate::rules::Side;
 

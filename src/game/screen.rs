@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 
 use super::animation::Animating;
-use super::audio::UiClick;
 use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
 use super::layout::BoardLayout;
 use super::sets::Phase;
+use super::ui::UiClick;
 use crate::save::SavedGame;
 
 /// Which screen is shown.

@@ -122,6 +122,10 @@ impl PanelPlace {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawerOpen(pub bool);
 
+/// A button of the interface was pressed (the click's sound).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct UiClick;
+
 /// One line for the player: why a man cannot move, why a command was refused, what an
 /// export did.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
