@@ -303,7 +303,7 @@ fn the_local_drop_shortcut_judges_as_the_whole_board() {
     // Every drop tried on random games of every general-engine set (and the bishops'
     // light cells, the maos' legs, the pawns' one-way defence) gives the same captures,
     // position and errors as the whole-board alive search of GO_RULES §2.
-    let mut counts = [0usize; 3]; // captures, refused, moves
+    let mut counts = [0usize; 4]; // captures, refused, moves, refused as dead on arrival
     for set in ["B", "K", "N", "P", "M", "RB", "QNP", "MPB"] {
         for (board, seeds) in [("5", 0..40u64), ("9", 0..6), ("chogo-44", 0..6)] {
             for seed in seeds {
@@ -330,6 +330,7 @@ fn the_local_drop_shortcut_judges_as_the_whole_board() {
                         (Err(a), Err(b)) => {
                             assert_eq!(a, b, "{set} {p} {mv:?}");
                             counts[1] += 1;
+                            counts[3] += usize::from(matches!(a, IllegalMove::DropDead(_)));
                         }
                         (a, b) => panic!("{set} {p} {mv:?}: shortcut {a:?}, whole board {b:?}"),
                     }
@@ -337,8 +338,13 @@ fn the_local_drop_shortcut_judges_as_the_whole_board() {
             }
         }
     }
-    let [caps, refused, moves] = counts;
-    assert!(caps > 300 && refused > 1000 && moves > 5000, "{counts:?}");
+    // Quiet drops refused as dead on arrival are the shortcut's own refusals: they must
+    // be many, or the shortcut's judgment was hardly tried.
+    let [caps, refused, moves, dead] = counts;
+    assert!(
+        caps > 300 && refused > 1000 && moves > 5000 && dead > 1000,
+        "{counts:?}"
+    );
 }
 
 #[test]
