@@ -144,7 +144,7 @@ fn panel(
                     clicks.write(UiClick);
                     commands.write(command);
                 };
-                if ui.add_enabled(!game.plies().is_empty() || game.outcome().is_some(), egui::Button::new("Undo")).clicked() {
+                if ui.add_enabled(can_undo(&bridge), egui::Button::new("Undo")).clicked() {
                     send(Command::Undo);
                 }
                 if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
@@ -167,9 +167,7 @@ fn panel(
                 if ui.button("Flip").clicked() {
                     flip.write(FlipBoard);
                 }
-                let can_hint = bridge.human_to_move() && !hint.is_searching();
-                let label = if hint.is_searching() { "Hint…" } else { "Hint" };
-                if ui.add_enabled(can_hint, egui::Button::new(label)).clicked() {
+                if ui.add_enabled(can_hint(&bridge, &hint), egui::Button::new(hint_label(&hint))).clicked() {
                     hints.write(AskHint);
                 }
                 if ui.button("Keys").clicked() {
@@ -307,6 +305,24 @@ fn panel(
     Ok(())
 }
 
+/// Undo has something to take back: a move, or the game's ending.
+fn can_undo(bridge: &Bridge) -> bool {
+    !bridge.game.plies().is_empty() || bridge.game.outcome().is_some()
+}
+
+/// A hint can be asked for: a person is to move and no hint is being searched for.
+fn can_hint(bridge: &Bridge, hint: &Hint) -> bool {
+    bridge.human_to_move() && !hint.is_searching()
+}
+
+fn hint_label(hint: &Hint) -> &'static str {
+    if hint.is_searching() {
+        "Hint…"
+    } else {
+        "Hint"
+    }
+}
+
 /// What the bar of a small window asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum BarAction {
@@ -337,16 +353,14 @@ fn bar(
             asked = Some(BarAction::Drawer);
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let can_hint = bridge.human_to_move() && !hint.is_searching();
             if ui
-                .add_enabled(can_hint, egui::Button::new("Hint"))
+                .add_enabled(can_hint(bridge, hint), egui::Button::new(hint_label(hint)))
                 .clicked()
             {
                 asked = Some(BarAction::Hint);
             }
-            let can_undo = !game.plies().is_empty() || game.outcome().is_some();
             if ui
-                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .add_enabled(can_undo(bridge), egui::Button::new("Undo"))
                 .clicked()
             {
                 asked = Some(BarAction::Undo);

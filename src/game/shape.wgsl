@@ -3,16 +3,14 @@
 // renderer four times the pixels.
 #import bevy_sprite::mesh2d_vertex_output::VertexOutput
 
-// The quad is a little larger than the unit shapes, so that an edge's smoothing is not cut.
-const QUAD: f32 = 1.1;
-
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> color: vec4<f32>;
-// x: the kind (0 disc, 1 ring, 2 diamond, 3 bar); y, z: its sizes in unit lengths.
+// x: the kind (0 disc, 1 ring, 2 diamond, 3 bar); y, z: its sizes in unit lengths; w: the
+// side of the quad it is drawn on, a little more than one unit (shapes.rs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(1) var<uniform> shape: vec4<f32>;
 
 @fragment
 fn fragment(mesh: VertexOutput) -> @location(0) vec4<f32> {
-    let p = (mesh.uv - vec2(0.5)) * QUAD;
+    let p = (mesh.uv - vec2(0.5)) * shape.w;
     let kind = u32(shape.x + 0.5);
     // Signed distance to the edge: negative inside.
     var d: f32;

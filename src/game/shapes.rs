@@ -30,13 +30,17 @@ pub enum Shape {
     },
 }
 
+/// The side of the quad every shape is drawn on: a little more than one unit, so that the
+/// smoothing of an edge one unit across is not cut off (the shader gets it in `shape.w`).
+const QUAD: f32 = 1.1;
+
 impl Shape {
     fn uniform(self) -> Vec4 {
         match self {
-            Shape::Disc { radius } => Vec4::new(0.0, radius, 0.0, 0.0),
-            Shape::Ring { inner, outer } => Vec4::new(1.0, inner, outer, 0.0),
-            Shape::Diamond { radius } => Vec4::new(2.0, radius, 0.0, 0.0),
-            Shape::Bar { width, height } => Vec4::new(3.0, width / 2.0, height / 2.0, 0.0),
+            Shape::Disc { radius } => Vec4::new(0.0, radius, 0.0, QUAD),
+            Shape::Ring { inner, outer } => Vec4::new(1.0, inner, outer, QUAD),
+            Shape::Diamond { radius } => Vec4::new(2.0, radius, 0.0, QUAD),
+            Shape::Bar { width, height } => Vec4::new(3.0, width / 2.0, height / 2.0, QUAD),
         }
     }
 }
@@ -75,8 +79,7 @@ impl Material2d for ShapeMaterial {
     }
 }
 
-/// The one mesh every shape is drawn on: a square 1.1 units across (the shader's `QUAD`),
-/// so that the smoothing of an edge one unit across is not cut off.
+/// The one mesh every shape is drawn on: a square [`QUAD`] units across.
 #[derive(Resource, Clone)]
 pub struct ShapeQuad(pub Handle<Mesh>);
 
@@ -85,7 +88,7 @@ impl FromWorld for ShapeQuad {
         ShapeQuad(
             world
                 .resource_mut::<Assets<Mesh>>()
-                .add(Rectangle::new(1.1, 1.1)),
+                .add(Rectangle::new(QUAD, QUAD)),
         )
     }
 }
