@@ -250,11 +250,18 @@ pub fn bare_plugin(app: &mut App) {
     app.add_systems(Last, (stop_when_measured, measure).chain());
 }
 
-/// Frames of an earlier burst in the same folder would mix with this one's: they go first.
-fn clear_old_burst(config: Option<Res<DemoConfig>>) {
+/// The burst's folder is made when missing (a folder that cannot be made ends the demo
+/// with a message); frames of an earlier burst in it would mix with this one's: they go
+/// first.
+fn clear_old_burst(config: Option<Res<DemoConfig>>, mut exit: MessageWriter<AppExit>) {
     let Some(dir) = config.as_ref().and_then(|c| c.burst.as_ref()) else {
         return;
     };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("chogo: --burst {}: {e}", dir.display());
+        exit.write(AppExit::from_code(2));
+        return;
+    }
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries.flatten() {
             if entry.file_name().to_string_lossy().starts_with("frame-") {
