@@ -6,24 +6,14 @@
 // of a new game. Then, for comparison, a bare WebGL2 page at 1280 x 800 fills the window
 // with K blended passes into an RGBA8 or an sRGB texture and copies it to the canvas.
 // Usage: node frames.mjs URL
-import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { launch } from './browser.mjs';
 
 const [url] = process.argv.slice(2);
 if (!url) {
   console.error('usage: node frames.mjs URL');
   process.exit(2);
 }
-const profile = mkdtempSync(join(tmpdir(), 'chogo-chromium-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-background-networking', '--no-first-run',
-         '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
-});
-const page = browser.pages()[0] || await browser.newPage();
+const { page, close } = await launch();
 
 const rate = () => page.evaluate(async () => {
   const frames0 = window.chogoFrames;
@@ -91,6 +81,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }

@@ -3,10 +3,8 @@
 // for the bot's answer (from its Web Worker) while checking that the page keeps drawing,
 // checks the save in localStorage, reloads and continues the saved game. Fails on any
 // console error. Usage: node smoke.mjs URL SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launch } from './browser.mjs';
 
 const [url, shots] = process.argv.slice(2);
 if (!url || !shots) {
@@ -14,19 +12,8 @@ if (!url || !shots) {
   process.exit(2);
 }
 
-const profile = mkdtempSync(join(tmpdir(), 'chogo-chromium-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1280, height: 800 },
-  args: [
-    '--headless', '--no-sandbox', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--enable-unsafe-swiftshader', '--autoplay-policy=no-user-gesture-required',
-  ],
-});
 const errors = [];
-const page = browser.pages()[0] || await browser.newPage();
+const { page, close } = await launch();
 page.on('console', (message) => {
   if (message.type() === 'error') errors.push(message.text());
   if (process.env.VERBOSE) console.log(`console.${message.type()}: ${message.text()}`);
@@ -37,8 +24,7 @@ const step = (text) => console.log(`smoke: ${text}`);
 const fail = async (text) => {
   console.error(`smoke: FAILED: ${text}`);
   await page.screenshot({ path: join(shots, 'failure.png') }).catch(() => {});
-  await browser.close();
-  rmSync(profile, { recursive: true, force: true });
+  await close();
   process.exit(1);
 };
 const value = (name) => page.evaluate((n) => window[n], name);
@@ -193,6 +179,5 @@ try {
 } catch (error) {
   await fail(String(error));
 }
-await browser.close();
 // The browser's profile goes with the test (a run leaves nothing in the temp folder).
-rmSync(profile, { recursive: true, force: true });
+await close();
