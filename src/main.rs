@@ -161,6 +161,7 @@ fn main() -> ExitCode {
             (false, None) => Store::default_dir().map(Store::at),
         },
         bridge,
+        go: None,
         start: if demo || direct {
             Start::Play
         } else {

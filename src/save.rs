@@ -17,10 +17,13 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::PlayerKind;
+use crate::go;
 use crate::rules::{Board, BySide, Game, Move, Position, Record, RuleSet};
 
 /// The game in progress.
 pub const SAVE_FILE: &str = "game.json";
+/// The game of Go with chess pieces in progress.
+pub const GO_SAVE_FILE: &str = "go-game.json";
 /// The player's settings.
 pub const SETTINGS_FILE: &str = "settings.json";
 /// The folder (inside the data folder) where exported records and positions go.
@@ -426,6 +429,137 @@ pub fn save_game(store: &Store, saved: &SavedGame) -> io::Result<PathBuf> {
     store.write(SAVE_FILE, &saved.to_text())
 }
 
+/// Who plays a side of a game of Go with chess pieces: a person at this screen, or a bot
+/// of some level. Written `human` or the level's name in saves and records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GoPlayer {
+    Human,
+    Bot(go::bot::Level),
+}
+
+impl std::fmt::Display for GoPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GoPlayer::Human => f.write_str("human"),
+            GoPlayer::Bot(level) => write!(f, "{level}"),
+        }
+    }
+}
+
+impl std::str::FromStr for GoPlayer {
+    type Err = go::bot::ParseLevelError;
+    fn from_str(s: &str) -> Result<GoPlayer, go::bot::ParseLevelError> {
+        match s.to_ascii_lowercase().as_str() {
+            "human" => Ok(GoPlayer::Human),
+            _ => s.parse().map(GoPlayer::Bot),
+        }
+    }
+}
+
+/// The save file of a game of Go with chess pieces: the players, the record (GO_RULES §5)
+/// and the moves taken back (so that redo still works after a restart).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoSaveFile {
+    format: u32,
+    game: String,
+    black: String,
+    white: String,
+    record: String,
+    #[serde(default)]
+    redo: Vec<String>,
+}
+
+/// A game of Go with chess pieces to keep or resume.
+#[derive(Clone, Debug)]
+pub struct GoSavedGame {
+    pub game: go::Game,
+    pub players: BySide<GoPlayer>,
+    /// The moves undo took back, the next one to redo last.
+    pub redo: Vec<go::Move>,
+}
+
+impl GoSavedGame {
+    /// The save file's text (JSON).
+    pub fn to_text(&self) -> String {
+        let black = self.players.black.to_string();
+        let white = self.players.white.to_string();
+        let record = go::Record::from_game(&self.game, &[("Black", &black), ("White", &white)]);
+        let set = self.game.position().rules().pieces;
+        let file = GoSaveFile {
+            format: SAVE_FORMAT,
+            game: "go-with-pieces".into(),
+            black,
+            white,
+            record: record.to_string(),
+            redo: self.redo.iter().map(|m| m.text(set)).collect(),
+        };
+        let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads a save file's text. The message names what is wrong and where.
+    pub fn from_text(text: &str) -> Result<GoSavedGame, String> {
+        let file: GoSaveFile = serde_json::from_str(text).map_err(|e| {
+            if e.is_eof() {
+                format!(
+                    "the file ends too early (line {}): it was cut short",
+                    e.line()
+                )
+            } else {
+                format!("not a save of Go with chess pieces: {e}")
+            }
+        })?;
+        if file.format != SAVE_FORMAT {
+            return Err(format!(
+                "save format {} is not known to this version (it reads format {SAVE_FORMAT})",
+                file.format
+            ));
+        }
+        if file.game != "go-with-pieces" {
+            return Err(format!("the game is '{}', not go-with-pieces", file.game));
+        }
+        let player = |name: &str, side: &str| {
+            name.parse::<GoPlayer>()
+                .map_err(|e| format!("the {side} player: {e}"))
+        };
+        let players = BySide::new(player(&file.black, "Black")?, player(&file.white, "White")?);
+        let record =
+            go::Record::parse(&file.record).map_err(|e| format!("the saved record, {e}"))?;
+        let game = record
+            .to_game()
+            .map_err(|e| format!("the saved record does not replay: {e}"))?;
+        // The taken-back moves must still be playable one after the other from here.
+        let mut replay = game.clone();
+        let mut redo = Vec::new();
+        for text in file.redo.iter().rev() {
+            let parsed: go::MoveText = text
+                .parse()
+                .map_err(|e| format!("the taken-back move '{text}': {e}"))?;
+            let (mv, _) = replay
+                .play_text(&parsed)
+                .map_err(|e| format!("the taken-back move '{text}': {e}"))?;
+            redo.insert(0, mv);
+        }
+        Ok(GoSavedGame {
+            game,
+            players,
+            redo,
+        })
+    }
+}
+
+/// The saved game of Go with chess pieces, if any.
+pub fn load_go_game(store: &Store) -> Loaded<GoSavedGame> {
+    load(store, GO_SAVE_FILE, GoSavedGame::from_text)
+}
+
+/// Writes the game of Go with chess pieces in progress.
+pub fn save_go_game(store: &Store, saved: &GoSavedGame) -> io::Result<PathBuf> {
+    store.write(GO_SAVE_FILE, &saved.to_text())
+}
+
 /// The look of the board and men.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 #[serde(rename_all = "kebab-case")]
@@ -463,6 +597,18 @@ pub struct Settings {
     /// Mark the cells a picked man can reach.
     pub show_legal_moves: bool,
     pub show_coordinates: bool,
+    /// The game "Continue" goes back to: the one played last.
+    pub last_game: LastGame,
+}
+
+/// Which game was played last (Chogo's saves from before the second game say nothing, and
+/// mean Chogo).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastGame {
+    #[default]
+    Chogo,
+    GoWithPieces,
 }
 
 impl Default for Settings {
@@ -474,6 +620,7 @@ impl Default for Settings {
             theme: ThemeName::Wood,
             show_legal_moves: true,
             show_coordinates: true,
+            last_game: LastGame::Chogo,
         }
     }
 }

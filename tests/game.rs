@@ -36,6 +36,7 @@ fn launched(launch: Launch) -> App {
 /// An app playing a game between two people; with `store`, it saves there.
 fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
     launched(Launch {
+        go: None,
         store: store.map(Store::at),
         bridge: Bridge::new(Setup {
             rules,
@@ -577,6 +578,7 @@ fn the_game_is_saved_after_every_move_and_resumes_exactly() {
     drop(app);
     // A new run, started as the program starts: the title screen, Continue ready.
     let mut resumed = launched(Launch {
+        go: None,
         store: Some(Store::at(&dir)),
         bridge: Bridge::new(Setup::default()),
         start: Start::Menu(Screen::Title),

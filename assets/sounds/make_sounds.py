@@ -102,3 +102,17 @@ write("lose.wav", mix(*[(0.16 * i, 0.8, tone(f, 0.6, 0.005, 0.3, 1.0, BELL))
                         for i, f in enumerate([440.0, 392.0, 349.2, 293.7])]), 0.6)
 write("draw.wav", mix((0, 0.8, tone(587.3, 0.6, 0.005, 0.3, 1.0, BELL)),
                       (0.2, 0.8, tone(587.3, 0.6, 0.005, 0.3, 1.0, BELL))), 0.6)
+
+# Go with chess pieces: a pass (two soft taps on the board's edge), a drop the rules refuse
+# (a low, short buzz), and a big capture as one sweep (a rush of pieces into the tray).
+write("pass.wav", mix(
+    (0, 0.8, tone(240, 0.08, 0.002, 0.02, 0.9, WOOD)),
+    (0.09, 0.6, tone(200, 0.08, 0.002, 0.02, 0.9, WOOD)),
+), 0.45)
+write("refused.wav", mix(
+    (0, 1.0, tone(110, 0.18, 0.004, 0.07, 1.0, ((1, 1.0), (3, 0.3), (5, 0.15)))),
+), 0.45)
+write("capture_many.wav", mix(
+    (0, 0.8, noise(0.45, 0.03, 0.18, smooth=0.6)),
+    *[(0.035 * i, 0.5, tone(900 - 60 * i, 0.25, 0.002, 0.07, 0.6, BELL)) for i in range(7)],
+), 0.8)

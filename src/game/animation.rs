@@ -98,6 +98,11 @@ pub struct Pop {
     pub elapsed: f32,
 }
 
+/// Marks an entity still animating in a way of its own (the second game's flights and
+/// settles): the board is not settled while one exists.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct Busy;
+
 /// Whether anything is still moving: input and the bot wait for the board to settle.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Animating(pub bool);
@@ -220,7 +225,7 @@ fn animate_pop(
 
 fn track_animating(
     mut animating: ResMut<Animating>,
-    busy: Query<(), Or<(With<Motion>, With<Vanish>)>>,
+    busy: Query<(), Or<(With<Motion>, With<Vanish>, With<Busy>)>>,
 ) {
     let now = !busy.is_empty();
     if animating.0 != now {

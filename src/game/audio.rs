@@ -11,31 +11,36 @@ use super::ui::UiClick;
 use crate::rules::{Move, Role};
 use crate::save::Settings;
 
+/// The sound effects both games share (loaded at start).
 #[derive(Resource)]
-struct Sounds {
-    click: Handle<AudioSource>,
-    slide: Handle<AudioSource>,
-    slide_block: Handle<AudioSource>,
-    drop: Handle<AudioSource>,
-    capture: Handle<AudioSource>,
-    capture_king: Handle<AudioSource>,
-    polis: Handle<AudioSource>,
+pub struct Sounds {
+    pub click: Handle<AudioSource>,
+    pub slide: Handle<AudioSource>,
+    pub slide_block: Handle<AudioSource>,
+    pub drop: Handle<AudioSource>,
+    pub capture: Handle<AudioSource>,
+    pub capture_king: Handle<AudioSource>,
+    pub polis: Handle<AudioSource>,
 }
 
 /// The sounds of a game's end, loaded when a game is first shown (a browser does not
 /// fetch them for the title screen).
 #[derive(Resource)]
-struct EndSounds {
-    win: Handle<AudioSource>,
-    lose: Handle<AudioSource>,
-    draw: Handle<AudioSource>,
+pub struct EndSounds {
+    pub win: Handle<AudioSource>,
+    pub lose: Handle<AudioSource>,
+    pub draw: Handle<AudioSource>,
 }
 
-fn sound(assets: &AssetServer, name: &str) -> Handle<AudioSource> {
+pub fn sound(assets: &AssetServer, name: &str) -> Handle<AudioSource> {
     assets.load(format!("sounds/{name}.wav"))
 }
 
-fn load_end_sounds(mut commands: Commands, assets: Res<AssetServer>, ends: Option<Res<EndSounds>>) {
+pub fn load_end_sounds(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    ends: Option<Res<EndSounds>>,
+) {
     if ends.is_none() {
         commands.insert_resource(EndSounds {
             win: sound(&assets, "win"),
@@ -57,11 +62,17 @@ fn load(mut commands: Commands, assets: Res<AssetServer>) {
     });
 }
 
-fn play(audio: &Audio, settings: &Settings, sound: &Handle<AudioSource>) {
+/// Plays a sound at the player's volume.
+pub fn play(audio: &Audio, settings: &Settings, sound: &Handle<AudioSource>) {
+    play_at(audio, settings, sound, 1.0);
+}
+
+/// Plays a sound at `loudness` (0–1) of the player's volume.
+pub fn play_at(audio: &Audio, settings: &Settings, sound: &Handle<AudioSource>, loudness: f32) {
     if settings.muted || settings.volume <= 0.0 {
         return;
     }
-    let db = 20.0 * settings.volume.clamp(0.001, 1.0).log10();
+    let db = 20.0 * (settings.volume * loudness).clamp(0.001, 1.0).log10();
     audio.play(sound.clone()).with_volume(Decibels(db));
 }
 

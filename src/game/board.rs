@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::BoardLayout;
-use super::screen::InGame;
+use super::screen::ChogoOn;
 use super::sets::Phase;
 use super::settings::PlayerSettings;
 use super::shapes::{Shape, ShapeMaterial, ShapeQuad};
@@ -56,7 +56,7 @@ fn build_board(
     for c in cells {
         commands.spawn((
             BoardPart,
-            DespawnOnExit(InGame),
+            DespawnOnExit(ChogoOn),
             Sprite::from_color(theme.frame, Vec2::splat(cell * 1.22)),
             Transform::from_translation(layout.cell_center(c).extend(0.0)),
         ));
@@ -69,7 +69,7 @@ fn build_board(
         };
         commands.spawn((
             BoardPart,
-            DespawnOnExit(InGame),
+            DespawnOnExit(ChogoOn),
             Sprite::from_color(color, Vec2::splat(cell)),
             Transform::from_translation(layout.cell_center(c).extend(0.1)),
         ));
@@ -180,7 +180,7 @@ fn draw_highlights(
         for c in cells {
             commands.spawn((
                 HighlightPart,
-                DespawnOnExit(InGame),
+                DespawnOnExit(ChogoOn),
                 Sprite::from_color(color, Vec2::splat(cell)),
                 Transform::from_translation(layout.cell_center(c).extend(z)),
             ));
@@ -200,7 +200,7 @@ fn draw_highlights(
         };
         commands.spawn((
             HighlightPart,
-            DespawnOnExit(InGame),
+            DespawnOnExit(ChogoOn),
             Mesh2d(quad.0.clone()),
             MeshMaterial2d(material),
             Transform::from_translation(layout.cell_center(c).extend(z))
@@ -210,7 +210,7 @@ fn draw_highlights(
     for c in highlights.capture_targets {
         commands.spawn((
             HighlightPart,
-            DespawnOnExit(InGame),
+            DespawnOnExit(ChogoOn),
             Mesh2d(quad.0.clone()),
             MeshMaterial2d(ring_material.clone()),
             Transform::from_translation(layout.cell_center(c).extend(1.5))
@@ -241,19 +241,19 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraSamples>();
     app.add_systems(Startup, spawn_camera);
     app.init_resource::<HighlightsDrawn>();
-    app.add_systems(OnEnter(InGame), |mut drawn: ResMut<HighlightsDrawn>| {
+    app.add_systems(OnEnter(ChogoOn), |mut drawn: ResMut<HighlightsDrawn>| {
         drawn.0 = None;
     });
     app.add_systems(
         Update,
         (build_board, draw_highlights)
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(Phase::Draw),
     );
     app.add_systems(
         EguiPrimaryContextPass,
         draw_coordinates
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(UiLayer::Board),
     );
 }

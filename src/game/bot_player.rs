@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::animation::Animating;
 use super::bridge::{Bridge, Command, PlayerKind, Refused};
-use super::screen::Screen;
+use super::screen::{GameKind, Screen};
 use super::sets::Phase;
 use super::thinker::Thinker;
 use crate::bot::Budget;
@@ -208,7 +208,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Phase::Input),
             start_thinking
-                .run_if(in_state(Screen::Playing))
+                .run_if(in_state(Screen::Playing).and_then(in_state(GameKind::Chogo)))
                 .in_set(Phase::Bots),
         ),
     );

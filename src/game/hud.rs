@@ -11,11 +11,8 @@ use super::export::Export;
 use super::hint::{AskHint, Hint};
 use super::input::{FlipBoard, ShowHelp};
 use super::persist::Persistence;
-use super::screen::{Dialog, InGame, MenuAction};
-use super::ui::{
-    self, BAR_HEIGHT, DrawerOpen, Notice, PANEL_WIDTH, PanelPlace, UiClick, UiLayer, palette,
-    side_swatch,
-};
+use super::screen::{ChogoOn, Dialog, MenuAction};
+use super::ui::{self, DrawerOpen, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch};
 use crate::rules::Side;
 
 /// A question the panel asks before it acts: ending the game must not be a slip of the
@@ -57,7 +54,6 @@ fn panel(
     mut confirm: Local<Option<(Confirm, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let window = ctx.content_rect().size();
     let game = &bridge.game;
     let pos = game.position();
     let outcome = game.outcome();
@@ -121,19 +117,7 @@ fn panel(
             let quiet = pos.halfmoves();
             let plies = if quiet == 1 { "ply" } else { "plies" };
             ui.label(format!("Move {} · {quiet} {plies} without a capture", pos.fullmoves()));
-            // The notice has a place of its own, two lines high, so that a notice coming
-            // and going never moves the buttons under the pointer.
-            let width = ui.available_width();
-            ui.allocate_ui_with_layout(
-                egui::vec2(width, 40.0),
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
-                    ui.set_min_size(egui::vec2(width, 40.0));
-                    if let Some(text) = &notice.0 {
-                        ui.label(egui::RichText::new(text).color(palette::WARN));
-                    }
-                },
-            );
+            ui::notice_line(ui, notice.0.as_deref());
             ui.separator();
             if let Some(view) = move_list(ui, &bridge, *viewing, list_height) {
                 viewing.set_if_neq(view);
@@ -247,50 +231,16 @@ fn panel(
             ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
             });
     };
-    let mut asked = None;
-    match *place {
-        PanelPlace::Right(width) => {
-            egui::Panel::right("hud")
-                .resizable(false)
-                .exact_size(width)
-                .show(&mut root, body);
-        }
-        PanelPlace::Below(height) => {
-            egui::Panel::bottom("hud")
-                .resizable(false)
-                .exact_size(height)
-                .show(&mut root, body);
-        }
-        PanelPlace::Drawer => {
-            asked = egui::Panel::top("bar")
-                .resizable(false)
-                .exact_size(BAR_HEIGHT)
-                .show(&mut root, |ui| bar(ui, &bridge, &thinking, &hint, drawer.0))
-                .inner;
-            if drawer.0 {
-                egui::Panel::right("hud")
-                    .resizable(false)
-                    .exact_size(PANEL_WIDTH.min(window.x))
-                    .show(&mut root, body);
-            } else if let Some(text) = &notice.0 {
-                // The notice line lives in the panel: with the drawer shut it shows under
-                // the bar, over the board's top-left corner.
-                egui::Area::new("notice".into())
-                    .anchor(egui::Align2::LEFT_TOP, [8.0, BAR_HEIGHT + 6.0])
-                    .interactable(false)
-                    .show(ctx, |ui| {
-                        egui::Frame::new()
-                            .fill(palette::WINDOW)
-                            .corner_radius(6.0)
-                            .inner_margin(egui::Margin::symmetric(10, 5))
-                            .show(ui, |ui| {
-                                ui.set_max_width((window.x - 40.0).max(160.0));
-                                ui.label(egui::RichText::new(text).color(palette::WARN));
-                            });
-                    });
-            }
-        }
-    }
+    let asked = ui::side_panel(
+        &mut root,
+        ctx,
+        *place,
+        drawer.0,
+        notice.0.as_deref(),
+        |ui| bar(ui, &bridge, &thinking, &hint, drawer.0),
+        body,
+    )
+    .flatten();
     match asked {
         Some(BarAction::Drawer) => drawer.0 = !drawer.0,
         Some(BarAction::Undo) => {
@@ -510,7 +460,7 @@ fn shut_drawer(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(InGame), |mut drawer: ResMut<DrawerOpen>| {
+    app.add_systems(OnEnter(ChogoOn), |mut drawer: ResMut<DrawerOpen>| {
         drawer.0 = false;
     });
     app.add_systems(Update, shut_drawer.in_set(super::sets::Phase::Screens));
@@ -518,7 +468,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, help_overlay)
             .chain()
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(UiLayer::Panel),
     );
 }

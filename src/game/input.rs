@@ -17,7 +17,7 @@ use super::hint::{AskHint, Hint};
 use super::layout::BoardLayout;
 use super::men::{ManPiece, hand_point, piece_point};
 use super::picking::{Selection, destinations, selection_moves, why_stuck};
-use super::screen::InGame;
+use super::screen::ChogoOn;
 use super::sets::Phase;
 use super::settings::PlayerSettings;
 use super::ui::Notice;
@@ -346,14 +346,14 @@ pub(super) fn plugin(app: &mut App) {
         (pointer, keyboard)
             .chain()
             .after(super::screen::act)
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(Phase::Input),
     );
     app.add_systems(
         Update,
         (notices, update_highlights)
             .chain()
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(Phase::React),
     );
 }

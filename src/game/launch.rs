@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 
 use super::bridge::Bridge;
+use super::go_bridge::GoBridge;
 use super::persist::Persistence;
-use super::screen::{Resumable, Screen};
+use super::screen::{GameKind, Resumable, Screen};
 use super::settings::PlayerSettings;
-use crate::save::Store;
+use crate::save::{LastGame, Store};
 
 /// Where the game starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,31 +29,48 @@ pub struct Launch {
     pub store: Option<Store>,
     /// The game to play, or to offer when there is no saved game.
     pub bridge: Bridge,
+    /// A game of Go with chess pieces instead: played at once with [`Start::Play`].
+    pub go: Option<GoBridge>,
     pub start: Start,
 }
 
 impl Plugin for Launch {
     fn build(&self, app: &mut App) {
         let mut persistence = Persistence::new(self.store.clone());
-        app.insert_resource(PlayerSettings(persistence.load_settings()));
+        let settings = persistence.load_settings();
+        app.insert_resource(PlayerSettings(settings));
+        // Both saved games are read (a save that cannot be read is reported and protected
+        // either way); a game given to play at once replaces its own kind's save later.
+        let chogo = persistence.load_game();
+        let go = persistence.load_go_game();
         match self.start {
             Start::Play => {
-                // The saved game gives way to this one, but a save that cannot be read is
-                // reported and protected, as from the title screen.
-                let _ = persistence.load_game();
                 app.insert_resource(self.bridge.clone());
+                match &self.go {
+                    Some(bridge) => {
+                        app.insert_resource(bridge.clone());
+                        app.insert_state(GameKind::Go);
+                    }
+                    None => {
+                        app.insert_resource(go.map(GoBridge::resume).unwrap_or_default());
+                        app.insert_state(GameKind::Chogo);
+                    }
+                }
                 app.insert_state(Screen::Playing);
             }
             Start::Menu(screen) => {
-                match persistence.load_game() {
-                    Some(saved) => {
-                        app.insert_resource(Bridge::resume(saved));
-                        app.insert_resource(Resumable(true));
-                    }
-                    None => {
-                        app.insert_resource(self.bridge.clone());
-                    }
-                }
+                // "Continue" goes back to the game played last, or to the one saved.
+                let kind = match (settings.last_game, chogo.is_some(), go.is_some()) {
+                    (LastGame::GoWithPieces, _, true) | (_, false, true) => GameKind::Go,
+                    _ => GameKind::Chogo,
+                };
+                app.insert_resource(Resumable(chogo.is_some() || go.is_some()));
+                app.insert_resource(chogo.map_or_else(|| self.bridge.clone(), Bridge::resume));
+                app.insert_resource(
+                    go.map(GoBridge::resume)
+                        .unwrap_or_else(|| self.go.clone().unwrap_or_default()),
+                );
+                app.insert_state(kind);
                 app.insert_state(screen);
             }
         }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::animation::{Captured, Motion, MotionKind, Vanish};
 use super::bridge::{Bridge, Played, Resynced, Viewing};
 use super::layout::BoardLayout;
-use super::screen::InGame;
+use super::screen::ChogoOn;
 use super::sets::Phase;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
 
@@ -42,7 +42,7 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
     let mut spawn = |piece: ManPiece| {
         let at = piece_point(layout, &piece);
         commands.spawn((
-            DespawnOnExit(InGame),
+            DespawnOnExit(ChogoOn),
             Name::new(format!("{}", piece.man)),
             piece,
             Transform::from_translation(at.extend(2.0)).with_scale(Vec3::new(
@@ -206,12 +206,12 @@ fn follow_layout(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenShow>();
     // Entering a game: the men were despawned with the last one, so they are built anew.
-    app.add_systems(OnEnter(InGame), |mut show: ResMut<MenShow>| show.0 = None);
+    app.add_systems(OnEnter(ChogoOn), |mut show: ResMut<MenShow>| show.0 = None);
     app.add_systems(
         Update,
         (follow_bridge, follow_layout)
             .chain()
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(Phase::Men),
     );
 }

@@ -31,6 +31,7 @@ mod bridge;
 mod demo;
 mod dialogs;
 mod export;
+mod go_bridge;
 mod hint;
 mod hud;
 mod input;
@@ -61,13 +62,14 @@ pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, 
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
 pub use dialogs::{LoadForm, NewGameForm};
 pub use export::{Export, export_text};
+pub use go_bridge::{GoBridge, GoCommand, GoPlayed, GoSetup};
 pub use hint::{AskHint, Hint};
 pub use launch::{Launch, Start};
 pub use layout::BoardLayout;
 pub use men::{ManPiece, MenShow};
 pub use persist::Persistence;
 pub use picking::Selection;
-pub use screen::{Dialog, InGame, MenuAction, Resumable, Screen};
+pub use screen::{ChogoOn, Dialog, GameKind, GoOn, InGame, MenuAction, Resumable, Screen};
 pub use sets::Phase;
 pub use settings::PlayerSettings;
 
@@ -80,6 +82,7 @@ pub fn logic_plugin(app: &mut App) {
         persist::plugin,
         layout::plugin,
         bridge::plugin,
+        go_bridge::plugin,
         men::plugin,
         animation::plugin,
         bot_player::plugin,

@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 
 use super::bridge::Bridge;
-use super::screen::InGame;
+use super::go_bridge::GoBridge;
+use super::screen::{ChogoOn, GoOn};
 use super::sets::Phase;
 use super::settings::PlayerSettings;
-use crate::save::{self, Loaded, SavedGame, Settings, Store};
+use crate::save::{self, GoSavedGame, LastGame, Loaded, SavedGame, Settings, Store};
 
 /// Where the game keeps its files, what it found there and what went wrong.
 #[derive(Resource, Debug, Default)]
@@ -19,6 +20,9 @@ pub struct Persistence {
     saved_version: Option<u64>,
     /// The save could not be read nor moved aside: it is never overwritten by this run.
     blocked: bool,
+    /// The same two for the game of Go with chess pieces.
+    go_saved_version: Option<u64>,
+    go_blocked: bool,
     /// The same for the settings file.
     settings_blocked: bool,
     /// Problems for the player (a corrupt file, a failed write), newest last.
@@ -46,6 +50,43 @@ impl Persistence {
                 }
                 self.problems.extend(corrupt.problem("saved game"));
                 None
+            }
+        }
+    }
+
+    /// The saved game of Go with chess pieces, if there is a usable one (an unusable one
+    /// is moved aside and reported, as Chogo's).
+    pub fn load_go_game(&mut self) -> Option<GoSavedGame> {
+        let store = self.store.as_ref()?;
+        match save::load_go_game(store) {
+            Loaded::Found(saved) => Some(saved),
+            Loaded::Missing => None,
+            corrupt => {
+                if corrupt.left_in_place() {
+                    self.go_blocked = true;
+                }
+                self.problems
+                    .extend(corrupt.problem("saved game of Go with chess pieces"));
+                None
+            }
+        }
+    }
+
+    /// Writes the game of Go with chess pieces now (unless nothing changed since).
+    pub fn save_go_game(&mut self, bridge: &GoBridge) {
+        if self.go_blocked || self.go_saved_version == Some(bridge.version) {
+            return;
+        }
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        match save::save_go_game(store, &bridge.saved()) {
+            Ok(_) => self.go_saved_version = Some(bridge.version),
+            Err(e) => {
+                let message = format!("The game could not be saved: {e}");
+                if self.problems.last() != Some(&message) {
+                    self.problems.push(message);
+                }
             }
         }
     }
@@ -107,6 +148,20 @@ fn autosave(bridge: Res<Bridge>, mut persistence: ResMut<Persistence>) {
     persistence.save_game(&bridge);
 }
 
+/// Saves the game of Go with chess pieces after every change while it is on the screen.
+fn autosave_go(bridge: Res<GoBridge>, mut persistence: ResMut<Persistence>) {
+    persistence.save_go_game(&bridge);
+}
+
+/// "Continue" goes back to the game played last.
+fn remember_last(last: LastGame) -> impl FnMut(ResMut<PlayerSettings>) {
+    move |mut settings: ResMut<PlayerSettings>| {
+        if settings.0.last_game != last {
+            settings.0.last_game = last;
+        }
+    }
+}
+
 /// Saves the settings half a second after the last change (a slider drag is one write).
 fn save_settings(
     settings: Res<PlayerSettings>,
@@ -130,17 +185,22 @@ fn save_settings(
 fn save_on_exit(
     mut exits: MessageReader<AppExit>,
     bridge: Res<Bridge>,
+    go: Res<GoBridge>,
     settings: Res<PlayerSettings>,
-    in_game: Option<Res<State<InGame>>>,
+    (chogo_on, go_on): (Option<Res<State<ChogoOn>>>, Option<Res<State<GoOn>>>),
     mut persistence: ResMut<Persistence>,
-    mut played: Local<bool>,
+    mut played: Local<(bool, bool)>,
 ) {
-    *played |= in_game.is_some();
+    played.0 |= chogo_on.is_some();
+    played.1 |= go_on.is_some();
     if exits.read().count() == 0 {
         return;
     }
-    if *played {
+    if played.0 {
         persistence.save_game(&bridge);
+    }
+    if played.1 {
+        persistence.save_go_game(&go);
     }
     if persistence.store.is_some() {
         persistence.save_settings(&settings.0);
@@ -152,7 +212,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerSettings>();
     app.add_systems(
         Update,
-        (autosave.run_if(in_state(InGame)), save_settings).in_set(Phase::Persist),
+        (
+            autosave.run_if(in_state(ChogoOn)),
+            autosave_go.run_if(in_state(GoOn)),
+            save_settings,
+        )
+            .in_set(Phase::Persist),
     );
+    app.add_systems(OnEnter(ChogoOn), remember_last(LastGame::Chogo));
+    app.add_systems(OnEnter(GoOn), remember_last(LastGame::GoWithPieces));
     app.add_systems(Last, save_on_exit);
 }

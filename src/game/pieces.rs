@@ -246,7 +246,7 @@ fn burst(
             let angle = i as f32 / 10.0 * std::f32::consts::TAU + 0.3;
             let speed = size * (1.4 + 0.5 * ((i * 7 % 5) as f32 / 5.0));
             commands.spawn((
-                DespawnOnExit(super::screen::InGame),
+                DespawnOnExit(super::screen::ChogoOn),
                 Shard {
                     velocity: Vec2::from_angle(angle) * speed,
                     life: SHARD_SECONDS,

@@ -7,10 +7,16 @@ use bevy::prelude::*;
 
 use super::animation::Animating;
 use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
+use super::go_bridge::{GoCommand, GoSetup};
 use super::layout::BoardLayout;
 use super::sets::Phase;
 use super::ui::UiClick;
-use crate::save::SavedGame;
+use crate::save::{GoPlayer, GoSavedGame, SavedGame};
+
+/// The board of Go with chess pieces is seen from White's side (a person playing White
+/// against a bot sees its pieces at the bottom); Flip turns it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct GoFlipped(pub bool);
 
 /// Which screen is shown.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -34,6 +40,38 @@ impl ComputedStates for InGame {
     type SourceStates = Screen;
     fn compute(screen: Screen) -> Option<InGame> {
         matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
+    }
+}
+
+/// Which of the two games is played: Chogo, or Go with chess pieces. Each has its own
+/// board module over its own rules bridge; the screens, dialogs, settings, saves and sounds
+/// serve both.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameKind {
+    #[default]
+    Chogo,
+    Go,
+}
+
+/// A Chogo game is on the screen: Chogo's board, men and panel exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChogoOn;
+
+impl ComputedStates for ChogoOn {
+    type SourceStates = (Screen, GameKind);
+    fn compute((screen, kind): (Screen, GameKind)) -> Option<ChogoOn> {
+        (InGame::compute(screen).is_some() && kind == GameKind::Chogo).then_some(ChogoOn)
+    }
+}
+
+/// A game of Go with chess pieces is on the screen: its board, pieces and panel exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GoOn;
+
+impl ComputedStates for GoOn {
+    type SourceStates = (Screen, GameKind);
+    fn compute((screen, kind): (Screen, GameKind)) -> Option<GoOn> {
+        (InGame::compute(screen).is_some() && kind == GameKind::Go).then_some(GoOn)
     }
 }
 
@@ -63,6 +101,10 @@ pub enum MenuAction {
     NewGame(Setup),
     /// Play on from an imported record or position.
     Load(Box<SavedGame>),
+    /// A new game of Go with chess pieces.
+    NewGo(GoSetup),
+    /// Play on from an imported game of Go with chess pieces.
+    LoadGo(Box<GoSavedGame>),
     /// Open a dialog over the screen (or close it with `Dialog::None`).
     Open(Dialog),
     Rules,
@@ -78,9 +120,12 @@ pub(super) fn act(
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<Command>,
+    mut go_commands: MessageWriter<GoCommand>,
+    mut kind: ResMut<NextState<GameKind>>,
     mut rules_return: ResMut<RulesReturn>,
     mut viewing: ResMut<Viewing>,
     mut layout: ResMut<BoardLayout>,
+    mut go_flipped: ResMut<GoFlipped>,
     mut exit: MessageWriter<AppExit>,
     mut clicks: MessageWriter<UiClick>,
 ) {
@@ -97,6 +142,7 @@ pub(super) fn act(
             MenuAction::Play => play(&mut next),
             MenuAction::NewGame(setup) => {
                 commands.write(Command::NewGame(*setup));
+                kind.set(GameKind::Chogo);
                 // A person playing White against a bot sees its men at the bottom.
                 let white = setup.players.white == PlayerKind::Human
                     && setup.players.black != PlayerKind::Human;
@@ -108,6 +154,24 @@ pub(super) fn act(
             }
             MenuAction::Load(saved) => {
                 commands.write(Command::Load(saved.clone()));
+                kind.set(GameKind::Chogo);
+                dialog.set(Dialog::None);
+                play(&mut next);
+            }
+            MenuAction::NewGo(setup) => {
+                go_commands.write(GoCommand::NewGame(*setup));
+                kind.set(GameKind::Go);
+                let white = setup.players.white == GoPlayer::Human
+                    && setup.players.black != GoPlayer::Human;
+                if go_flipped.0 != white {
+                    go_flipped.0 = white;
+                }
+                dialog.set(Dialog::None);
+                play(&mut next);
+            }
+            MenuAction::LoadGo(saved) => {
+                go_commands.write(GoCommand::Load(saved.clone()));
+                kind.set(GameKind::Go);
                 dialog.set(Dialog::None);
                 play(&mut next);
             }
@@ -157,7 +221,11 @@ fn remember_game(mut resumable: ResMut<Resumable>) {
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     app.init_state::<Dialog>();
+    app.init_state::<GameKind>();
     app.add_computed_state::<InGame>();
+    app.add_computed_state::<ChogoOn>();
+    app.add_computed_state::<GoOn>();
+    app.init_resource::<GoFlipped>();
     app.init_resource::<RulesReturn>();
     app.init_resource::<Resumable>();
     app.add_message::<MenuAction>();
@@ -167,7 +235,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         follow_outcome
-            .run_if(in_state(InGame))
+            .run_if(in_state(ChogoOn))
             .in_set(Phase::Screens),
     );
 }

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use super::bridge::{Bridge, PlayerKind};
-use super::screen::{Dialog, InGame};
+use super::go_bridge::GoBridge;
+use super::screen::{Dialog, GameKind, InGame};
 use super::ui::{PanelPlace, UiLayer};
 use crate::bot::Level;
 use crate::rules::{BySide, Side};
@@ -118,7 +119,15 @@ fn close_on_escape(
 }
 
 /// Dialogs start from the game on the board.
-fn init_forms(bridge: Res<Bridge>, mut form: ResMut<NewGameForm>, mut load: ResMut<LoadForm>) {
+fn init_forms(
+    bridge: Res<Bridge>,
+    go: Res<GoBridge>,
+    kind: Res<State<GameKind>>,
+    mut form: ResMut<NewGameForm>,
+    mut load: ResMut<LoadForm>,
+) {
+    form.game = *kind.get();
+    form.go = new_game::GoForm::of(&go.setup);
     form.rules = *bridge.game.rules();
     form.opponent = Opponent::of(bridge.setup.players);
     load.opponent = form.opponent;

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::bridge::{Bridge, PlayerKind, Setup};
-use crate::game::screen::{Dialog, MenuAction, Screen};
+use crate::game::screen::{Dialog, GameKind, MenuAction, Screen};
 use crate::game::ui::{PanelPlace, UiLayer, palette};
 use crate::rules::{BySide, Side};
 
@@ -84,7 +84,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         panel
-            .run_if(in_state(Screen::GameOver).and_then(in_state(Dialog::None)))
+            .run_if(
+                in_state(Screen::GameOver)
+                    .and_then(in_state(GameKind::Chogo))
+                    .and_then(in_state(Dialog::None)),
+            )
             .in_set(UiLayer::Screens),
     );
 }

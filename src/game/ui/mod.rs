@@ -142,6 +142,84 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+/// A game's side panel in its place: on the right, below the board, or (a small window)
+/// a bar across the top with `bar` in it and, when the drawer is open, the whole panel over
+/// the board's right part; with the drawer shut the notice shows under the bar. Returns
+/// what the bar returned (in a drawer layout).
+pub fn side_panel<R>(
+    root: &mut egui::Ui,
+    ctx: &egui::Context,
+    place: PanelPlace,
+    drawer_open: bool,
+    notice: Option<&str>,
+    bar: impl FnOnce(&mut egui::Ui) -> R,
+    body: impl FnOnce(&mut egui::Ui),
+) -> Option<R> {
+    let window = ctx.content_rect().size();
+    match place {
+        PanelPlace::Right(width) => {
+            egui::Panel::right("hud")
+                .resizable(false)
+                .exact_size(width)
+                .show(root, body);
+            None
+        }
+        PanelPlace::Below(height) => {
+            egui::Panel::bottom("hud")
+                .resizable(false)
+                .exact_size(height)
+                .show(root, body);
+            None
+        }
+        PanelPlace::Drawer => {
+            let asked = egui::Panel::top("bar")
+                .resizable(false)
+                .exact_size(BAR_HEIGHT)
+                .show(root, bar)
+                .inner;
+            if drawer_open {
+                egui::Panel::right("hud")
+                    .resizable(false)
+                    .exact_size(PANEL_WIDTH.min(window.x))
+                    .show(root, body);
+            } else if let Some(text) = notice {
+                // The notice line lives in the panel: with the drawer shut it shows under
+                // the bar, over the board's top-left corner.
+                egui::Area::new("notice".into())
+                    .anchor(egui::Align2::LEFT_TOP, [8.0, BAR_HEIGHT + 6.0])
+                    .interactable(false)
+                    .show(ctx, |ui| {
+                        egui::Frame::new()
+                            .fill(palette::WINDOW)
+                            .corner_radius(6.0)
+                            .inner_margin(egui::Margin::symmetric(10, 5))
+                            .show(ui, |ui| {
+                                ui.set_max_width((window.x - 40.0).max(160.0));
+                                ui.label(egui::RichText::new(text).color(palette::WARN));
+                            });
+                    });
+            }
+            Some(asked)
+        }
+    }
+}
+
+/// The notice's own place in a panel, two lines high, so that a notice coming and going
+/// never moves the buttons under the pointer.
+pub fn notice_line(ui: &mut egui::Ui, notice: Option<&str>) {
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, 40.0),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, 40.0));
+            if let Some(text) = notice {
+                ui.label(egui::RichText::new(text).color(palette::WARN));
+            }
+        },
+    );
+}
+
 /// A dialog window in the middle of the board area (beside a panel on the right during a
 /// game; `over_game` gives the panel's place then), no taller than the window: a long form
 /// scrolls in a small one.
