@@ -16,10 +16,11 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
-    BotPlay, Bridge, CameraSamples, DemoConfig, FrameStats, Launch, PlayerKind, Screen, Setup,
-    Start,
+    BotPlay, Bridge, CameraSamples, DemoConfig, FrameStats, GoBridge, GoSetup, Launch, PlayerKind,
+    Screen, Setup, Start, suggested_komi,
 };
 use chogo::rules::{BySide, Position, RuleSet};
+use chogo::save::GoPlayer;
 use chogo::save::Store;
 use clap::builder::TypedValueParser;
 use clap::{Parser, ValueEnum};
@@ -29,6 +30,23 @@ use clap::{Parser, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "chogo", version, about)]
 struct Options {
+    /// Which game: chogo, or go (Go with chess pieces). With `go`, --board, --pieces,
+    /// --moving and --komi set its rules and a game starts at once.
+    #[arg(long, value_enum, default_value = "chogo")]
+    game: GameChoice,
+    /// Go with chess pieces: the board (9, 13, 19, any size 5–19, or a Chogo board).
+    #[arg(long, value_name = "BOARD")]
+    board: Option<chogo::go::Board>,
+    /// Go with chess pieces: the piece set (R, B, K, N, P, M, RB, or any letters of
+    /// RBQKWNMP).
+    #[arg(long, value_name = "SET")]
+    pieces: Option<chogo::go::PieceSet>,
+    /// Go with chess pieces: pieces may move (superko applies).
+    #[arg(long)]
+    moving: bool,
+    /// Go with chess pieces: komi for White (default: the board's suggested komi).
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
+    komi: Option<f64>,
     /// Rules of a new game: a preset (chogo-44, chogo-large, neto) and options, as in
     /// `chogo-44,king=rook`.
     #[arg(long, value_name = "RULES")]
@@ -50,9 +68,9 @@ struct Options {
     #[arg(long, value_enum, default_value = "title", conflicts_with_all = ["demo", "rules", "position", "vs"])]
     screen: MenuScreen,
     /// Two bots play, BLACK:WHITE levels like hard:easy (random, beginner, easy, medium,
-    /// hard, master); no files are read or written.
+    /// hard, master; Go with chess pieces has no beginner); no files are read or written.
     #[arg(long, value_name = "BLACK:WHITE", value_parser = parse_demo)]
-    demo: Option<[Level; 2]>,
+    demo: Option<[String; 2]>,
     /// With --demo: the plies to play before the demo ends.
     #[arg(long, default_value_t = 20, requires = "demo")]
     plies: usize,
@@ -87,6 +105,12 @@ struct Options {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameChoice {
+    Chogo,
+    Go,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum MenuScreen {
     Title,
     Rules,
@@ -114,14 +138,58 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
         })
 }
 
-fn parse_demo(text: &str) -> Result<[Level; 2], String> {
+/// BLACK:WHITE level names; each is read as a level of the chosen game later.
+fn parse_demo(text: &str) -> Result<[String; 2], String> {
     let (b, w) = text
         .split_once(':')
         .ok_or_else(|| format!("takes BLACK:WHITE levels like hard:easy, not '{text}'"))?;
-    Ok([
-        b.parse().map_err(|e| format!("{e}"))?,
-        w.parse().map_err(|e| format!("{e}"))?,
-    ])
+    Ok([b.to_string(), w.to_string()])
+}
+
+/// Reads both levels of `--demo` for one game.
+fn demo_levels<L: std::str::FromStr>(names: &[String; 2]) -> Result<[L; 2], String>
+where
+    L::Err: std::fmt::Display,
+{
+    let level = |n: &String| n.parse::<L>().map_err(|e| format!("--demo: {e}"));
+    Ok([level(&names[0])?, level(&names[1])?])
+}
+
+/// The game of Go with chess pieces the command line asks for.
+fn go_bridge(options: &Options) -> Result<GoBridge, String> {
+    let board = options.board.unwrap_or_default();
+    let mut rules = chogo::go::Rules {
+        board,
+        pieces: options.pieces.unwrap_or_default(),
+        moving: options.moving,
+        superko: options.moving,
+        komi: suggested_komi(u32::from(board.files().max(board.ranks()))),
+    };
+    if let Some(komi) = options.komi {
+        if !komi.is_finite() {
+            return Err(format!("--komi {komi} is not a number of points"));
+        }
+        rules.komi = komi;
+    }
+    let players = match (&options.demo, options.vs) {
+        (Some(names), _) => {
+            let [b, w] = demo_levels::<chogo::go::bot::Level>(names)?;
+            BySide::new(GoPlayer::Bot(b), GoPlayer::Bot(w))
+        }
+        (None, Some(Opponent::Human)) => BySide::new(GoPlayer::Human, GoPlayer::Human),
+        (None, Some(Opponent::Bot(level))) => {
+            let level = level
+                .to_string()
+                .parse()
+                .unwrap_or(chogo::go::bot::Level::Medium);
+            BySide::new(GoPlayer::Human, GoPlayer::Bot(level))
+        }
+        (None, None) => BySide::new(
+            GoPlayer::Human,
+            GoPlayer::Bot(chogo::go::bot::Level::Medium),
+        ),
+    };
+    Ok(GoBridge::new(GoSetup { rules, players }))
 }
 
 fn main() -> ExitCode {
@@ -130,8 +198,41 @@ fn main() -> ExitCode {
     let options = Options::parse();
     #[cfg(target_arch = "wasm32")]
     let options = Options::parse_from(["chogo"]);
+    let go = options.game == GameChoice::Go;
+    let chogo_only = options.rules.is_some() || options.position.is_some();
+    let go_only = options.board.is_some()
+        || options.pieces.is_some()
+        || options.moving
+        || options.komi.is_some();
+    if go && chogo_only || !go && go_only {
+        eprintln!(
+            "chogo: --rules and --position are Chogo's; --board, --pieces, --moving and --komi are for --game go"
+        );
+        return ExitCode::from(2);
+    }
     let rules = options.rules.unwrap_or_default();
-    let players = match (options.demo, options.vs) {
+    let chogo_demo = match (&options.demo, go) {
+        (Some(names), false) => match demo_levels::<Level>(names) {
+            Ok(levels) => Some(levels),
+            Err(e) => {
+                eprintln!("chogo: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => None,
+    };
+    let go_game = if go {
+        match go_bridge(&options) {
+            Ok(bridge) => Some(bridge),
+            Err(e) => {
+                eprintln!("chogo: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
+    let players = match (chogo_demo, options.vs) {
         (Some([b, w]), _) => BySide::new(PlayerKind::Bot(b), PlayerKind::Bot(w)),
         (None, Some(Opponent::Human)) => BySide::new(PlayerKind::Human, PlayerKind::Human),
         (None, Some(Opponent::Bot(level))) => {
@@ -152,7 +253,8 @@ fn main() -> ExitCode {
     };
     let demo = options.demo.is_some();
     // A game given on the command line is played at once.
-    let direct = options.rules.is_some() || options.position.is_some() || options.vs.is_some();
+    let direct =
+        options.rules.is_some() || options.position.is_some() || options.vs.is_some() || go;
     let launch = Launch {
         // The demo must not touch a player's files.
         store: match (demo, &options.data_dir) {
@@ -161,7 +263,7 @@ fn main() -> ExitCode {
             (false, None) => Store::default_dir().map(Store::at),
         },
         bridge,
-        go: None,
+        go: go_game,
         start: if demo || direct {
             Start::Play
         } else {

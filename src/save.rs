@@ -550,6 +550,35 @@ impl GoSavedGame {
     }
 }
 
+/// A game of Go with chess pieces in a text, if the text is one: an SGF file from any Go
+/// program (it starts with `(;`), or a record of this game (its `Game` tag says
+/// `go-with-pieces`). `None` for anything else (Chogo's records and positions).
+pub fn import_go(text: &str) -> Option<Result<go::Game, String>> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with("(;") {
+        return Some(
+            go::sgf::SgfGame::parse(trimmed)
+                .map_err(|e| format!("SGF: {e}"))
+                .and_then(|sgf| sgf.to_game().map_err(|e| format!("SGF: {e}"))),
+        );
+    }
+    let tagged = trimmed
+        .lines()
+        .take_while(|l| l.trim_start().starts_with('['))
+        .any(|l| {
+            let l = l.to_ascii_lowercase();
+            l.contains("[game ") && l.contains("go-with-pieces")
+        });
+    if !tagged {
+        return None;
+    }
+    Some(
+        go::Record::parse(trimmed)
+            .map_err(|e| format!("record, {e}"))
+            .and_then(|r| r.to_game().map_err(|e| format!("record: {e}"))),
+    )
+}
+
 /// The saved game of Go with chess pieces, if any.
 pub fn load_go_game(store: &Store) -> Loaded<GoSavedGame> {
     load(store, GO_SAVE_FILE, GoSavedGame::from_text)
@@ -599,6 +628,8 @@ pub struct Settings {
     pub show_coordinates: bool,
     /// The game "Continue" goes back to: the one played last.
     pub last_game: LastGame,
+    /// Go with chess pieces: rooks drawn as Go stones instead of chess rooks.
+    pub rooks_as_stones: bool,
 }
 
 /// Which game was played last (Chogo's saves from before the second game say nothing, and
@@ -621,6 +652,7 @@ impl Default for Settings {
             show_legal_moves: true,
             show_coordinates: true,
             last_game: LastGame::Chogo,
+            rooks_as_stones: false,
         }
     }
 }

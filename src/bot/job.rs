@@ -110,8 +110,12 @@ impl Job {
     }
 }
 
-/// The worker's whole job: JSON in, JSON out (never panics on bad input).
+/// The worker's whole job: JSON in, JSON out (never panics on bad input). A job of Go
+/// with chess pieces (it has a `go_record`) goes to that game's bots.
 pub fn answer_json(job: &str) -> String {
+    if job.contains("\"go_record\"") {
+        return crate::go::job::GoJob::answer_json(job);
+    }
     let answer = match serde_json::from_str::<Job>(job) {
         Ok(job) => match job.run(&AtomicBool::new(false)) {
             Ok(thought) => Answer {

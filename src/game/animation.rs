@@ -223,7 +223,7 @@ fn animate_pop(
     }
 }
 
-fn track_animating(
+pub(super) fn track_animating(
     mut animating: ResMut<Animating>,
     busy: Query<(), Or<(With<Motion>, With<Vanish>, With<Busy>)>>,
 ) {

@@ -13,6 +13,9 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use super::animation::{Animating, Motion};
 use super::bridge::{Bridge, Played};
+use super::go_board::Settle;
+use super::go_bridge::{GoBridge, GoPlayed};
+use super::screen::GameKind;
 use super::sets::Phase;
 
 /// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--burst DIR] [--frame-stats]`.
@@ -52,10 +55,11 @@ struct Seen {
 fn run(
     mut commands: Commands,
     config: Option<Res<DemoConfig>>,
-    bridge: Res<Bridge>,
+    (bridge, go, kind): (Res<Bridge>, Res<GoBridge>, Res<State<GameKind>>),
     animating: Res<Animating>,
     mut played: MessageReader<Played>,
-    moving: Query<(), With<Motion>>,
+    mut go_played: MessageReader<GoPlayed>,
+    moving: Query<(), Or<(With<Motion>, With<Settle>)>>,
     mut stage: Local<Stage>,
     mut seen: Local<Seen>,
     mut burst: Local<Option<(u32, f64)>>,
@@ -74,6 +78,22 @@ fn run(
             *burst = Some((0, time.elapsed_secs_f64()));
         }
     }
+    // The second game: every drop and piece move is seen landing (a pass shows nothing).
+    for report in go_played.read() {
+        if report.mv == crate::go::Move::Pass {
+            continue;
+        }
+        seen.moves += 1;
+        seen.waiting = true;
+        if seen.moves == BURST_MOVE && config.burst.is_some() {
+            let set = report.before.rules().pieces;
+            println!(
+                "demo: frames after {}",
+                report.mv.text_with_captures(set, report.captured)
+            );
+            *burst = Some((0, time.elapsed_secs_f64()));
+        }
+    }
     if let (Some(dir), Some((frame, start))) = (&config.burst, *burst) {
         let ms = (time.elapsed_secs_f64() - start) * 1e3;
         let path = dir.join(format!("frame-{frame}-{ms:04.0}ms.png"));
@@ -88,8 +108,11 @@ fn run(
     }
     match *stage {
         Stage::Playing => {
-            let enough = bridge.game.plies().len() >= config.plies;
-            if (enough || bridge.game.outcome().is_some()) && !animating.0 && burst.is_none() {
+            let (plies, over) = match kind.get() {
+                GameKind::Chogo => (bridge.game.plies().len(), bridge.game.outcome().is_some()),
+                GameKind::Go => (go.game.moves().len(), go.game.outcome().is_some()),
+            };
+            if (plies >= config.plies || over) && !animating.0 && burst.is_none() {
                 *stage = Stage::Settling(10);
             }
         }

@@ -31,6 +31,7 @@ mod bridge;
 mod demo;
 mod dialogs;
 mod export;
+mod go_board;
 mod go_bridge;
 mod hint;
 mod hud;
@@ -62,7 +63,10 @@ pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, 
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
 pub use dialogs::{LoadForm, NewGameForm};
 pub use export::{Export, export_text};
-pub use go_bridge::{GoBridge, GoCommand, GoPlayed, GoSetup};
+pub use go_board::{
+    DropKind, GoLayout, GoMarks, GoPiece, GoPointer, GoThinking, GoViewing, LifeView,
+};
+pub use go_bridge::{GoBridge, GoCommand, GoPlayed, GoSetup, suggested_komi};
 pub use hint::{AskHint, Hint};
 pub use launch::{Launch, Start};
 pub use layout::BoardLayout;
@@ -87,6 +91,7 @@ pub fn logic_plugin(app: &mut App) {
         animation::plugin,
         bot_player::plugin,
         hint::plugin,
+        go_board::logic_plugin,
     ));
 }
 
@@ -107,6 +112,7 @@ pub fn plugin(app: &mut App) {
         export::plugin,
         demo::plugin,
         pace::plugin,
+        go_board::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

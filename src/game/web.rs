@@ -19,8 +19,9 @@ struct WorkerState {
 
 thread_local! {
     static WORKER: RefCell<Option<WorkerState>> = const { RefCell::new(None) };
-    /// Jobs by id: `None` while the worker is on it, then its answer.
-    static ANSWERS: RefCell<HashMap<u64, Option<Option<Thought>>>> = RefCell::new(HashMap::new());
+    /// Jobs by id: `None` while the worker is on it, then its answer's JSON (empty when
+    /// there will be none: the worker was stopped).
+    static ANSWERS: RefCell<HashMap<u64, Option<String>>> = RefCell::new(HashMap::new());
     static NEXT_ID: Cell<u64> = const { Cell::new(1) };
 }
 
@@ -46,13 +47,9 @@ fn start_worker() -> Result<WorkerState, JsValue> {
                 log("chogo: the bot worker sent a message without an id or an answer");
                 return;
             };
-            let mv = read_answer(&answer).unwrap_or_else(|e| {
-                log(&format!("chogo: the bot worker failed: {e}"));
-                None
-            });
             ANSWERS.with(|a| {
                 if let Some(slot) = a.borrow_mut().get_mut(&id) {
-                    *slot = Some(mv);
+                    *slot = Some(answer);
                 }
             });
         });
@@ -63,9 +60,27 @@ fn start_worker() -> Result<WorkerState, JsValue> {
     })
 }
 
-/// Sends a job to the worker (started on first use) and returns its id. Without a worker
-/// the job runs at once on the page: slower to answer, but the game goes on.
+/// Sends a Chogo bot job to the worker and returns its id.
 pub fn ask_worker(job: &Job) -> u64 {
+    ask_worker_json(serde_json::to_string(job).unwrap_or_default())
+}
+
+/// A Chogo job's answer once the worker has sent it.
+pub fn worker_answer(id: u64) -> Option<Option<Thought>> {
+    let json = worker_answer_json(id)?;
+    if json.is_empty() {
+        return Some(None);
+    }
+    Some(read_answer(&json).unwrap_or_else(|e| {
+        log(&format!("chogo: the bot worker failed: {e}"));
+        None
+    }))
+}
+
+/// Sends a job (of either game, as JSON) to the worker (started on first use) and
+/// returns its id. Without a worker the job runs at once on the page: slower to answer,
+/// but the game goes on.
+pub fn ask_worker_json(json: String) -> u64 {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id + 1);
@@ -81,7 +96,6 @@ pub fn ask_worker(job: &Job) -> u64 {
         }
         let state = w.as_ref()?;
         let message = js_sys::Object::new();
-        let json = serde_json::to_string(job).ok()?;
         js_sys::Reflect::set(&message, &"id".into(), &JsValue::from_f64(id as f64)).ok()?;
         js_sys::Reflect::set(&message, &"job".into(), &JsValue::from_str(&json)).ok()?;
         state.worker.post_message(&message).ok()
@@ -100,22 +114,17 @@ pub fn ask_worker(job: &Job) -> u64 {
             );
         }
     } else {
-        let mv = job
-            .run(&std::sync::atomic::AtomicBool::new(false))
-            .unwrap_or_else(|e| {
-                log(&format!("chogo: the bot failed: {e}"));
-                None
-            });
-        ANSWERS.with(|a| a.borrow_mut().insert(id, Some(mv)));
+        let answer = crate::bot::job::answer_json(&json);
+        ANSWERS.with(|a| a.borrow_mut().insert(id, Some(answer)));
     }
     id
 }
 
-/// The job's answer once the worker has sent it.
-pub fn worker_answer(id: u64) -> Option<Option<Thought>> {
+/// A job's answer (JSON; empty when there will be none) once the worker has sent it.
+pub fn worker_answer_json(id: u64) -> Option<String> {
     ANSWERS.with(|a| {
         let mut answers = a.borrow_mut();
-        let answer = answers.get(&id).copied().flatten()?;
+        let answer = answers.get(&id).cloned().flatten()?;
         answers.remove(&id);
         Some(answer)
     })
@@ -137,7 +146,7 @@ pub fn forget(id: u64) {
     ANSWERS.with(|a| {
         for slot in a.borrow_mut().values_mut() {
             if slot.is_none() {
-                *slot = Some(None);
+                *slot = Some(String::new());
             }
         }
     });

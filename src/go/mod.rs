@@ -9,6 +9,7 @@ pub mod fast;
 mod game;
 mod geometry;
 pub mod gtp;
+pub mod job;
 mod moves;
 mod piece;
 pub mod playout;

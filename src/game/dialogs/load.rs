@@ -9,7 +9,7 @@ use crate::game::persist::Persistence;
 use crate::game::screen::{Dialog, InGame, MenuAction};
 use crate::game::ui::{self, PanelPlace, palette};
 use crate::rules::RuleSet;
-use crate::save::{self, Imported, SavedGame};
+use crate::save::{self, GoPlayer, GoSavedGame, Imported, SavedGame};
 
 /// The load dialog's state.
 #[derive(Resource, Debug, Default)]
@@ -35,6 +35,8 @@ struct Reading {
     text: String,
     rules: RuleSet,
     imported: Result<Imported, String>,
+    /// The text as a game of Go with chess pieces (an SGF file, or this game's record).
+    go: Option<Result<crate::go::Game, String>>,
 }
 
 impl LoadForm {
@@ -50,13 +52,25 @@ impl LoadForm {
             .as_ref()
             .is_none_or(|r| r.text != self.text || r.rules != rules);
         if stale {
+            let go = save::import_go(&self.text);
             self.read = Some(Reading {
                 text: self.text.clone(),
                 rules,
-                imported: save::import(&self.text, rules),
+                // A game of Go with chess pieces is not read as Chogo's.
+                imported: match &go {
+                    Some(_) => Err(String::new()),
+                    None => save::import(&self.text, rules),
+                },
+                go,
             });
         }
         self.read.as_ref().map(|r| &r.imported)
+    }
+
+    /// The text as a game of Go with chess pieces, when it is one (read with
+    /// [`LoadForm::read`]).
+    pub fn go_game(&self) -> Option<&Result<crate::go::Game, String>> {
+        self.read.as_ref().and_then(|r| r.go.as_ref())
     }
 
     /// The dialog was closed: the file list is read again next time.
@@ -178,6 +192,11 @@ pub(super) fn dialog(
             ui.label(egui::RichText::new(problem).color(palette::WARN));
         }
         ui.separator();
+        form.read(new_game.rules);
+        if let Some(go) = form.go_game().cloned() {
+            go_summary(ui, form, go, &mut actions);
+            return;
+        }
         let imported = form.read(new_game.rules);
         match imported {
             None => {
@@ -231,6 +250,69 @@ pub(super) fn dialog(
         actions.write(MenuAction::Open(Dialog::None));
     }
     Ok(())
+}
+
+/// The load dialog's lower part for a game of Go with chess pieces: what it holds, the
+/// opponent, Play from here.
+fn go_summary(
+    ui: &mut egui::Ui,
+    form: &mut LoadForm,
+    go: Result<crate::go::Game, String>,
+    actions: &mut MessageWriter<MenuAction>,
+) {
+    match &go {
+        Ok(game) => {
+            let pos = game.position();
+            let state = match game.outcome() {
+                Some(o) => format!("ended: {}", o.result_name()),
+                None => format!("{} to move", pos.turn()),
+            };
+            ui.label(
+                egui::RichText::new(format!(
+                    "Go with chess pieces: {} moves; {}; {state}",
+                    game.moves().len(),
+                    super::go_rules_line(pos.rules()),
+                ))
+                .color(palette::GOLD),
+            );
+        }
+        Err(problem) => {
+            ui.label(egui::RichText::new(problem).color(palette::WARN));
+            ui.label(egui::RichText::new("Nothing was changed.").weak());
+        }
+    }
+    form.opponent.form(ui);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(go.is_ok(), egui::Button::new("Play from here"))
+            .clicked()
+            && let Ok(game) = go
+        {
+            // The opponent's level by name (Chogo's beginner is the second game's easy).
+            let player = |p: crate::bot::PlayerKind| match p {
+                crate::bot::PlayerKind::Human => GoPlayer::Human,
+                crate::bot::PlayerKind::Bot(level) => GoPlayer::Bot(
+                    level
+                        .to_string()
+                        .parse()
+                        .unwrap_or(crate::go::bot::Level::Easy),
+                ),
+            };
+            let players = form.opponent.players();
+            actions.write(MenuAction::LoadGo(Box::new(GoSavedGame {
+                game,
+                players: crate::rules::BySide::new(player(players.black), player(players.white)),
+                redo: Vec::new(),
+            })));
+        }
+        if ui.button("Clear").clicked() {
+            form.text.clear();
+            form.file_problem = None;
+        }
+        if ui.button("Cancel").clicked() {
+            actions.write(MenuAction::Open(Dialog::None));
+        }
+    });
 }
 
 /// A file dropped on the window opens the load dialog with its text.

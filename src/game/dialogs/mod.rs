@@ -16,7 +16,7 @@ use crate::bot::Level;
 use crate::rules::{BySide, Side};
 
 pub use load::LoadForm;
-pub use new_game::NewGameForm;
+pub use new_game::{NewGameForm, go_rules_line};
 
 /// Who plays whom in the next game (new or loaded).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -55,7 +55,13 @@ pub(super) fn dialog(
                 );
                 ui.end_row();
                 ui.label("Coordinates");
-                ui.checkbox(&mut edited.show_coordinates, "a–h and 1–7 around the board");
+                ui.checkbox(
+                    &mut edited.show_coordinates,
+                    "letters and numbers around the board",
+                );
+                ui.end_row();
+                ui.label("Go with chess pieces");
+                ui.checkbox(&mut edited.rooks_as_stones, "rooks as Go stones");
                 ui.end_row();
             });
         ui.label(

@@ -1,0 +1,436 @@
+//! The board of Go with chess pieces: wood, the lines through the cells' centres (the
+//! pieces stand on them, as Go's stones do), star points, light cells for the bishops'
+//! game, coordinates and the trays' counts; and the marks layer (last move, ko, the ghost
+//! of a drop, what it would capture, a picked piece's moves, the hint, the life view, the
+//! controlled cells).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::figures::Figures;
+use super::layout::GoLayout;
+use super::pieces::FIGURE;
+use crate::game::go_bridge::GoBridge;
+use crate::game::screen::GoOn;
+use crate::game::settings::PlayerSettings;
+use crate::game::shapes::{Shape, ShapeMaterial, ShapeQuad};
+use crate::game::theme::Theme;
+use crate::go::{Bits, Board, Cell, Piece};
+use crate::rules::Side;
+use crate::save::ThemeName;
+
+/// Everything drawn for the board itself; rebuilt when the layout or the look changes.
+#[derive(Component)]
+pub(super) struct BoardPart;
+
+/// One mark; the marks are rebuilt when they change.
+#[derive(Component)]
+pub(super) struct MarkPart;
+
+/// What the board shows over its cells. The input and reaction systems fill it.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct GoMarks {
+    pub last_move: Bits,
+    pub ko: Option<Cell>,
+    /// A drop under the pointer: the piece, where, and whether it is legal.
+    pub ghost: Option<(Piece, Cell, bool)>,
+    /// What the drop (or the picked piece's move) under the pointer would capture.
+    pub captures: Bits,
+    pub selected: Option<Cell>,
+    pub targets: Bits,
+    pub hint: Bits,
+    /// Controlled cells per side (shown at the end, and in the life view).
+    pub controlled: Option<[Bits; 2]>,
+    /// The life view: each piece's escape (piece, empty cell) and each defence that keeps
+    /// a piece alive (defender, defended).
+    pub escapes: Vec<(Cell, Cell)>,
+    pub defences: Vec<(Cell, Cell)>,
+}
+
+/// The star points of a square board (Go's 3-3 or 4-4 points, the sides' middles on
+/// large boards, the centre of an odd one).
+pub fn star_points(board: Board) -> Vec<Cell> {
+    let Board::Square(n) = board else {
+        return Vec::new();
+    };
+    let n = i32::from(n);
+    if n < 7 {
+        return Vec::new();
+    }
+    let edge = if n < 13 { 2 } else { 3 };
+    let mut lines = vec![edge, n - 1 - edge];
+    if n % 2 == 1 && (n >= 13 || n == 9 || n == 11) {
+        lines.push(n / 2);
+    }
+    let mut out = Vec::new();
+    for &f in &lines {
+        for &r in &lines {
+            let middle = f == n / 2 || r == n / 2;
+            // Small boards have the centre and the four corners' points only.
+            if middle && n < 13 && !(f == n / 2 && r == n / 2) {
+                continue;
+            }
+            out.extend(Cell::new(f, r));
+        }
+    }
+    out
+}
+
+fn bar(
+    commands: &mut Commands,
+    from: Vec2,
+    to: Vec2,
+    width: f32,
+    color: Color,
+    z: f32,
+    part: impl Component,
+) {
+    let d = to - from;
+    commands.spawn((
+        part,
+        DespawnOnExit(GoOn),
+        Sprite::from_color(color, Vec2::new(d.length() + width, width)),
+        Transform::from_translation(((from + to) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    ));
+}
+
+pub(super) fn build_board(
+    mut commands: Commands,
+    layout: Res<GoLayout>,
+    theme: Res<Theme>,
+    bridge: Res<GoBridge>,
+    quad: Res<ShapeQuad>,
+    mut materials: ResMut<Assets<ShapeMaterial>>,
+    parts: Query<Entity, With<BoardPart>>,
+    mut built: Local<Option<(GoLayout, ThemeName, Bits)>>,
+) {
+    let playable = bridge.game.position().geometry().playable;
+    let key = (*layout, theme.name, playable);
+    if *built == Some(key) && !parts.is_empty() {
+        return;
+    }
+    *built = Some(key);
+    for entity in &parts {
+        commands.entity(entity).despawn();
+    }
+    let cell = layout.cell;
+    let cells = layout.cells();
+    // The frame under every cell, so the outline follows a Chogo board's cut corners;
+    // then the wood, darker on the cells no piece may take (the bishops' dark cells).
+    for c in cells {
+        commands.spawn((
+            BoardPart,
+            DespawnOnExit(GoOn),
+            Sprite::from_color(theme.frame, Vec2::splat(cell * 1.22)),
+            Transform::from_translation(layout.cell_center(c).extend(0.0)),
+        ));
+    }
+    for c in cells {
+        let wood = if playable.contains(c) {
+            theme.light
+        } else {
+            theme.dark
+        };
+        commands.spawn((
+            BoardPart,
+            DespawnOnExit(GoOn),
+            Sprite::from_color(wood, Vec2::splat(cell + 0.5)),
+            Transform::from_translation(layout.cell_center(c).extend(0.1)),
+        ));
+    }
+    // The lines join the centres of neighbouring cells.
+    let width = (cell * 0.035).max(1.0);
+    let line = theme.frame.with_alpha(0.85);
+    for c in cells {
+        for (df, dr) in [(1, 0), (0, 1)] {
+            if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
+                let (a, b) = (layout.cell_center(c), layout.cell_center(n));
+                bar(&mut commands, a, b, width, line, 0.2, BoardPart);
+            }
+        }
+    }
+    let dot = materials.add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
+    for c in star_points(layout.board) {
+        commands.spawn((
+            BoardPart,
+            DespawnOnExit(GoOn),
+            Mesh2d(quad.0.clone()),
+            MeshMaterial2d(dot.clone()),
+            Transform::from_translation(layout.cell_center(c).extend(0.25)).with_scale(Vec3::new(
+                cell * 0.17,
+                cell * 0.17,
+                1.0,
+            )),
+        ));
+    }
+}
+
+/// The marks on the screen, to rebuild only on a change.
+#[derive(Resource, Default)]
+pub struct MarksDrawn(pub Option<(GoMarks, GoLayout, ThemeName, bool)>);
+
+pub(super) fn draw_marks(
+    mut commands: Commands,
+    layout: Res<GoLayout>,
+    theme: Res<Theme>,
+    marks: Res<GoMarks>,
+    figures: Res<Figures>,
+    settings: Res<PlayerSettings>,
+    quad: Res<ShapeQuad>,
+    mut materials: ResMut<Assets<ShapeMaterial>>,
+    parts: Query<Entity, With<MarkPart>>,
+    mut drawn: ResMut<MarksDrawn>,
+) {
+    let stones = settings.0.rooks_as_stones;
+    let key = (marks.clone(), *layout, theme.name, stones);
+    if drawn.0.as_ref() == Some(&key) {
+        return;
+    }
+    drawn.0 = Some(key);
+    for entity in &parts {
+        commands.entity(entity).despawn();
+    }
+    let cell = layout.cell;
+    let mut shape =
+        |commands: &mut Commands, shape: Shape, color: Color, at: Cell, size: f32, z: f32| {
+            commands.spawn((
+                MarkPart,
+                DespawnOnExit(GoOn),
+                Mesh2d(quad.0.clone()),
+                MeshMaterial2d(materials.add(ShapeMaterial::new(shape, color))),
+                Transform::from_translation(layout.cell_center(at).extend(z))
+                    .with_scale(Vec3::new(cell * size, cell * size, 1.0)),
+            ));
+        };
+    let square = |commands: &mut Commands, color: Color, at: Cell, size: f32, z: f32| {
+        commands.spawn((
+            MarkPart,
+            DespawnOnExit(GoOn),
+            Sprite::from_color(color, Vec2::splat(cell * size)),
+            Transform::from_translation(layout.cell_center(at).extend(z)),
+        ));
+    };
+    for c in marks.last_move {
+        square(&mut commands, theme.last_move, c, 0.96, 0.3);
+    }
+    if let Some(c) = marks.ko {
+        let ring = Shape::Ring {
+            inner: 0.3,
+            outer: 0.42,
+        };
+        shape(&mut commands, ring, theme.capture_target, c, 0.55, 0.35);
+        shape(
+            &mut commands,
+            Shape::Bar {
+                width: 0.75,
+                height: 0.12,
+            },
+            theme.capture_target,
+            c,
+            0.55,
+            0.36,
+        );
+    }
+    if let Some(controlled) = marks.controlled {
+        for (side, cells) in [Side::Black, Side::White].into_iter().zip(controlled) {
+            let color = match side {
+                Side::Black => Color::srgba(0.05, 0.05, 0.06, 0.75),
+                Side::White => Color::srgba(0.98, 0.97, 0.93, 0.85),
+            };
+            for c in cells {
+                square(&mut commands, color, c, 0.34, 0.35);
+            }
+        }
+    }
+    if let Some(c) = marks.selected {
+        square(&mut commands, theme.selected, c, 0.96, 0.32);
+    }
+    for c in marks.targets {
+        shape(
+            &mut commands,
+            Shape::Disc { radius: 0.5 },
+            theme.target,
+            c,
+            0.28,
+            2.6,
+        );
+    }
+    for c in marks.hint {
+        shape(
+            &mut commands,
+            Shape::Ring {
+                inner: 0.4,
+                outer: 0.5,
+            },
+            theme.hint,
+            c,
+            1.0,
+            2.7,
+        );
+    }
+    for c in marks.captures {
+        shape(
+            &mut commands,
+            Shape::Ring {
+                inner: 0.38,
+                outer: 0.5,
+            },
+            theme.capture_target,
+            c,
+            1.0,
+            2.8,
+        );
+    }
+    if let Some((piece, at, legal)) = marks.ghost {
+        let tint = if legal {
+            Color::srgba(1.0, 1.0, 1.0, 0.55)
+        } else {
+            Color::srgba(1.0, 0.45, 0.4, 0.45)
+        };
+        commands.spawn((
+            MarkPart,
+            DespawnOnExit(GoOn),
+            Sprite {
+                image: figures.of(piece.side, piece.kind, stones),
+                custom_size: Some(Vec2::splat(cell * FIGURE)),
+                color: tint,
+                ..default()
+            },
+            Transform::from_translation(layout.cell_center(at).extend(2.9)),
+        ));
+    }
+    // The life view: a green dot on each escape, joined to its piece; a line from each
+    // defender to the friend whose life it shares.
+    let life = Color::srgba(0.2, 0.75, 0.3, 0.9);
+    for &(from, to) in &marks.escapes {
+        let (a, b) = (layout.cell_center(from), layout.cell_center(to));
+        bar(
+            &mut commands,
+            a,
+            b,
+            (cell * 0.05).max(1.5),
+            life.with_alpha(0.6),
+            2.45,
+            MarkPart,
+        );
+        shape(
+            &mut commands,
+            Shape::Disc { radius: 0.5 },
+            life,
+            to,
+            0.22,
+            2.5,
+        );
+    }
+    let chain = Color::srgba(0.25, 0.55, 0.95, 0.85);
+    for &(from, to) in &marks.defences {
+        let (a, b) = (layout.cell_center(from), layout.cell_center(to));
+        bar(
+            &mut commands,
+            a,
+            b,
+            (cell * 0.06).max(1.5),
+            chain,
+            2.45,
+            MarkPart,
+        );
+    }
+}
+
+/// The coordinates (files a…, ranks 1…) and the trays' counts, painted by egui behind
+/// every panel (the camera looks at the world origin: a world point is an offset from the
+/// window's centre).
+pub(super) fn draw_labels(
+    mut contexts: EguiContexts,
+    layout: Res<GoLayout>,
+    theme: Res<Theme>,
+    settings: Res<PlayerSettings>,
+    bridge: Res<GoBridge>,
+    viewing: Res<super::GoViewing>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let centre = ctx.viewport_rect().center();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
+    let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
+    let at = |p: Vec2| centre + egui::vec2(p.x, -p.y);
+    if settings.0.show_coordinates {
+        let font = egui::FontId::proportional((layout.cell * 0.3).clamp(9.0, 20.0));
+        let board = layout.board;
+        let (bottom, left) = if layout.flipped {
+            (board.ranks() - 1, board.files() - 1)
+        } else {
+            (0, 0)
+        };
+        for file in 0..board.files() {
+            if let Some(c) = Cell::new(i32::from(file), i32::from(bottom)) {
+                let p = layout.cell_center(c) - Vec2::Y * layout.cell * 0.85;
+                painter.text(
+                    at(p),
+                    egui::Align2::CENTER_CENTER,
+                    ((b'a' + file) as char).to_string(),
+                    font.clone(),
+                    color,
+                );
+            }
+        }
+        for rank in 0..board.ranks() {
+            if let Some(c) = Cell::new(i32::from(left), i32::from(rank)) {
+                let p = layout.cell_center(c) - Vec2::X * layout.cell * 0.85;
+                painter.text(
+                    at(p),
+                    egui::Align2::CENTER_CENTER,
+                    (rank + 1).to_string(),
+                    font.clone(),
+                    color,
+                );
+            }
+        }
+    }
+    // Each tray: how many pieces the side has captured.
+    let position = bridge.shown(viewing.0);
+    let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
+    for side in [Side::Black, Side::White] {
+        let count = position.captures(side);
+        let p = layout.tray_point(side);
+        painter.circle_stroke(
+            at(p),
+            layout.cell * 0.42,
+            egui::Stroke::new(1.5, color.gamma_multiply(0.5)),
+        );
+        painter.text(
+            at(p),
+            egui::Align2::CENTER_CENTER,
+            count.to_string(),
+            font.clone(),
+            color,
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_points_are_go_s() {
+        let names = |n: u8| {
+            let mut v: Vec<String> = star_points(Board::Square(n))
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(9), ["c3", "c7", "e5", "g3", "g7"]);
+        assert_eq!(names(13).len(), 9);
+        assert!(names(13).contains(&"d4".to_string()) && names(13).contains(&"g7".to_string()));
+        assert_eq!(
+            names(19),
+            ["d10", "d16", "d4", "j10", "j16", "j4", "p10", "p16", "p4"]
+        );
+        assert!(names(5).is_empty());
+    }
+}

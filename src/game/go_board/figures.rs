@@ -1,0 +1,156 @@
+//! The chess figures of Go with chess pieces (and Go stones for rooks, an option): PNGs
+//! rendered from DejaVu Sans's chess glyphs by `tools/make-figures.sh`, built into the
+//! program and decoded once at start.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use crate::go::Kind;
+use crate::rules::Side;
+
+/// The figure of each side's kind (by [`Kind::index`]) and the two stones.
+#[derive(Resource, Clone, Debug)]
+pub struct Figures {
+    pub black: [Handle<Image>; 8],
+    pub white: [Handle<Image>; 8],
+    pub stones: [Handle<Image>; 2],
+}
+
+impl Figures {
+    /// The image for a side's kind; rooks as stones when `stones`.
+    pub fn of(&self, side: Side, kind: Kind, stones: bool) -> Handle<Image> {
+        if stones && kind == Kind::Rook {
+            return self.stones[side.index()].clone();
+        }
+        match side {
+            Side::Black => self.black[kind.index()].clone(),
+            Side::White => self.white[kind.index()].clone(),
+        }
+    }
+}
+
+macro_rules! figure {
+    ($name:literal) => {
+        include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/go/figures/",
+            $name,
+            ".png"
+        ))
+        .as_slice()
+    };
+}
+
+/// The PNG bytes of each kind's figure, black then white, in [`Kind::ALL`]'s order.
+const BLACK: [&[u8]; 8] = [
+    figure!("br"),
+    figure!("bb"),
+    figure!("bq"),
+    figure!("bk"),
+    figure!("bw"),
+    figure!("bn"),
+    figure!("bm"),
+    figure!("bp"),
+];
+const WHITE: [&[u8]; 8] = [
+    figure!("wr"),
+    figure!("wb"),
+    figure!("wq"),
+    figure!("wk"),
+    figure!("ww"),
+    figure!("wn"),
+    figure!("wm"),
+    figure!("wp"),
+];
+const STONES: [&[u8]; 2] = [figure!("bs"), figure!("ws")];
+
+/// Decodes a PNG (grey or colour, with or without alpha) into straight RGBA bytes.
+pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(
+        png::Transformations::EXPAND | png::Transformations::STRIP_16 | png::Transformations::ALPHA,
+    );
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| "the image is too large".to_string())?;
+    let mut buffer = vec![0; size];
+    let info = reader.next_frame(&mut buffer).map_err(|e| e.to_string())?;
+    buffer.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buffer,
+        png::ColorType::GrayscaleAlpha => buffer
+            .chunks_exact(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        other => return Err(format!("unexpected colour type {other:?}")),
+    };
+    Ok((info.width, info.height, rgba))
+}
+
+fn image(bytes: &[u8]) -> Image {
+    // The figures are the program's own files: a failure here is a broken build, which
+    // the tests catch (every figure is decoded there).
+    let (width, height, data) = decode(bytes).unwrap_or((1, 1, vec![0, 0, 0, 0]));
+    Image::new(
+        Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+impl FromWorld for Figures {
+    fn from_world(world: &mut World) -> Figures {
+        // Without a renderer (the windowless tests) there are no images to make.
+        let Some(mut images) = world.get_resource_mut::<Assets<Image>>() else {
+            return Figures {
+                black: Default::default(),
+                white: Default::default(),
+                stones: Default::default(),
+            };
+        };
+        let mut add = |bytes: &[u8]| images.add(image(bytes));
+        Figures {
+            black: BLACK.map(&mut add),
+            white: WHITE.map(&mut add),
+            stones: STONES.map(&mut add),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_figure_decodes_to_a_square_with_a_shape_in_it() {
+        for bytes in BLACK.iter().chain(&WHITE).chain(&STONES) {
+            let (w, h, data) = decode(bytes).expect("a figure decodes");
+            assert_eq!((w, h), (128, 128));
+            assert_eq!(data.len(), 128 * 128 * 4);
+            let opaque = data.chunks_exact(4).filter(|p| p[3] > 200).count();
+            let clear = data.chunks_exact(4).filter(|p| p[3] < 20).count();
+            assert!(opaque > 128 * 128 / 10, "a figure is mostly see-through");
+            assert!(clear > 128 * 128 / 10, "a figure fills its square");
+        }
+    }
+
+    #[test]
+    fn black_figures_are_dark_and_white_ones_light() {
+        let mean = |bytes: &[u8]| {
+            let (_, _, data) = decode(bytes).unwrap();
+            let solid: Vec<_> = data.chunks_exact(4).filter(|p| p[3] > 200).collect();
+            solid.iter().map(|p| u32::from(p[0])).sum::<u32>() / solid.len() as u32
+        };
+        for i in 0..8 {
+            assert!(mean(BLACK[i]) < mean(WHITE[i]), "kind {i}");
+        }
+    }
+}

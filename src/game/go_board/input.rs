@@ -1,0 +1,361 @@
+//! Input on the board of Go with chess pieces: the pointer (a ghost of the drop under it,
+//! with what it would capture or why it is refused; click to drop; with moving pieces,
+//! click or drag a piece to one of its marked cells), the keys, and the marks the board
+//! shows for the game and the pointer.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use super::board::GoMarks;
+use super::layout::GoLayout;
+use super::pieces::GoPiece;
+use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
+use crate::game::animation::{Animating, Motion};
+use crate::game::bridge::{Refused, Resynced};
+use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
+use crate::game::screen::GoFlipped;
+use crate::game::ui::Notice;
+use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
+
+/// The pointer's state: the cell under it, and a picked (or dragged) piece.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct GoPointer {
+    pub hover: Option<Cell>,
+    pub picked: Option<Cell>,
+    /// The picked piece follows the pointer (a drag).
+    pub dragging: bool,
+}
+
+fn cursor_world(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cameras: &Query<(&Camera, &GlobalTransform)>,
+) -> Option<Vec2> {
+    let cursor = windows.single().ok()?.cursor_position()?;
+    let (camera, transform) = cameras.single().ok()?;
+    camera.viewport_to_world_2d(transform, cursor).ok()
+}
+
+/// A move judged against the whole game (superko too): what it captures, or why not.
+pub fn judge(game: &Game, mv: Move) -> Result<Bits, IllegalMove> {
+    let played = game.position().play(mv)?;
+    game.check(mv, &played)?;
+    Ok(played.captured)
+}
+
+/// Why a drop is refused, in a player's words.
+pub fn refusal(e: &IllegalMove) -> String {
+    match e {
+        IllegalMove::DropDead(c) => format!(
+            "A piece dropped on {c} would have no life: no escape, no living friend to defend"
+        ),
+        IllegalMove::Ko(c) => format!("Ko: {c} cannot be retaken at once; play elsewhere first"),
+        IllegalMove::Superko(_) => "That would bring back an earlier position (superko)".into(),
+        IllegalMove::Occupied(c) => format!("{c} is taken"),
+        IllegalMove::NotPlayable(c) => {
+            format!("{c} is a dark cell: bishops alone play on the light cells")
+        }
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map_or(text.clone(), |f| f.to_uppercase().chain(chars).collect())
+        }
+    }
+}
+
+pub(super) fn pointer(
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    mut egui: EguiContexts,
+    bridge: Res<GoBridge>,
+    viewing: Res<GoViewing>,
+    animating: Res<Animating>,
+    layout: Res<GoLayout>,
+    kind: Res<DropKind>,
+    mut state: ResMut<GoPointer>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<GoCommand>,
+    mut pieces: Query<(&GoPiece, &mut Transform), Without<Motion>>,
+) {
+    let over_ui = egui
+        .ctx_mut()
+        .map(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui())
+        .unwrap_or(false);
+    let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
+    let cell = world.and_then(|p| layout.cell_at(p));
+    let game = &bridge.game;
+    let pos = game.position();
+    let can_play = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
+    let put_back = |pieces: &mut Query<(&GoPiece, &mut Transform), Without<Motion>>| {
+        for (piece, mut transform) in pieces.iter_mut() {
+            transform.translation = layout.cell_center(piece.cell).extend(2.0);
+        }
+    };
+    if !can_play {
+        if state.picked.is_some() {
+            put_back(&mut pieces);
+        }
+        let hover = cell.filter(|_| viewing.0.is_none());
+        state.set_if_neq(GoPointer { hover, ..default() });
+        if viewing.0.is_some() && mouse.just_pressed(MouseButton::Left) && cell.is_some() {
+            notice.0 = Some("This is a past position: End or Back returns to the game".into());
+        }
+        return;
+    }
+    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        put_back(&mut pieces);
+        state.set_if_neq(GoPointer::default());
+        return;
+    }
+    let mut next = state.clone();
+    next.hover = cell;
+    // A drag: the picked piece follows the pointer.
+    if next.dragging
+        && let (Some(from), Some(point)) = (next.picked, world)
+    {
+        for (piece, mut transform) in pieces.iter_mut() {
+            if piece.cell == from {
+                transform.translation = point.extend(5.0);
+            }
+        }
+    }
+    let own = |c: Cell| pos.piece_at(c).filter(|p| p.side == pos.turn());
+    if mouse.just_pressed(MouseButton::Left) && !over_ui {
+        match (cell, next.picked) {
+            // A picked piece goes to the cell clicked.
+            (Some(to), Some(from)) if to != from && own(to).is_none() => {
+                commands.write(GoCommand::Play(Move::Step { from, to }));
+                next.picked = None;
+                next.dragging = false;
+            }
+            (Some(c), _) if own(c).is_some() && pos.rules().moving => {
+                if next.picked == Some(c) {
+                    next.picked = None;
+                } else {
+                    next.picked = Some(c);
+                    next.dragging = true;
+                }
+            }
+            (Some(c), _) if own(c).is_some() => {
+                notice.0 =
+                    Some("Pieces do not move in this game: drop a new one on an empty cell".into());
+            }
+            (Some(c), None) if pos.piece_at(c).is_none() => {
+                let mv = Move::Drop {
+                    kind: kind.0,
+                    cell: c,
+                };
+                match judge(game, mv) {
+                    Ok(_) => {
+                        commands.write(GoCommand::Play(mv));
+                    }
+                    Err(e) => notice.0 = Some(refusal(&e)),
+                }
+            }
+            (Some(_), None) => {
+                notice.0 = Some("That cell is taken: drop on an empty cell".into());
+            }
+            (None, _) => next.picked = None,
+            _ => {}
+        }
+    }
+    if mouse.just_released(MouseButton::Left) && next.dragging {
+        next.dragging = false;
+        match (next.picked, cell) {
+            (Some(from), Some(to)) if to != from => {
+                put_back(&mut pieces);
+                commands.write(GoCommand::Play(Move::Step { from, to }));
+                next.picked = None;
+            }
+            // Released where it was picked: it stays picked, for a click on a target.
+            _ => put_back(&mut pieces),
+        }
+    }
+    state.set_if_neq(next);
+}
+
+pub(super) fn keyboard(
+    mut egui: EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    bridge: Res<GoBridge>,
+    mut viewing: ResMut<GoViewing>,
+    mut kind: ResMut<DropKind>,
+    mut life: ResMut<LifeView>,
+    mut flipped: ResMut<GoFlipped>,
+    mut commands: MessageWriter<GoCommand>,
+    mut hints: MessageWriter<super::AskGoHint>,
+    mut notice: ResMut<Notice>,
+) {
+    if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+        return;
+    }
+    let moves = bridge.game.moves().len();
+    let now = viewing.0.unwrap_or(moves);
+    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
+        Some(now.saturating_sub(1))
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        Some((now + 1).min(moves))
+    } else if keys.just_pressed(KeyCode::Home) {
+        Some(0)
+    } else if keys.just_pressed(KeyCode::End) {
+        Some(moves)
+    } else {
+        None
+    };
+    if let Some(n) = target {
+        viewing.set_if_neq(GoViewing((n < moves).then_some(n)));
+    }
+    // 1–8: the kinds of the set, in the rule book's order.
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+    ];
+    let set = bridge.game.position().rules().pieces;
+    for (i, key) in digits.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some(k) = set.kinds().nth(i)
+        {
+            kind.set_if_neq(DropKind(k));
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        if bridge.human_to_move() && viewing.0.is_none() {
+            commands.write(GoCommand::Play(Move::Pass));
+        } else {
+            notice.0 = Some("It is not your move".into());
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+        commands.write(GoCommand::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        commands.write(GoCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        flipped.0 = !flipped.0;
+    }
+    if keys.just_pressed(KeyCode::KeyL) {
+        life.0 = !life.0;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hints.write(super::AskGoHint);
+    }
+}
+
+/// The marks follow the game, the view and the pointer (the drop under the pointer is
+/// judged once per cell, kind and game version).
+pub(super) fn update_marks(
+    bridge: Res<GoBridge>,
+    viewing: Res<GoViewing>,
+    state: Res<GoPointer>,
+    kind: Res<DropKind>,
+    life: Res<LifeView>,
+    hint: Res<GoHint>,
+    animating: Res<Animating>,
+    mut marks: ResMut<GoMarks>,
+) {
+    let game = &bridge.game;
+    let shown = bridge.shown(viewing.0);
+    let mut next = GoMarks::default();
+    if let Some((mv, _)) = bridge.shown_move(viewing.0) {
+        match mv {
+            Move::Drop { cell, .. } => next.last_move.insert(cell),
+            Move::Step { from, to } => {
+                next.last_move.insert(from);
+                next.last_move.insert(to);
+            }
+            Move::Pass => {}
+        }
+    }
+    next.ko = shown.ko().map(|(_, c)| c);
+    let over = game.outcome().is_some() && viewing.0.is_none();
+    if over || life.0 {
+        next.controlled = Some(shown.controlled());
+    }
+    if life.0 {
+        let (escapes, defences) = life_links(shown);
+        next.escapes = escapes;
+        next.defences = defences;
+    }
+    let live = viewing.0.is_none() && bridge.human_to_move() && !animating.0;
+    if live {
+        if let Some(mv) = hint.current(bridge.version) {
+            match mv {
+                Move::Drop { cell, .. } => next.hint.insert(cell),
+                Move::Step { from, to } => {
+                    next.hint.insert(from);
+                    next.hint.insert(to);
+                }
+                Move::Pass => {}
+            }
+        }
+        let pos = game.position();
+        if let Some(from) = state.picked {
+            next.selected = Some(from);
+            if let Some(piece) = pos.piece_at(from) {
+                let occupied = pos.occupied();
+                let cells = pos
+                    .geometry()
+                    .moves(piece.kind, piece.side, from, &occupied);
+                for to in cells {
+                    if let Ok(captured) = judge(game, Move::Step { from, to }) {
+                        next.targets.insert(to);
+                        if state.hover == Some(to) {
+                            next.captures = captured;
+                        }
+                    }
+                }
+            }
+        } else if let Some(cell) = state.hover.filter(|c| pos.piece_at(*c).is_none()) {
+            let mv = Move::Drop { kind: kind.0, cell };
+            let piece = Piece::new(pos.turn(), kind.0);
+            let playable = pos.geometry().playable.contains(cell);
+            if playable {
+                match judge(game, mv) {
+                    Ok(captured) => {
+                        next.ghost = Some((piece, cell, true));
+                        next.captures = captured;
+                    }
+                    Err(_) => next.ghost = Some((piece, cell, false)),
+                }
+            }
+        }
+    }
+    marks.set_if_neq(next);
+}
+
+/// Messages for the player: refusals; the notice clears when the game moves on.
+pub(super) fn notices(
+    mut refused: MessageReader<Refused>,
+    mut played: MessageReader<GoPlayed>,
+    mut resynced: MessageReader<Resynced>,
+    mut notice: ResMut<Notice>,
+    mut state: ResMut<GoPointer>,
+) {
+    if played.read().count() > 0 || resynced.read().count() > 0 {
+        notice.0 = None;
+        state.picked = None;
+        state.dragging = false;
+    }
+    if let Some(Refused(why)) = refused.read().last() {
+        notice.0 = Some(why.clone());
+    }
+}
+
+/// The kind to drop stays one of the game's set.
+pub(super) fn keep_kind_in_set(bridge: Res<GoBridge>, mut kind: ResMut<DropKind>) {
+    let set = bridge.game.position().rules().pieces;
+    if !set.contains(kind.0) {
+        kind.set_if_neq(DropKind(set.kinds().next().unwrap_or(Kind::Rook)));
+    }
+}

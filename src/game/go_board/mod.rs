@@ -1,0 +1,173 @@
+//! The board module of Go with chess pieces: its layout, board and marks, pieces and
+//! their animations, input, side panel and game-over card, bot player, hints and sounds.
+//! It runs while a game of Go with chess pieces is on the screen ([`GoOn`]) over its own
+//! rules bridge ([`crate::game::go_bridge`]); the screens, dialogs, settings, saves, sounds
+//! and the side panel's placement are the app's shared layer.
+
+mod board;
+mod figures;
+mod input;
+mod layout;
+mod panel;
+mod pieces;
+mod play;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::screen::GoOn;
+use super::sets::Phase;
+use super::ui::UiLayer;
+use crate::go::{Cell, Kind, Position};
+use crate::rules::Side;
+
+pub use board::GoMarks;
+pub use figures::Figures;
+pub use input::GoPointer;
+pub use layout::GoLayout;
+pub use pieces::{GoPiece, PiecesShown, Settle};
+pub use play::{AskGoHint, GoHint, GoThinking};
+
+/// Which position the board shows: `None` the live game, `Some(n)` the position after `n`
+/// moves (browsing the move list). Presentation only.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoViewing(pub Option<usize>);
+
+/// The kind a click drops (the palette; keys 1–8).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DropKind(pub Kind);
+
+impl Default for DropKind {
+    fn default() -> DropKind {
+        DropKind(Kind::Rook)
+    }
+}
+
+/// The life view: every piece's escape and the defences that keep pieces alive.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LifeView(pub bool);
+
+/// Why each piece lives (GO_RULES §2): a piece that can move is joined to one empty cell
+/// it can move to; a piece that cannot is joined to a living friend it defends, nearest
+/// an escape first (a breadth-first walk from the pieces that can move).
+pub fn life_links(position: &Position) -> (Vec<(Cell, Cell)>, Vec<(Cell, Cell)>) {
+    let geometry = position.geometry();
+    let occupied = position.occupied();
+    let mut escapes = Vec::new();
+    let mut defences = Vec::new();
+    for side in [Side::Black, Side::White] {
+        let pieces = position.pieces(side);
+        let mut living = crate::go::Bits::EMPTY;
+        let mut frontier = Vec::new();
+        for cell in pieces {
+            let Some(piece) = position.piece_at(cell) else {
+                continue;
+            };
+            let moves = geometry.moves(piece.kind, side, cell, &occupied);
+            // The escape nearest the piece (the first in the board's order among those one
+            // step away when there are any).
+            let near = moves.iter().min_by_key(|to| {
+                to.file()
+                    .abs_diff(cell.file())
+                    .max(to.rank().abs_diff(cell.rank()))
+            });
+            if let Some(to) = near {
+                escapes.push((cell, to));
+                living.insert(cell);
+                frontier.push(cell);
+            }
+        }
+        // Then, round by round, each piece that defends a living friend.
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for cell in pieces {
+                if living.contains(cell) {
+                    continue;
+                }
+                let Some(piece) = position.piece_at(cell) else {
+                    continue;
+                };
+                let mut defended = None;
+                geometry.for_each_target(piece.kind, side, cell, &occupied, |t| {
+                    if defended.is_none() && frontier.contains(&t) {
+                        defended = Some(t);
+                    }
+                });
+                if let Some(friend) = defended {
+                    defences.push((cell, friend));
+                    next.push(cell);
+                }
+            }
+            for &cell in &next {
+                living.insert(cell);
+            }
+            frontier = next;
+        }
+    }
+    (escapes, defences)
+}
+
+/// The parts without a window (the windowless tests run them): the view, the palette,
+/// the layout, the pieces and their animations, the marks, the bot player and hints.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<super::ui::Notice>();
+    app.init_resource::<GoViewing>();
+    app.init_resource::<DropKind>();
+    app.init_resource::<LifeView>();
+    app.init_resource::<GoLayout>();
+    app.init_resource::<GoMarks>();
+    app.init_resource::<GoPointer>();
+    app.init_resource::<PiecesShown>();
+    app.init_resource::<board::MarksDrawn>();
+    app.init_resource::<Figures>();
+    app.add_systems(
+        OnEnter(GoOn),
+        |mut shown: ResMut<PiecesShown>,
+         mut drawn: ResMut<board::MarksDrawn>,
+         mut viewing: ResMut<GoViewing>| {
+            *shown = PiecesShown::default();
+            drawn.0 = None;
+            viewing.0 = None;
+        },
+    );
+    app.add_systems(
+        Update,
+        (
+            input::keep_kind_in_set.in_set(Phase::Input),
+            layout::refit.in_set(Phase::Layout),
+            pieces::sync_pieces.in_set(Phase::Men),
+            (pieces::animate_settle, pieces::animate_flights)
+                .in_set(Phase::Animate)
+                .before(super::animation::track_animating),
+            (input::notices, input::update_marks)
+                .chain()
+                .in_set(Phase::React),
+        )
+            .run_if(in_state(GoOn)),
+    );
+    play::logic(app);
+}
+
+/// The parts a window needs: the board's drawing, the pointer and keys, the panel, sounds.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (input::pointer, input::keyboard)
+                .chain()
+                .after(input::keep_kind_in_set)
+                .after(super::screen::act)
+                .in_set(Phase::Input),
+            (board::build_board, board::draw_marks).in_set(Phase::Draw),
+        )
+            .run_if(in_state(GoOn)),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        board::draw_labels
+            .run_if(in_state(GoOn))
+            .in_set(UiLayer::Board),
+    );
+    play::sound_plugin(app);
+    panel::plugin(app);
+}

@@ -1,0 +1,427 @@
+//! The bots of Go with chess pieces at the board: they play through the bridge like
+//! people (the search away from the frame loop: a background task on the desktop, the Web
+//! Worker in the browser), give hints, answer draw offers; the screen follows the game's
+//! end; sounds react to what the bridge reported.
+
+use bevy::prelude::*;
+use bevy_kira_audio::prelude::{Audio, AudioSource};
+
+use crate::game::animation::Animating;
+use crate::game::audio::{self, EndSounds, Sounds};
+use crate::game::bot_player::BotPlay;
+use crate::game::bridge::Refused;
+use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
+use crate::game::screen::Screen;
+use crate::game::settings::PlayerSettings;
+use crate::game::ui::{Notice, UiClick};
+use crate::go::Move;
+use crate::go::bot::{Level, decision_seed};
+use crate::go::job::GoThought;
+use crate::rules::Side;
+use crate::save::GoPlayer;
+
+/// A search under way. Dropping it abandons the search.
+pub struct GoThinker {
+    inner: imp::Inner,
+}
+
+impl GoThinker {
+    pub fn start(
+        bridge: &GoBridge,
+        level: Level,
+        time: Option<std::time::Duration>,
+        seed: u64,
+    ) -> GoThinker {
+        GoThinker {
+            inner: imp::Inner::start(&bridge.game, level, time, seed),
+        }
+    }
+
+    /// The answer, once there is one: `Some(None)` when the bot has no move.
+    pub fn poll(&mut self, bridge: &GoBridge) -> Option<Option<GoThought>> {
+        self.inner.poll(&bridge.game)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    use bevy::tasks::futures::check_ready;
+    use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+    use crate::go::Game;
+    use crate::go::bot::Level;
+    use crate::go::job::{GoJob, GoThought};
+
+    pub struct Inner {
+        task: Task<Option<GoThought>>,
+        stop: Arc<AtomicBool>,
+    }
+
+    impl Inner {
+        pub fn start(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Inner {
+            let game = game.clone();
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let task = AsyncComputeTaskPool::get()
+                .spawn(async move { GoJob::run_on(&game, level, time, None, seed, &flag) });
+            Inner { task, stop }
+        }
+
+        pub fn poll(&mut self, _game: &Game) -> Option<Option<GoThought>> {
+            check_ready(&mut self.task)
+        }
+    }
+
+    impl Drop for Inner {
+        fn drop(&mut self) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use std::time::Duration;
+
+    use crate::go::Game;
+    use crate::go::bot::Level;
+    use crate::go::job::{GoJob, GoThought};
+
+    pub struct Inner {
+        id: u64,
+    }
+
+    impl Inner {
+        pub fn start(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Inner {
+            let job = GoJob::new(game, level, time, None, seed);
+            Inner {
+                id: crate::game::web::ask_worker_json(
+                    serde_json::to_string(&job).unwrap_or_default(),
+                ),
+            }
+        }
+
+        pub fn poll(&mut self, game: &Game) -> Option<Option<GoThought>> {
+            let json = crate::game::web::worker_answer_json(self.id)?;
+            if json.is_empty() {
+                return Some(None);
+            }
+            Some(GoJob::read_answer(game, &json).unwrap_or_else(|e| {
+                web_sys::console::warn_1(&format!("chogo: the bot worker failed: {e}").into());
+                None
+            }))
+        }
+    }
+
+    impl Drop for Inner {
+        fn drop(&mut self) {
+            crate::game::web::forget(self.id);
+        }
+    }
+}
+
+/// The bot's search under way, with the game version it started from.
+#[derive(Resource, Default)]
+pub struct GoThinking {
+    task: Option<(GoThinker, u64)>,
+    /// The last win rate each side's bot found (a draw offer is judged by it).
+    pub winrates: [Option<f64>; 2],
+}
+
+impl GoThinking {
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+fn start_thinking(
+    bridge: Res<GoBridge>,
+    animating: Res<Animating>,
+    play: Res<BotPlay>,
+    screen: Res<State<Screen>>,
+    mut thinking: ResMut<GoThinking>,
+) {
+    if thinking
+        .task
+        .as_ref()
+        .is_some_and(|(_, v)| *v != bridge.version)
+    {
+        thinking.task = None;
+    }
+    let limit = play
+        .ply_limit
+        .is_some_and(|n| bridge.game.moves().len() >= n);
+    if thinking.task.is_some()
+        || animating.0
+        || bridge.game.outcome().is_some()
+        || limit
+        || *screen.get() != Screen::Playing
+    {
+        return;
+    }
+    let side = bridge.game.position().turn();
+    let GoPlayer::Bot(level) = bridge.player(side) else {
+        return;
+    };
+    let seed = decision_seed(play.seed, bridge.version, bridge.game.moves().len());
+    let time = play.time.filter(|_| level.searches());
+    thinking.task = Some((GoThinker::start(&bridge, level, time, seed), bridge.version));
+}
+
+fn finish_thinking(
+    bridge: Res<GoBridge>,
+    mut thinking: ResMut<GoThinking>,
+    mut commands: MessageWriter<GoCommand>,
+) {
+    let Some((task, version)) = thinking.task.as_mut() else {
+        return;
+    };
+    let version = *version;
+    let Some(answer) = task.poll(&bridge) else {
+        return;
+    };
+    thinking.task = None;
+    if version == bridge.version
+        && let Some(thought) = answer
+    {
+        let side = bridge.game.position().turn();
+        thinking.winrates[side.index()] = thought.winrate;
+        commands.write(GoCommand::Play(thought.mv));
+    }
+}
+
+/// Ask for a hint: the medium search's move for the person to move.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AskGoHint;
+
+/// The hint: the move found for a game version, or a search under way.
+#[derive(Resource, Default)]
+pub struct GoHint {
+    search: Option<(GoThinker, u64)>,
+    found: Option<(u64, Move)>,
+}
+
+impl GoHint {
+    /// The hint for this version of the game, if one was found.
+    pub fn current(&self, version: u64) -> Option<Move> {
+        self.found.filter(|(v, _)| *v == version).map(|(_, m)| m)
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+fn ask_hint(
+    mut asks: MessageReader<AskGoHint>,
+    bridge: Res<GoBridge>,
+    play: Res<BotPlay>,
+    mut hint: ResMut<GoHint>,
+    mut notice: ResMut<Notice>,
+) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    if !bridge.human_to_move() {
+        notice.0 = Some("A hint is for the person to move".into());
+        return;
+    }
+    if hint.is_searching() || hint.current(bridge.version).is_some() {
+        return;
+    }
+    let seed = decision_seed(
+        play.seed ^ 0x5eed,
+        bridge.version,
+        bridge.game.moves().len(),
+    );
+    hint.search = Some((
+        GoThinker::start(&bridge, Level::Medium, None, seed),
+        bridge.version,
+    ));
+}
+
+fn finish_hint(bridge: Res<GoBridge>, mut hint: ResMut<GoHint>, mut notice: ResMut<Notice>) {
+    let Some((task, version)) = hint.search.as_mut() else {
+        return;
+    };
+    let version = *version;
+    let Some(answer) = task.poll(&bridge) else {
+        return;
+    };
+    hint.search = None;
+    if version == bridge.version
+        && let Some(thought) = answer
+    {
+        hint.found = Some((version, thought.mv));
+        let set = bridge.game.position().rules().pieces;
+        notice.0 = Some(format!("Hint: {}", thought.mv.text(set)));
+    }
+}
+
+/// This side offers a draw: another person accepts at once (the panel asks first); a bot
+/// accepts when its last search saw its own chances under 40 %, or, for the bots that do
+/// not search, when it is behind on the score as it stands.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct OfferGoDraw(pub Side);
+
+fn answer_draw_offers(
+    mut offers: MessageReader<OfferGoDraw>,
+    bridge: Res<GoBridge>,
+    thinking: Res<GoThinking>,
+    mut commands: MessageWriter<GoCommand>,
+    mut refused: MessageWriter<Refused>,
+) {
+    for OfferGoDraw(side) in offers.read() {
+        let other = !*side;
+        let accepts = match bridge.player(other) {
+            GoPlayer::Human => true,
+            GoPlayer::Bot(_) => match thinking.winrates[other.index()] {
+                Some(rate) => rate < 0.4,
+                None => {
+                    let score = bridge.game.position().score();
+                    score[other.index()] < score[side.index()]
+                }
+            },
+        };
+        if accepts {
+            commands.write(GoCommand::AgreeDraw(bridge.version));
+        } else {
+            refused.write(Refused(
+                "The computer declines the draw: it plays on".into(),
+            ));
+        }
+    }
+}
+
+/// Playing ↔ game over, following the game once its last move has been shown.
+fn follow_outcome(
+    bridge: Res<GoBridge>,
+    animating: Res<Animating>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let over = bridge.game.outcome().is_some();
+    match screen.get() {
+        Screen::Playing if over && !animating.0 => next.set(Screen::GameOver),
+        Screen::GameOver if !over => next.set(Screen::Playing),
+        _ => {}
+    }
+}
+
+/// The sounds only this game makes, loaded when it is first shown.
+#[derive(Resource)]
+struct GoSounds {
+    pass: Handle<AudioSource>,
+    refused: Handle<AudioSource>,
+    sweep: Handle<AudioSource>,
+}
+
+fn load_sounds(mut commands: Commands, assets: Res<AssetServer>, loaded: Option<Res<GoSounds>>) {
+    if loaded.is_none() {
+        commands.insert_resource(GoSounds {
+            pass: audio::sound(&assets, "pass"),
+            refused: audio::sound(&assets, "refused"),
+            sweep: audio::sound(&assets, "capture_many"),
+        });
+    }
+}
+
+/// Drop, capture (louder with more pieces; five or more as one sweep), pass, a refusal,
+/// the end of the game.
+fn sounds(
+    audio_out: Res<Audio>,
+    shared: Res<Sounds>,
+    own: Option<Res<GoSounds>>,
+    ends: Option<Res<EndSounds>>,
+    settings: Res<PlayerSettings>,
+    bridge: Res<GoBridge>,
+    mut played: MessageReader<GoPlayed>,
+    mut refused: MessageReader<Refused>,
+    mut resynced: MessageReader<crate::game::bridge::Resynced>,
+    mut clicks: MessageReader<UiClick>,
+    mut was_over: Local<bool>,
+) {
+    let settings = &settings.0;
+    if clicks.read().count() > 0 {
+        audio::play(&audio_out, settings, &shared.click);
+    }
+    let Some(own) = own else {
+        return;
+    };
+    if refused.read().count() > 0 {
+        audio::play(&audio_out, settings, &own.refused);
+    }
+    let played: Vec<GoPlayed> = played.read().copied().collect();
+    for report in &played {
+        match report.mv {
+            Move::Pass => audio::play(&audio_out, settings, &own.pass),
+            Move::Drop { .. } => audio::play(&audio_out, settings, &shared.drop),
+            Move::Step { .. } => audio::play(&audio_out, settings, &shared.slide),
+        }
+        let n = report.captured.count();
+        if n >= 5 {
+            audio::play(&audio_out, settings, &own.sweep);
+        } else if n > 0 {
+            audio::play_at(
+                &audio_out,
+                settings,
+                &shared.capture,
+                0.55 + 0.15 * n as f32,
+            );
+        }
+    }
+    // The end: once, when a move or a resignation has just ended the game (not when a
+    // finished game is shown again).
+    let reported = resynced.read().count() > 0 || !played.is_empty();
+    let over = bridge.game.outcome();
+    let ended = over.is_some() && !*was_over && reported;
+    *was_over = over.is_some();
+    if let (Some(ends), Some(outcome), true) = (ends, over, ended) {
+        let sound = match outcome.winner {
+            None => &ends.draw,
+            Some(winner)
+                if bridge.player(winner) != GoPlayer::Human
+                    && bridge.player(!winner) == GoPlayer::Human =>
+            {
+                &ends.lose
+            }
+            Some(_) => &ends.win,
+        };
+        audio::play(&audio_out, settings, sound);
+    }
+}
+
+/// The parts without a window: the bot player, hints, draw offers, the screen following
+/// the game's end.
+pub(super) fn logic(app: &mut App) {
+    use crate::game::screen::GoOn;
+    use crate::game::sets::Phase;
+    app.init_resource::<GoThinking>();
+    app.init_resource::<GoHint>();
+    app.add_message::<AskGoHint>();
+    app.add_message::<OfferGoDraw>();
+    app.add_systems(
+        Update,
+        (
+            (finish_thinking, finish_hint, answer_draw_offers)
+                .chain()
+                .in_set(Phase::Input),
+            ask_hint.in_set(Phase::React),
+            follow_outcome.in_set(Phase::Screens),
+            start_thinking.in_set(Phase::Bots),
+        )
+            .run_if(in_state(GoOn)),
+    );
+}
+
+/// The sounds (they need the audio plugin).
+pub(super) fn sound_plugin(app: &mut App) {
+    use crate::game::screen::GoOn;
+    use crate::game::sets::Phase;
+    app.add_systems(OnEnter(GoOn), load_sounds);
+    app.add_systems(Update, sounds.run_if(in_state(GoOn)).in_set(Phase::React));
+}

@@ -1,0 +1,168 @@
+//! A bot's move in Go with chess pieces as one self-contained question (the game as its
+//! record, the level, the budget, the seed), so that the desktop game can run it on a
+//! background thread and the browser can send it, as JSON, to its Web Worker.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::bot::{Level, Request};
+use super::{Game, Move, Record};
+
+/// One question to a bot of Go with chess pieces.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GoJob {
+    /// The game so far (GO_RULES §5 record): superko needs the history.
+    pub go_record: String,
+    /// The level's name (`random` … `master`).
+    pub level: String,
+    pub time_ms: Option<u64>,
+    pub playouts: Option<u64>,
+    pub seed: u64,
+}
+
+/// The answer: a move in the rule book's notation with the search's win rate for the side
+/// to move, none when the game is over, or why the job could not be done.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GoAnswer {
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    #[serde(default)]
+    pub winrate: Option<f64>,
+    pub error: Option<String>,
+}
+
+/// What the bot made of a job.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoThought {
+    pub mv: Move,
+    pub winrate: Option<f64>,
+}
+
+impl GoJob {
+    pub fn new(
+        game: &Game,
+        level: Level,
+        time: Option<Duration>,
+        playouts: Option<u64>,
+        seed: u64,
+    ) -> GoJob {
+        GoJob {
+            go_record: Record::from_game(game, &[]).to_string(),
+            level: level.name().to_string(),
+            time_ms: time.map(|t| t.as_millis() as u64),
+            playouts,
+            seed,
+        }
+    }
+
+    /// Runs a level's bot on a game (one search thread: the app keeps the other core).
+    pub fn run_on(
+        game: &Game,
+        level: Level,
+        time: Option<Duration>,
+        playouts: Option<u64>,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<GoThought> {
+        let request = Request {
+            game,
+            budget: level.budget(time, playouts),
+            seed,
+            stop,
+        };
+        level.bot(1).choose(&request).map(|c| GoThought {
+            mv: c.mv,
+            winrate: c.winrate,
+        })
+    }
+
+    /// Replays the record and runs the job.
+    pub fn run(&self, stop: &AtomicBool) -> Result<Option<GoThought>, String> {
+        let level: Level = self.level.parse().map_err(|e| format!("{e}"))?;
+        let record = Record::parse(&self.go_record).map_err(|e| e.to_string())?;
+        let game = record.to_game().map_err(|e| e.to_string())?;
+        Ok(GoJob::run_on(
+            &game,
+            level,
+            self.time_ms.map(Duration::from_millis),
+            self.playouts,
+            self.seed,
+            stop,
+        ))
+    }
+
+    /// Runs the job and writes the answer as JSON (never panics on bad input).
+    pub fn answer_json(json: &str) -> String {
+        let answer = match serde_json::from_str::<GoJob>(json) {
+            Ok(job) => match job.run(&AtomicBool::new(false)) {
+                Ok(thought) => {
+                    let set = Record::parse(&job.go_record)
+                        .map(|r| r.rules.pieces)
+                        .unwrap_or_default();
+                    GoAnswer {
+                        mv: thought.map(|t| t.mv.text(set)),
+                        winrate: thought.and_then(|t| t.winrate),
+                        error: None,
+                    }
+                }
+                Err(e) => GoAnswer {
+                    mv: None,
+                    winrate: None,
+                    error: Some(e),
+                },
+            },
+            Err(e) => GoAnswer {
+                mv: None,
+                winrate: None,
+                error: Some(format!("not a job of Go with chess pieces: {e}")),
+            },
+        };
+        serde_json::to_string(&answer).unwrap_or_default()
+    }
+
+    /// Reads a worker's answer for this game.
+    pub fn read_answer(game: &Game, json: &str) -> Result<Option<GoThought>, String> {
+        let answer: GoAnswer =
+            serde_json::from_str(json).map_err(|e| format!("bad answer: {e}"))?;
+        if let Some(error) = answer.error {
+            return Err(error);
+        }
+        let Some(text) = answer.mv else {
+            return Ok(None);
+        };
+        let parsed: super::MoveText = text.parse().map_err(|e| format!("{e}"))?;
+        let mv = game
+            .position()
+            .parse_move(&parsed)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(GoThought {
+            mv,
+            winrate: answer.winrate,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Position, Rules};
+
+    #[test]
+    fn a_job_travels_as_json_and_answers_a_legal_move() {
+        let mut game = Game::from_position(Position::new(Rules::default()));
+        game.play_text(&"e5".parse().unwrap()).unwrap();
+        let job = GoJob::new(&game, Level::Medium, None, Some(300), 7);
+        let json = serde_json::to_string(&job).unwrap();
+        let answer = GoJob::answer_json(&json);
+        let thought = GoJob::read_answer(&game, &answer).unwrap().expect("a move");
+        assert!(game.legal_moves().contains(&thought.mv), "{answer}");
+        // The same job gives the same move (a playout budget and a seed).
+        assert_eq!(GoJob::answer_json(&json), answer);
+        // Bad input is answered with an error, not a panic.
+        let bad = GoJob::answer_json("{\"go_record\": 5}");
+        assert!(GoJob::read_answer(&game, &bad).is_err());
+    }
+}

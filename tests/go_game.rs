@@ -1,0 +1,370 @@
+//! ECS tests of Go with chess pieces in the app, without a window: commands in, reports
+//! and piece entities out, the screens following the game, saves resumed, SGF imported.
+#![cfg(feature = "gui")]
+
+use std::path::Path;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use chogo::game::{
+    Animating, Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, Launch,
+    MenuAction, Refused, Resumable, Screen, Setup, Start,
+};
+use chogo::go::bot::Level;
+use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
+use chogo::rules::{BySide, Side};
+use chogo::save::{self, GoPlayer, GoSavedGame, Store};
+
+fn rules(board: u8, pieces: &str) -> Rules {
+    Rules {
+        board: Board::Square(board),
+        pieces: pieces.parse::<PieceSet>().unwrap(),
+        ..Rules::default()
+    }
+}
+
+fn launched(launch: Launch) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.add_plugins((chogo::game::logic_plugin, launch));
+    settle(&mut app);
+    app
+}
+
+/// A game of Go with chess pieces between `players`, started at once; with `store`, it
+/// saves there.
+fn app_with(rules: Rules, players: BySide<GoPlayer>, store: Option<&Path>) -> App {
+    launched(Launch {
+        store: store.map(Store::at),
+        bridge: Bridge::new(Setup::default()),
+        go: Some(GoBridge::new(GoSetup { rules, players })),
+        start: Start::Play,
+    })
+}
+
+fn people(rules: Rules) -> App {
+    app_with(rules, BySide::new(GoPlayer::Human, GoPlayer::Human), None)
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..300 {
+        app.update();
+        if !app.world().resource::<Animating>().0 {
+            app.update();
+            return;
+        }
+    }
+    panic!("animations never finished");
+}
+
+fn send(app: &mut App, command: GoCommand) {
+    app.world_mut().write_message(command);
+    settle(app);
+}
+
+fn drop_at(app: &mut App, kind: Kind, cell: &str) {
+    let cell: Cell = cell.parse().unwrap();
+    send(app, GoCommand::Play(Move::Drop { kind, cell }));
+}
+
+fn drain<M: Message + Clone>(app: &mut App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.iter_current_update_messages().cloned().collect()
+}
+
+/// The piece entities, by side.
+fn entities(app: &mut App) -> [Bits; 2] {
+    let mut out = [Bits::EMPTY; 2];
+    let mut query = app.world_mut().query::<&GoPiece>();
+    for piece in query.iter(app.world()) {
+        let i = usize::from(piece.piece.side == Side::White);
+        assert!(
+            !out[0].contains(piece.cell) && !out[1].contains(piece.cell),
+            "two pieces on {}",
+            piece.cell
+        );
+        out[i].insert(piece.cell);
+    }
+    out
+}
+
+fn position(app: &App) -> Position {
+    *app.world().resource::<GoBridge>().game.position()
+}
+
+fn assert_in_step(app: &mut App) {
+    let pos = position(app);
+    assert_eq!(
+        entities(app),
+        [pos.pieces(Side::Black), pos.pieces(Side::White)],
+        "{pos}"
+    );
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn the_game_starts_on_its_own_board() {
+    let mut app = people(rules(9, "R"));
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_in_step(&mut app);
+    assert_eq!(entities(&mut app), [Bits::EMPTY; 2]);
+}
+
+#[test]
+fn a_drop_is_reported_and_spawns_its_piece() {
+    let mut app = people(rules(9, "RB"));
+    app.world_mut().write_message(GoCommand::Play(Move::Drop {
+        kind: Kind::Bishop,
+        cell: "e5".parse().unwrap(),
+    }));
+    app.update();
+    let played: Vec<GoPlayed> = drain(&mut app);
+    assert_eq!(played.len(), 1);
+    assert_eq!(played[0].side, Side::Black);
+    settle(&mut app);
+    assert_in_step(&mut app);
+    let mut query = app.world_mut().query::<&GoPiece>();
+    let pieces: Vec<GoPiece> = query.iter(app.world()).copied().collect();
+    assert_eq!(pieces.len(), 1);
+    assert_eq!(pieces[0].piece.kind, Kind::Bishop);
+    assert_eq!(pieces[0].cell.to_string(), "e5");
+}
+
+#[test]
+fn a_capture_despawns_exactly_the_captured_pieces() {
+    let mut app = people(rules(9, "R"));
+    // Black surrounds two white stones on the edge: b1 c1 … then closes at d1.
+    for (b, w) in [("a1", "b1"), ("b2", "c1"), ("c2", "h8")] {
+        drop_at(&mut app, Kind::Rook, b);
+        drop_at(&mut app, Kind::Rook, w);
+        assert_in_step(&mut app);
+    }
+    let white_before = position(&app).pieces(Side::White);
+    app.world_mut().write_message(GoCommand::Play(Move::Drop {
+        kind: Kind::Rook,
+        cell: "d1".parse().unwrap(),
+    }));
+    app.update();
+    let played: Vec<GoPlayed> = drain(&mut app);
+    let captured = played[0].captured;
+    assert_eq!(captured.count(), 2, "b1 and c1");
+    // While they fly to the tray they are no longer pieces of the board.
+    assert_eq!(entities(&mut app)[1], white_before & !captured);
+    settle(&mut app);
+    assert_in_step(&mut app);
+    assert_eq!(position(&app).captures(Side::Black), 2);
+}
+
+#[test]
+fn an_illegal_drop_is_refused_and_changes_nothing() {
+    let mut app = people(rules(9, "R"));
+    drop_at(&mut app, Kind::Rook, "e5");
+    let before = position(&app);
+    app.world_mut().write_message(GoCommand::Play(Move::Drop {
+        kind: Kind::Rook,
+        cell: "e5".parse().unwrap(),
+    }));
+    app.update();
+    let refused: Vec<Refused> = drain(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert!(refused[0].0.contains("occupied"), "{}", refused[0].0);
+    // A kind outside the set is refused too.
+    app.world_mut().write_message(GoCommand::Play(Move::Drop {
+        kind: Kind::Knight,
+        cell: "a9".parse().unwrap(),
+    }));
+    app.update();
+    assert_eq!(drain::<Refused>(&mut app).len(), 1);
+    settle(&mut app);
+    assert_eq!(position(&app), before);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn two_passes_end_the_game_on_the_score_and_undo_plays_on() {
+    let mut app = people(rules(5, "R"));
+    drop_at(&mut app, Kind::Rook, "c3");
+    send(&mut app, GoCommand::Play(Move::Pass));
+    assert_eq!(screen(&app), Screen::Playing);
+    send(&mut app, GoCommand::Play(Move::Pass));
+    let bridge = app.world().resource::<GoBridge>();
+    let outcome = bridge.game.outcome().expect("over after two passes");
+    // Black controls all 24 empty cells; White has komi only.
+    assert_eq!(outcome.winner, Some(Side::Black));
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    // Undo takes the last pass back: the game goes on.
+    send(&mut app, GoCommand::Undo);
+    assert!(app.world().resource::<GoBridge>().game.outcome().is_none());
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn undo_and_redo_keep_the_pieces_in_step() {
+    let mut app = people(rules(9, "K"));
+    for cell in ["e5", "d4", "f6", "c3"] {
+        drop_at(&mut app, Kind::King, cell);
+    }
+    send(&mut app, GoCommand::Undo);
+    send(&mut app, GoCommand::Undo);
+    assert_eq!(position(&app).pieces(Side::Black).count(), 1);
+    assert_in_step(&mut app);
+    send(&mut app, GoCommand::Redo);
+    assert_eq!(position(&app).occupied().count(), 3);
+    assert_in_step(&mut app);
+    // A new move drops what was left to redo.
+    drop_at(&mut app, Kind::King, "a1");
+    assert!(app.world().resource::<GoBridge>().redo.is_empty());
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn a_bot_answers_a_person_and_undo_goes_back_to_the_person() {
+    let mut app = app_with(
+        rules(9, "R"),
+        BySide::new(GoPlayer::Human, GoPlayer::Bot(Level::Easy)),
+        None,
+    );
+    drop_at(&mut app, Kind::Rook, "e5");
+    for _ in 0..400 {
+        app.update();
+        if app.world().resource::<GoBridge>().game.moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    settle(&mut app);
+    let bridge = app.world().resource::<GoBridge>();
+    assert_eq!(bridge.game.moves().len(), 2, "the bot answered");
+    assert_eq!(bridge.game.position().turn(), Side::Black);
+    assert_in_step(&mut app);
+    send(&mut app, GoCommand::Undo);
+    assert_eq!(app.world().resource::<GoBridge>().game.moves().len(), 0);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn moving_pieces_slide_and_stay_in_step() {
+    let mut app = people(Rules {
+        moving: true,
+        superko: true,
+        ..rules(9, "R")
+    });
+    drop_at(&mut app, Kind::Rook, "a1");
+    drop_at(&mut app, Kind::Rook, "i9");
+    send(
+        &mut app,
+        GoCommand::Play(Move::Step {
+            from: "a1".parse().unwrap(),
+            to: "a5".parse().unwrap(),
+        }),
+    );
+    assert!(
+        position(&app)
+            .pieces(Side::Black)
+            .contains("a5".parse().unwrap())
+    );
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn the_game_is_saved_and_continue_resumes_it() {
+    let dir = std::env::temp_dir().join(format!("chogo-go-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = app_with(
+        rules(9, "N"),
+        BySide::new(GoPlayer::Human, GoPlayer::Human),
+        Some(&dir),
+    );
+    drop_at(&mut app, Kind::Knight, "e5");
+    drop_at(&mut app, Kind::Knight, "c3");
+    send(&mut app, GoCommand::Undo);
+    let saved = position(&app);
+    drop(app);
+    assert!(dir.join(save::GO_SAVE_FILE).exists());
+    // A new run from the title screen: Continue goes back to this game, redo and all.
+    let mut resumed = launched(Launch {
+        store: Some(Store::at(&dir)),
+        bridge: Bridge::new(Setup::default()),
+        go: None,
+        start: Start::Menu(Screen::Title),
+    });
+    assert!(resumed.world().resource::<Resumable>().0);
+    assert_eq!(
+        *resumed.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    resumed.world_mut().write_message(MenuAction::Play);
+    settle(&mut resumed);
+    assert_eq!(screen(&resumed), Screen::Playing);
+    assert_eq!(position(&resumed), saved);
+    assert_eq!(resumed.world().resource::<GoBridge>().redo.len(), 1);
+    assert_in_step(&mut resumed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_sgf_from_gnu_go_loads_into_the_game() {
+    let text = include_str!("go_records/gnugo-selfplay-9x9.sgf");
+    let game = save::import_go(text).expect("an SGF").expect("it replays");
+    let moves = game.moves().len();
+    assert!(moves > 40, "{moves}");
+    let mut app = people(rules(9, "R"));
+    app.world_mut()
+        .write_message(MenuAction::LoadGo(Box::new(GoSavedGame {
+            game,
+            players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+            redo: Vec::new(),
+        })));
+    settle(&mut app);
+    let bridge = app.world().resource::<GoBridge>();
+    assert_eq!(bridge.game.moves().len(), moves);
+    assert_eq!(bridge.game.position().rules().komi, 6.5);
+    assert_in_step(&mut app);
+    // A Chogo record is not taken for one of this game.
+    assert!(save::import_go("[Event \"x\"]\n1. e3 *").is_none());
+}
+
+#[test]
+fn a_new_game_of_either_kind_switches_the_board() {
+    let mut app = people(rules(9, "R"));
+    drop_at(&mut app, Kind::Rook, "e5");
+    app.world_mut()
+        .write_message(MenuAction::NewGame(Setup::default()));
+    settle(&mut app);
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Chogo
+    );
+    assert_eq!(
+        entities(&mut app),
+        [Bits::EMPTY; 2],
+        "the pieces left with their board"
+    );
+    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
+        rules: rules(13, "P"),
+        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+    }));
+    settle(&mut app);
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    assert_eq!(position(&app).rules().board, Board::Square(13));
+    drop_at(&mut app, Kind::Pawn, "g7");
+    assert_in_step(&mut app);
+}
