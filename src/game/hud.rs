@@ -409,37 +409,39 @@ fn help_overlay(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     ui::dialog("Keys and mouse", &mut open, Some(*place), ctx).show(ctx, |ui| {
-        // Room between the text and the window's edge.
-        egui::Frame::new()
-            .inner_margin(egui::Margin::symmetric(14, 10))
-            .show(ui, |ui| {
-                egui::Grid::new("keys")
-                    .num_columns(2)
-                    .spacing([18.0, 6.0])
-                    .show(ui, |ui| {
-                        for (key, what) in [
-                            ("Click, click", "pick a man, then one of the marked cells"),
-                            ("Drag", "move a man (or the king in hand) to a marked cell"),
-                            (
-                                "Shift-click",
-                                "add a man to a block: a solid rectangle moves as a tandem",
-                            ),
-                            ("Esc / right click", "drop the selection, cancel a drag"),
-                            ("U, Backspace", "undo (against a bot: back to your move)"),
-                            ("H", "hint: the computer's choice is marked on the board"),
-                            ("F", "flip the board"),
-                            ("C", "coordinates on or off"),
-                            ("Left, Right", "step through the moves"),
-                            ("Home, End", "the start, the game as it stands"),
-                            ("?, F1", "this help (Esc closes it)"),
-                            ("F12", "save a screenshot in the data folder"),
-                        ] {
-                            ui.label(egui::RichText::new(key).strong());
-                            ui.label(what);
-                            ui.end_row();
-                        }
-                    });
-            });
+        ui::scrolling(ui, |ui| {
+            // Room between the text and the window's edge.
+            egui::Frame::new()
+                .inner_margin(egui::Margin::symmetric(14, 10))
+                .show(ui, |ui| {
+                    egui::Grid::new("keys")
+                        .num_columns(2)
+                        .spacing([18.0, 6.0])
+                        .show(ui, |ui| {
+                            for (key, what) in [
+                                ("Click, click", "pick a man, then one of the marked cells"),
+                                ("Drag", "move a man (or the king in hand) to a marked cell"),
+                                (
+                                    "Shift-click",
+                                    "add a man to a block: a solid rectangle moves as a tandem",
+                                ),
+                                ("Esc / right click", "drop the selection, cancel a drag"),
+                                ("U, Backspace", "undo (against a bot: back to your move)"),
+                                ("H", "hint: the computer's choice is marked on the board"),
+                                ("F", "flip the board"),
+                                ("C", "coordinates on or off"),
+                                ("Left, Right", "step through the moves"),
+                                ("Home, End", "the start, the game as it stands"),
+                                ("?, F1", "this help (Esc closes it)"),
+                                ("F12", "save a screenshot in the data folder"),
+                            ] {
+                                ui.label(egui::RichText::new(key).strong());
+                                ui.label(what);
+                                ui.end_row();
+                            }
+                        });
+                });
+        })
     });
     if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         help.0 = false;

@@ -147,104 +147,106 @@ pub(super) fn dialog(
     )
     .default_width(560.0)
     .show(ctx, |ui| {
-        ui.label(if cfg!(target_arch = "wasm32") {
-            "Paste a game record or a position text:"
-        } else {
-            "Paste a game record or a position text (or drop a file on the window):"
-        });
-        ui.add(
-            egui::TextEdit::multiline(&mut form.text)
-                .font(egui::TextStyle::Monospace)
-                .desired_rows(7)
-                .desired_width(f32::INFINITY),
-        );
-        #[cfg(not(target_arch = "wasm32"))]
-        ui.horizontal(|ui| {
-            ui.label("or a file:");
-            ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(330.0));
-            if ui.button("Read").clicked() {
-                let path = form.path.trim();
-                let read = if path.is_empty() {
-                    Err("Write the path of a record or position file first.".to_string())
-                } else {
-                    read_text_file(std::path::Path::new(path))
-                };
-                form.take(read);
-            }
-        });
-        if !files.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Exported:");
-                for file in &files {
-                    let name = file.rsplit('/').next().unwrap_or(file);
-                    if ui.small_button(name).clicked() {
-                        let read = match persistence.store.as_ref().map(|s| s.read(file)) {
-                            Some(Ok(Some(text))) => Ok(text),
-                            Some(Err(e)) => Err(format!("cannot read {name}: {e}")),
-                            _ => Err(format!("{name} is gone")),
-                        };
-                        form.take(read);
-                    }
+        ui::scrolling(ui, |ui| {
+            ui.label(if cfg!(target_arch = "wasm32") {
+                "Paste a game record or a position text:"
+            } else {
+                "Paste a game record or a position text (or drop a file on the window):"
+            });
+            ui.add(
+                egui::TextEdit::multiline(&mut form.text)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_rows(7)
+                    .desired_width(f32::INFINITY),
+            );
+            #[cfg(not(target_arch = "wasm32"))]
+            ui.horizontal(|ui| {
+                ui.label("or a file:");
+                ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(330.0));
+                if ui.button("Read").clicked() {
+                    let path = form.path.trim();
+                    let read = if path.is_empty() {
+                        Err("Write the path of a record or position file first.".to_string())
+                    } else {
+                        read_text_file(std::path::Path::new(path))
+                    };
+                    form.take(read);
                 }
             });
-        }
-        if let Some(problem) = &form.file_problem {
-            ui.label(egui::RichText::new(problem).color(palette::WARN));
-        }
-        ui.separator();
-        form.read(new_game.rules);
-        if let Some(go) = form.go_game().cloned() {
-            go_summary(ui, form, go, &mut actions);
-            return;
-        }
-        let imported = form.read(new_game.rules);
-        match imported {
-            None => {
-                ui.label(egui::RichText::new("Nothing to read yet.").weak());
-            }
-            Some(Ok(what)) => {
-                let summary = match what {
-                    Imported::Record(game) => format!(
-                        "A game record: {} moves, {}; {}",
-                        game.plies().len(),
-                        game.rules().describe(),
-                        game.outcome().map_or_else(
-                            || format!("{} to move", game.position().turn()),
-                            |o| o.to_string()
-                        )
-                    ),
-                    Imported::Position(p) => {
-                        format!("A position: {}, {} to move", p.rules().describe(), p.turn())
+            if !files.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Exported:");
+                    for file in &files {
+                        let name = file.rsplit('/').next().unwrap_or(file);
+                        if ui.small_button(name).clicked() {
+                            let read = match persistence.store.as_ref().map(|s| s.read(file)) {
+                                Some(Ok(Some(text))) => Ok(text),
+                                Some(Err(e)) => Err(format!("cannot read {name}: {e}")),
+                                _ => Err(format!("{name} is gone")),
+                            };
+                            form.take(read);
+                        }
                     }
-                };
-                ui.label(egui::RichText::new(summary).color(palette::GOLD));
+                });
             }
-            Some(Err(problem)) => {
+            if let Some(problem) = &form.file_problem {
                 ui.label(egui::RichText::new(problem).color(palette::WARN));
-                ui.label(egui::RichText::new("Nothing was changed.").weak());
             }
-        }
-        form.opponent.form(ui);
-        ui.horizontal(|ui| {
-            let ready = matches!(form.read(new_game.rules), Some(Ok(_)));
-            if ui
-                .add_enabled(ready, egui::Button::new("Play from here"))
-                .clicked()
-                && let Some(Ok(what)) = form.read(new_game.rules).cloned()
-            {
-                actions.write(MenuAction::Load(Box::new(SavedGame {
-                    game: what.into_game(),
-                    players: form.opponent.players(),
-                })));
+            ui.separator();
+            form.read(new_game.rules);
+            if let Some(go) = form.go_game().cloned() {
+                go_summary(ui, form, go, &mut actions);
+                return;
             }
-            if ui.button("Clear").clicked() {
-                form.text.clear();
-                form.file_problem = None;
+            let imported = form.read(new_game.rules);
+            match imported {
+                None => {
+                    ui.label(egui::RichText::new("Nothing to read yet.").weak());
+                }
+                Some(Ok(what)) => {
+                    let summary = match what {
+                        Imported::Record(game) => format!(
+                            "A game record: {} moves, {}; {}",
+                            game.plies().len(),
+                            game.rules().describe(),
+                            game.outcome().map_or_else(
+                                || format!("{} to move", game.position().turn()),
+                                |o| o.to_string()
+                            )
+                        ),
+                        Imported::Position(p) => {
+                            format!("A position: {}, {} to move", p.rules().describe(), p.turn())
+                        }
+                    };
+                    ui.label(egui::RichText::new(summary).color(palette::GOLD));
+                }
+                Some(Err(problem)) => {
+                    ui.label(egui::RichText::new(problem).color(palette::WARN));
+                    ui.label(egui::RichText::new("Nothing was changed.").weak());
+                }
             }
-            if ui.button("Cancel").clicked() {
-                actions.write(MenuAction::Open(Dialog::None));
-            }
-        });
+            form.opponent.form(ui);
+            ui.horizontal(|ui| {
+                let ready = matches!(form.read(new_game.rules), Some(Ok(_)));
+                if ui
+                    .add_enabled(ready, egui::Button::new("Play from here"))
+                    .clicked()
+                    && let Some(Ok(what)) = form.read(new_game.rules).cloned()
+                {
+                    actions.write(MenuAction::Load(Box::new(SavedGame {
+                        game: what.into_game(),
+                        players: form.opponent.players(),
+                    })));
+                }
+                if ui.button("Clear").clicked() {
+                    form.text.clear();
+                    form.file_problem = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    actions.write(MenuAction::Open(Dialog::None));
+                }
+            });
+        })
     });
     if !open {
         actions.write(MenuAction::Open(Dialog::None));

@@ -320,51 +320,54 @@ pub(super) fn dialog(
     )
     .default_width(420.0)
     .show(ctx, |ui| {
-        ui.horizontal(|ui| {
-            ui.label("Game");
-            ui.selectable_value(&mut form.game, GameKind::Chogo, "Chogo");
-            ui.selectable_value(&mut form.game, GameKind::Go, "Go with chess pieces");
-        });
-        ui.separator();
-        if form.game == GameKind::Go {
-            ui.label(
-                egui::RichText::new(format!("Rules: {}", go_rules_line(&form.go.rules))).strong(),
-            );
-            go_form(ui, &mut form.go);
-        } else {
-            form.opponent.form(ui);
+        ui::scrolling(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Game");
+                ui.selectable_value(&mut form.game, GameKind::Chogo, "Chogo");
+                ui.selectable_value(&mut form.game, GameKind::Go, "Go with chess pieces");
+            });
             ui.separator();
-            ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
-            rules_form(ui, &mut form.rules);
-        }
-        let problem = (form.game == GameKind::Chogo)
-            .then(|| form.rules.validate().err().map(|e| e.to_string()))
-            .flatten();
-        if let Some(problem) = &problem {
-            ui.label(egui::RichText::new(problem).color(palette::WARN));
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            // Enter starts too (when no text field has the keys).
-            let enter =
-                !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui
-                .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
-                .clicked()
-                || enter && problem.is_none()
-            {
-                actions.write(match form.game {
-                    GameKind::Chogo => MenuAction::NewGame(Setup {
-                        rules: form.rules,
-                        players: form.opponent.players(),
-                    }),
-                    GameKind::Go => MenuAction::NewGo(form.go.setup()),
-                });
+            if form.game == GameKind::Go {
+                ui.label(
+                    egui::RichText::new(format!("Rules: {}", go_rules_line(&form.go.rules)))
+                        .strong(),
+                );
+                go_form(ui, &mut form.go);
+            } else {
+                form.opponent.form(ui);
+                ui.separator();
+                ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
+                rules_form(ui, &mut form.rules);
             }
-            if ui.button("Cancel").clicked() {
-                actions.write(MenuAction::Open(Dialog::None));
+            let problem = (form.game == GameKind::Chogo)
+                .then(|| form.rules.validate().err().map(|e| e.to_string()))
+                .flatten();
+            if let Some(problem) = &problem {
+                ui.label(egui::RichText::new(problem).color(palette::WARN));
             }
-        });
+            ui.separator();
+            ui.horizontal(|ui| {
+                // Enter starts too (when no text field has the keys).
+                let enter =
+                    !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui
+                    .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
+                    .clicked()
+                    || enter && problem.is_none()
+                {
+                    actions.write(match form.game {
+                        GameKind::Chogo => MenuAction::NewGame(Setup {
+                            rules: form.rules,
+                            players: form.opponent.players(),
+                        }),
+                        GameKind::Go => MenuAction::NewGo(form.go.setup()),
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    actions.write(MenuAction::Open(Dialog::None));
+                }
+            });
+        })
     });
     if !open {
         actions.write(MenuAction::Open(Dialog::None));

@@ -348,7 +348,24 @@ pub(super) fn draw_labels(
     settings: Res<PlayerSettings>,
     bridge: Res<GoBridge>,
     viewing: Res<super::GoViewing>,
+    figures: Res<Figures>,
 ) -> Result {
+    // Each tray shows a captured piece (the opponent's first kind), faded, under the count.
+    let position = bridge.shown(viewing.0);
+    let first = position
+        .rules()
+        .pieces
+        .kinds()
+        .next()
+        .unwrap_or(crate::go::Kind::Rook);
+    let stones = settings.0.rooks_as_stones;
+    let trays = [Side::Black, Side::White].map(|captor| {
+        let handle = figures.of(!captor, first, stones);
+        (
+            captor,
+            contexts.add_image(bevy_egui::EguiTextureHandle::Weak(handle.id())),
+        )
+    });
     let ctx = contexts.ctx_mut()?;
     let centre = ctx.viewport_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::background());
@@ -388,19 +405,22 @@ pub(super) fn draw_labels(
             }
         }
     }
-    // Each tray: how many pieces the side has captured.
-    let position = bridge.shown(viewing.0);
     let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
-    for side in [Side::Black, Side::White] {
+    for (side, texture) in trays {
         let count = position.captures(side);
-        let p = layout.tray_point(side);
-        painter.circle_stroke(
-            at(p),
-            layout.cell * 0.42,
-            egui::Stroke::new(1.5, color.gamma_multiply(0.5)),
+        let p = at(layout.tray_point(side));
+        let r = egui::Rect::from_center_size(p, egui::vec2(layout.cell * 0.8, layout.cell * 0.8));
+        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        let tint = egui::Color32::from_white_alpha(if count > 0 { 150 } else { 45 });
+        painter.image(texture, r, uv, tint);
+        // The count in a small dark label over the figure's foot.
+        let label = egui::Rect::from_center_size(
+            p + egui::vec2(0.0, layout.cell * 0.38),
+            egui::vec2(layout.cell * 0.5, layout.cell * 0.32),
         );
+        painter.rect_filled(label, 4.0, egui::Color32::from_black_alpha(170));
         painter.text(
-            at(p),
+            label.center(),
             egui::Align2::CENTER_CENTER,
             count.to_string(),
             font.clone(),

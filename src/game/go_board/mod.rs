@@ -25,6 +25,7 @@ pub use board::GoMarks;
 pub use figures::Figures;
 pub use input::GoPointer;
 pub use layout::GoLayout;
+pub use panel::outcome_text;
 pub use pieces::{GoPiece, PiecesShown, Settle};
 pub use play::{AskGoHint, GoHint, GoThinking};
 

@@ -54,7 +54,8 @@ enum BarAction {
     Pass,
 }
 
-fn outcome_text(bridge: &GoBridge) -> Option<String> {
+/// How the game ended, in a line (`None` while it goes on).
+pub fn outcome_text(bridge: &GoBridge) -> Option<String> {
     let outcome = bridge.game.outcome()?;
     let winner = outcome.winner.map(|s| s.to_string());
     Some(match (outcome.reason, winner) {
@@ -292,7 +293,7 @@ fn panel(
             } else {
                 "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures."
             };
-            ui.label(egui::RichText::new(format!("{how} Keys: 1–8 kind, P pass, U undo, R redo, H hint, L life view, F flip, ←/→ moves.")).small().weak());
+            ui.label(egui::RichText::new(format!("{how} Keys: 1–8 kind, P pass, U undo, R redo, H hint, L life view, F flip, Left/Right arrows through the moves.")).small().weak());
         });
     };
     let asked = ui::side_panel(

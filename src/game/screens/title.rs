@@ -5,30 +5,71 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::bridge::Bridge;
-use crate::game::dialogs::matchup;
+use crate::game::dialogs::{NewGameForm, go_rules_line, matchup};
+use crate::game::go_board::Figures;
+use crate::game::go_bridge::GoBridge;
 use crate::game::persist::Persistence;
+use crate::game::screen::GameKind;
 use crate::game::screen::{Dialog, MenuAction, Resumable, Screen};
+use crate::game::settings::PlayerSettings;
 use crate::game::theme::Theme;
 use crate::game::ui::{self, UiLayer, mini_board, palette};
+use crate::save::GoPlayer;
+use bevy_egui::EguiTextureHandle;
+
+/// Who plays whom in a game of Go with chess pieces, in a few words.
+fn go_matchup(players: crate::rules::BySide<GoPlayer>) -> String {
+    match (players.black, players.white) {
+        (GoPlayer::Human, GoPlayer::Human) => "Two players".into(),
+        (GoPlayer::Human, GoPlayer::Bot(l)) => format!("You (Black) against {l}"),
+        (GoPlayer::Bot(l), GoPlayer::Human) => format!("You (White) against {l}"),
+        (GoPlayer::Bot(b), GoPlayer::Bot(w)) => format!("{b} against {w}"),
+    }
+}
 
 fn title_screen(
     mut contexts: EguiContexts,
     bridge: Res<Bridge>,
+    (go, kind, figures, settings): (
+        Res<GoBridge>,
+        Res<State<GameKind>>,
+        Res<Figures>,
+        Res<PlayerSettings>,
+    ),
+    mut form: ResMut<NewGameForm>,
     persistence: Res<Persistence>,
     theme: Res<Theme>,
     dialog: Res<State<Dialog>>,
     mut actions: MessageWriter<MenuAction>,
     resumable: Res<Resumable>,
 ) -> Result {
+    // The figures of the Go game on the title's small board, as egui textures.
+    let stones = settings.0.rooks_as_stones;
+    let mut textures = [[egui::TextureId::default(); 8]; 2];
+    if *kind.get() == GameKind::Go {
+        for side in [crate::rules::Side::Black, crate::rules::Side::White] {
+            for k in go.game.position().rules().pieces.kinds() {
+                let handle = figures.of(side, k, stones);
+                textures[usize::from(side == crate::rules::Side::White)][k.index()] =
+                    contexts.add_image(EguiTextureHandle::Weak(handle.id()));
+            }
+        }
+    }
     let ctx = contexts.ctx_mut()?;
-    // Keys for the menu when no dialog is open: C continue, N new game, L load, R rules,
-    // S settings.
+    let mut new_game = |game: GameKind, actions: &mut MessageWriter<MenuAction>| {
+        form.game = game;
+        actions.write(MenuAction::Open(Dialog::NewGame));
+    };
+    // Keys for the menu when no dialog is open: C continue, N new game, G new game of Go
+    // with chess pieces, L load, R rules, S settings.
     if *dialog.get() == Dialog::None && !ctx.text_edit_focused() {
         let key = |k| ctx.input(|i| i.key_pressed(k));
         if key(egui::Key::C) && resumable.0 {
             actions.write(MenuAction::Play);
         } else if key(egui::Key::N) {
-            actions.write(MenuAction::Open(Dialog::NewGame));
+            new_game(GameKind::Chogo, &mut actions);
+        } else if key(egui::Key::G) {
+            new_game(GameKind::Go, &mut actions);
         } else if key(egui::Key::L) {
             actions.write(MenuAction::Open(Dialog::Load));
         } else if key(egui::Key::R) {
@@ -60,36 +101,76 @@ fn title_screen(
                     .size(if compact { 14.0 } else { 17.0 })
                     .italics(),
                 );
+                    let go_game = *kind.get() == GameKind::Go;
                     if height >= 420.0 {
                         ui.add_space(14.0);
-                        mini_board::paint_position(
-                            ui,
-                            &theme,
-                            bridge.game.position(),
-                            (height * 0.28).clamp(110.0, 300.0),
-                        );
+                        let board_height = (height * 0.28).clamp(110.0, 300.0);
+                        if go_game {
+                            let figure = |p: crate::go::Piece| {
+                                textures[usize::from(p.side == crate::rules::Side::White)]
+                                    [p.kind.index()]
+                            };
+                            let last =
+                                go.shown_move(None)
+                                    .map_or(crate::go::Bits::EMPTY, |(mv, _)| match mv {
+                                        crate::go::Move::Drop { cell, .. }
+                                        | crate::go::Move::Step { to: cell, .. } => {
+                                            crate::go::Bits::from_cell(cell)
+                                        }
+                                        crate::go::Move::Pass => crate::go::Bits::EMPTY,
+                                    });
+                            mini_board::paint_go_position(
+                                ui,
+                                &theme,
+                                go.game.position(),
+                                board_height,
+                                &figure,
+                                last,
+                            );
+                        } else {
+                            mini_board::paint_position(
+                                ui,
+                                &theme,
+                                bridge.game.position(),
+                                board_height,
+                            );
+                        }
                     }
                     ui.add_space(if compact { 8.0 } else { 14.0 });
                     if resumable.0 {
-                        let pos = bridge.game.position();
-                        let state = match bridge.game.outcome() {
-                            Some(outcome) => outcome.to_string(),
-                            None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
+                        let line = if go_game {
+                            let pos = go.game.position();
+                            let state =
+                                crate::game::go_board::outcome_text(&go).unwrap_or_else(|| {
+                                    format!("move {}, {} to move", pos.fullmoves(), pos.turn())
+                                });
+                            format!(
+                                "Go with chess pieces · {} · {} · {state}",
+                                go_matchup(go.setup.players),
+                                go_rules_line(pos.rules())
+                            )
+                        } else {
+                            let pos = bridge.game.position();
+                            let state = match bridge.game.outcome() {
+                                Some(outcome) => outcome.to_string(),
+                                None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
+                            };
+                            format!(
+                                "{} · {} · {state}",
+                                matchup(bridge.setup.players),
+                                bridge.game.rules().describe()
+                            )
                         };
                         if ui::menu_button(ui, "Continue  (C)", true, compact) {
                             actions.write(MenuAction::Play);
                         }
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{} · {} · {state}",
-                                matchup(bridge.setup.players),
-                                bridge.game.rules().describe()
-                            ))
-                            .weak(),
-                        );
+                        ui.label(egui::RichText::new(line).weak());
                     }
-                    if ui::menu_button(ui, "New game  (N)", true, compact) {
-                        actions.write(MenuAction::Open(Dialog::NewGame));
+                    if ui::menu_button(ui, "New game of Chogo  (N)", true, compact) {
+                        new_game(GameKind::Chogo, &mut actions);
+                    }
+                    if ui::menu_button(ui, "New game of Go with chess pieces  (G)", true, compact) {
+                        new_game(GameKind::Go, &mut actions);
                     }
                     if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
                         actions.write(MenuAction::Open(Dialog::Load));

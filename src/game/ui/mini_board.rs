@@ -197,6 +197,74 @@ pub fn paint_position(ui: &mut egui::Ui, theme: &Theme, pos: &Position, height: 
     draw_board(ui, theme, pos, width, Marks::default());
 }
 
+/// Draws a position of Go with chess pieces on a small board, `height` points tall: wood,
+/// the lines through the cells, and each piece as its figure (`figure` gives the texture of
+/// a piece). Returns the cells' area.
+pub fn paint_go_position(
+    ui: &mut egui::Ui,
+    theme: &Theme,
+    pos: &crate::go::Position,
+    height: f32,
+    figure: &dyn Fn(crate::go::Piece) -> egui::TextureId,
+    marks: crate::go::Bits,
+) -> egui::Rect {
+    let board = pos.rules().board;
+    let (files, ranks) = (f32::from(board.files()), f32::from(board.ranks()));
+    let size = height / ranks;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * files, height), egui::Sense::hover());
+    let painter = ui.painter_at(rect.expand(2.0));
+    let cells = board.cells();
+    let centre = |c: crate::go::Cell| {
+        egui::pos2(
+            rect.left() + (f32::from(c.file()) + 0.5) * size,
+            rect.bottom() - (f32::from(c.rank()) + 0.5) * size,
+        )
+    };
+    let playable = pos.geometry().playable;
+    for c in cells {
+        let wood = if playable.contains(c) {
+            theme.light
+        } else {
+            theme.dark
+        };
+        painter.rect_filled(
+            egui::Rect::from_center_size(centre(c), egui::vec2(size + 0.5, size + 0.5)),
+            0.0,
+            paint(wood),
+        );
+    }
+    let line = egui::Stroke::new((size * 0.04).max(1.0), paint(theme.frame));
+    for c in cells {
+        for (df, dr) in [(1, 0), (0, 1)] {
+            if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
+                painter.line_segment([centre(c), centre(n)], line);
+            }
+        }
+    }
+    for c in marks {
+        painter.rect_filled(
+            egui::Rect::from_center_size(centre(c), egui::vec2(size, size)),
+            0.0,
+            paint(theme.last_move),
+        );
+    }
+    for side in [Side::Black, Side::White] {
+        for c in pos.pieces(side) {
+            if let Some(piece) = pos.piece_at(c) {
+                let r =
+                    egui::Rect::from_center_size(centre(c), egui::vec2(size * 0.92, size * 0.92));
+                painter.image(
+                    figure(piece),
+                    r,
+                    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                    egui::Color32::WHITE,
+                );
+            }
+        }
+    }
+    rect
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

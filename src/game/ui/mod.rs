@@ -234,11 +234,21 @@ pub fn dialog<'a>(
     egui::Window::new(title)
         .open(open)
         .collapsible(false)
-        .resizable(false)
-        .vscroll(true)
-        .max_height((room.y - 70.0).max(120.0))
+        // Sized to the content, which scrolls past the window's height ([`scrolling`]).
+        .auto_sized()
         .max_width((room.x - 24.0).max(200.0))
         .anchor(egui::Align2::CENTER_CENTER, offset)
+}
+
+/// A dialog's content, scrolling when it is taller than the window leaves room for (a
+/// window's own scrolling would keep egui's default height: a long form cut short in a tall
+/// window, or a short one padded).
+pub fn scrolling(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui)) {
+    let room = ui.ctx().content_rect().height();
+    egui::ScrollArea::vertical()
+        .max_height((room - 110.0).max(80.0))
+        .auto_shrink([false, true])
+        .show(ui, body);
 }
 
 /// A big menu button (less tall in a short window: `compact`).
