@@ -23,7 +23,7 @@ use crate::rules::Side;
 
 pub use board::GoMarks;
 pub use figures::Figures;
-pub use input::GoPointer;
+pub use input::{GoPointer, judge, refusal};
 pub use layout::GoLayout;
 pub use panel::outcome_text;
 pub use pieces::{GoPiece, PiecesShown, Settle};

@@ -2,6 +2,7 @@
 //! The states themselves are in [`super::screen`].
 
 mod game_over;
+mod go_rules;
 mod rules;
 mod title;
 

@@ -8,8 +8,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::go_rules::{self, GoSection};
+use crate::game::go_board::Figures;
 use crate::game::picking::{Selection, destinations, selection_moves, why_stuck};
-use crate::game::screen::{MenuAction, Screen};
+use crate::game::screen::{GameKind, MenuAction, Screen};
+use crate::game::settings::PlayerSettings;
 use crate::game::theme::Theme;
 use crate::game::ui::mini_board::{self, Marks};
 use crate::game::ui::{self, UiLayer, palette};
@@ -276,12 +279,16 @@ fn sections(text: &str) -> Vec<Section> {
     sections
 }
 
-/// The rule book as shown in the game, following the project's rule book (Chogo-44 and
-/// its rulings).
+/// The rule books as shown in the game, following the project's rule books (Chogo-44 and
+/// its rulings; Go with chess pieces), each with the section shown.
 #[derive(Resource)]
 pub struct RuleBook {
     sections: Vec<Section>,
     current: usize,
+    go: Vec<GoSection>,
+    go_current: usize,
+    /// The book shown: the game played last, until the player switches.
+    which: GameKind,
 }
 
 impl Default for RuleBook {
@@ -289,16 +296,65 @@ impl Default for RuleBook {
         RuleBook {
             sections: sections(TEXT),
             current: 0,
+            // The text is the program's own (its tests read it): a problem is a broken
+            // build, shown as an empty book rather than a crash.
+            go: go_rules::sections(go_rules::TEXT).unwrap_or_default(),
+            go_current: 0,
+            which: GameKind::Chogo,
         }
     }
+}
+
+impl RuleBook {
+    fn titles(&self) -> Vec<String> {
+        let titles: Vec<&String> = match self.which {
+            GameKind::Chogo => self.sections.iter().map(|s| &s.title).collect(),
+            GameKind::Go => self.go.iter().map(|s| &s.title).collect(),
+        };
+        titles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{}. {t}", i + 1))
+            .collect()
+    }
+
+    fn current_mut(&mut self) -> &mut usize {
+        match self.which {
+            GameKind::Chogo => &mut self.current,
+            GameKind::Go => &mut self.go_current,
+        }
+    }
+}
+
+/// The rules screen opens on the book of the game played last.
+fn open_book(kind: Res<State<GameKind>>, mut book: ResMut<RuleBook>) {
+    book.which = *kind.get();
 }
 
 fn rules_screen(
     mut contexts: EguiContexts,
     mut book: ResMut<RuleBook>,
     theme: Res<Theme>,
+    figures: Res<Figures>,
+    settings: Res<PlayerSettings>,
     mut actions: MessageWriter<MenuAction>,
 ) -> Result {
+    // The figures of the second game as egui textures (by side, then kind).
+    let stones = settings.0.rooks_as_stones;
+    let mut textures = [[egui::TextureId::default(); 8]; 2];
+    for (i, side) in [crate::rules::Side::Black, crate::rules::Side::White]
+        .into_iter()
+        .enumerate()
+    {
+        for kind in crate::go::Kind::ALL {
+            let handle = figures.of(side, kind, stones);
+            textures[i][kind.index()] =
+                contexts.add_image(bevy_egui::EguiTextureHandle::Weak(handle.id()));
+        }
+    }
+    let figure = |p: crate::go::Piece| {
+        textures[usize::from(p.side == crate::rules::Side::White)][p.kind.index()]
+    };
     let ctx = contexts.ctx_mut()?;
     let book = &mut *book;
     egui::CentralPanel::default()
@@ -315,28 +371,39 @@ fn rules_screen(
                 if ui.button("Back").clicked() {
                     actions.write(MenuAction::Back);
                 }
+                let (title, other, other_kind) = match book.which {
+                    GameKind::Chogo => ("The rules of Chogo", "Go with chess pieces", GameKind::Go),
+                    GameKind::Go => (
+                        "The rules of Go with chess pieces",
+                        "Chogo",
+                        GameKind::Chogo,
+                    ),
+                };
                 ui.label(
-                    egui::RichText::new("The rules of Chogo")
+                    egui::RichText::new(title)
                         .size(if narrow { 22.0 } else { 28.0 })
                         .strong()
                         .color(palette::GOLD),
                 );
+                if ui
+                    .button(format!("Rules of {other}"))
+                    .on_hover_text("The other game's rule book")
+                    .clicked()
+                {
+                    book.which = other_kind;
+                }
             });
             ui.separator();
             if narrow {
                 ui.horizontal_wrapped(|ui| {
-                    let titles: Vec<String> = book
-                        .sections
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| format!("{}. {}", i + 1, s.title))
-                        .collect();
+                    let titles = book.titles();
+                    let current = book.current_mut();
                     egui::ComboBox::from_id_salt("section")
-                        .selected_text(titles[book.current].as_str())
+                        .selected_text(titles.get(*current).map_or("", |t| t.as_str()))
                         .width((ui.available_width() - 180.0).clamp(140.0, 260.0))
                         .show_ui(ui, |ui| {
                             for (i, title) in titles.iter().enumerate() {
-                                ui.selectable_value(&mut book.current, i, title.as_str());
+                                ui.selectable_value(current, i, title.as_str());
                             }
                         });
                     step_buttons(ui, book);
@@ -347,10 +414,11 @@ fn rules_screen(
                 if !narrow {
                     ui.vertical(|ui| {
                         ui.set_width(230.0);
-                        for (i, section) in book.sections.iter().enumerate() {
-                            let label = format!("{}. {}", i + 1, section.title);
-                            if ui.selectable_label(book.current == i, label).clicked() {
-                                book.current = i;
+                        let titles = book.titles();
+                        let current = book.current_mut();
+                        for (i, label) in titles.into_iter().enumerate() {
+                            if ui.selectable_label(*current == i, label).clicked() {
+                                *current = i;
                             }
                         }
                         ui.add_space(10.0);
@@ -363,6 +431,17 @@ fn rules_screen(
                     .show(ui, |ui| {
                         ui.vertical(|ui| {
                             ui.set_max_width(ui.available_width().min(900.0));
+                            if book.which == GameKind::Go {
+                                let width = if narrow {
+                                    (ui.available_width() - 8.0).clamp(160.0, 300.0)
+                                } else {
+                                    (ui.available_width() - 380.0).clamp(180.0, 300.0)
+                                };
+                                if let Some(section) = book.go.get_mut(book.go_current) {
+                                    go_section(ui, section, &theme, &figure, width, narrow);
+                                }
+                                return;
+                            }
                             let section = &mut book.sections[book.current];
                             ui.label(egui::RichText::new(&section.title).size(22.0).strong());
                             ui.add_space(6.0);
@@ -395,25 +474,72 @@ fn rules_screen(
     Ok(())
 }
 
+/// A section of the second game's rule book: its words, the figures, its diagrams.
+fn go_section(
+    ui: &mut egui::Ui,
+    section: &mut GoSection,
+    theme: &Theme,
+    figure: &dyn Fn(crate::go::Piece) -> egui::TextureId,
+    height: f32,
+    narrow: bool,
+) {
+    ui.label(egui::RichText::new(&section.title).size(22.0).strong());
+    ui.add_space(6.0);
+    for paragraph in &section.text {
+        ui.label(egui::RichText::new(paragraph).size(16.0));
+        ui.add_space(4.0);
+    }
+    if section.figures {
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            for kind in crate::go::Kind::ALL {
+                ui.vertical(|ui| {
+                    ui.set_width(96.0);
+                    // On a piece of the board's wood, where the figures are seen.
+                    egui::Frame::new()
+                        .fill(mini_board::paint(theme.light))
+                        .corner_radius(4.0)
+                        .inner_margin(egui::Margin::same(3))
+                        .show(ui, |ui| {
+                            ui.horizontal(|ui| {
+                                for side in [crate::rules::Side::Black, crate::rules::Side::White] {
+                                    let texture = figure(crate::go::Piece::new(side, kind));
+                                    ui.add(egui::Image::new((texture, egui::vec2(40.0, 40.0))));
+                                }
+                            });
+                        });
+                    ui.label(format!("{} ({})", kind.name(), kind.letter()));
+                });
+            }
+        });
+    }
+    for diagram in &mut section.diagrams {
+        ui.add_space(14.0);
+        diagram.show(ui, theme, figure, height, narrow);
+    }
+}
+
 /// Previous and Next, between the sections.
 fn step_buttons(ui: &mut egui::Ui, book: &mut RuleBook) {
-    let last = book.sections.len().saturating_sub(1);
+    let last = book.titles().len().saturating_sub(1);
+    let current = book.current_mut();
     if ui
-        .add_enabled(book.current > 0, egui::Button::new("Previous"))
+        .add_enabled(*current > 0, egui::Button::new("Previous"))
         .clicked()
     {
-        book.current -= 1;
+        *current -= 1;
     }
     if ui
-        .add_enabled(book.current < last, egui::Button::new("Next"))
+        .add_enabled(*current < last, egui::Button::new("Next"))
         .clicked()
     {
-        book.current += 1;
+        *current += 1;
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RuleBook>();
+    app.add_systems(OnEnter(Screen::Rules), open_book);
     app.add_systems(
         EguiPrimaryContextPass,
         rules_screen

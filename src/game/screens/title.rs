@@ -126,6 +126,7 @@ fn title_screen(
                                 board_height,
                                 &figure,
                                 last,
+                                false,
                             );
                         } else {
                             mini_board::paint_position(

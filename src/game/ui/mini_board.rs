@@ -8,7 +8,7 @@ use crate::game::theme::Theme;
 use crate::rules::{Bitboard, Board, Cell, Position, Role, Side};
 
 /// A theme colour for egui.
-fn paint(color: Color) -> egui::Color32 {
+pub fn paint(color: Color) -> egui::Color32 {
     let c = color.to_srgba();
     let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
     egui::Color32::from_rgba_unmultiplied(byte(c.red), byte(c.green), byte(c.blue), byte(c.alpha))
@@ -197,9 +197,35 @@ pub fn paint_position(ui: &mut egui::Ui, theme: &Theme, pos: &Position, height: 
     draw_board(ui, theme, pos, width, Marks::default());
 }
 
+/// The centre of a cell of a small board of Go with chess pieces drawn in `rect`.
+pub fn go_cell_centre(
+    rect: egui::Rect,
+    board: crate::go::Board,
+    cell: crate::go::Cell,
+) -> egui::Pos2 {
+    let size = rect.height() / f32::from(board.ranks());
+    egui::pos2(
+        rect.left() + (f32::from(cell.file()) + 0.5) * size,
+        rect.bottom() - (f32::from(cell.rank()) + 0.5) * size,
+    )
+}
+
+/// The existing cell under a point of a small board of Go with chess pieces.
+pub fn go_cell_at(
+    rect: egui::Rect,
+    board: crate::go::Board,
+    point: egui::Pos2,
+) -> Option<crate::go::Cell> {
+    let size = rect.height() / f32::from(board.ranks());
+    let file = ((point.x - rect.left()) / size).floor();
+    let rank = ((rect.bottom() - point.y) / size).floor();
+    crate::go::Cell::new(file as i32, rank as i32)
+        .filter(|c| file >= 0.0 && rank >= 0.0 && board.cells().contains(*c))
+}
+
 /// Draws a position of Go with chess pieces on a small board, `height` points tall: wood,
-/// the lines through the cells, and each piece as its figure (`figure` gives the texture of
-/// a piece). Returns the cells' area.
+/// the lines through the cells, the `marks` (the last move), and each piece as its figure
+/// (`figure` gives the texture of a piece). Returns the board's response (clicks).
 pub fn paint_go_position(
     ui: &mut egui::Ui,
     theme: &Theme,
@@ -207,19 +233,49 @@ pub fn paint_go_position(
     height: f32,
     figure: &dyn Fn(crate::go::Piece) -> egui::TextureId,
     marks: crate::go::Bits,
-) -> egui::Rect {
+    labels: bool,
+) -> egui::Response {
     let board = pos.rules().board;
     let (files, ranks) = (f32::from(board.files()), f32::from(board.ranks()));
     let size = height / ranks;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * files, height), egui::Sense::hover());
-    let painter = ui.painter_at(rect.expand(2.0));
+    // Room for the coordinates left of and below the cells, when asked for.
+    let margin = if labels { label_margin(size) } else { 0.0 };
+    let (outer, response) = ui.allocate_exact_size(
+        egui::vec2(size * files + margin, height + margin),
+        egui::Sense::click(),
+    );
+    let rect = egui::Rect::from_min_size(
+        outer.min + egui::vec2(margin, 0.0),
+        egui::vec2(size * files, height),
+    );
+    let painter = ui.painter_at(outer.expand(2.0));
+    if labels {
+        let font = egui::FontId::proportional(label_size(size));
+        let colour = paint(theme.coordinates);
+        for f in 0..board.files() {
+            let at = egui::pos2(
+                rect.left() + (f32::from(f) + 0.5) * size,
+                rect.bottom() + margin / 2.0,
+            );
+            let text = ((b'a' + f) as char).to_string();
+            painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+        }
+        for r in 0..board.ranks() {
+            let at = egui::pos2(
+                rect.left() - margin / 2.0,
+                rect.bottom() - (f32::from(r) + 0.5) * size,
+            );
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                (r + 1).to_string(),
+                font.clone(),
+                colour,
+            );
+        }
+    }
     let cells = board.cells();
-    let centre = |c: crate::go::Cell| {
-        egui::pos2(
-            rect.left() + (f32::from(c.file()) + 0.5) * size,
-            rect.bottom() - (f32::from(c.rank()) + 0.5) * size,
-        )
-    };
+    let centre = |c: crate::go::Cell| go_cell_centre(rect, board, c);
     let playable = pos.geometry().playable;
     for c in cells {
         let wood = if playable.contains(c) {
@@ -248,21 +304,18 @@ pub fn paint_go_position(
             paint(theme.last_move),
         );
     }
+    let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
     for side in [Side::Black, Side::White] {
         for c in pos.pieces(side) {
             if let Some(piece) = pos.piece_at(c) {
                 let r =
                     egui::Rect::from_center_size(centre(c), egui::vec2(size * 0.92, size * 0.92));
-                painter.image(
-                    figure(piece),
-                    r,
-                    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-                    egui::Color32::WHITE,
-                );
+                painter.image(figure(piece), r, uv, egui::Color32::WHITE);
             }
         }
     }
-    rect
+    // The response's rect is the cells' area (clicks are read against it).
+    egui::Response { rect, ..response }
 }
 
 #[cfg(test)]
