@@ -6,7 +6,7 @@
 #
 # A white figure is the solid glyph in white under the outline glyph in black; a black
 # figure is the solid glyph in black over a light halo of its own silhouette, so both
-# read on a dark or a light cell. Two kinds have no chess glyph: the wazir (one step like
+# read on a dark or a light cell. ws.png and bs.png are Go stones (rooks as stones). Two kinds have no chess glyph: the wazir (one step like
 # a rook) is the rook turned upside down, as fairy-chess diagrams mark new pieces, and
 # the mao (the Chinese knight) is the knight facing the other way on a xiangqi disc.
 set -eu
@@ -61,6 +61,13 @@ figure n '♞' '♘' none
 figure p '♟' '♙' none
 figure w '♜' '♖' flip
 figure m '♞' '♘' disc
+# Rooks may be shown as Go stones (an option): shaded discs with a soft edge.
+convert -size ${SIZE}x${SIZE} xc:none \( -size 116x116 radial-gradient:'rgb(90,90,92)'-'rgb(12,12,14)' \
+  -roll -14-14 \) -gravity center -compose over -composite \( -size ${SIZE}x${SIZE} xc:black -fill white \
+  -draw "circle 64,64 64,7" -blur 0x0.7 \) -alpha off -compose copy-opacity -composite "$OUT/bs.png"
+convert -size ${SIZE}x${SIZE} xc:none \( -size 116x116 radial-gradient:'rgb(255,255,252)'-'rgb(200,198,190)' \
+  -roll -14-14 \) -gravity center -compose over -composite \( -size ${SIZE}x${SIZE} xc:black -fill white \
+  -draw "circle 64,64 64,7" -blur 0x0.7 \) -alpha off -compose copy-opacity -composite "$OUT/ws.png"
 # Optimise quietly when optipng is there (the figures are small either way).
 command -v optipng >/dev/null && optipng -quiet "$OUT"/*.png || true
 ls "$OUT"

@@ -23,6 +23,7 @@ page.on('pageerror', (error) => errors.push(String(error)));
 const step = (text) => console.log(`smoke: ${text}`);
 const fail = async (text) => {
   console.error(`smoke: FAILED: ${text}`);
+  if (errors.length) console.error(`smoke: console errors so far:\n  ${errors.join('\n  ')}`);
   await page.screenshot({ path: join(shots, 'failure.png') }).catch(() => {});
   await close();
   process.exit(1);
@@ -162,6 +163,33 @@ try {
   await page.waitForTimeout(1500);
   await waitFor('the resumed game', () => window.chogoPlies >= 2, 10);
   step(`continued the saved game at ply ${await value('chogoPlies')}`);
+
+  // Go with chess pieces: from the title, G opens the new game dialog on that game and
+  // Enter starts 9 x 9 Go with rooks against Medium; a drop on e5, then the bot's answer
+  // from the worker; the game is saved.
+  await page.reload();
+  await waitFor('the title after reloading', () => window.chogoFrames > 0, 180);
+  await page.waitForTimeout(1500);
+  await page.keyboard.press('g');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(shots, 'go-new-game.png') });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1500);
+  await waitFor('a new game of Go with chess pieces', () => window.chogoGoMoves === 0, 10);
+  const goJobs = await value('chogoWorkerJobs') || 0;
+  await click(453, 401, 100);
+  await waitFor('the drop on e5', () => window.chogoGoMoves >= 1, 10);
+  await waitFor("the bot's answer in Go with chess pieces", () => window.chogoGoMoves >= 2, 60);
+  if (!((await value('chogoWorkerJobs')) > goJobs)) {
+    await fail('the bot of Go with chess pieces did not think in the Web Worker');
+  }
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(shots, 'go-game.png') });
+  const goSaved = await page.evaluate(() => localStorage.getItem('chogo/go-game.json'));
+  if (!goSaved || !goSaved.includes('go-with-pieces') || !goSaved.includes('e5')) {
+    await fail(`no saved game of Go with chess pieces in localStorage: ${goSaved}`);
+  }
+  step('Go with chess pieces: dropped on e5, the bot answered from its worker, the game is saved');
 
   if (errors.length) await fail(`console errors:\n  ${errors.join('\n  ')}`);
 

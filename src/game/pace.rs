@@ -12,6 +12,7 @@ use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 use super::animation::{Animating, Pop};
 use super::bot_player::{BotThinking, DrawOffer};
 use super::demo::DemoConfig;
+use super::go_board::{GoHint, GoLayout, GoThinking};
 use super::hint::Hint;
 use super::layout::BoardLayout;
 use super::pieces::Shard;
@@ -24,9 +25,8 @@ use super::theme::Theme;
 /// or the demo.
 fn keep_drawing(
     animating: Res<Animating>,
-    thinking: Res<BotThinking>,
-    hint: Res<Hint>,
-    offer: Res<DrawOffer>,
+    (thinking, hint, offer): (Res<BotThinking>, Res<Hint>, Res<DrawOffer>),
+    (go_thinking, go_hint): (Res<GoThinking>, Res<GoHint>),
     demo: Option<Res<DemoConfig>>,
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
@@ -40,6 +40,8 @@ fn keep_drawing(
         || thinking.is_thinking()
         || hint.is_searching()
         || offer.is_pending()
+        || go_thinking.is_thinking()
+        || go_hint.is_searching()
         || demo.is_some()
         || changing
         || !busy.is_empty();
@@ -83,7 +85,7 @@ fn settle(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     dialog: Res<State<Dialog>>,
-    layout: Res<BoardLayout>,
+    (layout, go_layout): (Res<BoardLayout>, Res<GoLayout>),
     theme: Res<Theme>,
     mut until: Local<Option<f64>>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -93,6 +95,7 @@ fn settle(
         || screen.is_changed()
         || dialog.is_changed()
         || layout.is_changed()
+        || go_layout.is_changed()
         || theme.is_changed()
     {
         *until = Some(now + SETTLE);
@@ -132,6 +135,9 @@ mod tests {
         app.init_resource::<Hint>();
         app.init_resource::<DrawOffer>();
         app.init_resource::<BoardLayout>();
+        app.init_resource::<GoLayout>();
+        app.init_resource::<GoThinking>();
+        app.init_resource::<GoHint>();
         app.init_resource::<Theme>();
         app.add_message::<RequestRedraw>();
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -177,5 +183,26 @@ mod tests {
         app.world_mut().resource_mut::<Animating>().0 = false;
         assert!(asks(&mut app), "one frame more when the move has landed");
         assert_eq!(frames_asked(&mut app, 20), 0);
+    }
+
+    #[test]
+    fn a_bot_of_go_with_chess_pieces_thinking_asks_for_every_frame() {
+        let mut app = app();
+        frames_asked(&mut app, 30);
+        let bridge = crate::game::go_bridge::GoBridge::default();
+        app.world_mut().resource_mut::<GoThinking>().think(
+            &bridge,
+            crate::go::bot::Level::Easy,
+            None,
+            1,
+        );
+        // Nothing polls the search here: it stays under way, and the frames must come
+        // (without them the answer would wait for the player's next input).
+        assert_eq!(frames_asked(&mut app, 20), 20);
+        // A moved board of that game settles like Chogo's.
+        *app.world_mut().resource_mut::<GoThinking>() = GoThinking::default();
+        frames_asked(&mut app, 30);
+        app.world_mut().resource_mut::<GoLayout>().flipped ^= true;
+        assert!(frames_asked(&mut app, 12) >= 9);
     }
 }

@@ -152,9 +152,14 @@ pub fn forget(id: u64) {
     });
 }
 
-/// Counts drawn frames in `window.chogoFrames` and the game's plies in
-/// `window.chogoPlies`, for the page's loading screen and the browser test.
-fn count_frames(mut frames: Local<u32>, bridge: Option<Res<super::bridge::Bridge>>) {
+/// Counts drawn frames in `window.chogoFrames`, the game's plies in `window.chogoPlies`
+/// and the moves of the game of Go with chess pieces in `window.chogoGoMoves`, for the
+/// page's loading screen and the browser test.
+fn count_frames(
+    mut frames: Local<u32>,
+    bridge: Option<Res<super::bridge::Bridge>>,
+    go: Option<Res<super::go_bridge::GoBridge>>,
+) {
     *frames = frames.saturating_add(1);
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(
@@ -167,6 +172,13 @@ fn count_frames(mut frames: Local<u32>, bridge: Option<Res<super::bridge::Bridge
                 &window,
                 &"chogoPlies".into(),
                 &JsValue::from_f64(bridge.game.plies().len() as f64),
+            );
+        }
+        if let Some(go) = &go {
+            let _ = js_sys::Reflect::set(
+                &window,
+                &"chogoGoMoves".into(),
+                &JsValue::from_f64(go.game.moves().len() as f64),
             );
         }
     }

@@ -16,7 +16,7 @@ use crate::game::settings::PlayerSettings;
 use crate::game::ui::{
     self, DrawerOpen, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
 };
-use crate::go::{EndReason, Move, Position, Record, number_text, sgf};
+use crate::go::{EndReason, Kind, Move, Position, Record, number_text, sgf};
 use crate::rules::Side;
 use crate::save::GoPlayer;
 
@@ -74,8 +74,11 @@ fn panel(
     thinking: Res<GoThinking>,
     hint: Res<GoHint>,
     notice: Res<Notice>,
-    figures: Res<Figures>,
-    settings: Res<PlayerSettings>,
+    (figures, settings, theme): (
+        Res<Figures>,
+        Res<PlayerSettings>,
+        Res<crate::game::theme::Theme>,
+    ),
     mut viewing: ResMut<GoViewing>,
     mut kind: ResMut<DropKind>,
     mut life: ResMut<LifeView>,
@@ -105,6 +108,7 @@ fn panel(
             })
             .collect()
     };
+    let wood = crate::game::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
     let pos = game.position();
@@ -160,8 +164,15 @@ fn panel(
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Drop");
                     for (i, (k, texture)) in icons.iter().enumerate() {
+                        // On the board's wood, where both sides' figures are seen; the
+                        // chosen kind is ringed.
                         let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
-                        let button = egui::Button::image(image).selected(kind.0 == *k);
+                        let ring = if kind.0 == *k {
+                            egui::Stroke::new(2.5, palette::GOLD)
+                        } else {
+                            egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                        };
+                        let button = egui::Button::image(image).fill(wood).stroke(ring);
                         if ui.add(button).on_hover_text(format!("{} (key {})", k.name(), i + 1)).clicked() {
                             kind.0 = *k;
                         }
@@ -252,7 +263,13 @@ fn panel(
                     ctx_copy(ui, bridge.shown(viewing.0).to_string());
                     *exported = Some("The position is on the clipboard".into());
                 }
-                if pos.rules().board.square_size().is_some() && ui.button("Copy SGF").on_hover_text("For any Go program").clicked() {
+                // SGF holds Go: one kind moving like a rook (or a wazir), on a square board,
+                // pieces that do not move.
+                let rules = pos.rules();
+                let sgf_game = rules.board.square_size().is_some()
+                    && rules.pieces.single().is_some_and(|k| matches!(k, Kind::Rook | Kind::Wazir))
+                    && !rules.moving;
+                if sgf_game && ui.button("Copy SGF").on_hover_text("For any Go program").clicked() {
                     match sgf::write(game, &players[0].1, &players[1].1) {
                         Ok(text) => {
                             ctx_copy(ui, text);

@@ -130,11 +130,25 @@ pub struct GoThinking {
     task: Option<(GoThinker, u64)>,
     /// The last win rate each side's bot found (a draw offer is judged by it).
     pub winrates: [Option<f64>; 2],
+    /// The game version on which the bot gave no move (a failed worker): it is not asked
+    /// again until the game changes.
+    failed: Option<u64>,
 }
 
 impl GoThinking {
     pub fn is_thinking(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// Starts the bot of `level` on the bridge's game.
+    pub fn think(
+        &mut self,
+        bridge: &GoBridge,
+        level: Level,
+        time: Option<std::time::Duration>,
+        seed: u64,
+    ) {
+        self.task = Some((GoThinker::start(bridge, level, time, seed), bridge.version));
     }
 }
 
@@ -169,13 +183,14 @@ fn start_thinking(
     };
     let seed = decision_seed(play.seed, bridge.version, bridge.game.moves().len());
     let time = play.time.filter(|_| level.searches());
-    thinking.task = Some((GoThinker::start(&bridge, level, time, seed), bridge.version));
+    thinking.think(&bridge, level, time, seed);
 }
 
 fn finish_thinking(
     bridge: Res<GoBridge>,
     mut thinking: ResMut<GoThinking>,
     mut commands: MessageWriter<GoCommand>,
+    mut notice: ResMut<Notice>,
 ) {
     let Some((task, version)) = thinking.task.as_mut() else {
         return;
@@ -185,12 +200,19 @@ fn finish_thinking(
         return;
     };
     thinking.task = None;
-    if version == bridge.version
-        && let Some(thought) = answer
-    {
-        let side = bridge.game.position().turn();
-        thinking.winrates[side.index()] = thought.winrate;
-        commands.write(GoCommand::Play(thought.mv));
+    if version != bridge.version {
+        return;
+    }
+    match answer {
+        Some(thought) => {
+            let side = bridge.game.position().turn();
+            thinking.winrates[side.index()] = thought.winrate;
+            commands.write(GoCommand::Play(thought.mv));
+        }
+        None => {
+            thinking.failed = Some(version);
+            notice.0 = Some("The computer could not find a move: undo, or start a new game".into());
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 //! way — and, through AMAF, for every sibling whose move the same side played later.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::eye::Eyes;
 use super::{Bot, Choice, Request};
