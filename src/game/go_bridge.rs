@@ -30,13 +30,13 @@ impl Default for GoSetup {
     }
 }
 
-/// The komi a board of this many cells a side suggests: Go's 6.5 on 19 × 19, less on
-/// smaller boards, where the first move's worth is smaller too (9 × 9: 5.5).
+/// The komi a board of this many cells a side suggests: Go's 6.5 from 13 × 13 up, less on
+/// smaller boards, where the first move is worth less (9 × 9: 5.5; 7 × 7 and smaller:
+/// 2.5).
 pub fn suggested_komi(size: u32) -> f64 {
     match size {
         0..=7 => 2.5,
         8..=11 => 5.5,
-        12..=15 => 6.5,
         _ => 6.5,
     }
 }
