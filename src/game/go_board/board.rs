@@ -34,6 +34,8 @@ pub struct GoMarks {
     pub ko: Option<Cell>,
     /// A drop under the pointer: the piece, where, and whether it is legal.
     pub ghost: Option<(Piece, Cell, bool)>,
+    /// Why the drop under the pointer is refused (shown beside it).
+    pub why: Option<String>,
     /// What the drop (or the picked piece's move) under the pointer would capture.
     pub captures: Bits,
     pub selected: Option<Cell>,
@@ -349,6 +351,7 @@ pub(super) fn draw_labels(
     bridge: Res<GoBridge>,
     viewing: Res<super::GoViewing>,
     figures: Res<Figures>,
+    marks: Res<GoMarks>,
 ) -> Result {
     // Each tray shows a captured piece (the opponent's first kind), faded, under the count.
     let position = bridge.shown(viewing.0);
@@ -404,6 +407,36 @@ pub(super) fn draw_labels(
                 );
             }
         }
+    }
+    // Why the drop under the pointer is refused, in a small label above its cell.
+    if let (Some(why), Some((_, cell, false))) = (&marks.why, marks.ghost) {
+        let p = at(layout.cell_center(cell) + Vec2::Y * layout.cell * 0.62);
+        let galley = painter.layout(
+            why.clone(),
+            egui::FontId::proportional(14.0),
+            egui::Color32::WHITE,
+            (layout.cell * 5.0).max(220.0),
+        );
+        let size = galley.size() + egui::vec2(14.0, 8.0);
+        let rect = egui::Rect::from_center_size(p - egui::vec2(0.0, size.y / 2.0), size);
+        // Kept inside the window.
+        let screen = ctx.content_rect();
+        let shift = egui::vec2(
+            (screen.left() + 4.0 - rect.left()).max(0.0)
+                + (screen.right() - 4.0 - rect.right()).min(0.0),
+            (screen.top() + 4.0 - rect.top()).max(0.0),
+        );
+        let rect = rect.translate(shift);
+        painter.rect_filled(
+            rect,
+            5.0,
+            egui::Color32::from_rgba_unmultiplied(60, 20, 16, 230),
+        );
+        painter.galley(
+            rect.min + egui::vec2(7.0, 4.0),
+            galley,
+            egui::Color32::WHITE,
+        );
     }
     let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
     for (side, texture) in trays {

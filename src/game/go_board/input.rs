@@ -326,7 +326,10 @@ pub(super) fn update_marks(
                         next.ghost = Some((piece, cell, true));
                         next.captures = captured;
                     }
-                    Err(_) => next.ghost = Some((piece, cell, false)),
+                    Err(e) => {
+                        next.ghost = Some((piece, cell, false));
+                        next.why = Some(refusal(&e));
+                    }
                 }
             }
         }
