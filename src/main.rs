@@ -182,10 +182,11 @@ fn go_bridge(options: &Options) -> Result<GoBridge, String> {
         }
         (None, Some(Opponent::Human)) => BySide::new(GoPlayer::Human, GoPlayer::Human),
         (None, Some(Opponent::Bot(level))) => {
+            // The second game's levels have Chogo's names, but for beginner.
             let level = level
                 .to_string()
                 .parse()
-                .unwrap_or(chogo::go::bot::Level::Medium);
+                .map_err(|e| format!("--vs with --game go: {e}"))?;
             BySide::new(GoPlayer::Human, GoPlayer::Bot(level))
         }
         (None, None) => BySide::new(

@@ -530,10 +530,17 @@ impl GoSavedGame {
         let game = record
             .to_game()
             .map_err(|e| format!("the saved record does not replay: {e}"))?;
-        // The taken-back moves must still be playable one after the other from here.
+        // The taken-back moves must still be playable one after the other from here; a
+        // finished game has none (a save from before that rule kept some after a
+        // resignation: they are dropped, the game is kept).
         let mut replay = game.clone();
         let mut redo = Vec::new();
-        for text in file.redo.iter().rev() {
+        let kept = if game.outcome().is_some() {
+            &[][..]
+        } else {
+            &file.redo[..]
+        };
+        for text in kept.iter().rev() {
             let parsed: go::MoveText = text
                 .parse()
                 .map_err(|e| format!("the taken-back move '{text}': {e}"))?;
@@ -551,10 +558,26 @@ impl GoSavedGame {
 }
 
 /// A game of Go with chess pieces in a text, if the text is one: an SGF file from any Go
-/// program (it starts with `(;`), or a record of this game (its `Game` tag says
-/// `go-with-pieces`). `None` for anything else (Chogo's records and positions).
-pub fn import_go(text: &str) -> Option<Result<go::Game, String>> {
+/// program (it starts with `(;`), a record of this game (its `Game` tag says
+/// `go-with-pieces`), or a position text of its seven fields (GO_RULES §5), read under
+/// `rules` (the set and options are not in the text; a square board takes the text's
+/// size). `None` for anything else (Chogo's records and positions).
+pub fn import_go(text: &str, rules: go::Rules) -> Option<Result<go::Game, String>> {
     let trimmed = text.trim_start();
+    let fields: Vec<&str> = trimmed.split_whitespace().collect();
+    if fields.len() == 7 && !trimmed.contains('\n') && fields[0].contains('/') {
+        let ranks = fields[0].split('/').count();
+        let mut rules = rules;
+        let fits = rules.board.ranks() as usize == ranks;
+        if !fits && let Ok(size) = u8::try_from(ranks) {
+            rules.board = go::Board::Square(size);
+        }
+        return Some(
+            go::Position::from_text(trimmed, rules)
+                .map(go::Game::from_position)
+                .map_err(|e| format!("position text ({} {}): {e}", rules.board, rules.pieces)),
+        );
+    }
     if trimmed.starts_with("(;") {
         return Some(
             go::sgf::SgfGame::parse(trimmed)

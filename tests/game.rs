@@ -679,7 +679,7 @@ fn bad_records_are_refused_with_their_line() {
         // is "nothing to read yet".
         form.text = text;
         let read = form
-            .read(RuleSet::default())
+            .read(RuleSet::default(), chogo::go::Rules::default())
             .cloned()
             .map(|r| r.map(|_| ()));
         if form.text.trim().is_empty() {
@@ -692,7 +692,10 @@ fn bad_records_are_refused_with_their_line() {
     let mut game = Game::new(RuleSet::default());
     game.play("e3".parse().unwrap()).unwrap();
     form.text = Record::from_game(&game, &[]).to_string();
-    assert!(matches!(form.read(RuleSet::default()), Some(Ok(_))));
+    assert!(matches!(
+        form.read(RuleSet::default(), chogo::go::Rules::default()),
+        Some(Ok(_))
+    ));
 }
 
 #[test]

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use chogo::game::{
-    Animating, Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, Launch,
-    MenuAction, Refused, Resumable, Screen, Setup, Start,
+    Animating, Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking,
+    GoViewing, Launch, MenuAction, Refused, Resumable, Screen, Setup, Start,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
@@ -320,7 +320,9 @@ fn the_game_is_saved_and_continue_resumes_it() {
 #[test]
 fn an_sgf_from_gnu_go_loads_into_the_game() {
     let text = include_str!("go_records/gnugo-selfplay-9x9.sgf");
-    let game = save::import_go(text).expect("an SGF").expect("it replays");
+    let game = save::import_go(text, Rules::default())
+        .expect("an SGF")
+        .expect("it replays");
     let moves = game.moves().len();
     assert!(moves > 40, "{moves}");
     let mut app = people(rules(9, "R"));
@@ -335,8 +337,31 @@ fn an_sgf_from_gnu_go_loads_into_the_game() {
     assert_eq!(bridge.game.moves().len(), moves);
     assert_eq!(bridge.game.position().rules().komi, 6.5);
     assert_in_step(&mut app);
-    // A Chogo record is not taken for one of this game.
-    assert!(save::import_go("[Event \"x\"]\n1. e3 *").is_none());
+    // A Chogo record or position is not taken for one of this game.
+    assert!(save::import_go("[Event \"x\"]\n1. e3 *", Rules::default()).is_none());
+    assert!(
+        save::import_go(
+            "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] b 0 1",
+            Rules::default()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn a_position_text_loads_under_the_chosen_rules_on_its_own_size() {
+    // A 5 x 5 text under 9 x 9 rules with knights: the board follows the text.
+    let game = save::import_go("5/2n2/5/2N2/5 w 0 0 0 - 3", rules(9, "N"))
+        .expect("a position text")
+        .expect("it reads");
+    let pos = game.position();
+    assert_eq!(pos.rules().board, Board::Square(5));
+    assert_eq!(pos.rules().pieces, "N".parse::<PieceSet>().unwrap());
+    assert_eq!(pos.turn(), Side::White);
+    // A piece outside the set is an error with the rules it was read under.
+    let refused =
+        save::import_go("5/2b2/5/5/5 b 0 0 0 - 1", rules(9, "N")).expect("a position text");
+    assert!(refused.is_err_and(|e| e.contains("5x5 N")));
 }
 
 #[test]
@@ -367,4 +392,114 @@ fn a_new_game_of_either_kind_switches_the_board() {
     assert_eq!(position(&app).rules().board, Board::Square(13));
     drop_at(&mut app, Kind::Pawn, "g7");
     assert_in_step(&mut app);
+}
+
+#[test]
+fn a_resignation_after_undo_is_saved_and_resumed_without_the_taken_back_moves() {
+    let dir = std::env::temp_dir().join(format!("chogo-go-resign-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = app_with(
+        rules(9, "R"),
+        BySide::new(GoPlayer::Human, GoPlayer::Human),
+        Some(&dir),
+    );
+    drop_at(&mut app, Kind::Rook, "e5");
+    drop_at(&mut app, Kind::Rook, "c3");
+    send(&mut app, GoCommand::Undo);
+    assert_eq!(app.world().resource::<GoBridge>().redo.len(), 1);
+    send(&mut app, GoCommand::Resign(Side::White));
+    assert!(
+        app.world().resource::<GoBridge>().redo.is_empty(),
+        "nothing to redo after an ending"
+    );
+    drop(app);
+    let resumed = launched(Launch {
+        store: Some(Store::at(&dir)),
+        bridge: Bridge::new(Setup::default()),
+        go: None,
+        start: Start::Menu(Screen::Title),
+    });
+    let bridge = resumed.world().resource::<GoBridge>();
+    let outcome = bridge.game.outcome().expect("the resigned game, resumed");
+    assert_eq!(outcome.winner, Some(Side::Black));
+    assert!(
+        resumed
+            .world()
+            .resource::<chogo::game::Persistence>()
+            .problems
+            .is_empty()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_game_shows_the_live_position_after_browsing_the_old_one() {
+    let mut app = people(rules(9, "R"));
+    for cell in ["e5", "c3", "g7"] {
+        drop_at(&mut app, Kind::Rook, cell);
+    }
+    app.world_mut().resource_mut::<GoViewing>().0 = Some(1);
+    settle(&mut app);
+    assert_eq!(
+        entities(&mut app)[0].count() + entities(&mut app)[1].count(),
+        1,
+        "the position after one move"
+    );
+    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
+        rules: rules(9, "R"),
+        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+    }));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<GoViewing>().0, None);
+    drop_at(&mut app, Kind::Rook, "d4");
+    assert_in_step(&mut app);
+    // Undo back past a browsed move shows the live position too.
+    drop_at(&mut app, Kind::Rook, "f6");
+    app.world_mut().resource_mut::<GoViewing>().0 = Some(1);
+    send(&mut app, GoCommand::Undo);
+    assert_eq!(app.world().resource::<GoViewing>().0, None);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn leaving_the_board_abandons_the_bot_s_search() {
+    let mut app = app_with(
+        rules(9, "R"),
+        BySide::new(GoPlayer::Human, GoPlayer::Bot(Level::Master)),
+        None,
+    );
+    drop_at(&mut app, Kind::Rook, "e5");
+    app.update();
+    assert!(
+        app.world().resource::<GoThinking>().is_thinking(),
+        "master thinks for 5 s"
+    );
+    app.world_mut().write_message(MenuAction::Title);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(!app.world().resource::<GoThinking>().is_thinking());
+    assert_eq!(app.world().resource::<GoBridge>().game.moves().len(), 1);
+}
+
+#[test]
+fn play_on_takes_both_passes_back() {
+    let mut app = people(rules(5, "R"));
+    drop_at(&mut app, Kind::Rook, "c3");
+    drop_at(&mut app, Kind::Rook, "a1");
+    send(&mut app, GoCommand::Play(Move::Pass));
+    send(&mut app, GoCommand::Play(Move::Pass));
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    send(&mut app, GoCommand::PlayOn);
+    app.update();
+    let bridge = app.world().resource::<GoBridge>();
+    assert!(bridge.game.outcome().is_none());
+    assert_eq!(bridge.game.moves().len(), 2, "both passes went back");
+    assert_eq!(bridge.game.position().passes(), 0);
+    assert_eq!(bridge.game.position().turn(), Side::Black);
+    assert_eq!(screen(&app), Screen::Playing);
+    // Only a game scored after two passes plays on.
+    app.world_mut().write_message(GoCommand::PlayOn);
+    app.update();
+    assert_eq!(drain::<Refused>(&mut app).len(), 1);
 }

@@ -196,7 +196,16 @@ fn answer_draw_offer(
     }
 }
 
+/// Leaving Chogo's board (for the title, the rules or the other game) abandons its
+/// searches: an answer must not be played into a game nobody sees, and the bot starts
+/// again on the way back.
+fn abandon_searches(mut thinking: ResMut<BotThinking>, mut offer: ResMut<DrawOffer>) {
+    thinking.cancel();
+    offer.task = None;
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnExit(super::screen::ChogoOn), abandon_searches);
     app.init_resource::<BotThinking>();
     app.init_resource::<BotPlay>();
     app.init_resource::<DrawOffer>();

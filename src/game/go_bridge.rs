@@ -157,6 +157,9 @@ pub enum GoCommand {
     Undo,
     /// Replay what undo took back, up to the next position where a person is to move.
     Redo,
+    /// After two passes, a player disagrees with the score: both passes are taken back and
+    /// play goes on from the position before them (the dead pieces must be captured).
+    PlayOn,
     /// This side gives up.
     Resign(Side),
     /// Both sides agree to a draw, on this version of the game (a stale one is refused).
@@ -172,7 +175,7 @@ pub struct GoPlayed {
     pub mv: Move,
     /// Who played it.
     pub side: Side,
-    /// The pieces it captured (the opponent's, or its own on a suicide).
+    /// The opponent's pieces it captured.
     pub captured: Bits,
     /// The position before it (where the captured pieces stood).
     pub before: Position,
@@ -232,12 +235,28 @@ pub(super) fn apply_commands(
                 bridge.version += 1;
                 resynced.write(Resynced);
             }
+            GoCommand::PlayOn => {
+                let scored = bridge
+                    .game
+                    .outcome()
+                    .is_some_and(|o| o.reason == crate::go::EndReason::Passes);
+                if !scored {
+                    refused.write(Refused("the game did not end by two passes".into()));
+                    continue;
+                }
+                bridge.undo_one();
+                bridge.undo_one();
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
             GoCommand::Resign(side) => {
                 if bridge.game.outcome().is_some() {
                     refused.write(Refused("the game is already over".into()));
                     continue;
                 }
                 bridge.game.resign(*side);
+                // What undo took back cannot follow an ending.
+                bridge.redo.clear();
                 bridge.version += 1;
                 resynced.write(Resynced);
             }
@@ -253,6 +272,7 @@ pub(super) fn apply_commands(
                     continue;
                 }
                 bridge.game.agree_draw();
+                bridge.redo.clear();
                 bridge.version += 1;
                 resynced.write(Resynced);
             }

@@ -17,10 +17,10 @@ use super::hint::{AskHint, Hint};
 use super::layout::BoardLayout;
 use super::men::{ManPiece, hand_point, piece_point};
 use super::picking::{Selection, destinations, selection_moves, why_stuck};
-use super::screen::ChogoOn;
+use super::screen::{ChogoOn, Dialog};
 use super::sets::Phase;
 use super::settings::PlayerSettings;
-use super::ui::Notice;
+use super::ui::{DrawerOpen, Notice, PanelPlace, pointer_on_board};
 use crate::rules::{Bitboard, Cell, Move};
 
 /// The person's selection on the board, and the drag under way.
@@ -85,11 +85,12 @@ fn pointer(
     mut commands: MessageWriter<Command>,
     mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
     mut hovered: Local<Option<Cell>>,
+    (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
 ) {
-    let over_ui = egui
-        .ctx_mut()
-        .map(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui())
-        .unwrap_or(false);
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
+        pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
+    });
     let pos = bridge.game.position();
     let can_move = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
     if !can_move {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::bridge::Bridge;
 use super::go_bridge::GoBridge;
 use super::persist::Persistence;
-use super::screen::{GameKind, Resumable, Screen};
+use super::screen::{GameKind, GoFlipped, Resumable, ResumableGames, Screen};
 use super::settings::PlayerSettings;
 use crate::save::{LastGame, Store};
 
@@ -49,6 +49,7 @@ impl Plugin for Launch {
                 match &self.go {
                     Some(bridge) => {
                         app.insert_resource(bridge.clone());
+                        app.insert_resource(GoFlipped::for_players(bridge.setup.players));
                         app.insert_state(GameKind::Go);
                     }
                     None => {
@@ -65,6 +66,13 @@ impl Plugin for Launch {
                     _ => GameKind::Chogo,
                 };
                 app.insert_resource(Resumable(chogo.is_some() || go.is_some()));
+                app.insert_resource(ResumableGames {
+                    chogo: chogo.is_some(),
+                    go: go.is_some(),
+                });
+                if let Some(saved) = &go {
+                    app.insert_resource(GoFlipped::for_players(saved.players));
+                }
                 app.insert_resource(chogo.map_or_else(|| self.bridge.clone(), Bridge::resume));
                 app.insert_resource(
                     go.map(GoBridge::resume)

@@ -13,10 +13,17 @@ use super::sets::Phase;
 use super::ui::UiClick;
 use crate::save::{GoPlayer, GoSavedGame, SavedGame};
 
-/// The board of Go with chess pieces is seen from White's side (a person playing White
-/// against a bot sees its pieces at the bottom); Flip turns it.
+/// Whether the board of Go with chess pieces is seen from White's side: so when a person
+/// plays White against a bot (its pieces at the bottom), until Flip turns it.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct GoFlipped(pub bool);
+
+impl GoFlipped {
+    /// The side a game's players see it from.
+    pub fn for_players(players: crate::rules::BySide<GoPlayer>) -> GoFlipped {
+        GoFlipped(players.white == GoPlayer::Human && players.black != GoPlayer::Human)
+    }
+}
 
 /// Which screen is shown.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -93,6 +100,14 @@ pub struct RulesReturn(pub Screen);
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct Resumable(pub bool);
 
+/// Which of the two games can be continued (each has its own save): the title offers the
+/// one played last, and the other beside it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ResumableGames {
+    pub chogo: bool,
+    pub go: bool,
+}
+
 /// What the menus, dialogs and buttons ask for, carried out by [`act`].
 #[derive(Message, Debug, Clone)]
 pub enum MenuAction {
@@ -161,16 +176,13 @@ pub(super) fn act(
             MenuAction::NewGo(setup) => {
                 go_commands.write(GoCommand::NewGame(*setup));
                 kind.set(GameKind::Go);
-                let white = setup.players.white == GoPlayer::Human
-                    && setup.players.black != GoPlayer::Human;
-                if go_flipped.0 != white {
-                    go_flipped.0 = white;
-                }
+                go_flipped.set_if_neq(GoFlipped::for_players(setup.players));
                 dialog.set(Dialog::None);
                 play(&mut next);
             }
             MenuAction::LoadGo(saved) => {
                 go_commands.write(GoCommand::Load(saved.clone()));
+                go_flipped.set_if_neq(GoFlipped::for_players(saved.players));
                 kind.set(GameKind::Go);
                 dialog.set(Dialog::None);
                 play(&mut next);
@@ -214,8 +226,16 @@ fn follow_outcome(
 }
 
 /// A game was started or resumed: "Continue" has somewhere to go.
-fn remember_game(mut resumable: ResMut<Resumable>) {
+fn remember_game(
+    mut resumable: ResMut<Resumable>,
+    mut games: ResMut<ResumableGames>,
+    kind: Res<State<GameKind>>,
+) {
     resumable.0 = true;
+    match kind.get() {
+        GameKind::Chogo => games.chogo = true,
+        GameKind::Go => games.go = true,
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -228,6 +248,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GoFlipped>();
     app.init_resource::<RulesReturn>();
     app.init_resource::<Resumable>();
+    app.init_resource::<ResumableGames>();
     app.add_message::<MenuAction>();
     app.add_message::<UiClick>();
     app.add_systems(OnEnter(InGame), remember_game);

@@ -159,6 +159,7 @@ fn count_frames(
     mut frames: Local<u32>,
     bridge: Option<Res<super::bridge::Bridge>>,
     go: Option<Res<super::go_bridge::GoBridge>>,
+    go_on: Option<Res<State<super::screen::GoOn>>>,
 ) {
     *frames = frames.saturating_add(1);
     if let Some(window) = web_sys::window() {
@@ -174,13 +175,13 @@ fn count_frames(
                 &JsValue::from_f64(bridge.game.plies().len() as f64),
             );
         }
-        if let Some(go) = &go {
-            let _ = js_sys::Reflect::set(
-                &window,
-                &"chogoGoMoves".into(),
-                &JsValue::from_f64(go.game.moves().len() as f64),
-            );
-        }
+        // The moves of the game of Go with chess pieces while its board is on the screen.
+        let moves = go
+            .filter(|_| go_on.is_some())
+            .map_or(JsValue::UNDEFINED, |go| {
+                JsValue::from_f64(go.game.moves().len() as f64)
+            });
+        let _ = js_sys::Reflect::set(&window, &"chogoGoMoves".into(), &moves);
     }
 }
 

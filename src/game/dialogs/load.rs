@@ -34,6 +34,7 @@ pub struct LoadForm {
 struct Reading {
     text: String,
     rules: RuleSet,
+    go_rules: crate::go::Rules,
     imported: Result<Imported, String>,
     /// The text as a game of Go with chess pieces (an SGF file, or this game's record).
     go: Option<Result<crate::go::Game, String>>,
@@ -42,7 +43,11 @@ struct Reading {
 impl LoadForm {
     /// What the text says under these rules (for a position text): `None` while it is
     /// empty. Read again only when the text or the rules differ from the last reading.
-    pub fn read(&mut self, rules: RuleSet) -> Option<&Result<Imported, String>> {
+    pub fn read(
+        &mut self,
+        rules: RuleSet,
+        go_rules: crate::go::Rules,
+    ) -> Option<&Result<Imported, String>> {
         if self.text.trim().is_empty() {
             self.read = None;
             return None;
@@ -50,12 +55,13 @@ impl LoadForm {
         let stale = self
             .read
             .as_ref()
-            .is_none_or(|r| r.text != self.text || r.rules != rules);
+            .is_none_or(|r| r.text != self.text || r.rules != rules || r.go_rules != go_rules);
         if stale {
-            let go = save::import_go(&self.text);
+            let go = save::import_go(&self.text, go_rules);
             self.read = Some(Reading {
                 text: self.text.clone(),
                 rules,
+                go_rules,
                 // A game of Go with chess pieces is not read as Chogo's.
                 imported: match &go {
                     Some(_) => Err(String::new()),
@@ -109,7 +115,15 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String, String> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file"))
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        // SGF files of Go programs come in many encodings (CA[...]); their moves and
+        // properties are ASCII, so a lossy reading keeps everything the game reads.
+        Err(e) if e.as_bytes().trim_ascii_start().starts_with(b"(;") => {
+            Ok(String::from_utf8_lossy(e.as_bytes()).into_owned())
+        }
+        Err(_) => Err(format!("{shown} is not a text file")),
+    }
 }
 
 /// The records and positions saved from the panel, newest first (names in the store).
@@ -193,12 +207,12 @@ pub(super) fn dialog(
                 ui.label(egui::RichText::new(problem).color(palette::WARN));
             }
             ui.separator();
-            form.read(new_game.rules);
+            form.read(new_game.rules, new_game.go.rules);
             if let Some(go) = form.go_game().cloned() {
                 go_summary(ui, form, go, &mut actions);
                 return;
             }
-            let imported = form.read(new_game.rules);
+            let imported = form.read(new_game.rules, new_game.go.rules);
             match imported {
                 None => {
                     ui.label(egui::RichText::new("Nothing to read yet.").weak());
@@ -227,11 +241,11 @@ pub(super) fn dialog(
             }
             form.opponent.form(ui);
             ui.horizontal(|ui| {
-                let ready = matches!(form.read(new_game.rules), Some(Ok(_)));
+                let ready = matches!(form.read(new_game.rules, new_game.go.rules), Some(Ok(_)));
                 if ui
                     .add_enabled(ready, egui::Button::new("Play from here"))
                     .clicked()
-                    && let Some(Ok(what)) = form.read(new_game.rules).cloned()
+                    && let Some(Ok(what)) = form.read(new_game.rules, new_game.go.rules).cloned()
                 {
                     actions.write(MenuAction::Load(Box::new(SavedGame {
                         game: what.into_game(),

@@ -133,7 +133,20 @@ fn init_forms(
     load.opponent = form.opponent;
 }
 
+/// The new-game dialog opened over a game offers that game (the title screen's buttons
+/// choose it themselves).
+fn offer_the_game_on_screen(
+    kind: Res<State<GameKind>>,
+    in_game: Option<Res<State<InGame>>>,
+    mut form: ResMut<NewGameForm>,
+) {
+    if in_game.is_some() {
+        form.game = *kind.get();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Dialog::NewGame), offer_the_game_on_screen);
     app.init_resource::<NewGameForm>();
     app.init_resource::<LoadForm>();
     app.add_systems(Startup, init_forms);

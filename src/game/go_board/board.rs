@@ -153,7 +153,11 @@ pub(super) fn build_board(
         }
     }
     let dot = materials.add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
-    for c in star_points(layout.board) {
+    // Star points only where pieces may stand (not on the bishops' dark cells).
+    for c in star_points(layout.board)
+        .into_iter()
+        .filter(|c| playable.contains(*c))
+    {
         commands.spawn((
             BoardPart,
             DespawnOnExit(GoOn),
@@ -288,7 +292,7 @@ pub(super) fn draw_marks(
         let tint = if legal {
             Color::srgba(1.0, 1.0, 1.0, 0.55)
         } else {
-            Color::srgba(1.0, 0.45, 0.4, 0.45)
+            Color::srgba(1.0, 0.25, 0.2, 0.7)
         };
         commands.spawn((
             MarkPart,

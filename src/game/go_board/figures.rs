@@ -78,7 +78,7 @@ pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
     let mut buffer = vec![0; size];
     let info = reader.next_frame(&mut buffer).map_err(|e| e.to_string())?;
     buffer.truncate(info.buffer_size());
-    let rgba = match info.color_type {
+    let mut rgba: Vec<u8> = match info.color_type {
         png::ColorType::Rgba => buffer,
         png::ColorType::GrayscaleAlpha => buffer
             .chunks_exact(2)
@@ -86,6 +86,13 @@ pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
             .collect(),
         other => return Err(format!("unexpected colour type {other:?}")),
     };
+    // Fully transparent pixels carry no colour: egui draws textures as premultiplied, and
+    // a colour left there showed as a square around a stone.
+    for p in rgba.chunks_exact_mut(4) {
+        if p[3] == 0 {
+            p[..3].fill(0);
+        }
+    }
     Ok((info.width, info.height, rgba))
 }
 
@@ -139,6 +146,11 @@ mod tests {
             let clear = data.chunks_exact(4).filter(|p| p[3] < 20).count();
             assert!(opaque > 128 * 128 / 10, "a figure is mostly see-through");
             assert!(clear > 128 * 128 / 10, "a figure fills its square");
+            assert!(
+                data.chunks_exact(4)
+                    .all(|p| p[3] > 0 || p[..3] == [0, 0, 0]),
+                "a see-through pixel with a colour (a square in egui)"
+            );
         }
     }
 

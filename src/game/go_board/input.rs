@@ -14,8 +14,9 @@ use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
 use crate::game::animation::{Animating, Motion};
 use crate::game::bridge::{Refused, Resynced};
 use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
+use crate::game::screen::Dialog;
 use crate::game::screen::GoFlipped;
-use crate::game::ui::Notice;
+use crate::game::ui::{DrawerOpen, Notice, PanelPlace, pointer_on_board};
 use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
 
 /// The pointer's state: the cell under it, and a picked (or dragged) piece.
@@ -79,12 +80,14 @@ pub(super) fn pointer(
     mut state: ResMut<GoPointer>,
     mut notice: ResMut<Notice>,
     mut commands: MessageWriter<GoCommand>,
+    mut refused: MessageWriter<Refused>,
     mut pieces: Query<(&GoPiece, &mut Transform), Without<Motion>>,
+    (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
 ) {
-    let over_ui = egui
-        .ctx_mut()
-        .map(|ctx| ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui())
-        .unwrap_or(false);
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
+        pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
+    });
     let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
     let cell = world.and_then(|p| layout.cell_at(p));
     let game = &bridge.game;
@@ -153,7 +156,10 @@ pub(super) fn pointer(
                     Ok(_) => {
                         commands.write(GoCommand::Play(mv));
                     }
-                    Err(e) => notice.0 = Some(refusal(&e)),
+                    // Refused like a command the bridge refuses: the notice and the sound.
+                    Err(e) => {
+                        refused.write(Refused(refusal(&e)));
+                    }
                 }
             }
             (Some(_), None) => {
@@ -252,8 +258,9 @@ pub(super) fn keyboard(
     }
 }
 
-/// The marks follow the game, the view and the pointer (the drop under the pointer is
-/// judged once per cell, kind and game version).
+/// The marks follow the game, the view and the pointer (the drop under the pointer, and a
+/// picked piece's moves, are judged every frame the board is drawn: a few whole-board
+/// checks; the marks are drawn again only when they change).
 pub(super) fn update_marks(
     bridge: Res<GoBridge>,
     viewing: Res<GoViewing>,

@@ -108,6 +108,18 @@ pub fn life_links(position: &Position) -> (Vec<(Cell, Cell)>, Vec<(Cell, Cell)>)
     (escapes, defences)
 }
 
+/// The move list's view follows the game: after a new or loaded game, an undo, a redo or
+/// an ending the board shows the live position (a view of a past move could point past
+/// the end, or into another game).
+fn follow_game(
+    mut resynced: MessageReader<super::bridge::Resynced>,
+    mut viewing: ResMut<GoViewing>,
+) {
+    if resynced.read().count() > 0 {
+        viewing.set_if_neq(GoViewing(None));
+    }
+}
+
 /// The parts without a window (the windowless tests run them): the view, the palette,
 /// the layout, the pieces and their animations, the marks, the bot player and hints.
 pub(super) fn logic_plugin(app: &mut App) {
@@ -135,7 +147,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         Update,
         (
             input::keep_kind_in_set.in_set(Phase::Input),
-            layout::refit.in_set(Phase::Layout),
+            (follow_game, layout::refit).in_set(Phase::Layout),
             pieces::sync_pieces.in_set(Phase::Men),
             (pieces::animate_settle, pieces::animate_flights)
                 .in_set(Phase::Animate)

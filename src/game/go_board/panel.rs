@@ -142,23 +142,35 @@ fn panel(
             )
             .on_hover_text("Captures + controlled cells (+ komi for White), as the board stands");
             ui.separator();
-            match outcome_text(&bridge) {
-                Some(text) => {
-                    ui.label(egui::RichText::new(text).size(18.0).strong().color(palette::GOLD));
-                }
-                None => {
-                    ui.horizontal(|ui| {
-                        side_swatch(ui, pos.turn());
-                        ui.label(egui::RichText::new(format!("{} to move", pos.turn())).size(18.0).strong());
-                    });
-                    if thinking.is_thinking() {
-                        ui.label(egui::RichText::new("thinking…").italics());
+            // Whose turn, and what is under way, in a block of fixed height: lines coming
+            // and going never move the buttons below under the pointer.
+            let width = ui.available_width();
+            ui.allocate_ui_with_layout(egui::vec2(width, 74.0), egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.set_min_size(egui::vec2(width, 74.0));
+                let shown = bridge.shown(viewing.0);
+                match (outcome_text(&bridge), viewing.0) {
+                    (Some(text), None) => {
+                        ui.label(egui::RichText::new(text).size(18.0).strong().color(palette::GOLD));
                     }
-                    if pos.passes() == 1 {
-                        ui.label(egui::RichText::new("The last move was a pass: another pass ends the game").color(palette::GOLD));
+                    (_, past) => {
+                        ui.horizontal(|ui| {
+                            side_swatch(ui, shown.turn());
+                            ui.label(egui::RichText::new(format!("{} to move", shown.turn())).size(18.0).strong());
+                        });
+                        if past.is_some() {
+                            ui.label(egui::RichText::new("in a past position").italics().color(palette::GOLD));
+                        } else if thinking.is_thinking() {
+                            ui.label(egui::RichText::new("thinking…").italics());
+                        } else if pos.passes() == 1 {
+                            ui.label(egui::RichText::new("The last move was a pass: another pass ends the game").color(palette::GOLD));
+                        }
                     }
                 }
-            }
+                if let Some((mv, captured)) = bridge.shown_move(viewing.0) {
+                    let set = pos.rules().pieces;
+                    ui.label(format!("Last move: {}", mv.text_with_captures(set, captured)));
+                }
+            });
             // The kind palette (keys 1–8) when the set has several kinds.
             if icons.len() > 1 {
                 ui.horizontal_wrapped(|ui| {
@@ -179,15 +191,7 @@ fn panel(
                     }
                 });
             }
-            if let Some((mv, captured)) = bridge.shown_move(viewing.0) {
-                let set = pos.rules().pieces;
-                ui.label(format!("Last move: {}", mv.text_with_captures(set, captured)));
-            }
             ui::notice_line(ui, notice.0.as_deref());
-            ui.separator();
-            if let Some(view) = move_list(ui, &bridge, *viewing) {
-                viewing.set_if_neq(view);
-            }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 let mut send = |command: GoCommand| {
@@ -226,7 +230,13 @@ fn panel(
             if confirm.as_ref().is_some_and(|(_, v)| *v != bridge.version) {
                 *confirm = None;
             }
-            if let Some((question, _)) = *confirm {
+            // The question has a row of its own, empty when there is none.
+            let row = egui::vec2(ui.available_width(), 26.0);
+            ui.allocate_ui_with_layout(row, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.set_min_size(row);
+                let Some((question, _)) = *confirm else {
+                    return;
+                };
                 let text = match question {
                     Confirm::Resign(_) => "Resign this game?",
                     Confirm::OfferDraw(_) => "Offer a draw?",
@@ -249,6 +259,10 @@ fn panel(
                         *confirm = None;
                     }
                 });
+            });
+            ui.separator();
+            if let Some(view) = move_list(ui, &bridge, *viewing) {
+                viewing.set_if_neq(view);
             }
             ui.separator();
             ui.label(egui::RichText::new("Record").strong());
@@ -417,7 +431,8 @@ fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option
             }
         }
     });
-    let height = (ui.available_height() - 330.0).clamp(110.0, 400.0);
+    // The record's and menu's buttons and the help line below it take about 190 points.
+    let height = (ui.available_height() - 190.0).clamp(90.0, 420.0);
     egui::ScrollArea::vertical()
         .id_salt("go moves")
         .max_height(height)
@@ -489,6 +504,8 @@ fn game_over(
                 .corner_radius(10.0)
                 .inner_margin(egui::Margin::symmetric(20, 12))
                 .show(ui, |ui| {
+                    // One width folded or not, so that the buttons stay where they were.
+                    ui.set_width(400.0_f32.min(ctx.content_rect().width() - 60.0));
                     card(
                         ui,
                         &bridge,
@@ -521,6 +538,17 @@ fn card(
                 .strong()
                 .color(palette::GOLD),
         );
+        if scored {
+            let [b, w] = bridge.game.position().score();
+            let margin = (b - w).abs();
+            if margin > 0.0 {
+                ui.label(
+                    egui::RichText::new(format!("by {}", number_text(margin)))
+                        .size(18.0)
+                        .color(palette::GOLD),
+                );
+            }
+        }
         let fold = if *folded { "more" } else { "less" };
         if ui.small_button(fold).clicked() {
             *folded = !*folded;
@@ -559,7 +587,7 @@ fn card(
                 .clicked()
         {
             clicks.write(UiClick);
-            commands.write(GoCommand::Undo);
+            commands.write(GoCommand::PlayOn);
         }
         if ui.button("New game…").clicked() {
             actions.write(MenuAction::Open(Dialog::NewGame));

@@ -101,7 +101,7 @@ pub(super) fn sync_pieces(
     mut played: MessageReader<GoPlayed>,
     mut resynced: MessageReader<Resynced>,
     pieces: Query<(Entity, &GoPiece)>,
-    flying: Query<Entity, Or<(With<Flight>, With<Settle>)>>,
+    flying: Query<Entity, With<Flight>>,
     mut shown: ResMut<PiecesShown>,
 ) {
     let stones = settings.0.rooks_as_stones;

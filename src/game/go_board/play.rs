@@ -13,7 +13,7 @@ use crate::game::bridge::Refused;
 use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::game::screen::Screen;
 use crate::game::settings::PlayerSettings;
-use crate::game::ui::{Notice, UiClick};
+use crate::game::ui::Notice;
 use crate::go::Move;
 use crate::go::bot::{Level, decision_seed};
 use crate::go::job::GoThought;
@@ -93,22 +93,25 @@ mod imp {
 
     pub struct Inner {
         id: u64,
+        job: String,
     }
 
     impl Inner {
         pub fn start(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Inner {
-            let job = GoJob::new(game, level, time, None, seed);
+            let job = serde_json::to_string(&GoJob::new(game, level, time, None, seed))
+                .unwrap_or_default();
             Inner {
-                id: crate::game::web::ask_worker_json(
-                    serde_json::to_string(&job).unwrap_or_default(),
-                ),
+                id: crate::game::web::ask_worker_json(job.clone()),
+                job,
             }
         }
 
         pub fn poll(&mut self, game: &Game) -> Option<Option<GoThought>> {
             let json = crate::game::web::worker_answer_json(self.id)?;
             if json.is_empty() {
-                return Some(None);
+                // The worker was stopped for another job (web.rs, `forget`): ask again.
+                self.id = crate::game::web::ask_worker_json(self.job.clone());
+                return None;
             }
             Some(GoJob::read_answer(game, &json).unwrap_or_else(|e| {
                 web_sys::console::warn_1(&format!("chogo: the bot worker failed: {e}").into());
@@ -128,8 +131,9 @@ mod imp {
 #[derive(Resource, Default)]
 pub struct GoThinking {
     task: Option<(GoThinker, u64)>,
-    /// The last win rate each side's bot found (a draw offer is judged by it).
-    pub winrates: [Option<f64>; 2],
+    /// The last win rate each side's bot found, with the game version it answered (a
+    /// draw offer is judged by it while it is the bot's latest move).
+    pub winrates: [Option<(u64, f64)>; 2],
     /// The game version on which the bot gave no move (a failed worker): it is not asked
     /// again until the game changes.
     failed: Option<u64>,
@@ -170,6 +174,7 @@ fn start_thinking(
         .ply_limit
         .is_some_and(|n| bridge.game.moves().len() >= n);
     if thinking.task.is_some()
+        || thinking.failed == Some(bridge.version)
         || animating.0
         || bridge.game.outcome().is_some()
         || limit
@@ -206,7 +211,8 @@ fn finish_thinking(
     match answer {
         Some(thought) => {
             let side = bridge.game.position().turn();
-            thinking.winrates[side.index()] = thought.winrate;
+            // The move about to be played makes the next version.
+            thinking.winrates[side.index()] = thought.winrate.map(|w| (version + 1, w));
             commands.write(GoCommand::Play(thought.mv));
         }
         None => {
@@ -266,7 +272,12 @@ fn ask_hint(
     ));
 }
 
-fn finish_hint(bridge: Res<GoBridge>, mut hint: ResMut<GoHint>, mut notice: ResMut<Notice>) {
+fn finish_hint(
+    bridge: Res<GoBridge>,
+    mut hint: ResMut<GoHint>,
+    mut notice: ResMut<Notice>,
+    mut kind: ResMut<super::DropKind>,
+) {
     let Some((task, version)) = hint.search.as_mut() else {
         return;
     };
@@ -279,14 +290,18 @@ fn finish_hint(bridge: Res<GoBridge>, mut hint: ResMut<GoHint>, mut notice: ResM
         && let Some(thought) = answer
     {
         hint.found = Some((version, thought.mv));
+        // A hinted drop of another kind switches the palette to it.
+        if let Move::Drop { kind: k, .. } = thought.mv {
+            kind.set_if_neq(super::DropKind(k));
+        }
         let set = bridge.game.position().rules().pieces;
         notice.0 = Some(format!("Hint: {}", thought.mv.text(set)));
     }
 }
 
 /// This side offers a draw: another person accepts at once (the panel asks first); a bot
-/// accepts when its last search saw its own chances under 40 %, or, for the bots that do
-/// not search, when it is behind on the score as it stands.
+/// accepts when its latest search saw its own chances under 40 %; the bots that do not
+/// search decline.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct OfferGoDraw(pub Side);
 
@@ -299,15 +314,14 @@ fn answer_draw_offers(
 ) {
     for OfferGoDraw(side) in offers.read() {
         let other = !*side;
+        // The bot's latest search counts while the person has made one move since it at
+        // most; the bots that do not search (random, easy) judge nothing and play on.
+        let recent = |(version, rate): (u64, f64)| (bridge.version <= version + 1).then_some(rate);
         let accepts = match bridge.player(other) {
             GoPlayer::Human => true,
-            GoPlayer::Bot(_) => match thinking.winrates[other.index()] {
-                Some(rate) => rate < 0.4,
-                None => {
-                    let score = bridge.game.position().score();
-                    score[other.index()] < score[side.index()]
-                }
-            },
+            GoPlayer::Bot(_) => thinking.winrates[other.index()]
+                .and_then(recent)
+                .is_some_and(|rate| rate < 0.4),
         };
         if accepts {
             commands.write(GoCommand::AgreeDraw(bridge.version));
@@ -353,7 +367,7 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>, loaded: Option<
 }
 
 /// Drop, capture (louder with more pieces; five or more as one sweep), pass, a refusal,
-/// the end of the game.
+/// the end of the game (the interface's clicks are the shared audio's).
 fn sounds(
     audio_out: Res<Audio>,
     shared: Res<Sounds>,
@@ -364,13 +378,9 @@ fn sounds(
     mut played: MessageReader<GoPlayed>,
     mut refused: MessageReader<Refused>,
     mut resynced: MessageReader<crate::game::bridge::Resynced>,
-    mut clicks: MessageReader<UiClick>,
     mut was_over: Local<bool>,
 ) {
     let settings = &settings.0;
-    if clicks.read().count() > 0 {
-        audio::play(&audio_out, settings, &shared.click);
-    }
     let Some(own) = own else {
         return;
     };
@@ -417,11 +427,19 @@ fn sounds(
     }
 }
 
+/// Leaving the board abandons its searches: nothing polls them elsewhere (they would keep
+/// frames coming), and the bot starts again on the way back.
+fn abandon_searches(mut thinking: ResMut<GoThinking>, mut hint: ResMut<GoHint>) {
+    thinking.task = None;
+    hint.search = None;
+}
+
 /// The parts without a window: the bot player, hints, draw offers, the screen following
 /// the game's end.
 pub(super) fn logic(app: &mut App) {
     use crate::game::screen::GoOn;
     use crate::game::sets::Phase;
+    app.add_systems(OnExit(GoOn), abandon_searches);
     app.init_resource::<GoThinking>();
     app.init_resource::<GoHint>();
     app.add_message::<AskGoHint>();

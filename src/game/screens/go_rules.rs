@@ -371,7 +371,7 @@ mod tests {
         let book = book();
         assert_eq!(book.len(), 7);
         assert!(book[0].figures);
-        assert_eq!(book.iter().map(|s| s.diagrams.len()).sum::<usize>(), 5);
+        assert_eq!(book.iter().map(|s| s.diagrams.len()).sum::<usize>(), 7);
         for section in &book {
             assert!(!section.text.is_empty(), "{}", section.title);
             for d in &section.diagrams {
@@ -391,6 +391,20 @@ mod tests {
         let mut d = find(&mut book, "Take away the last liberty");
         d.click(cell("c2"));
         assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("c3"))));
+        let mut d = find(&mut book, "A bishop shut in");
+        d.click(cell("a1"));
+        assert!(
+            d.problem
+                .as_deref()
+                .is_some_and(|p| p.contains("dark cell")),
+            "{:?}",
+            d.problem
+        );
+        d.click(cell("c2"));
+        assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("b1"))));
+        let mut d = find(&mut book, "A mao blocked on its legs");
+        d.click(cell("a2"));
+        assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("a1"))));
         let mut d = find(&mut book, "A knight with nowhere to jump");
         d.click(cell("c2"));
         assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("a1"))));

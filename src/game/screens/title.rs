@@ -10,7 +10,7 @@ use crate::game::go_board::Figures;
 use crate::game::go_bridge::GoBridge;
 use crate::game::persist::Persistence;
 use crate::game::screen::GameKind;
-use crate::game::screen::{Dialog, MenuAction, Resumable, Screen};
+use crate::game::screen::{Dialog, MenuAction, Resumable, ResumableGames, Screen};
 use crate::game::settings::PlayerSettings;
 use crate::game::theme::Theme;
 use crate::game::ui::{self, UiLayer, mini_board, palette};
@@ -42,6 +42,7 @@ fn title_screen(
     dialog: Res<State<Dialog>>,
     mut actions: MessageWriter<MenuAction>,
     resumable: Res<Resumable>,
+    (games, mut next_kind): (Res<ResumableGames>, ResMut<NextState<GameKind>>),
 ) -> Result {
     // The figures of the Go game on the title's small board, as egui textures.
     let stones = settings.0.rooks_as_stones;
@@ -166,6 +167,19 @@ fn title_screen(
                             actions.write(MenuAction::Play);
                         }
                         ui.label(egui::RichText::new(line).weak());
+                        // The other game's save waits beside it.
+                        let (other, name) = match kind.get() {
+                            GameKind::Chogo => (GameKind::Go, "Continue Go with chess pieces"),
+                            GameKind::Go => (GameKind::Chogo, "Continue Chogo"),
+                        };
+                        let saved = match other {
+                            GameKind::Chogo => games.chogo,
+                            GameKind::Go => games.go,
+                        };
+                        if saved && ui.small_button(name).clicked() {
+                            next_kind.set(other);
+                            actions.write(MenuAction::Play);
+                        }
                     }
                     if ui::menu_button(ui, "New game of Chogo  (N)", true, compact) {
                         new_game(GameKind::Chogo, &mut actions);

@@ -204,6 +204,36 @@ pub fn side_panel<R>(
     }
 }
 
+/// Whether the pointer at `point` (logical window coordinates) is over the board rather
+/// than the interface: no dialog is open, the drawer is shut, the point lies in the
+/// board's part of the window, and no egui window, popup or card is there. It is judged
+/// from the point itself: egui's own idea of the pointer lags a frame behind a click that
+/// arrives together with its motion (a click on a new dialog went through to the board).
+pub fn pointer_on_board(
+    ctx: &egui::Context,
+    point: Option<Vec2>,
+    place: PanelPlace,
+    drawer_open: bool,
+    dialog_open: bool,
+) -> bool {
+    let Some(point) = point else {
+        return false;
+    };
+    if dialog_open || place == PanelPlace::Drawer && drawer_open || ctx.egui_wants_pointer_input() {
+        return false;
+    }
+    let window = ctx.content_rect().size();
+    let in_panel = match place {
+        PanelPlace::Right(width) => point.x > window.x - width,
+        PanelPlace::Below(height) => point.y > window.y - height,
+        PanelPlace::Drawer => point.y < BAR_HEIGHT,
+    };
+    let above = ctx
+        .layer_id_at(egui::pos2(point.x, point.y))
+        .is_some_and(|layer| layer.order != egui::Order::Background);
+    !in_panel && !above
+}
+
 /// The notice's own place in a panel, two lines high, so that a notice coming and going
 /// never moves the buttons under the pointer.
 pub fn notice_line(ui: &mut egui::Ui, notice: Option<&str>) {
