@@ -17,7 +17,7 @@ use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
     BotPlay, Bridge, CameraSamples, DemoConfig, FrameStats, GoBridge, GoSetup, Launch, PlayerKind,
-    Screen, Setup, SrgbCompositing, Start, suggested_komi,
+    Screen, Setup, Start, suggested_komi,
 };
 use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::GoPlayer;
@@ -98,10 +98,6 @@ struct Options {
     /// Bevy's default), for measuring what multisampling costs.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::PossibleValuesParser::new(["1", "4"]).map(|n| n.parse::<u32>().unwrap_or(1)))]
     msaa: u32,
-    /// Composite in linear space into an sRGB texture, as Bevy does by default, instead of
-    /// in sRGB space into a plain one (for measuring what that costs).
-    #[arg(long)]
-    linear_compositing: bool,
     /// Draw every frame, as Bevy does by default, instead of only when something changes
     /// (for measuring what a frame costs).
     #[arg(long)]
@@ -323,7 +319,6 @@ fn main() -> ExitCode {
     );
     app.add_plugins((EguiPlugin::default(), AudioPlugin));
     app.insert_resource(CameraSamples(options.msaa));
-    app.insert_resource(SrgbCompositing(!options.linear_compositing));
     if let Some(frames) = options.bare_frames {
         app.insert_resource(FrameStats::new(30, Some(frames)));
         app.add_plugins(chogo::game::bare_plugin);

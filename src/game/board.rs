@@ -232,36 +232,13 @@ impl Default for CameraSamples {
     }
 }
 
-/// Whether the camera composites in sRGB space, into a plain 8-bit texture of gamma-encoded
-/// colours (the default), or in linear space into an sRGB texture (Bevy's default, kept for
-/// measuring). A software WebGL2 renderer fills a plain texture about 2.5 times faster than
-/// an sRGB one (README "Frame times"); the game's colours are chosen as sRGB values and its
-/// translucent marks were drawn over an sRGB board, so blending in that space is the look a
-/// player expects of a flat 2D board.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SrgbCompositing(pub bool);
-
-impl Default for SrgbCompositing {
-    fn default() -> SrgbCompositing {
-        SrgbCompositing(true)
-    }
-}
-
-pub(super) fn spawn_camera(
-    mut commands: Commands,
-    samples: Res<CameraSamples>,
-    srgb: Res<SrgbCompositing>,
-) {
-    let mut camera = commands.spawn((Camera2d, Msaa::from_samples(samples.0)));
-    if srgb.0 {
-        camera.insert(bevy::camera::CompositingSpace::Srgb);
-    }
+pub(super) fn spawn_camera(mut commands: Commands, samples: Res<CameraSamples>) {
+    commands.spawn((Camera2d, Msaa::from_samples(samples.0)));
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Highlights>();
     app.init_resource::<CameraSamples>();
-    app.init_resource::<SrgbCompositing>();
     app.add_systems(Startup, spawn_camera);
     app.init_resource::<HighlightsDrawn>();
     app.add_systems(OnEnter(ChogoOn), |mut drawn: ResMut<HighlightsDrawn>| {

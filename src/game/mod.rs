@@ -57,7 +57,7 @@ mod web;
 use bevy::prelude::*;
 
 pub use animation::{Animating, AnimationSpeed, Captured, Motion};
-pub use board::{CameraSamples, SrgbCompositing};
+pub use board::CameraSamples;
 pub use bot_player::{BotPlay, BotThinking, DrawOffer, OfferDraw};
 pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
 pub use demo::{DemoConfig, FrameStats, bare_plugin};

@@ -2,9 +2,6 @@
 // board's markers): the game draws without multisampling, which would cost a software
 // renderer four times the pixels.
 #import bevy_sprite::mesh2d_vertex_output::VertexOutput
-#ifdef SRGB_OUTPUT
-#import bevy_render::color_operations::linear_to_srgb
-#endif
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> color: vec4<f32>;
 // x: the kind (0 disc, 1 ring, 2 diamond, 3 bar); y, z: its sizes in unit lengths; w: the
@@ -31,10 +28,5 @@ fn fragment(mesh: VertexOutput) -> @location(0) vec4<f32> {
     // One pixel's worth of distance, whatever the scale and rotation.
     let pixel = max(length(vec2(dpdx(d), dpdy(d))), 1e-6);
     let coverage = clamp(0.5 - d / pixel, 0.0, 1.0);
-#ifdef SRGB_OUTPUT
-    // A camera compositing in sRGB space stores gamma-encoded colours (board.rs).
-    return vec4(linear_to_srgb(color.rgb), color.a * coverage);
-#else
     return vec4(color.rgb, color.a * coverage);
-#endif
 }

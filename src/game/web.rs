@@ -203,9 +203,6 @@ pub(super) fn plugin(app: &mut App) {
     if let Some(samples) = samples.filter(|n| [1, 4].contains(n)) {
         app.insert_resource(super::board::CameraSamples(samples));
     }
-    if page_option("linear").is_some() {
-        app.insert_resource(super::board::SrgbCompositing(false));
-    }
     if page_option("every-frame").is_some() {
         app.insert_resource(bevy::winit::WinitSettings::continuous());
     }
