@@ -431,8 +431,8 @@ fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option
             }
         }
     });
-    // The record's and menu's buttons and the help line below it take about 190 points.
-    let height = (ui.available_height() - 190.0).clamp(90.0, 420.0);
+    // The record's and menu's buttons and the help lines below it take about 250 points.
+    let height = (ui.available_height() - 250.0).clamp(72.0, 420.0);
     egui::ScrollArea::vertical()
         .id_salt("go moves")
         .max_height(height)
