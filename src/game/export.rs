@@ -47,33 +47,38 @@ fn export(
                 });
             }
             Export::SaveRecord | Export::SavePosition => {
-                let Some(store) = &persistence.store else {
-                    notice.0 = Some("Files are not kept in this mode.".into());
-                    continue;
-                };
                 let kind = if what == Export::SaveRecord {
                     "record"
                 } else {
                     "position"
                 };
-                let name = format!(
-                    "{}/chogo-{}-{kind}.txt",
-                    save::EXPORT_DIR,
-                    save::timestamp(save::now_unix())
-                );
-                notice.0 = Some(match store.write(&name, &text) {
-                    Ok(path) if cfg!(target_arch = "wasm32") => format!(
-                        "Saved the {kind} in this browser as {}: Load lists it",
-                        path.file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-                    ),
-                    Ok(path) => format!("Saved the {kind} as {}", path.display()),
-                    Err(e) => format!("The {kind} could not be saved: {e}"),
-                });
+                notice.0 = Some(save_export(&persistence, "chogo", kind, &text));
             }
         }
     }
     Ok(())
+}
+
+/// Writes a record or position into the records folder as `<game>-<time>-<kind>.txt` (both
+/// games' panels): says where, or why not.
+pub fn save_export(persistence: &Persistence, game: &str, kind: &str, text: &str) -> String {
+    let Some(store) = &persistence.store else {
+        return "Files are not kept in this mode.".into();
+    };
+    let name = format!(
+        "{}/{game}-{}-{kind}.txt",
+        save::EXPORT_DIR,
+        save::timestamp(save::now_unix())
+    );
+    match store.write(&name, text) {
+        Ok(path) if cfg!(target_arch = "wasm32") => format!(
+            "Saved the {kind} in this browser as {}: Load lists it",
+            path.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        ),
+        Ok(path) => format!("Saved the {kind} as {}", path.display()),
+        Err(e) => format!("The {kind} could not be saved: {e}"),
+    }
 }
 
 /// F12 saves a picture of the window in the data folder's `screenshots` folder (the

@@ -340,61 +340,21 @@ fn bar(
 /// position after it; the live position comes back with "Back" or End. Returns the view
 /// asked for, if a click asked for one.
 fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing, height: f32) -> Option<Viewing> {
-    let mut asked = None;
     let game = &bridge.game;
-    let plies = game.plies();
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Moves").strong());
-        if viewing.0.is_some() {
-            ui.label(
-                egui::RichText::new("a past position")
-                    .italics()
-                    .color(egui::Color32::from_rgb(240, 200, 110)),
-            );
-            if ui.small_button("Back").clicked() {
-                asked = Some(Viewing(None));
+    let rows: Vec<ui::MoveRow> = game
+        .plies()
+        .iter()
+        .enumerate()
+        .map(|(i, ply)| {
+            let before = game.position_at(i).unwrap_or(game.start());
+            ui::MoveRow {
+                number: before.fullmoves(),
+                side: before.turn(),
+                text: ply.mv.with_captures(ply.captured).to_string(),
             }
-        }
-    });
-    let shown = viewing.0.unwrap_or(plies.len());
-    egui::ScrollArea::vertical()
-        .max_height(height)
-        .auto_shrink([true, true])
-        .stick_to_bottom(viewing.0.is_none())
-        .show(ui, |ui| {
-            egui::Grid::new("moves")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    let mut column = 0;
-                    for (i, ply) in plies.iter().enumerate() {
-                        let before = game.position_at(i).unwrap_or(game.start());
-                        if before.turn() == Side::Black || i == 0 {
-                            if column != 0 {
-                                ui.end_row();
-                            }
-                            ui.label(
-                                egui::RichText::new(format!("{}.", before.fullmoves())).weak(),
-                            );
-                            if before.turn() == Side::White {
-                                ui.label("…");
-                            }
-                        }
-                        let text = ply.mv.with_captures(ply.captured);
-                        if ui.selectable_label(shown == i + 1, text).clicked() {
-                            asked = Some(Viewing((i + 1 < plies.len()).then_some(i + 1)));
-                        }
-                        column = if before.turn() == Side::White { 0 } else { 1 };
-                        if column == 0 {
-                            ui.end_row();
-                        }
-                    }
-                    if column != 0 {
-                        ui.end_row();
-                    }
-                });
-        });
-    asked
+        })
+        .collect();
+    ui::move_list(ui, "moves", &rows, viewing.0, height).map(Viewing)
 }
 
 /// The keyboard and mouse help (`?`, F1 or the Keys button).

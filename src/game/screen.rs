@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::animation::Animating;
 use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
-use super::go_bridge::{GoCommand, GoSetup};
+use super::go_bridge::{GoBridge, GoCommand, GoSetup};
 use super::layout::BoardLayout;
 use super::sets::Phase;
 use super::ui::UiClick;
@@ -210,14 +210,33 @@ pub(super) fn act(
     }
 }
 
-/// Playing ↔ game over, following the game once its last move has been shown.
-fn follow_outcome(
-    bridge: Res<Bridge>,
+/// A game's rules bridge, as the screens follow it.
+pub trait Ends: Resource {
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+}
+
+impl Ends for Bridge {
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+}
+
+impl Ends for GoBridge {
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+}
+
+/// Playing ↔ game over, following the game on the screen once its last move has been
+/// shown (each game's bridge, while its board is on the screen).
+fn follow_outcome<B: Ends>(
+    bridge: Res<B>,
     animating: Res<Animating>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let over = bridge.game.outcome().is_some();
+    let over = bridge.is_over();
     match screen.get() {
         Screen::Playing if over && !animating.0 => next.set(Screen::GameOver),
         Screen::GameOver if !over => next.set(Screen::Playing),
@@ -255,8 +274,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, act.in_set(Phase::Input));
     app.add_systems(
         Update,
-        follow_outcome
-            .run_if(in_state(ChogoOn))
+        (
+            follow_outcome::<Bridge>.run_if(in_state(ChogoOn)),
+            follow_outcome::<GoBridge>.run_if(in_state(GoOn)),
+        )
             .in_set(Phase::Screens),
     );
 }

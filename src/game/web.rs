@@ -10,8 +10,6 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::bot::job::{Job, Thought, read_answer};
-
 struct WorkerState {
     worker: web_sys::Worker,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
@@ -58,23 +56,6 @@ fn start_worker() -> Result<WorkerState, JsValue> {
         worker,
         _on_message: on_message,
     })
-}
-
-/// Sends a Chogo bot job to the worker and returns its id.
-pub fn ask_worker(job: &Job) -> u64 {
-    ask_worker_json(serde_json::to_string(job).unwrap_or_default())
-}
-
-/// A Chogo job's answer once the worker has sent it.
-pub fn worker_answer(id: u64) -> Option<Option<Thought>> {
-    let json = worker_answer_json(id)?;
-    if json.is_empty() {
-        return Some(None);
-    }
-    Some(read_answer(&json).unwrap_or_else(|e| {
-        log(&format!("chogo: the bot worker failed: {e}"));
-        None
-    }))
 }
 
 /// Sends a job (of either game, as JSON) to the worker (started on first use) and

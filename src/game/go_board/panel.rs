@@ -391,84 +391,33 @@ fn ctx_copy(ui: &egui::Ui, text: String) {
     ui.ctx().copy_text(text);
 }
 
-/// Writes the record into the records folder; says where, or why not.
+/// The record with the players and the date, saved into the records folder.
 fn save_record(persistence: &Persistence, bridge: &GoBridge, tags: &[(&str, &str)]) -> String {
-    let Some(store) = persistence.store.as_ref() else {
-        return "Nothing is saved in this mode".into();
-    };
-    let unix = crate::save::now_unix();
+    let date = crate::save::record_date(crate::save::now_unix());
     let mut all = tags.to_vec();
-    let date = crate::save::record_date(unix);
     all.push(("Date", &date));
     let text = Record::from_game(&bridge.game, &all).to_string();
-    let name = format!(
-        "{}/go-{}.txt",
-        crate::save::EXPORT_DIR,
-        crate::save::timestamp(unix)
-    );
-    match store.write(&name, &text) {
-        Ok(path) => format!("Saved as {}", path.display()),
-        Err(e) => format!("The record could not be saved: {e}"),
-    }
+    crate::game::export::save_export(persistence, "go", "record", &text)
 }
 
-/// The moves in the rule book's notation, two to a numbered row; a click shows the
-/// position after a move. Returns the view asked for.
+/// The moves in the rule book's notation (the shared move list). Returns the view a click
+/// asks for.
 fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option<GoViewing> {
-    let mut asked = None;
-    let moves = bridge.game.moves();
-    let set = bridge.game.position().rules().pieces;
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Moves").strong());
-        if viewing.0.is_some() {
-            ui.label(
-                egui::RichText::new("a past position")
-                    .italics()
-                    .color(palette::GOLD),
-            );
-            if ui.small_button("Back to the game").clicked() {
-                asked = Some(GoViewing(None));
-            }
-        }
-    });
+    let game = &bridge.game;
+    let set = game.position().rules().pieces;
+    let rows: Vec<ui::MoveRow> = game
+        .moves()
+        .iter()
+        .zip(game.positions())
+        .map(|((mv, captured), before)| ui::MoveRow {
+            number: before.fullmoves(),
+            side: before.turn(),
+            text: mv.text_with_captures(set, *captured),
+        })
+        .collect();
     // The record's and menu's buttons and the help lines below it take about 250 points.
     let height = (ui.available_height() - 250.0).clamp(72.0, 420.0);
-    egui::ScrollArea::vertical()
-        .id_salt("go moves")
-        .max_height(height)
-        .auto_shrink([false, true])
-        .stick_to_bottom(viewing.0.is_none())
-        .show(ui, |ui| {
-            let start = bridge.game.start().fullmoves();
-            let first_white = bridge.game.start().turn() == Side::White;
-            let mut i = 0;
-            let mut number = start;
-            while i < moves.len() {
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(format!("{number}.")).weak().monospace());
-                    let row_len = if i == 0 && first_white { 1 } else { 2 };
-                    if i == 0 && first_white {
-                        ui.label("…");
-                    }
-                    for j in i..(i + row_len).min(moves.len()) {
-                        let (mv, captured) = moves[j];
-                        let shown = viewing.0.unwrap_or(moves.len()) == j + 1;
-                        if ui
-                            .selectable_label(shown, mv.text_with_captures(set, captured))
-                            .clicked()
-                        {
-                            asked = Some(GoViewing((j + 1 < moves.len()).then_some(j + 1)));
-                        }
-                    }
-                    i += row_len;
-                });
-                number += 1;
-            }
-            if moves.is_empty() {
-                ui.label(egui::RichText::new("no moves yet").weak());
-            }
-        });
-    asked
+    ui::move_list(ui, "go moves", &rows, viewing.0, height).map(GoViewing)
 }
 
 /// The game-over card over the board: the result, the score broken down, and what next

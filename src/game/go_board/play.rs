@@ -13,118 +13,40 @@ use crate::game::bridge::Refused;
 use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::game::screen::Screen;
 use crate::game::settings::PlayerSettings;
+use crate::game::thinker::{Job, Thinker};
 use crate::game::ui::Notice;
 use crate::go::Move;
 use crate::go::bot::{Level, decision_seed};
-use crate::go::job::GoThought;
+use crate::go::job::{GoJob, GoThought};
 use crate::rules::Side;
 use crate::save::GoPlayer;
 
-/// A search under way. Dropping it abandons the search.
-pub struct GoThinker {
-    inner: imp::Inner,
-}
+/// A search of Go with chess pieces on the shared thinker: the bot of `level` on the
+/// bridge's game (`None`: no move, or a failed worker).
+type GoThinker = Thinker<Option<GoThought>>;
 
-impl GoThinker {
-    pub fn start(
-        bridge: &GoBridge,
-        level: Level,
-        time: Option<std::time::Duration>,
-        seed: u64,
-    ) -> GoThinker {
-        GoThinker {
-            inner: imp::Inner::start(&bridge.game, level, time, seed),
-        }
-    }
-
-    /// The answer, once there is one: `Some(None)` when the bot has no move.
-    pub fn poll(&mut self, bridge: &GoBridge) -> Option<Option<GoThought>> {
-        self.inner.poll(&bridge.game)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-mod imp {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::time::Duration;
-
-    use bevy::tasks::futures::check_ready;
-    use bevy::tasks::{AsyncComputeTaskPool, Task};
-
-    use crate::go::Game;
-    use crate::go::bot::Level;
-    use crate::go::job::{GoJob, GoThought};
-
-    pub struct Inner {
-        task: Task<Option<GoThought>>,
-        stop: Arc<AtomicBool>,
-    }
-
-    impl Inner {
-        pub fn start(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Inner {
-            let game = game.clone();
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let task = AsyncComputeTaskPool::get()
-                .spawn(async move { GoJob::run_on(&game, level, time, None, seed, &flag) });
-            Inner { task, stop }
-        }
-
-        pub fn poll(&mut self, _game: &Game) -> Option<Option<GoThought>> {
-            check_ready(&mut self.task)
-        }
-    }
-
-    impl Drop for Inner {
-        fn drop(&mut self) {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-mod imp {
-    use std::time::Duration;
-
-    use crate::go::Game;
-    use crate::go::bot::Level;
-    use crate::go::job::{GoJob, GoThought};
-
-    pub struct Inner {
-        id: u64,
-        job: String,
-    }
-
-    impl Inner {
-        pub fn start(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Inner {
-            let job = serde_json::to_string(&GoJob::new(game, level, time, None, seed))
-                .unwrap_or_default();
-            Inner {
-                id: crate::game::web::ask_worker_json(job.clone()),
-                job,
-            }
-        }
-
-        pub fn poll(&mut self, game: &Game) -> Option<Option<GoThought>> {
-            let json = crate::game::web::worker_answer_json(self.id)?;
-            if json.is_empty() {
-                // The worker was stopped for another job (web.rs, `forget`): ask again.
-                self.id = crate::game::web::ask_worker_json(self.job.clone());
-                return None;
-            }
-            Some(GoJob::read_answer(game, &json).unwrap_or_else(|e| {
-                web_sys::console::warn_1(&format!("chogo: the bot worker failed: {e}").into());
+fn go_thinker(
+    bridge: &GoBridge,
+    level: Level,
+    time: Option<std::time::Duration>,
+    seed: u64,
+) -> GoThinker {
+    let game = bridge.game.clone();
+    let for_json = game.clone();
+    let for_read = game.clone();
+    Thinker::spawn(Job::new(
+        move |stop| GoJob::run_on(&game, level, time, None, seed, stop),
+        move || {
+            serde_json::to_string(&GoJob::new(&for_json, level, time, None, seed))
+                .unwrap_or_default()
+        },
+        move |answer| {
+            GoJob::read_answer(&for_read, answer).unwrap_or_else(|e| {
+                bevy::log::warn!("chogo: the bot worker failed: {e}");
                 None
-            }))
-        }
-    }
-
-    impl Drop for Inner {
-        fn drop(&mut self) {
-            crate::game::web::forget(self.id);
-        }
-    }
+            })
+        },
+    ))
 }
 
 /// The bot's search under way, with the game version it started from.
@@ -152,7 +74,7 @@ impl GoThinking {
         time: Option<std::time::Duration>,
         seed: u64,
     ) {
-        self.task = Some((GoThinker::start(bridge, level, time, seed), bridge.version));
+        self.task = Some((go_thinker(bridge, level, time, seed), bridge.version));
     }
 }
 
@@ -201,7 +123,7 @@ fn finish_thinking(
         return;
     };
     let version = *version;
-    let Some(answer) = task.poll(&bridge) else {
+    let Some(answer) = task.poll() else {
         return;
     };
     thinking.task = None;
@@ -267,7 +189,7 @@ fn ask_hint(
         bridge.game.moves().len(),
     );
     hint.search = Some((
-        GoThinker::start(&bridge, Level::Medium, None, seed),
+        go_thinker(&bridge, Level::Medium, None, seed),
         bridge.version,
     ));
 }
@@ -282,7 +204,7 @@ fn finish_hint(
         return;
     };
     let version = *version;
-    let Some(answer) = task.poll(&bridge) else {
+    let Some(answer) = task.poll() else {
         return;
     };
     hint.search = None;
@@ -330,21 +252,6 @@ fn answer_draw_offers(
                 "The computer declines the draw: it plays on".into(),
             ));
         }
-    }
-}
-
-/// Playing ↔ game over, following the game once its last move has been shown.
-fn follow_outcome(
-    bridge: Res<GoBridge>,
-    animating: Res<Animating>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let over = bridge.game.outcome().is_some();
-    match screen.get() {
-        Screen::Playing if over && !animating.0 => next.set(Screen::GameOver),
-        Screen::GameOver if !over => next.set(Screen::Playing),
-        _ => {}
     }
 }
 
@@ -434,8 +341,7 @@ fn abandon_searches(mut thinking: ResMut<GoThinking>, mut hint: ResMut<GoHint>) 
     hint.search = None;
 }
 
-/// The parts without a window: the bot player, hints, draw offers, the screen following
-/// the game's end.
+/// The parts without a window: the bot player, hints, draw offers.
 pub(super) fn logic(app: &mut App) {
     use crate::game::screen::GoOn;
     use crate::game::sets::Phase;
@@ -451,7 +357,6 @@ pub(super) fn logic(app: &mut App) {
                 .chain()
                 .in_set(Phase::Input),
             ask_hint.in_set(Phase::React),
-            follow_outcome.in_set(Phase::Screens),
             start_thinking.in_set(Phase::Bots),
         )
             .run_if(in_state(GoOn)),

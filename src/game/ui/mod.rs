@@ -234,6 +234,83 @@ pub fn pointer_on_board(
     !in_panel && !above
 }
 
+/// One move of a game's move list: the full-move number and the side of the position it
+/// was played from, and its text.
+pub struct MoveRow {
+    pub number: u32,
+    pub side: Side,
+    pub text: String,
+}
+
+/// A game's moves, two to a numbered row (both games' panels). Clicking one asks for the
+/// position after it; "Back" for the live position. `viewing` is the number of moves
+/// shown (`None`: the live game). Returns the view asked for, if a click asked for one.
+pub fn move_list(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: &[MoveRow],
+    viewing: Option<usize>,
+    height: f32,
+) -> Option<Option<usize>> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if viewing.is_some() {
+            ui.label(
+                egui::RichText::new("a past position")
+                    .italics()
+                    .color(palette::GOLD),
+            );
+            if ui.small_button("Back").clicked() {
+                asked = Some(None);
+            }
+        }
+    });
+    let shown = viewing.unwrap_or(rows.len());
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(height)
+        .auto_shrink([true, true])
+        .stick_to_bottom(viewing.is_none())
+        .show(ui, |ui| {
+            if rows.is_empty() {
+                ui.label(egui::RichText::new("no moves yet").weak());
+                return;
+            }
+            egui::Grid::new(id)
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    let mut column = 0;
+                    for (i, row) in rows.iter().enumerate() {
+                        if row.side == Side::Black || i == 0 {
+                            if column != 0 {
+                                ui.end_row();
+                            }
+                            ui.label(egui::RichText::new(format!("{}.", row.number)).weak());
+                            if row.side == Side::White {
+                                ui.label("…");
+                            }
+                        }
+                        if ui
+                            .selectable_label(shown == i + 1, row.text.as_str())
+                            .clicked()
+                        {
+                            asked = Some((i + 1 < rows.len()).then_some(i + 1));
+                        }
+                        column = if row.side == Side::White { 0 } else { 1 };
+                        if column == 0 {
+                            ui.end_row();
+                        }
+                    }
+                    if column != 0 {
+                        ui.end_row();
+                    }
+                });
+        });
+    asked
+}
+
 /// The notice's own place in a panel, two lines high, so that a notice coming and going
 /// never moves the buttons under the pointer.
 pub fn notice_line(ui: &mut egui::Ui, notice: Option<&str>) {
