@@ -361,3 +361,25 @@ fn mcts_with_a_reused_tree_keeps_to_superko() {
     }
     assert!(moves > 200, "{moves}");
 }
+
+#[test]
+fn playouts_save_a_group_by_any_capture_next_to_it() {
+    // White's c2 has just taken a ko (Black may not retake on b2 now) and put Black's
+    // c1-d1-d2 in atari (its last liberty e2). Two White groups next to it stand in
+    // atari: c2 itself, whose capture is the forbidden b2, and d3, captured on e3. The
+    // playout policy saves the group by a capture next to it: it must try every such
+    // group, not only the first it meets (then it extends to e2 instead).
+    use chogo::go::fast::FastGo;
+    use chogo::go::playout::Rng;
+    let pos = Position::from_text(
+        "9/9/9/9/9/3r5/1RrR5/R1Rr5/1RrrR4 b 0 1 0 b2 10",
+        rules("R", 9, false),
+    )
+    .unwrap();
+    let at = |name: &str| FastGo::index(name.parse().unwrap());
+    for seed in 0..20 {
+        let mut fast = FastGo::from_position(&pos).unwrap();
+        let played = fast.policy_move(&mut Rng::new(seed), Some(at("c2")), true);
+        assert_eq!(played, Some(at("e3")), "seed {seed}");
+    }
+}
