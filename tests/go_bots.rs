@@ -383,3 +383,36 @@ fn playouts_save_a_group_by_any_capture_next_to_it() {
         assert_eq!(played, Some(at("e3")), "seed {seed}");
     }
 }
+
+#[test]
+fn mcts_tree_keeps_to_superko_below_the_root() {
+    // With moving pieces superko is always on (GO_RULES §3). Every line of the search
+    // tree, replayed through the game, must be legal: a piece that steps away and back
+    // while the opponent passes brings back an earlier placement, which nodes below the
+    // root must not offer. Small boards and few pieces, so that such lines are common.
+    let mut lines = 0;
+    for (board, plies, seed) in [(5, 6, 1u64), (5, 10, 2), (5, 4, 3), (7, 8, 4)] {
+        let game = random_game(rules("R", board, true), seed, plies);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let mut mcts = Mcts::new(MctsConfig::default());
+        let stop = AtomicBool::new(false);
+        mcts.search(&Request {
+            game: &game,
+            budget: playouts(3_000),
+            seed,
+            stop: &stop,
+        });
+        for line in mcts.tree_lines() {
+            let mut g = game.clone();
+            for (i, &mv) in line.iter().enumerate() {
+                if let Err(e) = g.play(mv) {
+                    panic!("{}: {:?} at {i}: {e}", game.position(), &line[..=i]);
+                }
+            }
+            lines += 1;
+        }
+    }
+    assert!(lines > 1_000, "{lines}");
+}

@@ -7,6 +7,7 @@
 //! visit, plays the game out at random and counts the result for every node on the
 //! way — and, through AMAF, for every sibling whose move the same side played later.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -247,9 +248,16 @@ struct Worker<'a> {
     fast_ok: bool,
     /// Black's drops less White's up to the root (pieces on the board plus pieces lost).
     drops_ahead: f64,
-    /// The placement hash and side to move of every position of the game, for the
-    /// repetition draw (GO_RULES §4) inside the tree.
-    history: &'a [(u64, Side)],
+    /// How often each (placement hash, side to move) occurred in the game, for the
+    /// repetition draw (GO_RULES §4) inside the tree; built once per search.
+    history: &'a HashMap<(u64, Side), u32>,
+    /// The placement hashes of the game's positions, for superko inside the tree.
+    placements: &'a HashSet<u64>,
+    /// Superko is on (the option, or moving pieces: GO_RULES §3).
+    superko: bool,
+    /// The positions after each move of the current iteration's tree path (placement
+    /// hash, side to move), the game's history continued along the path.
+    line: Vec<(u64, Side)>,
     komi: f64,
 }
 
@@ -323,10 +331,22 @@ impl Worker<'_> {
         });
         let stones = pos.occupied();
         let geo = *pos.geometry();
+        // Superko below the root (the root's moves come from the game, which judges it):
+        // a move may not bring back a placement of the game or of the path to this node.
+        // Placements are compared by their 64-bit hash alone here.
+        let superko = self.superko && !is_root;
+        let (placements, line) = (self.placements, &self.line);
+        let repeats = |played: &Played| {
+            let h = played.position.placement_hash();
+            placements.contains(&h) || line.iter().any(|&(k, _)| k == h)
+        };
         let mut add = |mv: Move, played: &Played| {
             if let Move::Drop { cell, .. } = mv
                 && eyes.is_eye(pos, me, cell)
             {
+                return;
+            }
+            if superko && mv != Move::Pass && repeats(played) {
                 return;
             }
             let mut node = Node::new(mv);
@@ -439,8 +459,7 @@ impl Worker<'_> {
         let mut depth = 0;
         let mut pos = tree.root;
         let mut at = 0usize;
-        // Positions along the path, for the repetition draw.
-        let mut line: [(u64, Side); 64] = [(0, Side::Black); 64];
+        self.line.clear();
         let mut drawn = false;
         loop {
             let node = tree.nodes[at];
@@ -472,14 +491,9 @@ impl Worker<'_> {
             // A third occurrence of a placement with the same side to move draws
             // (GO_RULES §4): a side that wins must not walk into it, one that loses may.
             let key = (pos.placement_hash(), pos.turn());
-            let seen = self.history.iter().filter(|&&k| k == key).count()
-                + line[..(depth - 1).min(line.len())]
-                    .iter()
-                    .filter(|&&k| k == key)
-                    .count();
-            if depth <= line.len() {
-                line[depth - 1] = key;
-            }
+            let seen = self.history.get(&key).copied().unwrap_or(0) as usize
+                + self.line.iter().filter(|&&k| k == key).count();
+            self.line.push(key);
             if seen >= 2 {
                 drawn = true;
                 break;
@@ -685,6 +699,30 @@ impl Mcts {
         }
     }
 
+    /// The moves from the root to every node of the first tree but the root, for tests
+    /// that replay them through the game's rules.
+    #[doc(hidden)]
+    pub fn tree_lines(&self) -> Vec<Vec<Move>> {
+        let mut out = Vec::new();
+        let Some(tree) = self.trees.first() else {
+            return out;
+        };
+        let mut stack = vec![(0u32, Vec::new())];
+        while let Some((at, line)) = stack.pop() {
+            let node = tree.nodes[at as usize];
+            if !node.expanded {
+                continue;
+            }
+            for i in node.first..node.first + node.count {
+                let mut next = line.clone();
+                next.push(tree.nodes[i as usize].mv);
+                out.push(next.clone());
+                stack.push((i, next));
+            }
+        }
+        out
+    }
+
     /// Searches `game`'s position within `budget` (time and/or playouts).
     pub fn search(&mut self, request: &Request) -> RootStats {
         let game = request.game;
@@ -725,12 +763,17 @@ impl Mcts {
             - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
         let stop = request.stop;
-        let history: Vec<(u64, Side)> = game
+        let mut history: HashMap<(u64, Side), u32> = HashMap::new();
+        for p in game.positions() {
+            *history.entry((p.placement_hash(), p.turn())).or_insert(0) += 1;
+        }
+        let placements: HashSet<u64> = game
             .positions()
             .iter()
-            .map(|p| (p.placement_hash(), p.turn()))
+            .map(Position::placement_hash)
             .collect();
-        let history = &history[..];
+        let (history, placements) = (&history, &placements);
+        let superko = rules.superko_on();
         std::thread::scope(|scope| {
             for (i, tree) in trees.iter_mut().enumerate() {
                 let share = budget
@@ -750,6 +793,9 @@ impl Mcts {
                         fast_ok,
                         drops_ahead,
                         history,
+                        placements,
+                        superko,
+                        line: Vec::with_capacity(64),
                         komi: rules.komi,
                     };
                     run(&mut worker, tree, share, deadline, stop);
