@@ -50,8 +50,21 @@ pub struct Choice {
     pub winrate: Option<f64>,
     /// Tree nodes visited below the root's chosen move, for `--info`.
     pub visits: u64,
-    /// The search's most visited root moves: move, visits, win rate.
-    pub candidates: Vec<(Move, u64, f64)>,
+    /// The search's most visited root moves.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One of the search's root moves, as `--info` shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// Playouts through the move (the priors' virtual games not counted).
+    pub playouts: u64,
+    /// The share of them the side to move won (a draw counts ½).
+    pub winrate: f64,
+    /// Their mean final margin in points for the side to move (its score less the
+    /// opponent's, komi included).
+    pub points: f64,
 }
 
 /// A computer player of Go with chess pieces.
