@@ -117,7 +117,7 @@ impl Default for MctsConfig {
 /// The default time when a request gives no budget at all.
 const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
-/// Nodes one tree may hold (about 40 bytes each); past it the tree stops growing.
+/// Nodes one tree may hold (64 bytes each: 192 MB); past it the tree stops growing.
 const MAX_NODES: usize = 3_000_000;
 
 #[derive(Clone, Copy)]
@@ -131,7 +131,7 @@ struct Node {
     /// Visits, the priors' virtual games included: what the tree's choice of children
     /// sees.
     visits: u32,
-    /// Value won (see [`black_value`]) by the side that played `mv`, virtual games
+    /// Value won (see [`black_value_of`]) by the side that played `mv`, virtual games
     /// included.
     wins: f32,
     amaf_visits: u32,
@@ -146,6 +146,9 @@ struct Node {
     points: f64,
     points_sq: f64,
 }
+
+// What MAX_NODES's memory is counted with.
+const _: () = assert!(std::mem::size_of::<Node>() <= 64);
 
 impl Node {
     fn new(mv: Move) -> Node {
@@ -797,10 +800,10 @@ impl RootMove {
 }
 
 /// What a move must gain over a pass, in mean points of its playouts, to be worth more
-/// than the pass ([`RootMove::clearly_beats_pass`]). A drop in one's
-/// own area costs a point under GO_RULES §4 but none in area-scored playouts, and a drop
-/// on a neutral cell gains a point of area there and nothing under §4: a gain of a point
-/// or less is what such drops show, so it does not count.
+/// than the pass ([`RootMove::clearly_beats_pass`]). A drop in one's own area costs a
+/// point under GO_RULES §4 but none in area-scored playouts, and a drop on a neutral cell
+/// gains a point of area there and nothing under §4: a gain of a point or less is what
+/// such drops show, so it does not count.
 const PASS_POINTS: f64 = 1.0;
 
 /// What a move must gain over a pass in win rate to be worth more than the pass, whatever
