@@ -498,6 +498,12 @@ fn root_pass_rules_weigh_points_and_win_rate() {
         pass_or_play(&[pass, hopeless], true).map(|m| m.mv),
         Some(Move::Pass)
     );
+    // A move tried twice and won twice is no evidence against an exact pass.
+    let lucky = root_move(drop("e5"), 2, 1.0, 3.0, 1.0);
+    assert_eq!(
+        pass_or_play(&[pass, hopeless, lucky], true).map(|m| m.mv),
+        Some(Move::Pass)
+    );
     // Ahead on a settled board (the game of the test above): a fill, most played, shows
     // the same points as the pass and 1.5 % more wins. Not a point: pass.
     let fill = root_move(drop("h2"), 1_800, 0.989, 0.4, 1.0);

@@ -750,11 +750,14 @@ impl RootMove {
         self.points_sq += o.points_sq;
     }
 
-    /// The share of its playouts won, with its standard error (binomial).
+    /// The share of its playouts won, with its standard error (binomial, counted with
+    /// one more win and one more loss, so that a few playouts all won or all lost are
+    /// not taken for a sure rate).
     pub fn win_rate(&self) -> (f64, f64) {
         let n = self.playouts.max(1) as f64;
         let r = self.won / n;
-        (r, (r * (1.0 - r) / n).max(0.0).sqrt())
+        let q = (self.won + 1.0) / (n + 2.0);
+        (r, (q * (1.0 - q) / n).sqrt())
     }
 
     /// The mean final margin in points, with its standard error (infinite with fewer
@@ -780,11 +783,15 @@ impl RootMove {
         )
     }
 
-    /// Whether this move is clearly better than `pass`: it gains at least
+    /// Whether this move is clearly better than `pass`: it has had [`MIN_PLAYOUTS`]
+    /// playouts, and it gains at least
     /// [`PASS_POINTS`] in mean points (and its win rate is not clearly lower), or
     /// `wins_margin` in win rate, even at [`NOISE`] standard errors below the measured
     /// gain.
     pub fn clearly_beats_pass(&self, pass: &RootMove, wins_margin: f64) -> bool {
+        if self.playouts < MIN_PLAYOUTS {
+            return false;
+        }
         let ((points, points_se), (wins, wins_se)) = self.gain_over(pass);
         (points - NOISE * points_se >= PASS_POINTS && wins + NOISE * wins_se >= 0.0)
             || wins - NOISE * wins_se >= wins_margin
@@ -819,6 +826,9 @@ const PASS_WINS_FINAL: f64 = 0.02;
 
 /// How many standard errors of a gain over the pass make it clear.
 const NOISE: f64 = 2.0;
+
+/// Playouts a move needs before it can replace the search's pass.
+const MIN_PLAYOUTS: u64 = 30;
 
 /// Playouts the pass needs, and a tenth of the most played move's, before its
 /// statistics are trusted enough to prefer it to that move.

@@ -46,11 +46,11 @@ pub struct Choice {
     pub mv: Move,
     /// Playouts run for this move (0 for the bots that do not search).
     pub playouts: u64,
-    /// The search's estimate that the side to move wins, 0–1.
+    /// The share of the chosen move's playouts that the side to move won, 0–1.
     pub winrate: Option<f64>,
-    /// Tree nodes visited below the root's chosen move, for `--info`.
+    /// Playouts through the chosen move (the search's; 0 for the others), for `--info`.
     pub visits: u64,
-    /// The search's most visited root moves.
+    /// The search's most played root moves, and the pass.
     pub candidates: Vec<Candidate>,
 }
 
