@@ -830,7 +830,7 @@ const NOISE: f64 = 2.0;
 /// Playouts a move needs before it can replace the search's pass.
 const MIN_PLAYOUTS: u64 = 30;
 
-/// Playouts the pass needs, and a tenth of the most played move's, before its
+/// Playouts the pass needs, and a tenth of the chosen move's, before its
 /// statistics are trusted enough to prefer it to that move.
 const PASS_TRUSTED: u64 = 100;
 
@@ -1034,9 +1034,11 @@ impl Bot for Mcts {
         // A kept tree's root found its children from the position alone: superko and
         // the game's history are judged here (GO_RULES §3).
         ranked.retain(|m| pos.play(m.mv).is_ok_and(|p| game.check(m.mv, &p).is_ok()));
-        // The most played move first (real playouts; the priors' virtual games are not
-        // evidence).
-        ranked.sort_by_key(|m| std::cmp::Reverse((m.playouts, m.visits)));
+        // The most visited move first: the search's choice, the priors' virtual games
+        // counted in as before (with the general engine's few playouts a second, maos
+        // 620, the priors for captures and saves weigh much in it). The pass rules
+        // below read real playouts only.
+        ranked.sort_by_key(|m| std::cmp::Reverse((m.visits, m.playouts)));
         let mut chosen = pass_or_play(&ranked, pos.passes() == 1)?;
         if chosen.mv == Move::Pass {
             chosen = cleanup(&pos, &stats, &ranked, chosen).unwrap_or(chosen);
@@ -1063,8 +1065,9 @@ impl Bot for Mcts {
     }
 }
 
-/// The root's pass rules: the move to play among the root's moves `ranked` (the most
-/// played first), before the clean-up. `opponent_passed`: a pass now ends the game.
+/// The root's pass rules: the move to play among the root's moves `ranked` (the search's
+/// choice first: the most visited), before the clean-up. `opponent_passed`: a pass now
+/// ends the game.
 ///
 /// Area-scored playouts cannot tell a drop in one's own area from a pass, and GO_RULES
 /// §4 counts that drop a point against its side (three such fills lost a game to GNU Go
@@ -1072,13 +1075,14 @@ impl Bot for Mcts {
 /// 13.5). So the pass and the other moves are compared by their real playouts (the
 /// priors' virtual games left out), in mean points (the final margin, komi included) and
 /// in win rate, each gain with its standard error:
-/// - the search chose a move (the most played): the pass is played instead when the
-///   move's gain over the pass, even two standard errors above what was measured, is
-///   under one point and under 5 % in win rate (2 % when the opponent has passed), and
-///   the pass has had 100 playouts and a tenth of the move's;
-/// - the search chose the pass: the most played move whose gain, even two standard
-///   errors below what was measured, is one point or more (its win rate not clearly
-///   lower), or 5 % (2 %) in win rate or more, is played instead; if none, the pass.
+/// - the search chose a move: the pass is played instead when the move's gain over the
+///   pass, even two standard errors above what was measured, is under one point and
+///   under 5 % in win rate (2 % when the opponent has passed), and the pass has had 100
+///   playouts and a tenth of the move's;
+/// - the search chose the pass: the first other move in `ranked` whose gain, even two
+///   standard errors below what was measured, is one point or more (its win rate not
+///   clearly lower), or 5 % (2 %) in win rate or more, is played instead; if none, the
+///   pass.
 ///
 /// Whoever leads: a side behind plays on only with a move that beats the pass so (not
 /// with any move), and a losing side whose pass would end the game lost plays on when a
