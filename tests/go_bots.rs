@@ -5,9 +5,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use chogo::go::bot::mcts::{RootMove, pass_or_play};
 use chogo::go::bot::{self, Bot, Budget, Level, Mcts, MctsConfig, Request};
 use chogo::go::gtp::Engine;
-use chogo::go::{Game, Move, PieceSet, Position, Rules};
+use chogo::go::{Game, Kind, Move, PieceSet, Position, Rules};
 use proptest::prelude::*;
 
 fn rules(pieces: &str, board: u8, moving: bool) -> Rules {
@@ -171,13 +172,21 @@ fn mcts_does_not_walk_into_a_repetition_draw_it_does_not_need() {
         seed: 9,
         stop: &stop,
     });
-    let (_, visits, wins) = stats
+    let pass = stats
         .moves
         .iter()
         .copied()
-        .find(|m| m.0 == Move::Pass)
+        .find(|m| m.mv == Move::Pass)
         .expect("the pass is a root move");
-    assert!(visits > 0 && wins / visits as f64 == 0.5, "{visits} {wins}");
+    assert!(
+        pass.visits > 0 && pass.wins / pass.visits as f64 == 0.5,
+        "{pass:?}"
+    );
+    // In points too: every playout through the pass is the draw, an even score.
+    assert!(
+        pass.playouts > 0 && pass.win_rate().0 == 0.5 && pass.mean_points() == (0.0, 0.0),
+        "{pass:?}"
+    );
 }
 
 #[test]
@@ -360,4 +369,182 @@ fn mcts_with_a_reused_tree_keeps_to_superko() {
         }
     }
     assert!(moves > 200, "{moves}");
+}
+
+#[test]
+fn playouts_save_a_group_by_any_capture_next_to_it() {
+    // White's c2 has just taken a ko (Black may not retake on b2 now) and put Black's
+    // c1-d1-d2 in atari (its last liberty e2). Two White groups next to it stand in
+    // atari: c2 itself, whose capture is the forbidden b2, and d3, captured on e3. The
+    // playout policy saves the group by a capture next to it: it must try every such
+    // group, not only the first it meets (then it extends to e2 instead).
+    use chogo::go::fast::FastGo;
+    use chogo::go::playout::Rng;
+    let pos = Position::from_text(
+        "9/9/9/9/9/3r5/1RrR5/R1Rr5/1RrrR4 b 0 1 0 b2 10",
+        rules("R", 9, false),
+    )
+    .unwrap();
+    let at = |name: &str| FastGo::index(name.parse().unwrap());
+    for seed in 0..20 {
+        let mut fast = FastGo::from_position(&pos).unwrap();
+        let played = fast.policy_move(&mut Rng::new(seed), Some(at("c2")), true);
+        assert_eq!(played, Some(at("e3")), "seed {seed}");
+    }
+}
+
+#[test]
+fn mcts_tree_keeps_to_superko_below_the_root() {
+    // With moving pieces superko is always on (GO_RULES §3). Every line of the search
+    // tree, replayed through the game, must be legal: a piece that steps away and back
+    // while the opponent passes brings back an earlier placement, which nodes below the
+    // root must not offer. Small boards and few pieces, so that such lines are common.
+    let mut lines = 0;
+    for (board, plies, seed) in [(5, 6, 1u64), (5, 10, 2), (5, 4, 3), (7, 8, 4)] {
+        let game = random_game(rules("R", board, true), seed, plies);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let mut mcts = Mcts::new(MctsConfig::default());
+        let stop = AtomicBool::new(false);
+        mcts.search(&Request {
+            game: &game,
+            budget: playouts(3_000),
+            seed,
+            stop: &stop,
+        });
+        for line in mcts.tree_lines() {
+            let mut g = game.clone();
+            for (i, &mv) in line.iter().enumerate() {
+                if let Err(e) = g.play(mv) {
+                    panic!("{}: {:?} at {i}: {e}", game.position(), &line[..=i]);
+                }
+            }
+            lines += 1;
+        }
+    }
+    assert!(lines > 1_000, "{lines}");
+}
+
+#[test]
+fn mcts_ahead_does_not_fill_its_own_area() {
+    // Another game against GNU Go (komi 6.5), White has not passed: Black leads by half
+    // a point, and the moves left for Black are drops in its own area (or stones thrown
+    // into White's) and the pass. Area-scored playouts find a fill as good as a pass,
+    // even 1.5 % better in win rate (the pass hands White the playouts' first move), but
+    // GO_RULES §4 counts it a point: the search played three such fills and lost by 1.5
+    // points. Judged by points, the pass is played. (Before the root's rules were in
+    // points, every seed here filled.)
+    let game = Game::from_position(
+        Position::from_text(
+            "1RRR1RRR1/RR1RRrrRR/1RRRRrrrr/RR1RRRr2/RRRrRRrr1/Rrrrrr2r/Rr4rr1/RRrr1r3/Rrr1r4 b 0 6 0 - 33",
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    );
+    let own = game.position().controlled()[0];
+    for seed in 1..=4 {
+        let mv = ask(
+            &mut Mcts::new(MctsConfig::default()),
+            &game,
+            playouts(20_000),
+            seed,
+        );
+        let fills = matches!(mv, Move::Drop { cell, .. } if own.contains(cell));
+        assert!(!fills, "seed {seed}: {mv:?}");
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+}
+
+/// Root statistics for a move: `n` playouts, the share won, and the mean and standard
+/// deviation of their final margins in points.
+fn root_move(mv: Move, n: u64, won: f64, mean: f64, sd: f64) -> RootMove {
+    let nf = n as f64;
+    RootMove {
+        mv,
+        visits: n,
+        wins: won * nf,
+        playouts: n,
+        won: won * nf,
+        points: mean * nf,
+        points_sq: nf * (sd * sd + mean * mean),
+    }
+}
+
+#[test]
+fn root_pass_rules_weigh_points_and_win_rate() {
+    let drop = |name: &str| Move::Drop {
+        kind: Kind::Rook,
+        cell: name.parse().unwrap(),
+    };
+    // Losing by half a point, and the opponent has passed: the pass ends the game lost
+    // (exactly: every playout through it is that final score). A move wins 5 % of its
+    // playouts and loses the others by 20: it can still change the result, so it is
+    // played. (The rule before, in values 0.9 × win + 0.1 × squashed margin, valued it
+    // about 0.049 against the pass's 0.047: not the 0.01 better that a side behind
+    // needed to play on, so it passed into the lost game.)
+    let pass = root_move(Move::Pass, 1_000, 0.0, -0.5, 0.0);
+    let desperate = root_move(drop("e5"), 1_000, 0.05, -20.0, 10.0);
+    assert_eq!(
+        pass_or_play(&[pass, desperate], true).map(|m| m.mv),
+        Some(drop("e5"))
+    );
+    // 1 % is noise, not a chance: pass.
+    let hopeless = root_move(drop("e5"), 1_000, 0.01, -20.0, 10.0);
+    assert_eq!(
+        pass_or_play(&[pass, hopeless], true).map(|m| m.mv),
+        Some(Move::Pass)
+    );
+    // A move tried twice and won twice is no evidence against an exact pass.
+    let lucky = root_move(drop("e5"), 2, 1.0, 3.0, 1.0);
+    assert_eq!(
+        pass_or_play(&[pass, hopeless, lucky], true).map(|m| m.mv),
+        Some(Move::Pass)
+    );
+    // Ahead on a settled board (the game of the test above): a fill, most played, shows
+    // the same points as the pass and 1.5 % more wins. Not a point: pass.
+    let fill = root_move(drop("h2"), 1_800, 0.989, 0.4, 1.0);
+    let pass = root_move(Move::Pass, 300, 0.974, 0.35, 1.0);
+    assert_eq!(
+        pass_or_play(&[fill, pass], false).map(|m| m.mv),
+        Some(Move::Pass)
+    );
+    // A move that gains two points over the pass is played, whoever leads.
+    let gain = root_move(drop("h2"), 1_800, 0.989, 2.4, 1.0);
+    assert_eq!(
+        pass_or_play(&[gain, pass], false).map(|m| m.mv),
+        Some(drop("h2"))
+    );
+    let behind = root_move(Move::Pass, 2_000, 0.2, -3.0, 2.0);
+    let gain = root_move(drop("h2"), 500, 0.2, -1.0, 2.0);
+    assert_eq!(
+        pass_or_play(&[behind, gain], false).map(|m| m.mv),
+        Some(drop("h2"))
+    );
+    // Behind, the pass most played, and a move half a point better: pass (a fill
+    // costs a point that the playouts do not see).
+    let half = root_move(drop("h2"), 500, 0.2, -2.5, 2.0);
+    assert_eq!(
+        pass_or_play(&[behind, half], false).map(|m| m.mv),
+        Some(Move::Pass)
+    );
+    // Noisy statistics do not make a pass: a middle-game move most played, the pass
+    // tried 150 times and found as good within the noise (a hopeless position of the
+    // test that saves six stones).
+    let save = root_move(drop("g1"), 900, 0.01, -60.4, 15.0);
+    let pass = root_move(Move::Pass, 150, 0.007, -59.7, 15.0);
+    assert_eq!(
+        pass_or_play(&[save, pass], false).map(|m| m.mv),
+        Some(drop("g1"))
+    );
+    // A pass hardly tried (under 100 playouts) is not trusted to replace the move.
+    let settled = root_move(drop("h2"), 5_000, 0.9, 3.0, 0.5);
+    let pass = root_move(Move::Pass, 60, 0.9, 3.0, 0.5);
+    assert_eq!(
+        pass_or_play(&[settled, pass], false).map(|m| m.mv),
+        Some(drop("h2"))
+    );
 }

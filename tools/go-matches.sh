@@ -1,8 +1,11 @@
 #!/bin/sh
-# The matches and speeds of the README's "Go with chess pieces" bots section (issue 14).
+# The matches and speeds of the README's "Go with chess pieces" bots section (issue 14),
+# with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about three hours on one
-# core; every match runs one game at a time on one search thread, except the speed test.
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about ten hours on one core
+# (most of it the GNU Go games, about 4 minutes each at 5 s a move): every match runs one
+# game at a time on one search thread, except the speed tests and greedy against random.
+# The row "capture-to-save against 14d267f" needs a build of that commit and is not run.
 set -u
 B=${1:-target/release/chogo-cli}
 GNUGO="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead"
@@ -17,35 +20,50 @@ for size in 9 19; do
     "$B" go bestmove start --board "$size" --komi 6.5 --time-ms 5000 --threads "$t" --info 2>&1 | head -1
   done
 done
-echo "== MCTS playouts per second, other sets (9x9, 1 s, 1 thread)"
+echo "== MCTS playouts per second, other sets and moving pieces (9x9, 1 s, 1 thread)"
 for set in B K N P M RB; do
   printf '%s: ' "$set"
   "$B" go bestmove start --pieces "$set" --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
+printf 'R moving: '
+"$B" go bestmove start --moving --time-ms 1000 --threads 1 --info 2>&1 | head -1
 
 echo "== greedy vs random, 20 games each (colours alternate)"
 for set in R B K N P M RB; do
-  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap | tail -1
+  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 2 | tail -1
 done
-printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap | tail -1
+printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap --jobs 2 | tail -1
 
-echo "== MCTS (1 s a move, 1 thread) vs greedy, 10 games each (colours alternate)"
+echo "== MCTS (1 s a move, 1 thread) vs greedy, 20 games each (colours alternate)"
 for set in R B K N P M RB; do
-  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black hard --white greedy --time-ms 1000 --games 10 --swap | tail -1
+  printf '%s: ' "$set"
+  "$B" go play --pieces "$set" --black hard --white greedy --time-ms 1000 --games 20 --swap --jobs 1 --threads 1 | tail -1
 done
-printf 'R moving: '; "$B" go play --moving --black hard --white greedy --time-ms 1000 --games 10 --swap | tail -1
+printf 'R moving: '
+"$B" go play --moving --black hard --white greedy --time-ms 1000 --games 20 --swap --jobs 1 --threads 1 | tail -1
 
-echo "== each search switch against its absence: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
+echo "== 3x3 shapes in the playouts: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
 SEARCH="$B go gtp --level hard --threads 1 --playouts 2000 --seed {n}"
-for switch in rave heuristics shapes priors reuse; do
+$REFEREE --games 20 --black "$SEARCH --without shape_priors" --white "$SEARCH --without shapes,shape_priors" | tail -2
+echo "== Michi's priors with the shapes against neither: 17 games, 5000 playouts a move"
+SEARCH="$B go gtp --level hard --threads 1 --playouts 5000 --seed {n}"
+$REFEREE --games 17 --black "$SEARCH --with shape_priors" --white "$SEARCH --without shapes,shape_priors" | tail -2
+
+echo "== each remaining switch against its absence: 20 games, 1000 playouts a move"
+SEARCH="$B go gtp --level hard --threads 1 --playouts 1000 --seed {n}"
+for switch in rave heuristics priors reuse; do
   echo "-- without $switch"
   $REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
-echo "-- with shape_priors (off by default)"
-$REFEREE --games 20 --black "$SEARCH" --white "$SEARCH --with shape_priors" | tail -2
+echo "-- again at 4000 playouts, 12 games: without heuristics, without reuse"
+SEARCH="$B go gtp --level hard --threads 1 --playouts 4000 --seed {n}"
+for switch in heuristics reuse; do
+  echo "-- without $switch"
+  $REFEREE --games 12 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
+done
 
-echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5"
-$REFEREE --games 4 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 1"
+echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5: 12 games"
+$REFEREE --games 12 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 1"
 
-echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5"
+echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5: 2 games"
 $REFEREE --games 2 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 10"

@@ -336,7 +336,9 @@ impl FastGo {
         (self.liberties(g, &mut libs) == 1).then_some(libs[0])
     }
 
-    /// The last liberty of an opponent group in atari next to the group on `v`.
+    /// The last liberty of an opponent group in atari next to the group on `v`, where
+    /// the mover may drop now: every such group is tried, so one whose capture basic ko
+    /// forbids does not hide another.
     fn capture_next_to(&self, v: u16) -> Option<u16> {
         let g = self.group[v as usize];
         let them = self.color[v as usize] ^ 3;
@@ -345,6 +347,7 @@ impl FastGo {
             for &n in self.neighbours(s) {
                 if self.color[n as usize] == them
                     && let Some(l) = self.atari_liberty(n)
+                    && self.is_legal(l)
                 {
                     return Some(l);
                 }
@@ -478,9 +481,7 @@ impl FastGo {
                     && let Some(l) = self.atari_liberty(w)
                 {
                     // Save it by capturing a neighbour in atari, else by extending.
-                    if let Some(c) = self.capture_next_to(w)
-                        && self.is_legal(c)
-                    {
+                    if let Some(c) = self.capture_next_to(w) {
                         self.play(c);
                         return Some(c);
                     }

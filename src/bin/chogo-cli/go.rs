@@ -558,8 +558,14 @@ fn bestmove(
             secs,
             choice.playouts as f64 / secs.max(1e-9)
         );
-        for (mv, visits, rate) in &choice.candidates {
-            eprintln!("  {} visits {visits} winrate {rate:.3}", pos.move_text(*mv));
+        for c in &choice.candidates {
+            eprintln!(
+                "  {} playouts {} winrate {:.3} points {:+.1}",
+                pos.move_text(c.mv),
+                c.playouts,
+                c.winrate,
+                c.points
+            );
         }
     }
     Ok(format!("{}\n", pos.move_text(choice.mv)))

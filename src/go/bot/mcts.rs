@@ -7,13 +7,14 @@
 //! visit, plays the game out at random and counts the result for every node on the
 //! way — and, through AMAF, for every sibling whose move the same side played later.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
 
 use super::eye::Eyes;
-use super::{Bot, Choice, Request};
+use super::{Bot, Candidate, Choice, Request};
 use crate::go::bits::{Bits, CELLS, Cell};
 use crate::go::fast::{FastGo, is_shape_at};
 use crate::go::game::Game;
@@ -118,7 +119,7 @@ impl Default for MctsConfig {
 /// The default time when a request gives no budget at all.
 const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
-/// Nodes one tree may hold (about 40 bytes each); past it the tree stops growing.
+/// Nodes one tree may hold (64 bytes each: 192 MB); past it the tree stops growing.
 const MAX_NODES: usize = 3_000_000;
 
 #[derive(Clone, Copy)]
@@ -129,12 +130,27 @@ struct Node {
     first: u32,
     count: u32,
     expanded: bool,
+    /// Visits, the priors' virtual games included: what the tree's choice of children
+    /// sees.
     visits: u32,
-    /// Wins of the side that played `mv`.
+    /// Value won (see [`black_value_of`]) by the side that played `mv`, virtual games
+    /// included.
     wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
+    /// Playouts (and repetition draws) that went through the node: real games only.
+    real: u32,
+    /// Of them, won by the side that played `mv` (a draw counts ½).
+    won: f32,
+    /// The sum of their final margins in points for the side that played `mv` (its
+    /// score less the opponent's, komi included; a repetition draw counts 0), and of
+    /// their squares.
+    points: f64,
+    points_sq: f64,
 }
+
+// What MAX_NODES's memory is counted with.
+const _: () = assert!(std::mem::size_of::<Node>() <= 64);
 
 impl Node {
     fn new(mv: Move) -> Node {
@@ -152,6 +168,10 @@ impl Node {
             wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
+            real: 0,
+            won: 0.0,
+            points: 0.0,
+            points_sq: 0.0,
         }
     }
 }
@@ -249,20 +269,25 @@ struct Worker<'a> {
     fast_ok: bool,
     /// Black's drops less White's up to the root (pieces on the board plus pieces lost).
     drops_ahead: f64,
-    /// The placement hash and side to move of every position of the game, for the
-    /// repetition draw (GO_RULES §4) inside the tree.
-    history: &'a [(u64, Side)],
+    /// How often each (placement hash, side to move) occurred in the game, for the
+    /// repetition draw (GO_RULES §4) inside the tree; built once per search.
+    history: &'a HashMap<(u64, Side), u32>,
+    /// The placement hashes of the game's positions, for superko inside the tree.
+    placements: &'a HashSet<u64>,
+    /// Superko is on (the option, or moving pieces: GO_RULES §3).
+    superko: bool,
+    /// The positions after each move of the current iteration's tree path (placement
+    /// hash, side to move), the game's history continued along the path.
+    line: Vec<(u64, Side)>,
     komi: f64,
 }
 
-/// The value of a final position for Black: mostly 1 a win, 0 a loss, ½ a draw, and
-/// a little of the margin, so that between moves that win (or lose) alike the search
-/// prefers the bigger score (a capture is never indifferent). `scale` is the margin that
-/// counts about half (a tenth of the board).
-fn black_value(score: [f64; 2], scale: f64) -> f32 {
-    black_value_of(score[0] - score[1], scale)
-}
-
+/// The value for Black of a final position where Black's score less White's is `diff`:
+/// mostly 1 a win, 0 a loss, ½ a draw, and a little of the margin, so that between moves
+/// that win (or lose) alike the search prefers the bigger score (a capture is never
+/// indifferent). `scale` is the margin that counts about half (a tenth of the board).
+/// This steers the tree; the root's pass rules read win rates and points instead
+/// ([`RootMove`]).
 fn black_value_of(diff: f64, scale: f64) -> f32 {
     let win = if diff > 0.0 {
         1.0
@@ -274,9 +299,6 @@ fn black_value_of(diff: f64, scale: f64) -> f32 {
     let margin = 0.5 + 0.5 * (diff / scale).tanh();
     (win * (1.0 - SCORE_WEIGHT) + margin * SCORE_WEIGHT) as f32
 }
-
-/// How much worse than the best move (in value) a pass may be and still be preferred.
-const PASS_MARGIN: f64 = 0.005;
 
 /// How much the margin counts in a playout's value.
 const SCORE_WEIGHT: f64 = 0.1;
@@ -325,10 +347,22 @@ impl Worker<'_> {
         });
         let stones = pos.occupied();
         let geo = *pos.geometry();
+        // Superko below the root (the root's moves come from the game, which judges it):
+        // a move may not bring back a placement of the game or of the path to this node.
+        // Placements are compared by their 64-bit hash alone here.
+        let superko = self.superko && !is_root;
+        let (placements, line) = (self.placements, &self.line);
+        let repeats = |played: &Played| {
+            let h = played.position.placement_hash();
+            placements.contains(&h) || line.iter().any(|&(k, _)| k == h)
+        };
         let mut add = |mv: Move, played: &Played| {
             if let Move::Drop { cell, .. } = mv
                 && eyes.is_eye(pos, me, cell)
             {
+                return;
+            }
+            if superko && mv != Move::Pass && repeats(played) {
                 return;
             }
             let mut node = Node::new(mv);
@@ -441,8 +475,7 @@ impl Worker<'_> {
         let mut depth = 0;
         let mut pos = tree.root;
         let mut at = 0usize;
-        // Positions along the path, for the repetition draw.
-        let mut line: [(u64, Side); 64] = [(0, Side::Black); 64];
+        self.line.clear();
         let mut drawn = false;
         loop {
             let node = tree.nodes[at];
@@ -474,33 +507,42 @@ impl Worker<'_> {
             // A third occurrence of a placement with the same side to move draws
             // (GO_RULES §4): a side that wins must not walk into it, one that loses may.
             let key = (pos.placement_hash(), pos.turn());
-            let seen = self.history.iter().filter(|&&k| k == key).count()
-                + line[..(depth - 1).min(line.len())]
-                    .iter()
-                    .filter(|&&k| k == key)
-                    .count();
-            if depth <= line.len() {
-                line[depth - 1] = key;
-            }
+            let seen = self.history.get(&key).copied().unwrap_or(0) as usize
+                + self.line.iter().filter(|&&k| k == key).count();
+            self.line.push(key);
             if seen >= 2 {
                 drawn = true;
                 break;
             }
         }
         let tree_moves = self.seq.len();
-        let value = if drawn { 0.5 } else { self.playout(tree, &pos) };
+        let (value, margin) = if drawn {
+            (0.5, 0.0)
+        } else {
+            self.playout(tree, &pos)
+        };
+        let black_won = match margin.partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        };
         tree.playouts += 1;
         // Back up: each node counts the result for the side that moved into it.
         let mut side = tree.root.turn();
         for (d, &at) in path[..=depth].iter().enumerate() {
             let node = &mut tree.nodes[at as usize];
             node.visits += 1;
+            node.real += 1;
             if d > 0 {
-                node.wins += if side == Side::Black {
-                    value
+                let (v, won, m) = if side == Side::Black {
+                    (value, black_won, margin)
                 } else {
-                    1.0 - value
+                    (1.0 - value, 1.0 - black_won, -margin)
                 };
+                node.wins += v;
+                node.won += won;
+                node.points += m;
+                node.points_sq += m * m;
                 side = !side;
             }
         }
@@ -550,14 +592,15 @@ impl Worker<'_> {
     }
 
     /// Plays `pos` out at random; records the moves and the final owners; returns the
-    /// value for Black.
-    fn playout(&mut self, tree: &mut Tree, pos: &Position) -> f32 {
+    /// value for Black and Black's margin in points (komi included).
+    fn playout(&mut self, tree: &mut Tree, pos: &Position) -> (f32, f64) {
         let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
         let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
+        let valued = |diff: f64| (black_value_of(diff, scale), diff);
         if pos.is_over() {
             let score = pos.score();
             self.count_owners(tree, pos);
-            return black_value(score, scale);
+            return valued(score[0] - score[1]);
         }
         if self.fast_ok
             && let Some(mut fast) = FastGo::from_position(pos)
@@ -591,7 +634,7 @@ impl Worker<'_> {
                     area[o as usize - 1] += 1.0;
                 }
             }
-            return black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale);
+            return valued(area[0] - area[1] - self.drops_ahead - self.komi);
         }
         let mut pos = *pos;
         let kinds: Vec<Kind> = pos.rules().pieces.kinds().collect();
@@ -630,7 +673,7 @@ impl Worker<'_> {
             moves += 1;
         }
         let area = self.count_owners(tree, &pos);
-        black_value_of(area[0] - area[1] - self.drops_ahead - self.komi, scale)
+        valued(area[0] - area[1] - self.drops_ahead - self.komi)
     }
 
     /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
@@ -669,11 +712,135 @@ pub struct Mcts {
     trees: Vec<Tree>,
 }
 
+/// One root move's statistics, merged over the threads, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootMove {
+    pub mv: Move,
+    /// Visits, the priors' virtual games included.
+    pub visits: u64,
+    /// Value won in them (0.9 × win + 0.1 × a squashed margin), virtual games included.
+    pub wins: f64,
+    /// Playouts through the move (and repetition draws in the tree): real games only.
+    pub playouts: u64,
+    /// Of them, won (a draw counts ½).
+    pub won: f64,
+    /// The sum of their final margins in points (the side to move's score less the
+    /// opponent's, komi included), and of their squares.
+    pub points: f64,
+    pub points_sq: f64,
+}
+
+impl RootMove {
+    fn of(node: &Node) -> RootMove {
+        RootMove {
+            mv: node.mv,
+            visits: node.visits as u64,
+            wins: node.wins as f64,
+            playouts: node.real as u64,
+            won: node.won as f64,
+            points: node.points,
+            points_sq: node.points_sq,
+        }
+    }
+
+    fn add(&mut self, o: &RootMove) {
+        self.visits += o.visits;
+        self.wins += o.wins;
+        self.playouts += o.playouts;
+        self.won += o.won;
+        self.points += o.points;
+        self.points_sq += o.points_sq;
+    }
+
+    /// The share of its playouts won, with its standard error (binomial, counted with
+    /// one more win and one more loss, so that a few playouts all won or all lost are
+    /// not taken for a sure rate).
+    pub fn win_rate(&self) -> (f64, f64) {
+        let n = self.playouts.max(1) as f64;
+        let r = self.won / n;
+        let q = (self.won + 1.0) / (n + 2.0);
+        (r, (q * (1.0 - q) / n).sqrt())
+    }
+
+    /// The mean final margin in points, with its standard error (infinite with fewer
+    /// than two playouts).
+    pub fn mean_points(&self) -> (f64, f64) {
+        let n = self.playouts as f64;
+        if self.playouts < 2 {
+            return (self.points / n.max(1.0), f64::INFINITY);
+        }
+        let mean = self.points / n;
+        let var = (self.points_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
+        (mean, (var / n).sqrt())
+    }
+
+    /// This move's gain over `pass`: in mean points and in win rate, each with its
+    /// standard error.
+    fn gain_over(&self, pass: &RootMove) -> ((f64, f64), (f64, f64)) {
+        let ((m, m_se), (p, p_se)) = (self.mean_points(), pass.mean_points());
+        let ((r, r_se), (pr, pr_se)) = (self.win_rate(), pass.win_rate());
+        (
+            (m - p, (m_se * m_se + p_se * p_se).sqrt()),
+            (r - pr, (r_se * r_se + pr_se * pr_se).sqrt()),
+        )
+    }
+
+    /// Whether this move is clearly better than `pass`: it has had [`MIN_PLAYOUTS`]
+    /// playouts, and it gains at least
+    /// [`PASS_POINTS`] in mean points (and its win rate is not clearly lower), or
+    /// `wins_margin` in win rate, even at [`NOISE`] standard errors below the measured
+    /// gain.
+    pub fn clearly_beats_pass(&self, pass: &RootMove, wins_margin: f64) -> bool {
+        if self.playouts < MIN_PLAYOUTS {
+            return false;
+        }
+        let ((points, points_se), (wins, wins_se)) = self.gain_over(pass);
+        (points - NOISE * points_se >= PASS_POINTS && wins + NOISE * wins_se >= 0.0)
+            || wins - NOISE * wins_se >= wins_margin
+    }
+
+    /// Whether this move clearly gains less than [`PASS_POINTS`] in mean points and
+    /// less than `wins_margin` in win rate over `pass`, even at [`NOISE`] standard
+    /// errors above the measured gains.
+    pub fn clearly_no_better_than_pass(&self, pass: &RootMove, wins_margin: f64) -> bool {
+        let ((points, points_se), (wins, wins_se)) = self.gain_over(pass);
+        points + NOISE * points_se < PASS_POINTS && wins + NOISE * wins_se < wins_margin
+    }
+}
+
+/// What a move must gain over a pass, in mean points of its playouts, to be worth more
+/// than the pass ([`RootMove::clearly_beats_pass`]). A drop in one's own area costs a
+/// point under GO_RULES §4 but none in area-scored playouts, and a drop on a neutral cell
+/// gains a point of area there and nothing under §4: a gain of a point or less is what
+/// such drops show, so it does not count.
+const PASS_POINTS: f64 = 1.0;
+
+/// What a move must gain over a pass in win rate to be worth more than the pass, whatever
+/// its points, while the pass does not end the game. Not less: the pass hands the
+/// opponent the first move of the playouts, and on a settled board of the games against
+/// GNU Go that made the pass's win rate 1.5 % lower than a fill's (0.974 against 0.989),
+/// where the fill costs a point (GO_RULES §4) and lost the game.
+const PASS_WINS: f64 = 0.05;
+
+/// The same when the pass ends the game (the opponent has passed): the pass's result is
+/// then exact, and a losing side plays on when a move can still change the result.
+const PASS_WINS_FINAL: f64 = 0.02;
+
+/// How many standard errors of a gain over the pass make it clear.
+const NOISE: f64 = 2.0;
+
+/// Playouts a move needs before it can replace the search's pass.
+const MIN_PLAYOUTS: u64 = 30;
+
+/// Playouts the pass needs, and a tenth of the chosen move's, before its
+/// statistics are trusted enough to prefer it to that move.
+const PASS_TRUSTED: u64 = 100;
+
 /// What one search found at the root, merged over the threads.
 #[derive(Clone, Debug)]
 pub struct RootStats {
-    /// Each root move with its visits and wins (for the side to move).
-    pub moves: Vec<(Move, u64, f64)>,
+    /// Each root move with its statistics (for the side to move).
+    pub moves: Vec<RootMove>,
     pub playouts: u64,
     /// Per cell, the share of playouts that ended with it the side to move's.
     pub mine: Vec<f64>,
@@ -685,6 +852,30 @@ impl Mcts {
             config,
             trees: Vec::new(),
         }
+    }
+
+    /// The moves from the root to every node of the first tree but the root, for tests
+    /// that replay them through the game's rules.
+    #[doc(hidden)]
+    pub fn tree_lines(&self) -> Vec<Vec<Move>> {
+        let mut out = Vec::new();
+        let Some(tree) = self.trees.first() else {
+            return out;
+        };
+        let mut stack = vec![(0u32, Vec::new())];
+        while let Some((at, line)) = stack.pop() {
+            let node = tree.nodes[at as usize];
+            if !node.expanded {
+                continue;
+            }
+            for i in node.first..node.first + node.count {
+                let mut next = line.clone();
+                next.push(tree.nodes[i as usize].mv);
+                out.push(next.clone());
+                stack.push((i, next));
+            }
+        }
+        out
     }
 
     /// Searches `game`'s position within `budget` (time and/or playouts).
@@ -727,12 +918,17 @@ impl Mcts {
             - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
         let stop = request.stop;
-        let history: Vec<(u64, Side)> = game
+        let mut history: HashMap<(u64, Side), u32> = HashMap::new();
+        for p in game.positions() {
+            *history.entry((p.placement_hash(), p.turn())).or_insert(0) += 1;
+        }
+        let placements: HashSet<u64> = game
             .positions()
             .iter()
-            .map(|p| (p.placement_hash(), p.turn()))
+            .map(Position::placement_hash)
             .collect();
-        let history = &history[..];
+        let (history, placements) = (&history, &placements);
+        let superko = rules.superko_on();
         std::thread::scope(|scope| {
             for (i, tree) in trees.iter_mut().enumerate() {
                 let share = budget
@@ -752,6 +948,9 @@ impl Mcts {
                         fast_ok,
                         drops_ahead,
                         history,
+                        placements,
+                        superko,
+                        line: Vec::with_capacity(64),
                         komi: rules.komi,
                     };
                     run(&mut worker, tree, share, deadline, stop);
@@ -764,20 +963,17 @@ impl Mcts {
             }
         });
         let me = root.turn();
-        let mut moves: Vec<(Move, u64, f64)> = Vec::new();
+        let mut moves: Vec<RootMove> = Vec::new();
         let mut playouts = 0;
         let mut mine = vec![0.0; CELLS];
         for t in &trees {
             playouts += t.playouts;
             let r = t.nodes[0];
             for i in r.first..r.first + r.count {
-                let c = t.nodes[i as usize];
-                match moves.iter_mut().find(|(m, _, _)| *m == c.mv) {
-                    Some(e) => {
-                        e.1 += c.visits as u64;
-                        e.2 += c.wins as f64;
-                    }
-                    None => moves.push((c.mv, c.visits as u64, c.wins as f64)),
+                let c = RootMove::of(&t.nodes[i as usize]);
+                match moves.iter_mut().find(|m| m.mv == c.mv) {
+                    Some(e) => e.add(&c),
+                    None => moves.push(c),
                 }
             }
             for (i, m) in mine.iter_mut().enumerate() {
@@ -839,73 +1035,134 @@ impl Bot for Mcts {
         let mut ranked = stats.moves.clone();
         // A kept tree's root found its children from the position alone: superko and
         // the game's history are judged here (GO_RULES §3).
-        ranked.retain(|&(m, _, _)| pos.play(m).is_ok_and(|p| game.check(m, &p).is_ok()));
-        ranked.sort_by_key(|m| std::cmp::Reverse(m.1));
-        let (mut mv, mut visits, mut wins) = ranked.first().copied()?;
-        if mv == Move::Pass
-            && wins < 0.5 * visits as f64
-            && let Some(&(m, v, w)) = ranked.iter().find(|(m, v, _)| *m != Move::Pass && *v > 0)
-            && w / v as f64 >= wins / visits.max(1) as f64 + 0.01
-        {
-            // Behind, a pass only hands the opponent a free move (or ends the game lost):
-            // keep answering with a move that the search finds better (by a point or
-            // two of margin). Not with any move: filling one's own area costs a point a
-            // stone (GO_RULES §4) that area-scored playouts do not see, and it lost a
-            // game to GNU Go by 13.5 points instead of 6.5.
-            (mv, visits, wins) = (m, v, w);
+        ranked.retain(|m| pos.play(m.mv).is_ok_and(|p| game.check(m.mv, &p).is_ok()));
+        // The most visited move first: the search's choice, the priors' virtual games
+        // counted in as before (with the general engine's few playouts a second, maos
+        // 620, the priors for captures and saves weigh much in it). The pass rules
+        // below read real playouts only.
+        ranked.sort_by_key(|m| std::cmp::Reverse((m.visits, m.playouts)));
+        let mut chosen = pass_or_play(&ranked, pos.passes() == 1)?;
+        if chosen.mv == Move::Pass {
+            chosen = cleanup(&pos, &stats, &ranked, chosen).unwrap_or(chosen);
         }
-        if mv != Move::Pass
-            && let Some(&(_, pv, pw)) = ranked.iter().find(|m| m.0 == Move::Pass)
-            && pv >= 100.max(visits / 10)
-            && pw / pv as f64 >= wins / visits.max(1) as f64 - PASS_MARGIN
-        {
-            // The pass is as good as the best move: take it. Area-scored playouts find
-            // a drop in one's own area (or a stone thrown into the opponent's) as good
-            // as a pass, but GO_RULES §4 counts captures and controlled cells, and such
-            // a drop costs a point: filling its own area while GNU Go passed lost a
-            // game by 1.5 points.
-            (mv, visits, wins) = (Move::Pass, pv, pw);
-        }
-        if mv == Move::Pass {
-            // Clean up before passing (GO_RULES §4 removes nothing by agreement): enemy
-            // pieces standing where the playouts say the area is ours must be captured.
-            // Only with a move that goes at them (captures, or stands next to them) and
-            // that the search does not find clearly worse than passing: forcing any
-            // other move fills one's own area and can kill one's own groups.
-            let eyes = Eyes::new(&pos);
-            let dead: Vec<Cell> = pos
-                .pieces(!me)
-                .iter()
-                .filter(|c| stats.mine[c.index()] >= 0.6)
-                .collect();
-            let near = dead
-                .iter()
-                .fold(Bits::EMPTY, |acc, &c| acc | eyes.around(c));
-            let pass_rate = wins / visits.max(1) as f64;
-            let at_them = |m: Move| match m {
-                Move::Drop { cell, .. } | Move::Step { to: cell, .. } => {
-                    near.contains(cell) || pos.play(m).is_ok_and(|p| p.captured.any())
-                }
-                Move::Pass => false,
-            };
-            if !dead.is_empty()
-                && let Some(&(m, v, w)) = ranked
-                    .iter()
-                    .find(|&&(m, v, w)| v >= 10 && at_them(m) && w / v as f64 >= pass_rate - 0.1)
-            {
-                (mv, visits, wins) = (m, v, w);
-            }
-        }
+        let (win, _) = chosen.win_rate();
+        let mv = chosen.mv;
         Some(Choice {
             mv,
             playouts: stats.playouts,
-            winrate: (visits > 0).then(|| wins / visits as f64),
-            visits,
+            winrate: (chosen.playouts > 0).then_some(win),
+            visits: chosen.playouts,
             candidates: ranked
                 .iter()
-                .take(5)
-                .map(|&(m, v, w)| (m, v, w / v.max(1) as f64))
+                .enumerate()
+                .filter(|&(i, m)| i < 5 || m.mv == Move::Pass)
+                .map(|(_, m)| Candidate {
+                    mv: m.mv,
+                    playouts: m.playouts,
+                    winrate: m.win_rate().0,
+                    points: m.mean_points().0,
+                })
                 .collect(),
         })
     }
+}
+
+/// The root's pass rules: the move to play among the root's moves `ranked` (the search's
+/// choice first: the most visited), before the clean-up. `opponent_passed`: a pass now
+/// ends the game.
+///
+/// Area-scored playouts cannot tell a drop in one's own area from a pass, and GO_RULES
+/// §4 counts that drop a point against its side (three such fills lost a game to GNU Go
+/// by 1.5 points; a side behind that filled its own area turned a 6.5-point loss into
+/// 13.5). So the pass and the other moves are compared by their real playouts (the
+/// priors' virtual games left out), in mean points (the final margin, komi included) and
+/// in win rate, each gain with its standard error:
+/// - the search chose a move: the pass is played instead when the move's gain over the
+///   pass, even two standard errors above what was measured, is under one point and
+///   under 5 % in win rate (2 % when the opponent has passed), and the pass has had 100
+///   playouts and a tenth of the move's;
+/// - the search chose the pass: the first other move in `ranked` whose gain, even two
+///   standard errors below what was measured, is one point or more (its win rate not
+///   clearly lower), or 5 % (2 %) in win rate or more, is played instead; if none, the
+///   pass.
+///
+/// Whoever leads: a side behind plays on only with a move that beats the pass so (not
+/// with any move), and a losing side whose pass would end the game lost plays on when a
+/// move can still change the result (2 % more of its playouts won, two standard errors
+/// below the measure).
+pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMove> {
+    let chosen = *ranked.first()?;
+    let Some(&pass) = ranked.iter().find(|m| m.mv == Move::Pass) else {
+        return Some(chosen);
+    };
+    let wins_margin = if opponent_passed {
+        PASS_WINS_FINAL
+    } else {
+        PASS_WINS
+    };
+    if chosen.mv == Move::Pass {
+        return Some(
+            ranked
+                .iter()
+                .find(|m| m.mv != Move::Pass && m.clearly_beats_pass(&pass, wins_margin))
+                .copied()
+                .unwrap_or(pass),
+        );
+    }
+    if pass.playouts >= PASS_TRUSTED.max(chosen.playouts / 10)
+        && chosen.clearly_no_better_than_pass(&pass, wins_margin)
+    {
+        return Some(pass);
+    }
+    Some(chosen)
+}
+
+/// Cleans up before passing (GO_RULES §4 removes nothing by agreement): enemy pieces
+/// standing where the playouts say the area is ours (in 60 % of them or more) must be
+/// captured on the board. Only with a move that goes at them (captures, or stands next
+/// to them) and that the search does not find clearly worse than passing (win rate
+/// within 0.1 of the pass's, mean points within two points and the noise): forcing any
+/// other move fills one's own area and can kill one's own groups. Every such move is
+/// tried, the most played first.
+fn cleanup(
+    pos: &Position,
+    stats: &RootStats,
+    ranked: &[RootMove],
+    pass: RootMove,
+) -> Option<RootMove> {
+    let me = pos.turn();
+    let eyes = Eyes::new(pos);
+    let dead: Vec<Cell> = pos
+        .pieces(!me)
+        .iter()
+        .filter(|c| stats.mine[c.index()] >= 0.6)
+        .collect();
+    if dead.is_empty() {
+        return None;
+    }
+    let near = dead
+        .iter()
+        .fold(Bits::EMPTY, |acc, &c| acc | eyes.around(c));
+    let at_them = |m: Move| match m {
+        Move::Drop { cell, .. } | Move::Step { to: cell, .. } => {
+            near.contains(cell) || pos.play(m).is_ok_and(|p| p.captured.any())
+        }
+        Move::Pass => false,
+    };
+    let (pass_rate, _) = pass.win_rate();
+    let (pass_points, pass_se) = pass.mean_points();
+    ranked
+        .iter()
+        .find(|m| {
+            let (rate, _) = m.win_rate();
+            let (points, se) = m.mean_points();
+            m.playouts >= 10
+                && at_them(m.mv)
+                && rate >= pass_rate - 0.1
+                && points
+                    >= pass_points
+                        - 2.0 * PASS_POINTS
+                        - NOISE * (se * se + pass_se * pass_se).sqrt()
+        })
+        .copied()
 }

@@ -46,12 +46,25 @@ pub struct Choice {
     pub mv: Move,
     /// Playouts run for this move (0 for the bots that do not search).
     pub playouts: u64,
-    /// The search's estimate that the side to move wins, 0–1.
+    /// The share of the chosen move's playouts that the side to move won, 0–1.
     pub winrate: Option<f64>,
-    /// Tree nodes visited below the root's chosen move, for `--info`.
+    /// Playouts through the chosen move (the search's; 0 for the others), for `--info`.
     pub visits: u64,
-    /// The search's most visited root moves: move, visits, win rate.
-    pub candidates: Vec<(Move, u64, f64)>,
+    /// The search's most played root moves, and the pass.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One of the search's root moves, as `--info` shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// Playouts through the move (the priors' virtual games not counted).
+    pub playouts: u64,
+    /// The share of them the side to move won (a draw counts ½).
+    pub winrate: f64,
+    /// Their mean final margin in points for the side to move (its score less the
+    /// opponent's, komi included).
+    pub points: f64,
 }
 
 /// A computer player of Go with chess pieces.
