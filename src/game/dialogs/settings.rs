@@ -52,7 +52,7 @@ pub(super) fn dialog(
                     ui.label("Show legal moves");
                     ui.checkbox(
                         &mut edited.show_legal_moves,
-                        "mark where a picked man can go",
+                        "mark where a picked man or piece can go",
                     );
                     ui.end_row();
                     ui.label("Coordinates");

@@ -141,10 +141,13 @@ pub(super) fn build_board(
             Transform::from_translation(layout.cell_center(c).extend(0.1)),
         ));
     }
-    // The lines join the centres of neighbouring cells.
+    // The lines join the centres of neighbouring cells. A board where only the light
+    // cells are played (bishops alone) is a chequered board without lines: the pieces
+    // stand in the squares, as on a chess board.
     let width = (cell * 0.035).max(1.0);
     let line = theme.frame.with_alpha(0.85);
-    for c in cells {
+    let chequered = playable != cells;
+    for c in cells.iter().filter(|_| !chequered) {
         for (df, dr) in [(1, 0), (0, 1)] {
             if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
                 let (a, b) = (layout.cell_center(c), layout.cell_center(n));
@@ -153,11 +156,8 @@ pub(super) fn build_board(
         }
     }
     let dot = materials.add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
-    // Star points only where pieces may stand (not on the bishops' dark cells).
-    for c in star_points(layout.board)
-        .into_iter()
-        .filter(|c| playable.contains(*c))
-    {
+    // Star points on a lined board only (the bishops' chequered board has none).
+    for c in star_points(layout.board).into_iter().filter(|_| !chequered) {
         commands.spawn((
             BoardPart,
             DespawnOnExit(GoOn),

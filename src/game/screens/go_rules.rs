@@ -193,16 +193,6 @@ impl GoDiagram {
             for (from, to) in defences {
                 painter.line_segment([centre(from), centre(to)], egui::Stroke::new(2.5, blue));
             }
-            if let Some((_, cell)) = pos.ko() {
-                let r =
-                    egui::Rect::from_center_size(centre(cell), egui::vec2(size * 0.4, size * 0.4));
-                painter.rect_stroke(
-                    r,
-                    2.0,
-                    egui::Stroke::new(2.5, palette::WARN),
-                    egui::StrokeKind::Middle,
-                );
-            }
             if self.game.outcome().is_some() {
                 for (cells, colour) in pos
                     .controlled()
@@ -220,6 +210,16 @@ impl GoDiagram {
                         );
                     }
                 }
+            }
+            if let Some((_, cell)) = pos.ko() {
+                let r =
+                    egui::Rect::from_center_size(centre(cell), egui::vec2(size * 0.4, size * 0.4));
+                painter.rect_stroke(
+                    r,
+                    2.0,
+                    egui::Stroke::new(2.5, palette::WARN),
+                    egui::StrokeKind::Middle,
+                );
             }
             if response.clicked()
                 && let Some(point) = response.interact_pointer_pos()
@@ -259,7 +259,8 @@ impl GoDiagram {
                     ui.label(egui::RichText::new(problem).color(palette::WARN));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Pass").clicked() {
+                    let live = self.game.outcome().is_none();
+                    if ui.add_enabled(live, egui::Button::new("Pass")).clicked() {
                         self.pass();
                     }
                     if ui.button("Again").clicked() {

@@ -290,7 +290,9 @@ pub fn paint_go_position(
         );
     }
     let line = egui::Stroke::new((size * 0.04).max(1.0), paint(theme.frame));
-    for c in cells {
+    // Bishops alone: a chequered board without lines (as the game's board).
+    let chequered = playable != cells;
+    for c in cells.iter().filter(|_| !chequered) {
         for (df, dr) in [(1, 0), (0, 1)] {
             if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
                 painter.line_segment([centre(c), centre(n)], line);
