@@ -268,6 +268,31 @@ struct SaveFile {
     redo: Vec<String>,
 }
 
+/// A save file's JSON, or what is wrong with it (`what` names the file's kind).
+fn read_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| {
+        if e.is_eof() {
+            format!(
+                "the file ends too early (line {}): it was cut short",
+                e.line()
+            )
+        } else {
+            format!("not {what}: {e}")
+        }
+    })
+}
+
+/// A save written by this version's format, or why not.
+fn check_format(format: u32) -> Result<(), String> {
+    if format == SAVE_FORMAT {
+        Ok(())
+    } else {
+        Err(format!(
+            "save format {format} is not known to this version (it reads format {SAVE_FORMAT})"
+        ))
+    }
+}
+
 /// A game to keep or resume: everything "continue" needs to go on exactly where it was.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
@@ -300,22 +325,8 @@ impl SavedGame {
 
     /// Reads a save file's text. The message names what is wrong and where.
     pub fn from_text(text: &str) -> Result<SavedGame, String> {
-        let file: SaveFile = serde_json::from_str(text).map_err(|e| {
-            if e.is_eof() {
-                format!(
-                    "the file ends too early (line {}): it was cut short",
-                    e.line()
-                )
-            } else {
-                format!("not a Chogo save: {e}")
-            }
-        })?;
-        if file.format != SAVE_FORMAT {
-            return Err(format!(
-                "save format {} is not known to this version (it reads format {SAVE_FORMAT})",
-                file.format
-            ));
-        }
+        let file: SaveFile = read_json(text, "a Chogo save")?;
+        check_format(file.format)?;
         let player = |name: &str, side: &str| {
             name.parse::<PlayerKind>()
                 .map_err(|e| format!("the {side} player: {e}"))
@@ -501,22 +512,8 @@ impl GoSavedGame {
 
     /// Reads a save file's text. The message names what is wrong and where.
     pub fn from_text(text: &str) -> Result<GoSavedGame, String> {
-        let file: GoSaveFile = serde_json::from_str(text).map_err(|e| {
-            if e.is_eof() {
-                format!(
-                    "the file ends too early (line {}): it was cut short",
-                    e.line()
-                )
-            } else {
-                format!("not a save of Go with chess pieces: {e}")
-            }
-        })?;
-        if file.format != SAVE_FORMAT {
-            return Err(format!(
-                "save format {} is not known to this version (it reads format {SAVE_FORMAT})",
-                file.format
-            ));
-        }
+        let file: GoSaveFile = read_json(text, "a save of Go with chess pieces")?;
+        check_format(file.format)?;
         if file.game != "go-with-pieces" {
             return Err(format!("the game is '{}', not go-with-pieces", file.game));
         }

@@ -2,35 +2,24 @@
 //! entities always matching the rules once animations finish.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
 
-use bevy::state::app::StatesPlugin;
 use chogo::game::{
     Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
     PlayerKind, Refused, Resumable, Screen, Setup, Start, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
+use common::ecs::{drain, launched, settle};
 use proptest::prelude::*;
 
 fn app(rules: RuleSet) -> App {
     app_in(rules, None)
-}
-
-/// An app started as the program starts it (the game's logic and its start-up plugin).
-fn launched(launch: Launch) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        50,
-    )));
-    app.add_plugins((chogo::game::logic_plugin, launch));
-    settle(&mut app);
-    app
 }
 
 /// An app playing a game between two people; with `store`, it saves there.
@@ -44,18 +33,6 @@ fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
         }),
         start: Start::Play,
     })
-}
-
-/// Runs frames until every animation has finished.
-fn settle(app: &mut App) {
-    for _ in 0..200 {
-        app.update();
-        if !app.world().resource::<Animating>().0 {
-            app.update();
-            return;
-        }
-    }
-    panic!("animations never finished");
 }
 
 fn send(app: &mut App, command: Command) {
@@ -96,14 +73,6 @@ fn assert_in_step(app: &mut App) {
     assert_eq!(men, BySide::from_fn(|side| pos.men(side)), "{pos}");
     assert_eq!(hand, BySide::from_fn(|side| pos.king_in_hand(side)));
     assert_eq!(kings, pos.kings());
-}
-
-fn drain<M: Message + Clone>(app: &mut App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages
-        .iter_current_update_messages()
-        .cloned()
-        .collect::<Vec<_>>()
 }
 
 #[test]
@@ -733,9 +702,9 @@ fn the_game_over_screen_follows_the_outcome() {
 fn a_move_is_seen_on_its_way_even_when_frames_are_slow() {
     // A stalled machine: every frame takes 0.4 s, longer than a whole slide.
     let mut app = app(RuleSet::default());
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        400,
-    )));
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(400),
+    ));
     for mv in ["e3", "e5"] {
         send(&mut app, Command::Play(mv.parse().unwrap()));
     }

@@ -2,20 +2,21 @@
 //! and piece entities out, the screens following the game, saves resumed, SGF imported.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::path::Path;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use chogo::game::{
-    Animating, Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking,
-    GoViewing, Launch, MenuAction, Refused, Resumable, Screen, Setup, Start,
+    Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking, GoViewing,
+    Launch, MenuAction, Refused, Resumable, Screen, Setup, Start,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
 use chogo::rules::{BySide, Side};
 use chogo::save::{self, GoPlayer, GoSavedGame, Store};
+use common::ecs::{drain, launched, settle};
 
 fn rules(board: u8, pieces: &str) -> Rules {
     Rules {
@@ -23,17 +24,6 @@ fn rules(board: u8, pieces: &str) -> Rules {
         pieces: pieces.parse::<PieceSet>().unwrap(),
         ..Rules::default()
     }
-}
-
-fn launched(launch: Launch) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        50,
-    )));
-    app.add_plugins((chogo::game::logic_plugin, launch));
-    settle(&mut app);
-    app
 }
 
 /// A game of Go with chess pieces between `players`, started at once; with `store`, it
@@ -51,17 +41,6 @@ fn people(rules: Rules) -> App {
     app_with(rules, BySide::new(GoPlayer::Human, GoPlayer::Human), None)
 }
 
-fn settle(app: &mut App) {
-    for _ in 0..300 {
-        app.update();
-        if !app.world().resource::<Animating>().0 {
-            app.update();
-            return;
-        }
-    }
-    panic!("animations never finished");
-}
-
 fn send(app: &mut App, command: GoCommand) {
     app.world_mut().write_message(command);
     settle(app);
@@ -70,11 +49,6 @@ fn send(app: &mut App, command: GoCommand) {
 fn drop_at(app: &mut App, kind: Kind, cell: &str) {
     let cell: Cell = cell.parse().unwrap();
     send(app, GoCommand::Play(Move::Drop { kind, cell }));
-}
-
-fn drain<M: Message + Clone>(app: &mut App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.iter_current_update_messages().cloned().collect()
 }
 
 /// The piece entities, by side.

@@ -20,7 +20,7 @@ use super::picking::{Selection, destinations, selection_moves, why_stuck};
 use super::screen::{ChogoOn, Dialog};
 use super::sets::Phase;
 use super::settings::PlayerSettings;
-use super::ui::{DrawerOpen, Notice, PanelPlace, pointer_on_board};
+use super::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
 use crate::rules::{Bitboard, Cell, Move};
 
 /// The person's selection on the board, and the drag under way.
@@ -239,22 +239,9 @@ fn keyboard(
     if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
         return;
     }
-    // Browse the game: ←/→ one ply, Home the start, End the live position.
-    let plies = bridge.game.plies().len();
-    let now = viewing.0.unwrap_or(plies);
-    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
-        Some(now.saturating_sub(1))
-    } else if keys.just_pressed(KeyCode::ArrowRight) {
-        Some((now + 1).min(plies))
-    } else if keys.just_pressed(KeyCode::Home) {
-        Some(0)
-    } else if keys.just_pressed(KeyCode::End) {
-        Some(plies)
-    } else {
-        None
-    };
-    if let Some(n) = target {
-        viewing.set_if_neq(Viewing((n < plies).then_some(n)));
+    // Browse the game: Left/Right one ply, Home the start, End the live position.
+    if let Some(view) = browse_keys(&keys, bridge.game.plies().len(), viewing.0) {
+        viewing.set_if_neq(Viewing(view));
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         commands.write(Command::Undo);

@@ -16,7 +16,7 @@ use crate::game::bridge::{Refused, Resynced};
 use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::game::screen::Dialog;
 use crate::game::screen::GoFlipped;
-use crate::game::ui::{DrawerOpen, Notice, PanelPlace, pointer_on_board};
+use crate::game::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
 use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
 
 /// The pointer's state: the cell under it, and a picked (or dragged) piece.
@@ -199,21 +199,8 @@ pub(super) fn keyboard(
     if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
         return;
     }
-    let moves = bridge.game.moves().len();
-    let now = viewing.0.unwrap_or(moves);
-    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
-        Some(now.saturating_sub(1))
-    } else if keys.just_pressed(KeyCode::ArrowRight) {
-        Some((now + 1).min(moves))
-    } else if keys.just_pressed(KeyCode::Home) {
-        Some(0)
-    } else if keys.just_pressed(KeyCode::End) {
-        Some(moves)
-    } else {
-        None
-    };
-    if let Some(n) = target {
-        viewing.set_if_neq(GoViewing((n < moves).then_some(n)));
+    if let Some(view) = browse_keys(&keys, bridge.game.moves().len(), viewing.0) {
+        viewing.set_if_neq(GoViewing(view));
     }
     // 1–8: the kinds of the set, in the rule book's order.
     let digits = [

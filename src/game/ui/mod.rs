@@ -234,6 +234,29 @@ pub fn pointer_on_board(
     !in_panel && !above
 }
 
+/// Browsing a game's moves with the keys (both games): Left and Right one move, Home the
+/// start, End the live position. Returns the view asked for (`Some(None)`: the live
+/// game), given the number of moves and the view now.
+pub fn browse_keys(
+    keys: &ButtonInput<KeyCode>,
+    moves: usize,
+    viewing: Option<usize>,
+) -> Option<Option<usize>> {
+    let now = viewing.unwrap_or(moves);
+    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
+        now.saturating_sub(1)
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        (now + 1).min(moves)
+    } else if keys.just_pressed(KeyCode::Home) {
+        0
+    } else if keys.just_pressed(KeyCode::End) {
+        moves
+    } else {
+        return None;
+    };
+    Some((target < moves).then_some(target))
+}
+
 /// One move of a game's move list: the full-move number and the side of the position it
 /// was played from, and its text.
 pub struct MoveRow {
