@@ -225,7 +225,13 @@ pub(super) fn keyboard(
         if bridge.human_to_move() && viewing.0.is_none() {
             commands.write(GoCommand::Play(Move::Pass));
         } else {
-            notice.0 = Some("It is not your move".into());
+            notice.0 = Some(if bridge.game.outcome().is_some() {
+                "The game is over: Undo, or Play on after two passes, to go on".into()
+            } else if viewing.0.is_some() {
+                "This is a past position: End or Back returns to the game".into()
+            } else {
+                "It is not your move".into()
+            });
         }
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
