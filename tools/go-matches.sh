@@ -2,10 +2,11 @@
 # The matches and speeds of the README's "Go with chess pieces" bots section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about ten hours on one core
-# (most of it the GNU Go games, about 4 minutes each at 5 s a move): every match runs one
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about four hours on one core
+# (an hour of it the GNU Go games, about 3 minutes each at 5 s a move): every match runs one
 # game at a time on one search thread, except the speed tests and greedy against random.
-# The row "capture-to-save against 14d267f" needs a build of that commit and is not run.
+# The rows against older code (the capture-to-save against 14d267f, the pass rules in
+# points against aef623d) need builds of those commits and are not run.
 set -u
 B=${1:-target/release/chogo-cli}
 GNUGO="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead"
@@ -62,8 +63,8 @@ for switch in heuristics reuse; do
   $REFEREE --games 12 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
 
-echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5: 12 games"
-$REFEREE --games 12 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 1"
+echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5: 14 games"
+$REFEREE --games 14 --black "$B go gtp --level master --threads 1 --seed 30{n}" --white "$GNUGO --level 1"
 
 echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5: 2 games"
 $REFEREE --games 2 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 10"

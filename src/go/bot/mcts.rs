@@ -1123,7 +1123,7 @@ pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMo
 /// to them) and that the search does not find clearly worse than passing (win rate
 /// within 0.1 of the pass's, mean points within two points and the noise): forcing any
 /// other move fills one's own area and can kill one's own groups. Every such move is
-/// tried, the most played first.
+/// tried, in the order of `ranked` (the most visited first).
 fn cleanup(
     pos: &Position,
     stats: &RootStats,
