@@ -149,7 +149,7 @@ struct Node {
     points_sq: f64,
 }
 
-// What MAX_NODES's memory is counted with.
+// MAX_NODES's memory (above) counts 64 bytes a node.
 const _: () = assert!(std::mem::size_of::<Node>() <= 64);
 
 impl Node {
