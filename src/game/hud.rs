@@ -12,16 +12,10 @@ use super::hint::{AskHint, Hint};
 use super::input::{FlipBoard, ShowHelp};
 use super::persist::Persistence;
 use super::screen::{ChogoOn, Dialog, MenuAction};
-use super::ui::{self, DrawerOpen, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch};
+use super::ui::{
+    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
+};
 use crate::rules::Side;
-
-/// A question the panel asks before it acts: ending the game must not be a slip of the
-/// mouse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Confirm {
-    Resign(Side),
-    OfferDraw(Side),
-}
 
 fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
     match (kind, other) {
@@ -51,7 +45,7 @@ fn panel(
     mut help: ResMut<ShowHelp>,
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
-    mut confirm: Local<Option<(Confirm, u64)>>,
+    mut confirm: Local<Option<(Ending, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
@@ -143,10 +137,10 @@ fn panel(
                 let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
                 // Ending the game asks first: a slip of the mouse must not end it.
                 if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
-                    *confirm = Some((Confirm::Resign(person), bridge.version));
+                    *confirm = Some((Ending::Resign(person), bridge.version));
                 }
                 if ui.add_enabled(live && !offer.is_pending(), egui::Button::new("Offer a draw")).clicked() {
-                    *confirm = Some((Confirm::OfferDraw(person), bridge.version));
+                    *confirm = Some((Ending::OfferDraw(person), bridge.version));
                 }
                 if ui.button("Flip").clicked() {
                     flip.write(FlipBoard);
@@ -158,33 +152,16 @@ fn panel(
                     help.0 = !help.0;
                 }
             });
-            // The question is dropped when the game moves on meanwhile.
-            if confirm.as_ref().is_some_and(|(_, version)| *version != bridge.version) {
-                *confirm = None;
-            }
-            if let Some((question, _)) = *confirm {
-                let text = match question {
-                    Confirm::Resign(_) => "Resign this game?",
-                    Confirm::OfferDraw(_) => "Offer a draw?",
-                };
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(text).strong().color(palette::WARN));
-                    if ui.button("Yes").clicked() {
-                        clicks.write(UiClick);
-                        match question {
-                            Confirm::Resign(side) => {
-                                commands.write(Command::Resign(side));
-                            }
-                            Confirm::OfferDraw(side) => {
-                                offers.write(OfferDraw(side));
-                            }
-                        }
-                        *confirm = None;
-                    }
-                    if ui.button("No").clicked() {
-                        *confirm = None;
-                    }
-                });
+            match ui::ending_question(ui, &mut confirm, bridge.version) {
+                Some(Ending::Resign(side)) => {
+                    clicks.write(UiClick);
+                    commands.write(Command::Resign(side));
+                }
+                Some(Ending::OfferDraw(side)) => {
+                    clicks.write(UiClick);
+                    offers.write(OfferDraw(side));
+                }
+                None => {}
             }
             if offer.is_pending() {
                 ui.label(egui::RichText::new("The computer considers your offer…").italics());

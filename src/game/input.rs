@@ -14,7 +14,7 @@ use super::animation::{Animating, Captured, Motion};
 use super::board::Highlights;
 use super::bridge::{Bridge, Command, Played, Refused, Resynced, Viewing};
 use super::hint::{AskHint, Hint};
-use super::layout::BoardLayout;
+use super::layout::{BoardLayout, cursor_world};
 use super::men::{ManPiece, hand_point, piece_point};
 use super::picking::{Selection, destinations, selection_moves, why_stuck};
 use super::screen::{ChogoOn, Dialog};
@@ -50,15 +50,6 @@ pub struct ShowHelp(pub bool);
 /// Turn the board round (the F key, or the panel's button).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FlipBoard;
-
-fn cursor_world(
-    windows: &Query<&Window, With<PrimaryWindow>>,
-    cameras: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Vec2> {
-    let cursor = windows.single().ok()?.cursor_position()?;
-    let (camera, transform) = cameras.single().ok()?;
-    camera.viewport_to_world_2d(transform, cursor).ok()
-}
 
 /// Puts dragged men back on their cells.
 fn settle(

@@ -91,6 +91,16 @@ pub fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Option<Vec2
         .map(|w| Vec2::new(w.width(), w.height()))
 }
 
+/// The world point under the pointer, if it is over the window.
+pub fn cursor_world(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cameras: &Query<(&Camera, &GlobalTransform)>,
+) -> Option<Vec2> {
+    let cursor = windows.single().ok()?.cursor_position()?;
+    let (camera, transform) = cameras.single().ok()?;
+    camera.viewport_to_world_2d(transform, cursor).ok()
+}
+
 /// The panel's place and the board follow the window's size and the game's board (a few
 /// multiplications a frame; each is written only when it really changes).
 fn refit(

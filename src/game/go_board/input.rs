@@ -14,6 +14,7 @@ use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
 use crate::game::animation::{Animating, Motion};
 use crate::game::bridge::{Refused, Resynced};
 use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
+use crate::game::layout::cursor_world;
 use crate::game::screen::Dialog;
 use crate::game::screen::GoFlipped;
 use crate::game::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
@@ -26,15 +27,6 @@ pub struct GoPointer {
     pub picked: Option<Cell>,
     /// The picked piece follows the pointer (a drag).
     pub dragging: bool,
-}
-
-fn cursor_world(
-    windows: &Query<&Window, With<PrimaryWindow>>,
-    cameras: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Vec2> {
-    let cursor = windows.single().ok()?.cursor_position()?;
-    let (camera, transform) = cameras.single().ok()?;
-    camera.viewport_to_world_2d(transform, cursor).ok()
 }
 
 /// A move judged against the whole game (superko too): what it captures, or why not.
@@ -278,7 +270,12 @@ pub(super) fn update_marks(
         }
     }
     next.ko = shown.ko().map(|(_, c)| c);
-    let over = game.outcome().is_some() && viewing.0.is_none();
+    // The controlled cells are the score of a game ended by two passes (a resignation or
+    // a draw is not scored).
+    let over = viewing.0.is_none()
+        && game
+            .outcome()
+            .is_some_and(|o| o.reason == crate::go::EndReason::Passes);
     if over || life.0 {
         next.controlled = Some(shown.controlled());
     }

@@ -14,7 +14,7 @@ use crate::game::persist::Persistence;
 use crate::game::screen::{Dialog, GoFlipped, GoOn, MenuAction, Screen};
 use crate::game::settings::PlayerSettings;
 use crate::game::ui::{
-    self, DrawerOpen, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
+    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
 };
 use crate::go::{EndReason, Kind, Move, Position, Record, number_text, sgf};
 use crate::rules::Side;
@@ -38,13 +38,6 @@ pub fn score_parts(position: &Position) -> [(u32, u32, f64, f64); 2] {
         let k = if side == Side::White { komi } else { 0.0 };
         (position.captures(side), controlled[i].count(), k, score[i])
     })
-}
-
-/// A confirmation the panel waits for, with the game version it was asked in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Confirm {
-    Resign(Side),
-    OfferDraw(Side),
 }
 
 /// What the bar of a small window asks for.
@@ -92,7 +85,7 @@ fn panel(
     ),
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
-    mut confirm: Local<Option<(Confirm, u64)>>,
+    mut confirm: Local<Option<(Ending, u64)>>,
     mut exported: Local<Option<String>>,
 ) -> Result {
     let stones = settings.0.rooks_as_stones;
@@ -211,10 +204,10 @@ fn panel(
                 let person = if bridge.player(pos.turn()) == GoPlayer::Human { pos.turn() } else { !pos.turn() };
                 let can_end = live && bridge.player(person) == GoPlayer::Human;
                 if ui.add_enabled(can_end, egui::Button::new("Resign")).clicked() {
-                    *confirm = Some((Confirm::Resign(person), bridge.version));
+                    *confirm = Some((Ending::Resign(person), bridge.version));
                 }
                 if ui.add_enabled(can_end, egui::Button::new("Offer a draw")).clicked() {
-                    *confirm = Some((Confirm::OfferDraw(person), bridge.version));
+                    *confirm = Some((Ending::OfferDraw(person), bridge.version));
                 }
                 if ui.button("Flip").on_hover_text("F").clicked() {
                     flipped.0 = !flipped.0;
@@ -227,39 +220,17 @@ fn panel(
                     "L: each piece's escape (green) and the defences that keep pieces alive (blue); controlled cells",
                 );
             });
-            if confirm.as_ref().is_some_and(|(_, v)| *v != bridge.version) {
-                *confirm = None;
+            match ui::ending_question(ui, &mut confirm, bridge.version) {
+                Some(Ending::Resign(side)) => {
+                    clicks.write(UiClick);
+                    commands.write(GoCommand::Resign(side));
+                }
+                Some(Ending::OfferDraw(side)) => {
+                    clicks.write(UiClick);
+                    offers.write(OfferGoDraw(side));
+                }
+                None => {}
             }
-            // The question has a row of its own, empty when there is none.
-            let row = egui::vec2(ui.available_width(), 26.0);
-            ui.allocate_ui_with_layout(row, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.set_min_size(row);
-                let Some((question, _)) = *confirm else {
-                    return;
-                };
-                let text = match question {
-                    Confirm::Resign(_) => "Resign this game?",
-                    Confirm::OfferDraw(_) => "Offer a draw?",
-                };
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(text).strong().color(palette::WARN));
-                    if ui.button("Yes").clicked() {
-                        clicks.write(UiClick);
-                        match question {
-                            Confirm::Resign(side) => {
-                                commands.write(GoCommand::Resign(side));
-                            }
-                            Confirm::OfferDraw(side) => {
-                                offers.write(OfferGoDraw(side));
-                            }
-                        }
-                        *confirm = None;
-                    }
-                    if ui.button("No").clicked() {
-                        *confirm = None;
-                    }
-                });
-            });
             ui.separator();
             if let Some(view) = move_list(ui, &bridge, *viewing) {
                 viewing.set_if_neq(view);

@@ -234,6 +234,53 @@ pub fn pointer_on_board(
     !in_panel && !above
 }
 
+/// A way to end the game that the panel asks about before doing it: a slip of the mouse
+/// must not end a game (both games' panels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Resign(Side),
+    OfferDraw(Side),
+}
+
+/// The panel's question about an ending, in a row of its own that stays (empty) when
+/// there is none, so the buttons below never move. `asked` holds the question with the
+/// game version it was asked in; a question the game has moved past is dropped. Returns
+/// the ending the player confirmed.
+pub fn ending_question(
+    ui: &mut egui::Ui,
+    asked: &mut Option<(Ending, u64)>,
+    version: u64,
+) -> Option<Ending> {
+    if asked.is_some_and(|(_, v)| v != version) {
+        *asked = None;
+    }
+    let mut confirmed = None;
+    let row = egui::vec2(ui.available_width(), 26.0);
+    ui.allocate_ui_with_layout(
+        row,
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(row);
+            let Some((question, _)) = *asked else {
+                return;
+            };
+            let text = match question {
+                Ending::Resign(_) => "Resign this game?",
+                Ending::OfferDraw(_) => "Offer a draw?",
+            };
+            ui.label(egui::RichText::new(text).strong().color(palette::WARN));
+            if ui.button("Yes").clicked() {
+                confirmed = Some(question);
+                *asked = None;
+            }
+            if ui.button("No").clicked() {
+                *asked = None;
+            }
+        },
+    );
+    confirmed
+}
+
 /// Browsing a game's moves with the keys (both games): Left and Right one move, Home the
 /// start, End the live position. Returns the view asked for (`Some(None)`: the live
 /// game), given the number of moves and the view now.
