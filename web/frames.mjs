@@ -1,6 +1,7 @@
 // Frame rates of the web build in Debian's headless Chromium (software WebGL2), for the
 // README's "Frame times": `web/test.sh --frames`. For each window size and each way of
-// drawing (the game's: no multisampling; Bevy's default: four samples), the page is
+// drawing (the page's choice: a software renderer draws a big window at a lower
+// resolution; every pixel; every pixel with Bevy's default four samples), the page is
 // loaded with `?every-frame` (the game draws every frame instead of only when something
 // changes) and the frames drawn in 3 s are counted on the title screen and on the board
 // of a new game. Then, for comparison, a bare WebGL2 page at 1280 x 800 fills the window
@@ -64,7 +65,11 @@ try {
   }
   for (const [width, height] of [[1280, 800], [640, 400]]) {
     await page.setViewportSize({ width, height });
-    for (const [name, query] of [['no multisampling', 'every-frame'], ['4x multisampling', 'every-frame&msaa=4']]) {
+    // The page's own choice (a software renderer draws a big window at a lower
+    // resolution), then every pixel drawn, without and with Bevy's four samples.
+    for (const [name, query] of [['as the page chooses', 'every-frame'],
+      ['every pixel, no multisampling', 'every-frame&scale=1'],
+      ['every pixel, 4x multisampling', 'every-frame&scale=1&msaa=4']]) {
       // Each page starts from nothing saved (the title without Continue, a new game).
       await page.goto(`${url}?${query}`);
       await page.evaluate(() => localStorage.clear());
@@ -77,7 +82,8 @@ try {
       await page.keyboard.press('Enter');
       await page.waitForTimeout(2000);
       const game = await rate();
-      console.log(`frames: ${width}x${height}, ${name}: title ${title.toFixed(1)}/s, game ${game.toFixed(1)}/s`);
+      const scale = await page.evaluate(() => window.chogoRenderScale);
+      console.log(`frames: ${width}x${height}, ${name} (scale ${scale.toFixed(2)}): title ${title.toFixed(1)}/s, game ${game.toFixed(1)}/s`);
     }
   }
 } finally {

@@ -37,28 +37,51 @@ const waitFor = async (what, test, seconds) => {
   }
 };
 // Frame rates over a few seconds: how often the page's requestAnimationFrame ran (the
-// page's own pace: a long game frame delays it) and how many frames the game drew
-// (window.chogoFrames: none while the board is still).
+// page's own pace: a long game frame delays it), how many frames the game drew
+// (window.chogoFrames: none while the board is still, none while a bot only thinks), and
+// the pace of the frames drawn while something moves: frames that follow the one before
+// within 250 ms (an animation asks for every frame), over the time they span.
 const frameRates = (seconds) => page.evaluate(async (ms) => {
   const frames0 = window.chogoFrames;
   const start = performance.now();
   let last = start;
   let worst = 0;
   let ticks = 0;
+  let seen = frames0;
+  let lastFrame = null;
+  let moving = 0;
+  let movingMs = 0;
   await new Promise((done) => {
     const tick = (now) => {
       ticks += 1;
       worst = Math.max(worst, now - last);
       last = now;
+      if (window.chogoFrames !== seen) {
+        const drawn = window.chogoFrames - seen;
+        seen = window.chogoFrames;
+        if (lastFrame !== null && now - lastFrame < 250) {
+          moving += drawn;
+          movingMs += now - lastFrame;
+        }
+        lastFrame = now;
+      }
       if (now - start < ms) requestAnimationFrame(tick); else done();
     };
     requestAnimationFrame(tick);
   });
   const elapsed = (last - start) / 1000;
-  return { raf: ticks / elapsed, game: (window.chogoFrames - frames0) / elapsed, worst };
+  return {
+    raf: ticks / elapsed,
+    game: (window.chogoFrames - frames0) / elapsed,
+    worst,
+    moving: movingMs > 0 ? moving / (movingMs / 1000) : null,
+    movingFrames: moving,
+  };
 }, seconds * 1000);
 const rates = (r) => `requestAnimationFrame ${r.raf.toFixed(1)}/s (longest gap ` +
-  `${Math.round(r.worst)} ms), game frames ${r.game.toFixed(1)}/s`;
+  `${Math.round(r.worst)} ms), game frames ${r.game.toFixed(1)}/s` +
+  (r.moving === null ? '' : `; while something moved ${r.moving.toFixed(1)} frames/s ` +
+   `(${r.movingFrames} frames)`);
 const click = async (x, y, pause = 400) => {
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -70,6 +93,10 @@ try {
   await page.goto(url);
   await waitFor('the first frame', () => window.chogoFrames > 0, 180);
   const firstFrame = await value('chogoFirstFrameMs');
+  const drawing = await page.evaluate(() => [window.chogoRenderer, window.chogoRenderScale,
+    document.getElementById('bevy').width, document.getElementById('bevy').height]);
+  step(`renderer: ${drawing[0]}; the game draws at ${drawing[1]} of the window's ` +
+       `resolution (canvas ${drawing[2]} x ${drawing[3]})`);
   step(`first frame ${(firstFrame / 1000).toFixed(1)} s after the page started loading`);
   const wasm = await page.evaluate(() => {
     const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/chogo_bg.wasm'));
@@ -117,8 +144,8 @@ try {
   await click(490, 490, 100);
   await waitFor('the king drop', () => window.chogoPlies >= 1, 10);
   const dropped = Date.now();
-  const busy = await frameRates(3);
-  step(`3 s from the drop, the bot thinking and answering: ${rates(busy)}`);
+  const busy = await frameRates(5);
+  step(`5 s from the drop, the bot thinking and answering: ${rates(busy)}`);
   await waitFor("the bot's answer", () => window.chogoPlies >= 2, 60);
   const framesAfter = await value('chogoFrames');
   const longest = await page.evaluate(() => {
@@ -130,7 +157,7 @@ try {
        `(${jobs} job); the page drew ${framesAfter - framesBefore} frames meanwhile, ` +
        `its longest busy stretch ${Math.round(longest)} ms (software rendering)`);
   if (!(jobs >= 1)) await fail('the bot did not think in its Web Worker');
-  if (framesAfter <= framesBefore) await fail('the page stopped drawing while the bot thought');
+  if (framesAfter <= framesBefore) await fail("the page drew nothing of the bot's answer");
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(shots, 'game.png') });
   const inGame = await fetched();

@@ -7,8 +7,9 @@
 //! [`Phase`]s; every egui system in one of the ordered [`ui::UiLayer`]s.
 //!
 //! Layers, from the leaves up (a module only uses modules above it in this list):
-//! - `sets`, `settings`, `thinker`, `picking` (pure selection logic), `theme`, `ui` (palette,
-//!   widgets, the small-board painter);
+//! - `wake` (waking the frame loop from outside a frame), `sets`, `settings`, `thinker`,
+//!   `picking` (pure selection logic), `theme`, `ui` (palette, widgets, the small-board
+//!   painter);
 //! - `bridge` (the only place that changes the game), `layout`, `animation`, `audio`;
 //! - `screen` (screens and dialogs as states, menu actions), `persist`, `men`, `pieces`,
 //!   `board`, `hint`, `bot_player`, `input`, `export`;
@@ -51,6 +52,7 @@ mod shapes;
 mod theme;
 mod thinker;
 mod ui;
+mod wake;
 #[cfg(target_arch = "wasm32")]
 mod web;
 

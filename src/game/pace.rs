@@ -1,12 +1,14 @@
 //! When frames are drawn. The window updates only on input, window events and what asks
 //! for a frame (Bevy's reactive update mode, set by the binary): a still board costs
-//! nothing. While something moves or somebody thinks, every frame asks for the next one;
-//! and for a moment after the start and after the picture changed (a screen, a dialog,
-//! the layout, the theme), so that it is shown whole.
+//! nothing. While something moves, every frame asks for the next one; and for a moment
+//! after the start and after the picture changed (a screen, a dialog, the layout, the
+//! theme), so that it is shown whole. A bot thinking draws nothing: its answer wakes the
+//! frame loop (the thinker module), and a frame more follows when the search is over.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::Screenshot;
 use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, WinitUserEvent};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use super::animation::{Animating, Pop};
@@ -20,9 +22,9 @@ use super::screen::{Dialog, Screen};
 use super::sets::Phase;
 use super::theme::Theme;
 
-/// Asks for the next frame while anything is under way: an animation (men, trap marks,
-/// splinters), a search (a bot's move, a hint, a draw offer), a screen or dialog change,
-/// or the demo.
+/// Asks for the next frame while anything moves: an animation (men, trap marks,
+/// splinters), a screen or dialog change, a screenshot, or the demo; and one frame more
+/// when that ends or a search (a bot's move, a hint, a draw offer) is over.
 fn keep_drawing(
     animating: Res<Animating>,
     (thinking, hint, offer): (Res<BotThinking>, Res<Hint>, Res<DrawOffer>),
@@ -31,26 +33,35 @@ fn keep_drawing(
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
     busy: Query<(), Or<(With<Pop>, With<Shard>, With<Screenshot>)>>,
-    mut was_busy: Local<bool>,
+    mut was: Local<(bool, bool)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let changing = matches!(*screen, NextState::Pending(_) | NextState::PendingIfNeq(_))
         || matches!(*dialog, NextState::Pending(_) | NextState::PendingIfNeq(_));
-    let is_busy = animating.0
-        || thinking.is_thinking()
+    let moving = animating.0 || demo.is_some() || changing || !busy.is_empty();
+    let searching = thinking.is_thinking()
         || hint.is_searching()
         || offer.is_pending()
         || go_thinking.is_thinking()
-        || go_hint.is_searching()
-        || demo.is_some()
-        || changing
-        || !busy.is_empty();
+        || go_hint.is_searching();
+    let (was_moving, was_searching) = *was;
     // One frame more when the work ends: what it brought (a bot's move, a hint) may be
     // shown by a system that ran before it arrived in this frame.
-    if is_busy || *was_busy {
+    if moving || was_moving || (was_searching && !searching) {
         redraw.write(RequestRedraw);
     }
-    *was_busy = is_busy;
+    *was = (moving, searching);
+}
+
+/// Lets a search's answer wake the frame loop (nothing else would draw a frame for it).
+fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>) {
+    if let Some(proxy) = proxy {
+        let proxy: EventLoopProxy<WinitUserEvent> = (**proxy).clone();
+        super::wake::set_waker(move || {
+            // The loop is gone only when the app is closing: nothing to wake then.
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        });
+    }
 }
 
 /// bevy_egui tells egui the modifier keys every frame, and egui takes any input event as a
@@ -77,30 +88,49 @@ fn drop_repeated_modifiers(
 /// How long frames keep coming after the picture changed.
 const SETTLE: f64 = 1.0;
 
+/// Where the frames after a change stand.
+#[derive(Default, Clone, Copy)]
+enum Settling {
+    /// The first frame: the start is a change.
+    #[default]
+    Start,
+    /// Something changed in this frame: frames come, the deadline is set in the next one.
+    Changed,
+    /// Frames come until this time.
+    Until(f64),
+}
+
 /// Asks for frames for [`SETTLE`] seconds after the start (assets such as the shapes'
 /// shader load in the background) and a change of screen, dialog, layout or theme.
 /// Pipelines compile within the frame that first needs them (the binary asks Bevy's
-/// renderer for that), so a new shape later on needs no more than its own frame.
+/// renderer for that), so a new shape later on needs no more than its own frame. The
+/// seconds count from the frame after the change: the first frame after a rest reads the
+/// time at which the frame before it ended, which may be long ago.
 fn settle(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     dialog: Res<State<Dialog>>,
     (layout, go_layout): (Res<BoardLayout>, Res<GoLayout>),
     theme: Res<Theme>,
-    mut until: Local<Option<f64>>,
+    mut settling: Local<Settling>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
-    if until.is_none()
+    let changed = matches!(*settling, Settling::Start)
         || screen.is_changed()
         || dialog.is_changed()
         || layout.is_changed()
         || go_layout.is_changed()
-        || theme.is_changed()
-    {
-        *until = Some(now + SETTLE);
-    }
-    if until.is_some_and(|t| now < t) {
+        || theme.is_changed();
+    *settling = match *settling {
+        _ if changed => Settling::Changed,
+        Settling::Changed => Settling::Until(now + SETTLE),
+        other => other,
+    };
+    if match *settling {
+        Settling::Start | Settling::Changed => true,
+        Settling::Until(t) => now < t,
+    } {
         redraw.write(RequestRedraw);
     }
 }
@@ -112,6 +142,7 @@ pub(super) fn plugin(app: &mut App) {
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     );
+    app.add_systems(Startup, install_waker);
     app.add_systems(Update, (keep_drawing, settle).in_set(Phase::Persist));
 }
 
@@ -171,6 +202,35 @@ mod tests {
     }
 
     #[test]
+    fn frames_after_a_change_count_from_a_clock_that_is_right() {
+        let mut app = app();
+        let start = std::time::Instant::now();
+        let mut at = |app: &mut App, t: Duration| {
+            app.insert_resource(TimeUpdateStrategy::ManualInstant(start + t));
+        };
+        for k in 0..30 {
+            at(&mut app, Duration::from_millis(100 * k));
+            asks(&mut app);
+        }
+        // A long rest, then a change (a resized window): the first frame after the rest
+        // reads the time the frame before it ended (2.9 s), the next one the real time.
+        app.world_mut().resource_mut::<BoardLayout>().flipped ^= true;
+        at(&mut app, Duration::from_millis(2901));
+        assert!(asks(&mut app));
+        let mut asked = 0;
+        for k in 0..12 {
+            at(&mut app, Duration::from_millis(60_000 + 100 * k));
+            asked += usize::from(asks(&mut app));
+        }
+        assert!(
+            asked >= 9,
+            "frames for a second after the change: {asked} of 12"
+        );
+        at(&mut app, Duration::from_millis(62_000));
+        assert!(!asks(&mut app));
+    }
+
+    #[test]
     fn work_under_way_asks_for_every_frame_and_one_more() {
         let mut app = app();
         frames_asked(&mut app, 30);
@@ -186,9 +246,15 @@ mod tests {
     }
 
     #[test]
-    fn a_bot_of_go_with_chess_pieces_thinking_asks_for_every_frame() {
+    fn a_bot_thinking_draws_nothing_until_its_answer_wakes_the_loop() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static WOKEN: AtomicUsize = AtomicUsize::new(0);
+        crate::game::wake::set_waker(|| {
+            WOKEN.fetch_add(1, Ordering::SeqCst);
+        });
         let mut app = app();
         frames_asked(&mut app, 30);
+        let before = WOKEN.load(Ordering::SeqCst);
         let bridge = crate::game::go_bridge::GoBridge::default();
         app.world_mut().resource_mut::<GoThinking>().think(
             &bridge,
@@ -196,12 +262,24 @@ mod tests {
             None,
             1,
         );
-        // Nothing polls the search here: it stays under way, and the frames must come
-        // (without them the answer would wait for the player's next input).
-        assert_eq!(frames_asked(&mut app, 20), 20);
+        // The search runs on a background task; no frame is drawn to wait for it.
+        assert_eq!(frames_asked(&mut app, 5), 0, "no frames while a bot thinks");
+        // Its answer wakes the frame loop, which polls it.
+        let start = std::time::Instant::now();
+        while WOKEN.load(Ordering::SeqCst) == before {
+            assert!(
+                start.elapsed().as_secs() < 30,
+                "the answer never woke the loop"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let answer = app.world_mut().resource_mut::<GoThinking>().poll_answer();
+        assert!(answer.is_some(), "the answer was there when the loop woke");
+        // The search is over: one frame more (what it brought may have been drawn by a
+        // system that ran before it arrived), then rest.
+        assert!(asks(&mut app));
+        assert_eq!(frames_asked(&mut app, 20), 0);
         // A moved board of that game settles like Chogo's.
-        *app.world_mut().resource_mut::<GoThinking>() = GoThinking::default();
-        frames_asked(&mut app, 30);
         app.world_mut().resource_mut::<GoLayout>().flipped ^= true;
         assert!(frames_asked(&mut app, 12) >= 9);
     }

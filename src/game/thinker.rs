@@ -1,6 +1,7 @@
 //! A search that runs away from the frame loop, for either game's bots: a background task
 //! on the desktop, a Web Worker in the browser (where the page has one thread). Either way
-//! the game polls it once a frame and never waits.
+//! the game polls it in the frames it draws and never waits; no frame is drawn just to ask
+//! (a still board with a bot thinking costs nothing): the answer wakes the frame loop.
 
 use std::sync::atomic::AtomicBool;
 
@@ -91,7 +92,11 @@ mod imp {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = stop.clone();
             let run = job.run;
-            let task = AsyncComputeTaskPool::get().spawn(async move { run(&flag) });
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let answer = run(&flag);
+                crate::game::wake::wake();
+                answer
+            });
             Inner { task, stop }
         }
 

@@ -50,6 +50,7 @@ fn start_worker() -> Result<WorkerState, JsValue> {
                     *slot = Some(answer);
                 }
             });
+            super::wake::wake();
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     Ok(WorkerState {
@@ -97,6 +98,7 @@ pub fn ask_worker_json(json: String) -> u64 {
     } else {
         let answer = crate::bot::job::answer_json(&json);
         ANSWERS.with(|a| a.borrow_mut().insert(id, Some(answer)));
+        super::wake::wake();
     }
     id
 }
@@ -131,6 +133,7 @@ pub fn forget(id: u64) {
             }
         }
     });
+    super::wake::wake();
 }
 
 /// Counts drawn frames in `window.chogoFrames`, the game's plies in `window.chogoPlies`
@@ -166,6 +169,37 @@ fn count_frames(
     }
 }
 
+/// The page draws the canvas at a share of the window's resolution on a software
+/// renderer (`window.chogoRenderScale`, set by web/index.html, which scales the canvas up
+/// to the window): the window's layout stays, in fewer pixels. The window's scale factor
+/// (device pixels per layout point) follows that share. A new share reaches egui and the
+/// cameras a few frames later (Bevy passes it on through messages), and no window event
+/// brings those frames when the canvas keeps its pixels: they are asked for here.
+fn follow_render_scale(
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    mut frames_left: Local<u32>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let Some(page) = web_sys::window() else {
+        return;
+    };
+    let scale = js_sys::Reflect::get(&page, &"chogoRenderScale".into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|s| (0.25..1.0).contains(s));
+    let wanted = scale.map(|s| (s * page.device_pixel_ratio()) as f32);
+    for mut window in &mut windows {
+        if window.resolution.scale_factor_override() != wanted {
+            window.resolution.set_scale_factor_override(wanted);
+            *frames_left = 6;
+        }
+    }
+    if *frames_left > 0 {
+        *frames_left -= 1;
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
 /// An option in the page's address (`?name=value&flag`): `Some("")` for a bare flag.
 fn page_option(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
@@ -175,8 +209,28 @@ fn page_option(name: &str) -> Option<String> {
     })
 }
 
+/// A resized page may change the share of the resolution the game draws at without
+/// changing the canvas's pixels (a big window drawn at half its resolution, then a window
+/// of that smaller size drawn whole): no window event would bring the frame that follows
+/// the new share, so the page's resize wakes the game.
+fn wake_on_resize() {
+    let Some(page) = web_sys::window() else {
+        return;
+    };
+    let on_resize = Closure::<dyn FnMut()>::new(super::wake::wake);
+    if page
+        .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        // It listens for the page's whole life.
+        on_resize.forget();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
+    app.add_systems(First, follow_render_scale);
+    wake_on_resize();
     // For measuring what a frame costs (README, "Frame times"): `?msaa=4` draws with
     // Bevy's default multisampling, `?every-frame` draws every frame as Bevy does by
     // default, like chogo's --msaa and --every-frame.

@@ -66,6 +66,16 @@ impl GoThinking {
         self.task.is_some()
     }
 
+    /// The search's answer with the game version it was asked for, once there is one:
+    /// the search is then over.
+    pub fn poll_answer(&mut self) -> Option<(Option<GoThought>, u64)> {
+        let (task, version) = self.task.as_mut()?;
+        let version = *version;
+        let answer = task.poll()?;
+        self.task = None;
+        Some((answer, version))
+    }
+
     /// Starts the bot of `level` on the bridge's game.
     pub fn think(
         &mut self,
@@ -119,14 +129,9 @@ fn finish_thinking(
     mut commands: MessageWriter<GoCommand>,
     mut notice: ResMut<Notice>,
 ) {
-    let Some((task, version)) = thinking.task.as_mut() else {
+    let Some((answer, version)) = thinking.poll_answer() else {
         return;
     };
-    let version = *version;
-    let Some(answer) = task.poll() else {
-        return;
-    };
-    thinking.task = None;
     if version != bridge.version {
         return;
     }
