@@ -205,7 +205,7 @@ mod tests {
     fn frames_after_a_change_count_from_a_clock_that_is_right() {
         let mut app = app();
         let start = std::time::Instant::now();
-        let mut at = |app: &mut App, t: Duration| {
+        let at = |app: &mut App, t: Duration| {
             app.insert_resource(TimeUpdateStrategy::ManualInstant(start + t));
         };
         for k in 0..30 {
