@@ -11,7 +11,7 @@ use std::path::Path;
 
 use chogo::game::{
     Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
-    PlayerKind, Refused, Resumable, Screen, Setup, Start, Viewing,
+    PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
@@ -724,4 +724,41 @@ fn a_move_is_seen_on_its_way_even_when_frames_are_slow() {
     );
     settle(&mut app);
     assert_in_step(&mut app);
+}
+
+/// A changed setting is written half a second later, and the frames until then are asked
+/// for: the game draws only when asked, and a browser's tab has no save on quitting.
+#[test]
+fn a_changed_setting_asks_for_the_frames_that_write_it() {
+    use bevy::window::RequestRedraw;
+    let dir = temp_store("settings");
+    let mut app = app_in("chogo-large".parse().unwrap(), Some(&dir));
+    let file = dir.join(chogo::save::SETTINGS_FILE);
+    let _ = std::fs::remove_file(&file);
+    app.world_mut()
+        .resource_mut::<PlayerSettings>()
+        .0
+        .show_coordinates ^= true;
+    let mut asked = 0;
+    for _ in 0..30 {
+        app.update();
+        if std::fs::metadata(&file).is_ok() {
+            break;
+        }
+        assert!(
+            !drain::<RequestRedraw>(&mut app).is_empty(),
+            "a frame is asked for while the setting waits to be written"
+        );
+        asked += 1;
+    }
+    assert!(std::fs::metadata(&file).is_ok(), "the setting was written");
+    assert!(
+        asked >= 5,
+        "written after about half a second: {asked} frames of 50 ms"
+    );
+    // Written: no more frames for it.
+    app.update();
+    app.update();
+    assert!(drain::<RequestRedraw>(&mut app).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -33,21 +33,27 @@ fn keep_drawing(
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
     busy: Query<(), Or<(With<Pop>, With<Shard>, With<Screenshot>)>>,
-    mut was: Local<(bool, bool)>,
+    mut was: Local<(bool, u8)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let changing = matches!(*screen, NextState::Pending(_) | NextState::PendingIfNeq(_))
         || matches!(*dialog, NextState::Pending(_) | NextState::PendingIfNeq(_));
     let moving = animating.0 || demo.is_some() || changing || !busy.is_empty();
-    let searching = thinking.is_thinking()
-        || hint.is_searching()
-        || offer.is_pending()
-        || go_thinking.is_thinking()
-        || go_hint.is_searching();
+    // One bit for each search under way.
+    let searching = [
+        thinking.is_thinking(),
+        hint.is_searching(),
+        offer.is_pending(),
+        go_thinking.is_thinking(),
+        go_hint.is_searching(),
+    ]
+    .iter()
+    .enumerate()
+    .fold(0u8, |bits, (i, on)| bits | (u8::from(*on) << i));
     let (was_moving, was_searching) = *was;
-    // One frame more when the work ends: what it brought (a bot's move, a hint) may be
-    // shown by a system that ran before it arrived in this frame.
-    if moving || was_moving || (was_searching && !searching) {
+    // One frame more when the work ends (any one search): what it brought (a bot's move,
+    // a hint) may be shown by a system that ran before it arrived in this frame.
+    if moving || was_moving || was_searching & !searching != 0 {
         redraw.write(RequestRedraw);
     }
     *was = (moving, searching);
@@ -96,16 +102,20 @@ enum Settling {
     Start,
     /// Something changed in this frame: frames come, the deadline is set in the next one.
     Changed,
-    /// Frames come until this time.
-    Until(f64),
+    /// Frames come until this time, and for this many frames at least.
+    Until(f64, u32),
 }
 
-/// Asks for frames for [`SETTLE`] seconds after the start (assets such as the shapes'
-/// shader load in the background) and a change of screen, dialog, layout or theme.
-/// Pipelines compile within the frame that first needs them (the binary asks Bevy's
-/// renderer for that), so a new shape later on needs no more than its own frame. The
-/// seconds count from the frame after the change: the first frame after a rest reads the
-/// time at which the frame before it ended, which may be long ago.
+/// The fewest frames drawn after a change, whatever the clock says.
+const SETTLE_FRAMES: u32 = 10;
+
+/// Asks for frames for [`SETTLE`] seconds, and [`SETTLE_FRAMES`] frames at least, after
+/// the start (assets such as the shapes' shader load in the background) and a change of
+/// screen, dialog, layout or theme. Pipelines compile within the frame that first needs
+/// them (the binary asks Bevy's renderer for that), so a new shape later on needs no more
+/// than its own frame. The seconds count from the frame after the change: the first frame
+/// after a rest reads the time at which the frame before it ended, which may be long ago
+/// (and with rendering on its own thread the next one may too: hence the frames).
 fn settle(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
@@ -122,15 +132,18 @@ fn settle(
         || layout.is_changed()
         || go_layout.is_changed()
         || theme.is_changed();
-    *settling = match *settling {
-        _ if changed => Settling::Changed,
-        Settling::Changed => Settling::Until(now + SETTLE),
-        other => other,
+    let (next, draw) = match *settling {
+        _ if changed => (Settling::Changed, true),
+        Settling::Changed => (Settling::Until(now + SETTLE, SETTLE_FRAMES - 1), true),
+        Settling::Until(t, frames) => (
+            Settling::Until(t, frames.saturating_sub(1)),
+            now < t || frames > 0,
+        ),
+        // (Never here: the start is a change.)
+        Settling::Start => (Settling::Changed, true),
     };
-    if match *settling {
-        Settling::Start | Settling::Changed => true,
-        Settling::Until(t) => now < t,
-    } {
+    *settling = next;
+    if draw {
         redraw.write(RequestRedraw);
     }
 }
@@ -264,17 +277,29 @@ mod tests {
         );
         // The search runs on a background task; no frame is drawn to wait for it.
         assert_eq!(frames_asked(&mut app, 5), 0, "no frames while a bot thinks");
-        // Its answer wakes the frame loop, which polls it.
+        // Its answer is there to be polled once the loop is woken.
         let start = std::time::Instant::now();
-        while WOKEN.load(Ordering::SeqCst) == before {
-            assert!(
-                start.elapsed().as_secs() < 30,
-                "the answer never woke the loop"
-            );
+        loop {
+            let woken = WOKEN.load(Ordering::SeqCst) > before;
+            let answer = app.world_mut().resource_mut::<GoThinking>().poll_answer();
+            if woken {
+                assert!(answer.is_some(), "the answer was there when the loop woke");
+                break;
+            }
+            if answer.is_some() {
+                // Stored just now: the wake follows.
+                while WOKEN.load(Ordering::SeqCst) == before {
+                    assert!(
+                        start.elapsed().as_secs() < 30,
+                        "the answer never woke the loop"
+                    );
+                    std::thread::yield_now();
+                }
+                break;
+            }
+            assert!(start.elapsed().as_secs() < 30, "the answer never came");
             std::thread::sleep(Duration::from_millis(5));
         }
-        let answer = app.world_mut().resource_mut::<GoThinking>().poll_answer();
-        assert!(answer.is_some(), "the answer was there when the loop woke");
         // The search is over: one frame more (what it brought may have been drawn by a
         // system that ran before it arrived), then rest.
         assert!(asks(&mut app));

@@ -3,6 +3,7 @@
 //! their format are in [`crate::save`]; this is where the game calls it.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use super::bridge::Bridge;
 use super::go_bridge::GoBridge;
@@ -169,6 +170,7 @@ fn save_settings(
     mut persistence: ResMut<Persistence>,
     mut seen: Local<Option<Settings>>,
     mut pending: Local<Option<f64>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     // The first settings seen are the ones read at start: nothing to write.
     if seen.is_some_and(|s| s != settings.0) {
@@ -178,6 +180,11 @@ fn save_settings(
     if pending.is_some_and(|at| time.elapsed_secs_f64() >= at) {
         *pending = None;
         persistence.save_settings(&settings.0);
+    }
+    // The game draws only when asked: the frame that writes them must be asked for (a
+    // browser's tab has no save on quitting).
+    if pending.is_some() {
+        redraw.write(RequestRedraw);
     }
 }
 
@@ -210,6 +217,8 @@ fn save_on_exit(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Persistence>();
     app.init_resource::<PlayerSettings>();
+    // Bevy's window plugin registers it too; a windowless app (the ECS tests) needs it here.
+    app.add_message::<RequestRedraw>();
     app.add_systems(
         Update,
         (

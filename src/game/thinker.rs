@@ -76,14 +76,18 @@ impl Thinker<Option<Thought>> {
 mod imp {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
 
-    use bevy::tasks::futures::check_ready;
     use bevy::tasks::{AsyncComputeTaskPool, Task};
 
     use super::Job;
 
     pub struct Inner<T> {
-        task: Task<T>,
+        /// The answer, stored before the frame loop is woken (a finished task is seen as
+        /// finished only after it returns, which may be after the woken frame polled it).
+        answer: Arc<Mutex<Option<T>>>,
+        /// Kept so that dropping the thinker drops the search's task.
+        _task: Task<()>,
         stop: Arc<AtomicBool>,
     }
 
@@ -91,17 +95,26 @@ mod imp {
         pub fn start(job: Job<T>) -> Inner<T> {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = stop.clone();
+            let answer = Arc::new(Mutex::new(None));
+            let slot = answer.clone();
             let run = job.run;
             let task = AsyncComputeTaskPool::get().spawn(async move {
-                let answer = run(&flag);
+                let found = run(&flag);
+                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
                 crate::game::wake::wake();
-                answer
             });
-            Inner { task, stop }
+            Inner {
+                answer,
+                _task: task,
+                stop,
+            }
         }
 
         pub fn poll(&mut self) -> Option<T> {
-            check_ready(&mut self.task)
+            self.answer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
         }
     }
 

@@ -4,18 +4,20 @@
 //! event loop sets the waker at the start; without one (tests that run frames
 //! themselves) nothing wakes.
 
-use std::sync::OnceLock;
+use std::sync::{PoisonError, RwLock};
 
-static WAKE: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+type Waker = Box<dyn Fn() + Send + Sync>;
 
-/// Sets what wakes the frame loop (the first call counts).
+static WAKE: RwLock<Option<Waker>> = RwLock::new(None);
+
+/// Sets what wakes the frame loop (the latest call counts: one app runs at a time).
 pub fn set_waker(wake: impl Fn() + Send + Sync + 'static) {
-    let _ = WAKE.set(Box::new(wake));
+    *WAKE.write().unwrap_or_else(PoisonError::into_inner) = Some(Box::new(wake));
 }
 
 /// Wakes the frame loop: the next frame is drawn even if nothing else asks for it.
 pub fn wake() {
-    if let Some(wake) = WAKE.get() {
+    if let Some(wake) = WAKE.read().unwrap_or_else(PoisonError::into_inner).as_ref() {
         wake();
     }
 }

@@ -7,6 +7,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -175,10 +176,13 @@ fn count_frames(
 /// (device pixels per layout point) follows that share. A new share reaches egui and the
 /// cameras a few frames later (Bevy passes it on through messages), and no window event
 /// brings those frames when the canvas keeps its pixels: they are asked for here.
+/// Frames drawn after a new share: egui and the cameras take it up within four.
+const RESCALE_FRAMES: u32 = 6;
+
 fn follow_render_scale(
-    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut frames_left: Local<u32>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(page) = web_sys::window() else {
         return;
@@ -186,17 +190,18 @@ fn follow_render_scale(
     let scale = js_sys::Reflect::get(&page, &"chogoRenderScale".into())
         .ok()
         .and_then(|v| v.as_f64())
-        .filter(|s| (0.25..1.0).contains(s));
+        // The page sets the limits; 1 (or nothing) is the device's own resolution.
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1.0);
     let wanted = scale.map(|s| (s * page.device_pixel_ratio()) as f32);
     for mut window in &mut windows {
         if window.resolution.scale_factor_override() != wanted {
             window.resolution.set_scale_factor_override(wanted);
-            *frames_left = 6;
+            *frames_left = RESCALE_FRAMES;
         }
     }
     if *frames_left > 0 {
         *frames_left -= 1;
-        redraw.write(bevy::window::RequestRedraw);
+        redraw.write(RequestRedraw);
     }
 }
 
