@@ -370,8 +370,12 @@ fn help_overlay(
                                 ("Left, Right", "step through the moves"),
                                 ("Home, End", "the start, the game as it stands"),
                                 ("?, F1", "this help (Esc closes it)"),
+                                // The desktop's only: a browser keeps F12 for itself.
                                 ("F12", "save a screenshot in the data folder"),
-                            ] {
+                            ]
+                            .into_iter()
+                            .filter(|(key, _)| !cfg!(target_arch = "wasm32") || *key != "F12")
+                            {
                                 ui.label(egui::RichText::new(key).strong());
                                 ui.label(what);
                                 ui.end_row();
