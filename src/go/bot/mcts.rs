@@ -712,8 +712,9 @@ impl Worker<'_> {
 const CAPTURABLE_PRIOR: u32 = 30;
 
 /// Whether the side to move in `pos` can capture the piece on `cell` with one drop.
-/// Only the drops that leave the piece no move of its own are tried: on one of its
-/// moves, on a mao's leg, or anywhere when it has no move (it lives by defending).
+/// Only the drops that can leave the piece no move of its own are tried: on one of its
+/// moves (a slider's nearest ones), on a mao's leg, or anywhere when it has no move (it
+/// lives by defending).
 fn capturable_at_once(pos: &Position, cell: Cell) -> bool {
     let Some(piece) = pos.piece_at(cell) else {
         return false;
@@ -722,12 +723,17 @@ fn capturable_at_once(pos: &Position, cell: Cell) -> bool {
     let occupied = pos.occupied();
     let empty = pos.empty();
     let moves = geo.moves(piece.kind, piece.side, cell, &occupied);
-    let candidates = if moves.is_empty() {
-        empty
-    } else if piece.kind == Kind::Mao {
-        moves | (Bits::from_cell(cell).neighbours() & empty)
-    } else {
-        moves
+    let candidates = match piece.kind {
+        _ if moves.is_empty() => empty,
+        // A drop on a leg blocks two jumps.
+        Kind::Mao => moves | (Bits::from_cell(cell).neighbours() & empty),
+        // A drop on a line's first cell blocks the whole line.
+        Kind::Rook | Kind::Bishop | Kind::Queen => {
+            moves & geo.moves(Kind::King, piece.side, cell, &occupied)
+        }
+        // A step or jump: one drop takes one move away.
+        _ if moves.count() >= 2 => return false,
+        _ => moves,
     };
     for d in candidates {
         if moves.any()
