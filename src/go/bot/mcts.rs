@@ -431,8 +431,8 @@ impl Worker<'_> {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
-                    // priors count there too (as in MoGo, which starts both values from
-                    // the prior).
+                    // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
+                    // both values from its heuristic).
                     node.amaf_visits = n;
                     node.amaf_wins = w as f32;
                 }
