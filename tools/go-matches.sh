@@ -35,13 +35,15 @@ for set in R B K N P M RB; do
 done
 printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap --jobs 2 | tail -1
 
-echo "== MCTS (1 s a move, 1 thread) vs greedy, 20 games each (colours alternate)"
-for set in R B K N P M RB; do
-  printf '%s: ' "$set"
-  "$B" go play --pieces "$set" --black hard --white greedy --time-ms 1000 --games 20 --swap --jobs 1 --threads 1 | tail -1
+echo "== MCTS at 1 s's playouts (one idle core, 1 thread) vs greedy, 20 games each (colours alternate)"
+# By playouts, so that the machine's load does not change the result: about what one idle
+# core makes in a second for each set (the speed test above).
+for spec in "R 20000" "B 13000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" "R 19000 --moving"; do
+  set -- $spec
+  pieces=$1; n=$2; shift 2
+  printf '%s: ' "$spec"
+  "$B" go play --pieces "$pieces" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed 21 | tail -1
 done
-printf 'R moving: '
-"$B" go play --moving --black hard --white greedy --time-ms 1000 --games 20 --swap --jobs 1 --threads 1 | tail -1
 
 echo "== 3x3 shapes in the playouts: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
 SEARCH="$B go gtp --level hard --threads 1 --playouts 2000 --seed {n}"

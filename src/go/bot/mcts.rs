@@ -387,6 +387,14 @@ impl Worker<'_> {
                             (0, 0)
                         }
                     }
+                    // The general engine's sets: a piece the opponent can capture at once
+                    // where it lands looks bad (greedy takes every such piece; the random
+                    // playouts seldom do).
+                    Move::Drop { cell, .. } | Move::Step { to: cell, .. }
+                        if !orthogonal && capturable_at_once(&played.position, cell) =>
+                    {
+                        (CAPTURABLE_PRIOR, 0)
+                    }
                     _ => (0, 0),
                 };
                 if let Move::Drop { cell, .. } = mv
@@ -419,6 +427,15 @@ impl Worker<'_> {
                 }
                 node.visits = n;
                 node.wins = w as f32;
+                if !orthogonal {
+                    // The general engine's few playouts (maos about 600 a second) leave
+                    // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
+                    // visits), which is blind to what a drop risks where it stands: the
+                    // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
+                    // both values from its heuristic).
+                    node.amaf_visits = n;
+                    node.amaf_wins = w as f32;
+                }
             }
             tree.nodes.push(node);
         };
@@ -688,6 +705,59 @@ impl Worker<'_> {
         }
         area
     }
+}
+
+/// Virtual lost games for a drop of the general engine's sets that the opponent can
+/// capture at once ([`capturable_at_once`]), in the node's own and AMAF statistics.
+const CAPTURABLE_PRIOR: u32 = 30;
+
+/// Whether the side to move in `pos` can capture the piece on `cell` with one drop.
+/// Only the drops that can leave the piece no move of its own are tried: on one of its
+/// moves (a slider's nearest ones), on a mao's leg, or anywhere when it has no move (it
+/// lives by defending).
+fn capturable_at_once(pos: &Position, cell: Cell) -> bool {
+    let Some(piece) = pos.piece_at(cell) else {
+        return false;
+    };
+    let geo = pos.geometry();
+    let occupied = pos.occupied();
+    let empty = pos.empty();
+    let moves = geo.moves(piece.kind, piece.side, cell, &occupied);
+    let candidates = match piece.kind {
+        _ if moves.is_empty() => empty,
+        // A drop on a leg blocks two jumps.
+        Kind::Mao => moves | (Bits::from_cell(cell).neighbours() & empty),
+        // A drop on a line's first cell blocks the whole line.
+        Kind::Rook | Kind::Bishop | Kind::Queen => {
+            moves & geo.moves(Kind::King, piece.side, cell, &occupied)
+        }
+        // A step or jump: one drop takes one move away.
+        _ if moves.count() >= 2 => return false,
+        _ => moves,
+    };
+    for d in candidates {
+        if moves.any()
+            && geo
+                .moves(
+                    piece.kind,
+                    piece.side,
+                    cell,
+                    &(occupied | Bits::from_cell(d)),
+                )
+                .any()
+        {
+            continue;
+        }
+        for kind in pos.rules().pieces.kinds() {
+            if pos
+                .play(Move::Drop { kind, cell: d })
+                .is_ok_and(|p| p.captured.contains(cell))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The line of `cell` from the board's nearest edge (1 the edge itself).
