@@ -170,15 +170,15 @@ fn count_frames(
     }
 }
 
+/// Frames drawn after a new share: egui and the cameras take it up within four.
+const RESCALE_FRAMES: u32 = 6;
+
 /// The page draws the canvas at a share of the window's resolution on a software
 /// renderer (`window.chogoRenderScale`, set by web/index.html, which scales the canvas up
 /// to the window): the window's layout stays, in fewer pixels. The window's scale factor
 /// (device pixels per layout point) follows that share. A new share reaches egui and the
 /// cameras a few frames later (Bevy passes it on through messages), and no window event
 /// brings those frames when the canvas keeps its pixels: they are asked for here.
-/// Frames drawn after a new share: egui and the cameras take it up within four.
-const RESCALE_FRAMES: u32 = 6;
-
 fn follow_render_scale(
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut frames_left: Local<u32>,
