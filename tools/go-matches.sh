@@ -2,8 +2,8 @@
 # The matches and speeds of the README's "Go with chess pieces" bots section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about four hours on one core
-# (an hour of it the GNU Go games, about 3 minutes each at 5 s a move): every match runs one
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about five hours on one core
+# (two hours of it the 32 GNU Go games, about 4 minutes each at 100,000 playouts a move): every match runs one
 # game at a time on one search thread, except the speed tests and greedy against random.
 # The rows against older code (the capture-to-save against 14d267f, the pass rules in
 # points against aef623d) need builds of those commits and are not run.
@@ -65,8 +65,11 @@ for switch in heuristics reuse; do
   $REFEREE --games 12 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
 
-echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5: 14 games"
-$REFEREE --games 14 --black "$B go gtp --level master --threads 1 --seed 30{n}" --white "$GNUGO --level 1"
+# By playouts (100,000 a move: 5 s of one idle core), so the machine's load does not matter.
+MASTER="$B go gtp --level master --threads 1 --playouts 100000"
+echo "== MCTS master (100,000 playouts a move) vs GNU Go 3.8 level 1, 9x9 rooks, komi 6.5: 20 + 8 games"
+$REFEREE --games 20 --black "$MASTER --seed 40{n}" --white "$GNUGO --level 1"
+$REFEREE --games 8 --black "$MASTER --seed 60{n}" --white "$GNUGO --level 1"
 
-echo "== MCTS (5 s a move, 1 thread) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5: 2 games"
-$REFEREE --games 2 --black "$B go gtp --level master --threads 1 --seed {n}" --white "$GNUGO --level 10"
+echo "== MCTS master (100,000 playouts a move) vs GNU Go 3.8 level 10, 9x9 rooks, komi 6.5: 4 games"
+$REFEREE --games 4 --black "$MASTER --seed 50{n}" --white "$GNUGO --level 10"
