@@ -97,10 +97,9 @@ const SETTLE: f64 = 1.0;
 /// Where the frames after a change stand.
 #[derive(Default, Clone, Copy)]
 enum Settling {
-    /// The first frame: the start is a change.
+    /// Something changed in this frame (the start is a change): frames come, the deadline
+    /// is set in the next one.
     #[default]
-    Start,
-    /// Something changed in this frame: frames come, the deadline is set in the next one.
     Changed,
     /// Frames come until this time, and for this many frames at least.
     Until(f64, u32),
@@ -126,8 +125,7 @@ fn settle(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
-    let changed = matches!(*settling, Settling::Start)
-        || screen.is_changed()
+    let changed = screen.is_changed()
         || dialog.is_changed()
         || layout.is_changed()
         || go_layout.is_changed()
@@ -139,8 +137,6 @@ fn settle(
             Settling::Until(t, frames.saturating_sub(1)),
             now < t || frames > 0,
         ),
-        // (Never here: the start is a change.)
-        Settling::Start => (Settling::Changed, true),
     };
     *settling = next;
     if draw {
