@@ -222,20 +222,26 @@ fn go_with_rooks_is_go_on_random_games() {
 }
 
 #[test]
-fn the_fast_rook_board_plays_as_the_rules_engine() {
+fn the_fast_board_plays_as_the_rules_engine() {
     // The playout board of Monte Carlo search, driven by its own policy (captures,
     // saves, 3 × 3 shapes, random drops), agrees with the rules engine after every move:
     // the same drop is legal there, and the placement, captures and ko are the same.
-    let mut moves = 0;
-    let mut captures = 0;
-    for (board, seeds) in [
-        ("9", 0..30u64),
-        ("5", 0..30),
-        ("13", 0..4),
-        ("chogo-44", 0..10),
+    // Bishops alone are Go on the light cells joined diagonally.
+    let mut moves = [0; 2];
+    let mut captures = [0; 2];
+    for (set, board, seeds) in [
+        ("R", "9", 0..30u64),
+        ("R", "5", 0..30),
+        ("R", "13", 0..4),
+        ("R", "chogo-44", 0..10),
+        ("B", "9", 0..30),
+        ("B", "6", 0..30),
+        ("B", "13", 0..4),
+        ("B", "chogo-44", 0..10),
     ] {
+        let bishops = usize::from(set == "B");
         for seed in seeds {
-            let r = rules("R", board);
+            let r = rules(set, board);
             let mut p = Position::new(r);
             let mut fast = FastGo::from_position(&p).unwrap();
             let mut rng = Rng::new(seed + 1);
@@ -249,7 +255,7 @@ fn the_fast_rook_board_plays_as_the_rules_engine() {
                 let played = fast.policy_move(&mut rng, last, shapes);
                 let mv = match played {
                     Some(v) => Move::Drop {
-                        kind: Kind::Rook,
+                        kind: fast.kind(),
                         cell: Cell::new(i32::from(v % 19), i32::from(v / 19)).unwrap(),
                     },
                     None => Move::Pass,
@@ -262,17 +268,22 @@ fn the_fast_rook_board_plays_as_the_rules_engine() {
                     fast.captures(p.turn()) - before,
                     "{p} {mv:?}"
                 );
-                captures += usize::from(next.captured.any());
+                captures[bishops] += usize::from(next.captured.any());
                 p = next.position;
                 assert!(fast.placement_matches(&p), "{board} {p} after {mv:?}");
                 assert_eq!(fast.ko(), p.ko().map(|(_, c)| c), "{p}");
                 last = played;
-                moves += 1;
+                moves[bishops] += 1;
             }
             assert_eq!(fast.score(), p.score(), "{p}");
         }
     }
-    assert!(moves > 5000 && captures > 200, "{moves} {captures}");
+    for i in 0..2 {
+        assert!(
+            moves[i] > 2500 && captures[i] > 100,
+            "{moves:?} {captures:?}"
+        );
+    }
 }
 
 #[test]
@@ -296,6 +307,24 @@ fn shape_moves_are_the_classic_patterns() {
     // With Black also on f4 and e3 the hane shapes no longer fit there, but the cut does
     // not need them to be empty of Black: still a shape.
     assert!(at("9/9/9/9/3rR4/3R1r3/4r4/9/9 b 0 0 0 - 1", "e4"));
+}
+
+#[test]
+fn bishops_shapes_are_the_patterns_turned_by_45_degrees() {
+    // Bishops alone play Go on the light cells joined diagonally: the board's up is
+    // up-left and its right up-right. The hane under White's e6, beside Black's d5: on
+    // f5 and e4 (the rook hane's e4 and d4 turned); nothing far away; and the search's
+    // priors see the same shapes as the playouts.
+    let r = rules("B", "9");
+    let hane = pos("9/9/9/4B4/3b5/9/9/9/9 b 0 0 0 - 1", r);
+    let fast = FastGo::from_position(&hane).unwrap();
+    for (name, shape) in [("f5", true), ("e4", true), ("h7", false), ("b1", false)] {
+        let c = cell(name);
+        assert_eq!(fast.is_shape_move(FastGo::index(c)), shape, "{name}");
+        assert_eq!(chogo::go::fast::is_shape_at(&hane, c), shape, "{name}");
+    }
+    // The rooks' own cells for the same pattern are not shapes here (d4 is dark).
+    assert!(!fast.is_shape_move(FastGo::index(cell("e5"))));
 }
 
 #[test]
@@ -1143,6 +1172,10 @@ fn the_fast_board_equals_the_rules_move_for_move() {
         ("13", "W", 4),
         ("chogo-44", "R", 20),
         ("12x10", "R", 5),
+        ("9", "B", 30),
+        ("5", "B", 60),
+        ("chogo-44", "B", 20),
+        ("12x8", "B", 5),
     ] {
         let r = rules(set, board);
         let mut rng = Rng::new(17);

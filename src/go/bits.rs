@@ -103,6 +103,16 @@ impl FromStr for Cell {
     }
 }
 
+/// Which cells are next to each other when a piece set plays as Go does: orthogonal
+/// neighbours for rooks and wazirs; diagonal ones for bishops alone, whose light cells
+/// joined diagonally are a Go board turned by 45° (a bishop can move exactly when a
+/// diagonal neighbour is empty, and defends exactly a diagonal neighbour).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Adjacency {
+    Orthogonal,
+    Diagonal,
+}
+
 /// A set of cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bits(pub [u64; WORDS]);
@@ -229,6 +239,41 @@ impl Bits {
         // The layout ends at bit 360.
         out.0[WORDS - 1] &= (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
         out
+    }
+
+    /// The cells diagonally next to a cell of the set, inside the layout.
+    #[inline]
+    pub fn diagonal_neighbours(&self) -> Bits {
+        let up_right = self.shl(STRIDE as u32 + 1) & Bits(NOT_FIRST_FILE);
+        let up_left = self.shl(STRIDE as u32 - 1) & Bits(NOT_LAST_FILE);
+        let down_right = self.shr(STRIDE as u32 - 1) & Bits(NOT_FIRST_FILE);
+        let down_left = self.shr(STRIDE as u32 + 1) & Bits(NOT_LAST_FILE);
+        let mut out = up_right | up_left | down_right | down_left;
+        out.0[WORDS - 1] &= (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
+        out
+    }
+
+    /// The cells next to a cell of the set in the sense of `adjacency`.
+    #[inline]
+    pub fn adjacent(&self, adjacency: Adjacency) -> Bits {
+        match adjacency {
+            Adjacency::Orthogonal => self.neighbours(),
+            Adjacency::Diagonal => self.diagonal_neighbours(),
+        }
+    }
+
+    /// The cells of `within` connected to the set through `within`, in the sense of
+    /// `adjacency`.
+    #[inline]
+    pub fn flood_by(self, within: Bits, adjacency: Adjacency) -> Bits {
+        let mut g = self & within;
+        loop {
+            let next = (g | g.adjacent(adjacency)) & within;
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
     }
 
     /// The cells of `within` connected orthogonally to the set through `within`.

@@ -1,8 +1,9 @@
-//! A fast board for Go with rooks (or wazirs): incremental groups with pseudo-liberties,
-//! the classic design of Go programs' random playouts. Tests prove it equals
-//! [`Position`] move for move (`tests/go.rs`); Monte Carlo search stands on its speed.
+//! A fast board for Go with rooks (or wazirs), and for bishops alone (Go on the light
+//! cells joined diagonally): incremental groups with pseudo-liberties, the classic design
+//! of Go programs' random playouts. Tests prove it equals [`Position`] move for move
+//! (`tests/go.rs`); Monte Carlo search stands on its speed.
 
-use super::bits::{Bits, CELLS, Cell, STRIDE};
+use super::bits::{Adjacency, Bits, CELLS, Cell, STRIDE};
 use super::piece::Kind;
 use super::playout::Rng;
 use super::position::Position;
@@ -13,7 +14,7 @@ const EMPTY: u8 = 0;
 /// The colour of a cell of the layout that is not on the board.
 const OFF: u8 = 3;
 
-/// Go with rooks on any board of the rule book, Black = 1, White = 2.
+/// Go with rooks (or bishops alone) on any board of the rule book, Black = 1, White = 2.
 #[derive(Clone)]
 pub struct FastGo {
     nbr: [[u16; 4]; CELLS],
@@ -34,23 +35,28 @@ pub struct FastGo {
     turn: u8,
     passes: u8,
     captures: [u32; 2],
+    /// The playable cells.
     cells: Bits,
     kind: Kind,
+    adjacency: Adjacency,
+    /// The eight cells around a cell for the 3 × 3 shapes, in pattern-code order: the
+    /// board's ring, or for bishops the ring of the board turned by 45°.
+    ring: &'static [(i32, i32); 8],
     komi: f64,
 }
 
 impl FastGo {
-    /// The fast board of a position of a one-kind rook or wazir set without dead pieces.
+    /// The fast board of a position of a set that plays as Go does
+    /// ([`super::piece::PieceSet::go_adjacency`]: rooks, wazirs or bishops alone) without
+    /// dead pieces.
     pub fn from_position(pos: &Position) -> Option<FastGo> {
         let rules = pos.rules();
-        let kind = rules
-            .pieces
-            .single()
-            .filter(|_| rules.pieces.orthogonal())?;
+        let adjacency = rules.pieces.go_adjacency()?;
+        let kind = rules.pieces.single()?;
         if pos.dead(Side::Black).any() || pos.dead(Side::White).any() {
             return None;
         }
-        let cells = pos.geometry().cells;
+        let cells = pos.geometry().playable;
         let mut b = FastGo {
             nbr: [[NONE; 4]; CELLS],
             nbr_len: [0; CELLS],
@@ -68,6 +74,8 @@ impl FastGo {
             captures: [pos.captures(Side::Black), pos.captures(Side::White)],
             cells,
             kind,
+            adjacency,
+            ring: ring_of(adjacency),
             komi: rules.komi,
         };
         for (i, colour) in b.color.iter_mut().enumerate() {
@@ -77,7 +85,7 @@ impl FastGo {
         }
         for c in cells {
             let i = c.index();
-            for n in Bits::from_cell(c).neighbours() & cells {
+            for n in Bits::from_cell(c).adjacent(adjacency) & cells {
                 b.nbr[i][b.nbr_len[i] as usize] = n.index() as u16;
                 b.nbr_len[i] += 1;
             }
@@ -412,7 +420,7 @@ impl FastGo {
     fn pattern_code(&self, v: u16) -> usize {
         let (f, r) = ((v % STRIDE) as i32, (v / STRIDE) as i32);
         let mut code = 0;
-        for (k, &(df, dr)) in RING.iter().enumerate() {
+        for (k, &(df, dr)) in self.ring.iter().enumerate() {
             let (nf, nr) = (f + df, r + dr);
             let colour = if (0..STRIDE as i32).contains(&nf) && (0..STRIDE as i32).contains(&nr) {
                 self.color[(nr * STRIDE as i32 + nf) as usize]
@@ -438,7 +446,7 @@ impl FastGo {
         let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
         let mut found = [NONE; 8];
         let mut n = 0;
-        for &(df, dr) in &RING {
+        for &(df, dr) in self.ring {
             let (nf, nr) = (f + df, r + dr);
             if !(0..STRIDE as i32).contains(&nf) || !(0..STRIDE as i32).contains(&nr) {
                 continue;
@@ -515,7 +523,8 @@ impl FastGo {
     /// reaches it (0: nobody).
     pub fn owners(&self, out: &mut [u8; CELLS]) {
         let empty = self.stones(EMPTY);
-        let reach = |c: u8| (self.stones(c).neighbours() & empty).flood(empty);
+        let adjacency = self.adjacency;
+        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
         let (b, w) = (reach(1), reach(2));
         for c in self.cells {
             let i = c.index();
@@ -553,7 +562,8 @@ impl FastGo {
     /// Captures + controlled cells (+ komi for White), as [`Position::score`].
     pub fn score(&self) -> [f64; 2] {
         let empty = self.stones(EMPTY);
-        let reach = |c: u8| (self.stones(c).neighbours() & empty).flood(empty);
+        let adjacency = self.adjacency;
+        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
         let (b, w) = (reach(1), reach(2));
         [
             (self.captures[0] + (b & !w).count()) as f64,
@@ -563,13 +573,14 @@ impl FastGo {
 
     /// The placement field of the position text (for comparing with [`Position`]).
     pub fn placement_matches(&self, pos: &Position) -> bool {
-        pos.geometry().cells.iter().all(|c| {
-            let want = match pos.piece_at(c) {
-                None => EMPTY,
-                Some(p) => 1 + p.side.index() as u8,
-            };
-            self.color[c.index()] == want
-        })
+        pos.geometry().playable == self.cells
+            && self.cells.iter().all(|c| {
+                let want = match pos.piece_at(c) {
+                    None => EMPTY,
+                    Some(p) => 1 + p.side.index() as u8,
+                };
+                self.color[c.index()] == want
+            })
     }
 
     /// The cell index of a cell, for [`FastGo::play`].
@@ -591,12 +602,15 @@ impl FastGo {
     }
 }
 
-/// Whether a drop on the empty `cell` of a rook (or wazir) position matches one of the
-/// 3 × 3 shapes of [`FastGo::is_shape_move`], for either side.
+/// Whether a drop on the empty `cell` of a position of a set that plays as Go does
+/// matches one of the 3 × 3 shapes of [`FastGo::is_shape_move`], for either side.
 pub fn is_shape_at(pos: &Position, cell: Cell) -> bool {
-    let cells = pos.geometry().cells;
+    let Some(adjacency) = pos.rules().pieces.go_adjacency() else {
+        return false;
+    };
+    let cells = pos.geometry().playable;
     let mut code = 0;
-    for (k, &(df, dr)) in RING.iter().enumerate() {
+    for (k, &(df, dr)) in ring_of(adjacency).iter().enumerate() {
         let colour = match cell.offset(df, dr).filter(|c| cells.contains(*c)) {
             None => OFF,
             Some(c) => pos.piece_at(c).map_or(EMPTY, |p| 1 + p.side.index() as u8),
@@ -617,6 +631,27 @@ const RING: [(i32, i32); 8] = [
     (0, -1),
     (1, -1),
 ];
+
+/// [`RING`] on the light cells joined diagonally: the board's step (a, b) becomes
+/// (a − b, a + b), so its up is up-left, its right up-right, and its diagonal neighbours
+/// are two cells away along a file or rank.
+const TURNED_RING: [(i32, i32); 8] = [
+    (-2, 0),
+    (-1, 1),
+    (0, 2),
+    (-1, -1),
+    (1, 1),
+    (0, -2),
+    (1, -1),
+    (2, 0),
+];
+
+fn ring_of(adjacency: Adjacency) -> &'static [(i32, i32); 8] {
+    match adjacency {
+        Adjacency::Orthogonal => &RING,
+        Adjacency::Diagonal => &TURNED_RING,
+    }
+}
 
 /// MoGo's 3 × 3 playout patterns (Gelly, Wang, Munos, Teytaud 2006), in the form
 /// Michi (P. Baudiš) writes them: the centre is the move, `X` and `O` are the two sides

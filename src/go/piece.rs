@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::bits::Adjacency;
 use crate::rules::Side;
 
 /// A kind of piece (GO_RULES §1), in the order of the rule book's table.
@@ -182,6 +183,17 @@ impl PieceSet {
     /// which the engine computes with whole-board masks.
     pub const fn orthogonal(self) -> bool {
         self.0 & !(1 << Kind::Rook as u8 | 1 << Kind::Wazir as u8) == 0
+    }
+
+    /// How the pieces of a one-kind set that plays exactly as Go does are joined: rooks
+    /// or wazirs orthogonally, bishops alone diagonally (on the light cells). A piece of
+    /// such a set is alive exactly when its group in that sense has an empty neighbour.
+    pub fn go_adjacency(self) -> Option<Adjacency> {
+        match self.single()? {
+            Kind::Rook | Kind::Wazir => Some(Adjacency::Orthogonal),
+            Kind::Bishop => Some(Adjacency::Diagonal),
+            _ => None,
+        }
     }
 }
 

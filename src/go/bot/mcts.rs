@@ -15,7 +15,7 @@ use web_time::Instant;
 
 use super::eye::Eyes;
 use super::{Bot, Candidate, Choice, Request};
-use crate::go::bits::{Bits, CELLS, Cell};
+use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
 use crate::go::fast::{FastGo, is_shape_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
@@ -313,18 +313,19 @@ impl Worker<'_> {
         let eyes = self.eyes;
         let is_root = at == 0;
         let game = self.game;
-        let orthogonal = pos.rules().pieces.orthogonal();
-        // With rooks and wazirs: the last liberties of the mover's groups in atari.
-        let atari_libs = if orthogonal {
+        // The sets that play as Go does (rooks, wazirs, bishops alone) get Go's priors.
+        let go_like = pos.rules().pieces.go_adjacency();
+        // With them: the last liberties of the mover's groups in atari.
+        let atari_libs = if let Some(adj) = go_like {
             let own = pos.pieces(me);
             let empty = pos.empty();
             let mut seen = Bits::EMPTY;
             let mut libs = Bits::EMPTY;
             for c in own {
                 if !seen.contains(c) {
-                    let group = Bits::from_cell(c).flood(own);
+                    let group = Bits::from_cell(c).flood_by(own, adj);
                     seen |= group;
-                    let l = group.neighbours() & empty;
+                    let l = group.adjacent(adj) & empty;
                     if l.count() == 1 {
                         libs |= l;
                     }
@@ -372,10 +373,10 @@ impl Worker<'_> {
                 let taken = played.captured.count();
                 let (mut n, mut w) = match mv {
                     _ if taken > 0 => (10 + 2 * taken.min(10), 10 + 2 * taken.min(10)),
-                    Move::Drop { cell, .. } if orthogonal => {
+                    Move::Drop { cell, .. } if let Some(adj) = go_like => {
                         let own = played.position.pieces(me);
-                        let group = Bits::from_cell(cell).flood(own);
-                        let libs = (group.neighbours() & played.position.empty()).count();
+                        let group = Bits::from_cell(cell).flood_by(own, adj);
+                        let libs = (group.adjacent(adj) & played.position.empty()).count();
                         if atari_libs.contains(cell) && libs >= 2 {
                             (
                                 10 + 2 * group.count().min(10),
@@ -391,14 +392,14 @@ impl Worker<'_> {
                     // where it lands looks bad (greedy takes every such piece; the random
                     // playouts seldom do).
                     Move::Drop { cell, .. } | Move::Step { to: cell, .. }
-                        if !orthogonal && capturable_at_once(&played.position, cell) =>
+                        if go_like.is_none() && capturable_at_once(&played.position, cell) =>
                     {
                         (CAPTURABLE_PRIOR, 0)
                     }
                     _ => (0, 0),
                 };
                 if let Move::Drop { cell, .. } = mv
-                    && orthogonal
+                    && let Some(adj) = go_like
                     && self.config.shape_priors
                 {
                     // Michi's (P. Baudiš) priors for Go: every move even (10 games, 5
@@ -410,13 +411,20 @@ impl Worker<'_> {
                         (pn, pw) = (pn + 10, pw + 10);
                     }
                     if let Some(l) = last {
-                        let d = (cell.file().abs_diff(l.file()) + cell.rank().abs_diff(l.rank()))
-                            as u32;
+                        let (df, dr) = (
+                            cell.file().abs_diff(l.file()),
+                            cell.rank().abs_diff(l.rank()),
+                        );
+                        // Steps between them (diagonal ones for bishops).
+                        let d = match adj {
+                            Adjacency::Orthogonal => df + dr,
+                            Adjacency::Diagonal => df.max(dr),
+                        } as u32;
                         let near = [0, 24, 22, 8].get(d as usize).copied().unwrap_or(0);
                         (pn, pw) = (pn + near, pw + near);
                     }
                     let line = edge_distance(&geo, cell);
-                    if line <= 3 && (stones & around(cell, 3)).is_empty() {
+                    if line <= 3 && (stones & around(cell, 3, adj)).is_empty() {
                         pn += 10;
                         if line == 3 {
                             pw += 10;
@@ -427,7 +435,7 @@ impl Worker<'_> {
                 }
                 node.visits = n;
                 node.wins = w as f32;
-                if !orthogonal {
+                if go_like.is_none() {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
@@ -767,11 +775,11 @@ fn edge_distance(geo: &Geometry, cell: Cell) -> u32 {
     1 + f.min(r).min(files - 1 - f).min(ranks - 1 - r)
 }
 
-/// The cells within `d` steps of `cell` (Manhattan distance), `cell` included.
-fn around(cell: Cell, d: u32) -> Bits {
+/// The cells within `d` steps of `cell` (orthogonal or diagonal ones), `cell` included.
+fn around(cell: Cell, d: u32, adjacency: Adjacency) -> Bits {
     let mut out = Bits::from_cell(cell);
     for _ in 0..d {
-        out |= out.neighbours();
+        out |= out.adjacent(adjacency);
     }
     out
 }
@@ -978,7 +986,7 @@ impl Mcts {
         let deadline = time.map(|t| Instant::now() + t);
         let eyes = Eyes::new(&root);
         let rules = root.rules();
-        let fast_ok = rules.pieces.orthogonal() && rules.pieces.len() == 1;
+        let fast_ok = rules.pieces.go_adjacency().is_some();
         // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
         // and a random playout's filling of its own area would cancel every lead in it
         // (a drop in one's own area costs a point). Area less the drops made is the same
