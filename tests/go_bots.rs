@@ -595,3 +595,21 @@ fn mcts_with_maos_does_not_drop_into_an_immediate_capture() {
         blunders.len()
     );
 }
+
+#[test]
+fn greedy_with_moving_pieces_drops_rather_than_steps_for_the_same_result() {
+    // From a game greedy lost to the random bot: stepping c6 to c7 and dropping on c7
+    // capture nothing and score alike; the drop adds a piece (the step had won the
+    // tie-break on some seeds, and the side that only steps is outnumbered in the end).
+    let r = rules("R", 9, true);
+    let pos = Position::from_text(
+        "3r1R1R1/1Rr1r1r1r/rr1rR3r/1RrR1rRRR/2R1R1Rr1/Rrr3Rr1/2R2r1R1/R2r3r1/1r2R2R1 b 0 0 0 - 20",
+        r,
+    )
+    .unwrap();
+    let game = Game::from_position(pos);
+    for seed in 0..16 {
+        let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), seed);
+        assert!(matches!(mv, Move::Drop { .. }), "seed {seed}: {mv:?}");
+    }
+}

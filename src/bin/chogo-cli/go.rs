@@ -97,12 +97,8 @@ enum Go {
         /// playouts a move in place of any time (measures the search, not the machine)
         #[arg(long)]
         playouts: Option<u64>,
-        /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse
-        #[arg(long, value_name = "SWITCHES", default_value = "")]
-        without: String,
-        /// search switches turned on (shape_priors is off by default)
-        #[arg(long, value_name = "SWITCHES", default_value = "")]
-        with: String,
+        #[command(flatten)]
+        switches: Switches,
     },
     /// the bot's move: bestmove "<position>" --level L [--time-ms T] [--playouts N]
     Bestmove {
@@ -125,6 +121,8 @@ enum Go {
         /// print the playouts, the win rate and the speed on standard error
         #[arg(long)]
         info: bool,
+        #[command(flatten)]
+        switches: Switches,
     },
     /// a match between two bots: play --black L --white L --games N
     Play {
@@ -157,10 +155,36 @@ enum Go {
         /// the start position (default: the empty board)
         #[arg(long)]
         from: Option<String>,
+        #[command(flatten)]
+        switches: Switches,
     },
     /// convert between a game record and SGF: sgf FILE (writes the other form)
     #[command(disable_help_flag = true)]
     Sgf(Words),
+}
+
+/// The search's switches, for measuring each one (the searching levels only).
+#[derive(clap::Args, Debug)]
+struct Switches {
+    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse
+    #[arg(long, value_name = "SWITCHES", default_value = "")]
+    without: String,
+    /// search switches turned on (shape_priors is off by default)
+    #[arg(long, value_name = "SWITCHES", default_value = "")]
+    with: String,
+}
+
+impl Switches {
+    /// The levels' search on `threads` threads with these switches.
+    fn config(&self, threads: usize) -> Result<MctsConfig, Failure> {
+        MctsConfig {
+            threads: threads.clamp(1, 64),
+            ..MctsConfig::default()
+        }
+        .without(&self.without)
+        .and_then(|c| c.with(&self.with))
+        .map_err(usage)
+    }
 }
 
 impl GoRules {
@@ -318,21 +342,14 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             time_ms,
             threads,
             playouts,
-            without,
-            with,
+            switches,
         } => {
             let rules = opts.rules(None)?;
             if rules.pieces.len() != 1 {
                 return Err(usage("GTP plays one-kind sets only (like --pieces R)"));
             }
             let level = parse_level(&level)?;
-            let config = MctsConfig {
-                threads: threads.clamp(1, 64),
-                ..MctsConfig::default()
-            }
-            .without(&without)
-            .and_then(|c| c.with(&with))
-            .map_err(usage)?;
+            let config = switches.config(threads)?;
             let engine = Engine::with_level(
                 rules,
                 seed,
@@ -351,12 +368,13 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             seed,
             threads,
             info,
+            switches,
         } => {
             let rules = opts.rules(Some(&text))?;
             let pos = position(Some(&text), rules, "bestmove")?;
             let level = parse_level(&level)?;
             let budget = level.budget(time_ms.map(Duration::from_millis), playouts);
-            bestmove(pos, level, budget, seed, threads.clamp(1, 64), info)
+            bestmove(pos, level, budget, seed, switches.config(threads)?, info)
         }
         Go::Play {
             black,
@@ -370,6 +388,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             threads,
             records,
             from,
+            switches,
         } => {
             let rules = opts.rules(from.as_deref())?;
             let start = match &from {
@@ -387,7 +406,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 playouts,
                 swap,
                 jobs: jobs.clamp(1, 64),
-                threads: threads.clamp(1, 64),
+                config: switches.config(threads)?,
                 records,
             })
         }
@@ -527,7 +546,7 @@ fn bestmove(
     level: Level,
     budget: bot::Budget,
     seed: u64,
-    threads: usize,
+    config: MctsConfig,
     info: bool,
 ) -> Result<String, Failure> {
     let game = Game::from_position(pos);
@@ -540,7 +559,7 @@ fn bestmove(
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let choice = level
-        .bot(threads)
+        .bot_with(config)
         .choose(&bot::Request {
             game: &game,
             budget,
@@ -581,7 +600,8 @@ struct MatchSpec {
     playouts: Option<u64>,
     swap: bool,
     jobs: usize,
-    threads: usize,
+    /// The searching levels' search.
+    config: MctsConfig,
     records: Option<std::path::PathBuf>,
 }
 
@@ -649,8 +669,8 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             } else {
                 spec.players
             };
-            let mut black = seats[0].bot(spec.threads);
-            let mut white = seats[1].bot(spec.threads);
+            let mut black = seats[0].bot_with(spec.config);
+            let mut white = seats[1].bot_with(spec.config);
             let budgets = seats.map(|l| l.budget(spec.time, spec.playouts));
             bot::play_game(
                 spec.start,

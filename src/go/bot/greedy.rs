@@ -121,8 +121,9 @@ fn influence(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> i64 {
     (mine & !theirs).count() as i64 - (theirs & !mine).count() as i64
 }
 
-/// A move's rank: not seen before, net captures, score change, influence, random.
-type Key = (i64, i64, f64, i64, u64);
+/// A move's rank: not seen before, net captures, score change, material (with moving
+/// pieces), influence, random.
+type Key = (i64, i64, f64, i64, i64, u64);
 
 impl Bot for Greedy {
     fn choose(&mut self, request: &Request) -> Option<Choice> {
@@ -133,6 +134,7 @@ impl Bot for Greedy {
         let me = game.position().turn();
         let mut rng = Rng::new(request.seed);
         let eyes = Eyes::new(game.position());
+        let moving = game.position().rules().moving;
         let mut best: Option<(Key, Move)> = None;
         game.for_each_legal_move(|mv, played| {
             let gain = played.captured.count() as i64 - best_capture(&played.position) as i64;
@@ -142,18 +144,26 @@ impl Bot for Greedy {
                 - 0.5 * short_of_liberties(&played.position, me, &eyes) as f64;
             // A placement seen before walks toward the repetition draw: the last resort.
             let fresh = i64::from(mv == Move::Pass || !game.seen(&played.position));
+            // With moving pieces, between moves of the same result a drop comes before a
+            // step or a pass: every piece on the board can move, defend and capture
+            // later, and a side that only steps while the other drops is outnumbered.
+            let material = i64::from(moving && matches!(mv, Move::Drop { .. }));
             let key = (
                 fresh,
                 gain,
                 diff,
+                material,
                 influence(&played.position, me, &eyes),
                 rng.next_u64(),
             );
             let better = match &best {
                 None => true,
                 Some((k, _)) => {
-                    let (a, b) = ((key.0, key.1, key.2, key.3), (k.0, k.1, k.2, k.3));
-                    a.partial_cmp(&b).is_some_and(|o| o.is_gt()) || (a == b && key.4 > k.4)
+                    let (a, b) = (
+                        (key.0, key.1, key.2, key.3, key.4),
+                        (k.0, k.1, k.2, k.3, k.4),
+                    );
+                    a.partial_cmp(&b).is_some_and(|o| o.is_gt()) || (a == b && key.5 > k.5)
                 }
             };
             if better {
