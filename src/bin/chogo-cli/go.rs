@@ -172,6 +172,10 @@ struct Switches {
     /// search switches turned on (shape_priors is off by default)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
+    /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;
+    /// default 0.1, for bishops alone 0.3)
+    #[arg(long, value_name = "W")]
+    score_weight: Option<f64>,
 }
 
 impl Switches {
@@ -183,6 +187,14 @@ impl Switches {
         }
         .without(&self.without)
         .and_then(|c| c.with(&self.with))
+        .and_then(|c| match self.score_weight {
+            None => Ok(c),
+            Some(w) if (0.0..=1.0).contains(&w) => Ok(MctsConfig {
+                score_weight: Some(w),
+                ..c
+            }),
+            Some(w) => Err(format!("--score-weight {w}: a number from 0 to 1")),
+        })
         .map_err(usage)
     }
 }

@@ -20,7 +20,7 @@ use crate::go::fast::{FastGo, is_shape_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
 use crate::go::moves::Move;
-use crate::go::piece::Kind;
+use crate::go::piece::{Kind, PieceSet};
 use crate::go::playout::Rng;
 use crate::go::position::{Played, Position};
 use crate::rules::Side;
@@ -51,6 +51,9 @@ pub struct MctsConfig {
     /// Priors (rooks and wazirs) for 3 × 3 shapes, moves near the last one and the
     /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
+    /// How much the margin counts in a playout's value (the rest is the win); `None`:
+    /// the set's own ([`score_weight_of`]).
+    pub score_weight: Option<f64>,
 }
 
 impl MctsConfig {
@@ -112,6 +115,7 @@ impl Default for MctsConfig {
             // Measured weaker (README): 7 wins in 17 games against the search without it
             // and without shapes, where shapes alone won 12 of 20.
             shape_priors: false,
+            score_weight: None,
         }
     }
 }
@@ -280,6 +284,17 @@ struct Worker<'a> {
     /// hash, side to move), the game's history continued along the path.
     line: Vec<(u64, Side)>,
     komi: f64,
+    /// The margin's share of a playout's value.
+    score_weight: f64,
+}
+
+/// How much the margin counts in a playout's value for a piece set, as measured: 0.1,
+/// but 0.3 for bishops alone, whose games end with 15 to 25 points in all and margins of
+/// a few points, so that the win rates of the good moves stand at 0.9 long before the
+/// game is decided and only the margin tells them apart (README: 88 % against greedy
+/// with 0.1).
+pub fn score_weight_of(pieces: PieceSet) -> f64 {
+    if pieces.light_cells_only() { 0.3 } else { 0.1 }
 }
 
 /// The value for Black of a final position where Black's score less White's is `diff`:
@@ -288,7 +303,7 @@ struct Worker<'a> {
 /// indifferent). `scale` is the margin that counts about half (a tenth of the board).
 /// This steers the tree; the root's pass rules read win rates and points instead
 /// ([`RootMove`]).
-fn black_value_of(diff: f64, scale: f64) -> f32 {
+fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
     let win = if diff > 0.0 {
         1.0
     } else if diff < 0.0 {
@@ -297,11 +312,8 @@ fn black_value_of(diff: f64, scale: f64) -> f32 {
         0.5
     };
     let margin = 0.5 + 0.5 * (diff / scale).tanh();
-    (win * (1.0 - SCORE_WEIGHT) + margin * SCORE_WEIGHT) as f32
+    (win * (1.0 - score_weight) + margin * score_weight) as f32
 }
-
-/// How much the margin counts in a playout's value.
-const SCORE_WEIGHT: f64 = 0.1;
 
 impl Worker<'_> {
     fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
@@ -621,7 +633,8 @@ impl Worker<'_> {
     fn playout(&mut self, tree: &mut Tree, pos: &Position) -> (f32, f64) {
         let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
         let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
-        let valued = |diff: f64| (black_value_of(diff, scale), diff);
+        let weight = self.score_weight;
+        let valued = |diff: f64| (black_value_of(diff, scale, weight), diff);
         if pos.is_over() {
             let score = pos.score();
             self.count_owners(tree, pos);
@@ -987,6 +1000,10 @@ impl Mcts {
         let eyes = Eyes::new(&root);
         let rules = root.rules();
         let fast_ok = rules.pieces.go_adjacency().is_some();
+        let score_weight = self
+            .config
+            .score_weight
+            .unwrap_or_else(|| score_weight_of(rules.pieces));
         // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
         // and a random playout's filling of its own area would cancel every lead in it
         // (a drop in one's own area costs a point). Area less the drops made is the same
@@ -1030,6 +1047,7 @@ impl Mcts {
                         superko,
                         line: Vec::with_capacity(64),
                         komi: rules.komi,
+                        score_weight,
                     };
                     run(&mut worker, tree, share, deadline, stop);
                 };
