@@ -46,7 +46,7 @@ pub struct FastGo {
 }
 
 impl FastGo {
-    /// The fast board of a position of a set that plays as Go does
+    /// The fast board of a position of a one-kind set that plays as Go does
     /// ([`super::piece::PieceSet::go_adjacency`]: rooks, wazirs or bishops alone) without
     /// dead pieces.
     pub fn from_position(pos: &Position) -> Option<FastGo> {

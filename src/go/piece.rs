@@ -185,14 +185,16 @@ impl PieceSet {
         self.0 & !(1 << Kind::Rook as u8 | 1 << Kind::Wazir as u8) == 0
     }
 
-    /// How the pieces of a one-kind set that plays exactly as Go does are joined: rooks
-    /// or wazirs orthogonally, bishops alone diagonally (on the light cells). A piece of
+    /// How the pieces of a set that plays exactly as Go does are joined: rooks and
+    /// wazirs orthogonally, bishops alone diagonally (on the light cells). A piece of
     /// such a set is alive exactly when its group in that sense has an empty neighbour.
     pub fn go_adjacency(self) -> Option<Adjacency> {
-        match self.single()? {
-            Kind::Rook | Kind::Wazir => Some(Adjacency::Orthogonal),
-            Kind::Bishop => Some(Adjacency::Diagonal),
-            _ => None,
+        if self.orthogonal() {
+            Some(Adjacency::Orthogonal)
+        } else if self.light_cells_only() {
+            Some(Adjacency::Diagonal)
+        } else {
+            None
         }
     }
 }

@@ -38,7 +38,8 @@ pub struct MctsConfig {
     pub rave_k: f64,
     /// UCT's exploration constant.
     pub explore: f64,
-    /// Playout heuristics (rooks and wazirs): capture, save, no self-atari of 3+ stones.
+    /// Playout heuristics (rooks, wazirs, bishops alone): capture, save, no self-atari
+    /// of 3+ stones.
     pub heuristics: bool,
     /// Keep the subtree of the moves played between two searches.
     pub reuse: bool,
@@ -46,9 +47,10 @@ pub struct MctsConfig {
     pub expand_at: u32,
     /// Virtual games for captures, saves and self-ataris when a node gets children.
     pub priors: bool,
-    /// Playouts (rooks and wazirs) answer the last drop with a 3 × 3 shape next to it.
+    /// Playouts (rooks, wazirs, bishops alone) answer the last drop with a 3 × 3 shape
+    /// next to it.
     pub shapes: bool,
-    /// Priors (rooks and wazirs) for 3 × 3 shapes, moves near the last one and the
+    /// Priors (the same sets) for 3 × 3 shapes, moves near the last one and the
     /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
@@ -999,7 +1001,7 @@ impl Mcts {
         let deadline = time.map(|t| Instant::now() + t);
         let eyes = Eyes::new(&root);
         let rules = root.rules();
-        let fast_ok = rules.pieces.go_adjacency().is_some();
+        let fast_ok = rules.pieces.go_adjacency().is_some() && rules.pieces.len() == 1;
         let score_weight = self
             .config
             .score_weight
