@@ -153,6 +153,33 @@ fn exit_codes_and_one_line_errors() {
             2,
             "--rules is Chogo's",
         ),
+        (
+            vec![
+                "go",
+                "bestmove",
+                "start",
+                "--playouts",
+                "10",
+                "--score-weight",
+                "2",
+            ],
+            2,
+            "--score-weight 2: a number from 0 to 1",
+        ),
+        (
+            vec![
+                "go",
+                "play",
+                "--black",
+                "hard",
+                "--white",
+                "easy",
+                "--without",
+                "fast",
+            ],
+            2,
+            "unknown switch 'fast'",
+        ),
     ] {
         let out = cli(&args);
         assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
@@ -404,6 +431,26 @@ fn gtp_searches_by_playouts_with_switches() {
     let first = gtp_session_with(&args, session);
     assert_eq!(first, gtp_session_with(&args, session));
     assert_eq!(first.matches("= ").count(), 5, "{first}");
+    // bestmove and play read the same switches: a different setting, a different search.
+    let bestmove = |extra: &[&str]| {
+        let mut a = vec![
+            "go",
+            "bestmove",
+            "start",
+            "--pieces",
+            "B",
+            "--playouts",
+            "400",
+        ];
+        a.extend_from_slice(extra);
+        a.push("--info");
+        let out = cli(&a);
+        assert_eq!(out.status.code(), Some(0), "{a:?}: {}", stderr(&out));
+        stderr(&out).lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(bestmove(&[]), bestmove(&["--score-weight", "0.3"]));
+    assert_ne!(bestmove(&[]), bestmove(&["--score-weight", "0.1"]));
+    assert_ne!(bestmove(&[]), bestmove(&["--without", "rave"]));
     let out = Command::new(CLI)
         .args(["go", "gtp", "--without", "fast"])
         .stdin(Stdio::null())
