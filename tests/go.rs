@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use chogo::go::fast::FastGo;
+use chogo::go::fast::{FastGo, is_shape_at};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -237,6 +237,7 @@ fn the_fast_board_plays_as_the_rules_engine() {
         ("B", "9", 0..30),
         ("B", "6", 0..30),
         ("B", "13", 0..4),
+        ("B", "19", 0..2),
         ("B", "chogo-44", 0..10),
     ] {
         let bishops = usize::from(set == "B");
@@ -251,6 +252,19 @@ fn the_fast_board_plays_as_the_rules_engine() {
                     break;
                 }
                 let shapes = seed % 3 != 0;
+                if seed % 5 == 0 {
+                    // The search's priors see the shapes the playouts see, on every cell
+                    // (edges, missing cells, bishops' dark cells).
+                    for c in p.geometry().cells {
+                        if p.piece_at(c).is_none() {
+                            assert_eq!(
+                                is_shape_at(&p, c),
+                                fast.is_shape_move(FastGo::index(c)),
+                                "{board} {p} {c}"
+                            );
+                        }
+                    }
+                }
                 let before = fast.captures(p.turn());
                 let played = fast.policy_move(&mut rng, last, shapes);
                 let mv = match played {
@@ -278,12 +292,14 @@ fn the_fast_board_plays_as_the_rules_engine() {
             assert_eq!(fast.score(), p.score(), "{p}");
         }
     }
-    for i in 0..2 {
-        assert!(
-            moves[i] > 2500 && captures[i] > 100,
-            "{moves:?} {captures:?}"
-        );
-    }
+    assert!(
+        moves[0] > 5000 && captures[0] > 200,
+        "rooks: {moves:?} {captures:?}"
+    );
+    assert!(
+        moves[1] > 2500 && captures[1] > 100,
+        "bishops: {moves:?} {captures:?}"
+    );
 }
 
 #[test]
@@ -321,10 +337,8 @@ fn bishops_shapes_are_the_patterns_turned_by_45_degrees() {
     for (name, shape) in [("f5", true), ("e4", true), ("h7", false), ("b1", false)] {
         let c = cell(name);
         assert_eq!(fast.is_shape_move(FastGo::index(c)), shape, "{name}");
-        assert_eq!(chogo::go::fast::is_shape_at(&hane, c), shape, "{name}");
+        assert_eq!(is_shape_at(&hane, c), shape, "{name}");
     }
-    // The rooks' own cells for the same pattern are not shapes here (d4 is dark).
-    assert!(!fast.is_shape_move(FastGo::index(cell("e5"))));
 }
 
 #[test]

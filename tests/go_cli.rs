@@ -431,7 +431,23 @@ fn gtp_searches_by_playouts_with_switches() {
     let first = gtp_session_with(&args, session);
     assert_eq!(first, gtp_session_with(&args, session));
     assert_eq!(first.matches("= ").count(), 5, "{first}");
-    // bestmove and play read the same switches: a different setting, a different search.
+    let out = Command::new(CLI)
+        .args(["go", "gtp", "--without", "fast"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown switch 'fast'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bestmove_and_play_read_the_search_switches() {
+    // The same switches as GTP's: a different setting, a different search; the default
+    // margin weight of bishops is 0.3.
     let bestmove = |extra: &[&str]| {
         let mut a = vec![
             "go",
@@ -451,16 +467,30 @@ fn gtp_searches_by_playouts_with_switches() {
     assert_eq!(bestmove(&[]), bestmove(&["--score-weight", "0.3"]));
     assert_ne!(bestmove(&[]), bestmove(&["--score-weight", "0.1"]));
     assert_ne!(bestmove(&[]), bestmove(&["--without", "rave"]));
-    let out = Command::new(CLI)
-        .args(["go", "gtp", "--without", "fast"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("unknown switch 'fast'"),
-        "{}",
-        stderr(&out)
+    let play = |extra: &[&str]| {
+        let mut a = vec![
+            "go",
+            "play",
+            "--pieces",
+            "B",
+            "--black",
+            "hard",
+            "--white",
+            "hard",
+            "--playouts",
+            "300",
+            "--games",
+            "1",
+        ];
+        a.extend_from_slice(extra);
+        let out = cli(&a);
+        assert_eq!(out.status.code(), Some(0), "{a:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    assert_eq!(play(&[]), play(&["--score-weight", "0.3"]));
+    assert_ne!(
+        play(&[]),
+        play(&["--score-weight", "0", "--without", "rave,priors"])
     );
 }
 

@@ -105,8 +105,10 @@ impl FromStr for Cell {
 
 /// Which cells are next to each other when a piece set plays as Go does: orthogonal
 /// neighbours for rooks and wazirs; diagonal ones for bishops alone, whose light cells
-/// joined diagonally are a Go board turned by 45° (a bishop can move exactly when a
-/// diagonal neighbour is empty, and defends exactly a diagonal neighbour).
+/// joined diagonally are a Go board turned by 45° and cut along staircase edges (a
+/// bishop can move exactly when a diagonal neighbour is empty, and one that defends a
+/// friend further along a diagonal can move anyway: it lives exactly when its diagonal
+/// group has an empty neighbour).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Adjacency {
     Orthogonal,
@@ -148,6 +150,9 @@ const NOT_LAST_FILE: [u64; WORDS] = {
     }
     m
 };
+
+/// The layout's bits in the last word: it ends at bit 360.
+const LAST_WORD: u64 = (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
 
 impl Bits {
     pub const EMPTY: Bits = Bits([0; WORDS]);
@@ -236,8 +241,7 @@ impl Bits {
         let right = self.shl(1) & Bits(NOT_FIRST_FILE);
         let left = self.shr(1) & Bits(NOT_LAST_FILE);
         let mut out = up | down | right | left;
-        // The layout ends at bit 360.
-        out.0[WORDS - 1] &= (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
+        out.0[WORDS - 1] &= LAST_WORD;
         out
     }
 
@@ -249,7 +253,7 @@ impl Bits {
         let down_right = self.shr(STRIDE as u32 - 1) & Bits(NOT_FIRST_FILE);
         let down_left = self.shr(STRIDE as u32 + 1) & Bits(NOT_LAST_FILE);
         let mut out = up_right | up_left | down_right | down_left;
-        out.0[WORDS - 1] &= (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
+        out.0[WORDS - 1] &= LAST_WORD;
         out
     }
 
@@ -279,14 +283,7 @@ impl Bits {
     /// The cells of `within` connected orthogonally to the set through `within`.
     #[inline]
     pub fn flood(self, within: Bits) -> Bits {
-        let mut g = self & within;
-        loop {
-            let next = (g | g.neighbours()) & within;
-            if next == g {
-                return g;
-            }
-            g = next;
-        }
+        self.flood_by(within, Adjacency::Orthogonal)
     }
 
     pub fn iter(self) -> BitsIter {
@@ -415,5 +412,39 @@ mod tests {
         assert_eq!(n, ["s18", "r19"]);
         let e5: Cell = "e5".parse().unwrap();
         assert_eq!(Bits::from_cell(e5).neighbours().count(), 4);
+    }
+
+    #[test]
+    fn diagonal_neighbours_stay_inside_the_layout() {
+        // The layout's edges and corners: no shift wraps to the other side of a row.
+        let diagonal = |name: &str| -> Vec<String> {
+            let c: Cell = name.parse().unwrap();
+            Bits::from_cell(c)
+                .diagonal_neighbours()
+                .iter()
+                .map(|c| c.to_string())
+                .collect()
+        };
+        assert_eq!(diagonal("a1"), ["b2"]);
+        assert_eq!(diagonal("s1"), ["r2"]);
+        assert_eq!(diagonal("a19"), ["b18"]);
+        assert_eq!(diagonal("s19"), ["r18"]);
+        assert_eq!(diagonal("a10"), ["b9", "b11"]);
+        assert_eq!(diagonal("s10"), ["r9", "r11"]);
+        assert_eq!(diagonal("j1"), ["i2", "k2"]);
+        assert_eq!(diagonal("e5"), ["d4", "f4", "d6", "f6"]);
+        // Every cell: exactly the cells one step away on both axes.
+        for i in 0..CELLS {
+            let c = Cell::from_index(i);
+            let want: Bits = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+                .into_iter()
+                .filter_map(|(df, dr)| c.offset(df, dr))
+                .collect();
+            assert!(Bits::from_cell(c).diagonal_neighbours() == want, "{c}");
+            assert!(
+                Bits::from_cell(c).adjacent(Adjacency::Orthogonal)
+                    == Bits::from_cell(c).neighbours()
+            );
+        }
     }
 }

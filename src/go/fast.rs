@@ -14,7 +14,8 @@ const EMPTY: u8 = 0;
 /// The colour of a cell of the layout that is not on the board.
 const OFF: u8 = 3;
 
-/// Go with rooks (or bishops alone) on any board of the rule book, Black = 1, White = 2.
+/// Go with rooks or wazirs (or bishops alone) on any board of the rule book, Black = 1,
+/// White = 2.
 #[derive(Clone)]
 pub struct FastGo {
     nbr: [[u16; 4]; CELLS],
@@ -124,14 +125,14 @@ impl FastGo {
 
     /// How many of `v`'s neighbours belong to group `g`.
     #[inline]
-    fn adjacency(&self, g: u16, v: u16) -> u16 {
+    fn neighbours_in(&self, g: u16, v: u16) -> u16 {
         self.neighbours(v)
             .iter()
             .filter(|&&n| self.color[n as usize] != EMPTY && self.group[n as usize] == g)
             .count() as u16
     }
 
-    /// Whether the side to move may drop on `v` (GO_RULES §3 with rooks: Go's rules).
+    /// Whether the side to move may drop on `v` (GO_RULES §3 for these sets: Go's rules).
     #[inline]
     pub fn is_legal(&self, v: u16) -> bool {
         let i = v as usize;
@@ -145,7 +146,7 @@ impl FastGo {
                 return true;
             }
             let g = self.group[n as usize];
-            let adj = self.adjacency(g, v);
+            let adj = self.neighbours_in(g, v);
             if c == me {
                 if self.libs[g as usize] > adj {
                     return true;
@@ -289,8 +290,9 @@ impl FastGo {
         self.turn = 3 - self.turn;
     }
 
-    /// A random move of the simplest bot (as [`super::playout::random_move`]: a legal drop
-    /// that does not fill its own single-cell eye, else a pass); returns the cell.
+    /// A random move of the simplest bot (for rooks as [`super::playout::random_move`]):
+    /// a legal drop that does not fill its own single-cell eye (every neighbour the
+    /// mover's, diagonal ones for bishops), else a pass; returns the cell.
     #[inline]
     pub fn random_move(&mut self, rng: &mut Rng) -> Option<u16> {
         let n = self.n_empty;
@@ -415,7 +417,7 @@ impl FastGo {
     }
 
     /// The 3 × 3 neighbourhood of `v` as a pattern code: two bits per neighbour (empty,
-    /// Black, White, off the board), in the order of [`RING`].
+    /// Black, White, off the board), in the order of the ring ([`RING`], or turned).
     #[inline]
     fn pattern_code(&self, v: u16) -> usize {
         let (f, r) = ((v % STRIDE) as i32, (v / STRIDE) as i32);
@@ -523,9 +525,7 @@ impl FastGo {
     /// reaches it (0: nobody).
     pub fn owners(&self, out: &mut [u8; CELLS]) {
         let empty = self.stones(EMPTY);
-        let adjacency = self.adjacency;
-        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
-        let (b, w) = (reach(1), reach(2));
+        let (b, w) = self.reach(empty);
         for c in self.cells {
             let i = c.index();
             out[i] = match self.color[i] {
@@ -552,6 +552,13 @@ impl FastGo {
         moves
     }
 
+    /// The empty cells Black's and White's stones reach through `empty` (GO_RULES §4).
+    fn reach(&self, empty: Bits) -> (Bits, Bits) {
+        let adjacency = self.adjacency;
+        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
+        (reach(1), reach(2))
+    }
+
     fn stones(&self, color: u8) -> Bits {
         self.cells
             .iter()
@@ -562,9 +569,7 @@ impl FastGo {
     /// Captures + controlled cells (+ komi for White), as [`Position::score`].
     pub fn score(&self) -> [f64; 2] {
         let empty = self.stones(EMPTY);
-        let adjacency = self.adjacency;
-        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
-        let (b, w) = (reach(1), reach(2));
+        let (b, w) = self.reach(empty);
         [
             (self.captures[0] + (b & !w).count()) as f64,
             (self.captures[1] + (w & !b).count()) as f64 + self.komi,

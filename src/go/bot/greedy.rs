@@ -1,7 +1,8 @@
 //! The greedy bot: one ply, the best immediate result — its captures less the largest
 //! capture the opponent could answer with, then the score change (GO_RULES §4) — with
 //! seeded tie-breaking. Pieces left with two liberties or fewer count half a point
-//! against it; ties go to the move next to more empty cells.
+//! against it; ties go, with moving pieces, to a drop before a step or a pass, then to the
+//! move next to more empty cells.
 
 use super::eye::Eyes;
 use super::{Bot, Choice, Request};
@@ -121,7 +122,7 @@ fn influence(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> i64 {
     (mine & !theirs).count() as i64 - (theirs & !mine).count() as i64
 }
 
-/// A move's rank: not seen before, net captures, score change, material (with moving
+/// A move's rank: not seen before, net captures, score change, a drop (with moving
 /// pieces), influence, random.
 type Key = (i64, i64, f64, i64, i64, u64);
 
@@ -147,12 +148,12 @@ impl Bot for Greedy {
             // With moving pieces, between moves of the same result a drop comes before a
             // step or a pass: every piece on the board can move, defend and capture
             // later, and a side that only steps while the other drops is outnumbered.
-            let material = i64::from(moving && matches!(mv, Move::Drop { .. }));
+            let adds_piece = i64::from(moving && matches!(mv, Move::Drop { .. }));
             let key = (
                 fresh,
                 gain,
                 diff,
-                material,
+                adds_piece,
                 influence(&played.position, me, &eyes),
                 rng.next_u64(),
             );

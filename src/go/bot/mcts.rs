@@ -293,8 +293,8 @@ struct Worker<'a> {
 /// How much the margin counts in a playout's value for a piece set, as measured: 0.1,
 /// but 0.3 for bishops alone, whose games end with 15 to 25 points in all and margins of
 /// a few points, so that the win rates of the good moves stand at 0.9 long before the
-/// game is decided and only the margin tells them apart (README: 88 % against greedy
-/// with 0.1).
+/// game is decided and only the margin tells them apart (README, bots' table: against
+/// greedy 53 of 60 games with 0.1, 59 of 60 with 0.3).
 pub fn score_weight_of(pieces: PieceSet) -> f64 {
     if pieces.light_cells_only() { 0.3 } else { 0.1 }
 }
@@ -667,7 +667,7 @@ impl Worker<'_> {
             let mut owners = [0u8; CELLS];
             fast.owners(&mut owners);
             let mut area = [0f64; 2];
-            for c in pos.geometry().cells {
+            for c in pos.geometry().playable {
                 let o = owners[c.index()];
                 if o != 0 {
                     tree.owners[o as usize - 1][c.index()] += 1;
@@ -811,7 +811,8 @@ pub struct RootMove {
     pub mv: Move,
     /// Visits, the priors' virtual games included.
     pub visits: u64,
-    /// Value won in them (0.9 × win + 0.1 × a squashed margin), virtual games included.
+    /// Value won in them ((1 − w) × win + w × a squashed margin, w the score weight),
+    /// virtual games included.
     pub wins: f64,
     /// Playouts through the move (and repetition draws in the tree): real games only.
     pub playouts: u64,
@@ -1005,7 +1006,8 @@ impl Mcts {
         let score_weight = self
             .config
             .score_weight
-            .unwrap_or_else(|| score_weight_of(rules.pieces));
+            .unwrap_or_else(|| score_weight_of(rules.pieces))
+            .clamp(0.0, 1.0);
         // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
         // and a random playout's filling of its own area would cancel every lead in it
         // (a drop in one's own area costs a point). Area less the drops made is the same
