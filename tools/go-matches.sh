@@ -2,7 +2,7 @@
 # The matches and speeds of the README's "Go with chess pieces" bots section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about five hours on one core
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about seven hours on one core
 # (two hours of it the 32 GNU Go games, about 4 minutes each at 100,000 playouts a move): every match runs one
 # game at a time on one search thread, except the speed tests and greedy against random.
 # The rows against older code (the capture-to-save against 14d267f, the pass rules in
@@ -26,24 +26,43 @@ for set in B K N P M RB; do
   printf '%s: ' "$set"
   "$B" go bestmove start --pieces "$set" --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
-printf 'R moving: '
-"$B" go bestmove start --moving --time-ms 1000 --threads 1 --info 2>&1 | head -1
-
-echo "== greedy vs random, 20 games each (colours alternate)"
 for set in R B K N P M RB; do
-  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 2 | tail -1
+  printf '%s moving: ' "$set"
+  "$B" go bestmove start --pieces "$set" --moving --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
-printf 'R moving: '; "$B" go play --moving --black greedy --white random --games 20 --swap --jobs 2 | tail -1
+
+echo "== greedy vs random, 20 games each (colours alternate); with moving pieces two seeds"
+for set in R B K N P M RB; do
+  printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 1 --seed 5 | tail -1
+done
+for set in R B K N P M RB; do
+  for seed in 5 7; do
+    printf '%s moving, seed %s: ' "$set" "$seed"
+    "$B" go play --pieces "$set" --moving --black greedy --white random --games 20 --swap --jobs 2 --seed "$seed" | tail -1
+  done
+done
 
 echo "== MCTS at 1 s's playouts (one idle core, 1 thread) vs greedy, 20 games each (colours alternate)"
 # By playouts, so that the machine's load does not change the result: about what one idle
 # core makes in a second for each set (the speed test above).
-for spec in "R 20000" "B 13000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" "R 19000 --moving"; do
+for spec in "R 20000" "B 37000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" \
+    "R 19000 --moving" "B 33700 --moving" "K 6600 --moving" "N 6000 --moving" \
+    "P 2300 --moving" "M 560 --moving" "RB 3100 --moving"; do
   set -- $spec
   pieces=$1; n=$2; shift 2
   printf '%s: ' "$spec"
   "$B" go play --pieces "$pieces" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed 21 | tail -1
 done
+echo "-- bishops, two more seeds (the margin's weight: the default 0.3, then 0.1)"
+for w in 0.3 0.1; do
+  for seed in 22 23; do
+    printf 'B 37000, weight %s, seed %s: ' "$w" "$seed"
+    "$B" go play --pieces B --black hard --white greedy --playouts 37000 --games 20 --swap --jobs 1 --threads 1 --seed "$seed" --score-weight "$w" | tail -1
+  done
+done
+
+echo "== what the second thread gains: 2 threads x 5000 playouts against 1 x 5000, rooks, komi 6.5, 20 games"
+$REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 10000 --seed {n}" --white "$B go gtp --level hard --threads 1 --playouts 5000 --seed {n}" | tail -2
 
 echo "== 3x3 shapes in the playouts: 20 games, 2000 playouts a move, 9x9 rooks, komi 6.5"
 SEARCH="$B go gtp --level hard --threads 1 --playouts 2000 --seed {n}"
