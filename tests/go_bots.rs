@@ -637,3 +637,25 @@ fn mcts_with_bishops_lets_the_margin_tell_apart_moves_that_all_seem_to_win() {
         assert!(text == "e6" || text == "c4", "seed {seed}: {text}");
     }
 }
+
+#[test]
+fn greedy_with_moving_pieces_ends_a_won_game_and_makes_no_idle_steps() {
+    // A new player passed 70 times against greedy with moving kings, 58.5 points behind;
+    // greedy answered every pass with a king step, and the game never ended.
+    let r = rules("K", 9, true);
+    let text =
+        "1K2KK3/1K2K3K/KKK3KK1/2KKK1K1K/KKK1KK3/1K2K1K2/2KK1KK1K/2K2K1KK/1KKKK3K w 0 10 1 - 82";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
+    for seed in 0..8 {
+        let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), seed);
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+    // The opponent has not passed: a step that changes nothing ranks below the pass.
+    let text =
+        "1K2KK3/1K2K3K/KKK3KK1/2KKK1K1K/KKK1KK3/1K2K1K2/2KK1KK1K/2K2K1KK/1KKKK3K w 0 10 0 - 82";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
+    for seed in 0..8 {
+        let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), seed);
+        assert!(!matches!(mv, Move::Step { .. }), "seed {seed}: {mv:?}");
+    }
+}

@@ -1,8 +1,9 @@
 //! The greedy bot: one ply, the best immediate result — its captures less the largest
 //! capture the opponent could answer with, then the score change (GO_RULES §4) — with
 //! seeded tie-breaking. Pieces left with two liberties or fewer count half a point
-//! against it; ties go, with moving pieces, to a drop before a step or a pass, then to the
-//! move next to more empty cells.
+//! against it; ties go, with moving pieces, to a drop, then the pass, then a step, then to
+//! the move next to more empty cells. With moving pieces, when the opponent has passed
+//! and the score as it stands wins, it passes.
 
 use super::eye::Eyes;
 use super::{Bot, Choice, Request};
@@ -122,8 +123,8 @@ fn influence(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> i64 {
     (mine & !theirs).count() as i64 - (theirs & !mine).count() as i64
 }
 
-/// A move's rank: not seen before, net captures, score change, a drop (with moving
-/// pieces), influence, random.
+/// A move's rank: not seen before, net captures, score change, drop before pass before
+/// step (with moving pieces), influence, random.
 type Key = (i64, i64, f64, i64, i64, u64);
 
 impl Bot for Greedy {
@@ -132,10 +133,23 @@ impl Bot for Greedy {
         if game.outcome().is_some() {
             return None;
         }
-        let me = game.position().turn();
+        let pos = game.position();
+        let me = pos.turn();
+        let moving = pos.rules().moving;
+        // With moving pieces, when the opponent passed and the score as it stands wins:
+        // end the game (there is always a step to make, and steps that change nothing
+        // kept such games going to the move limit).
+        if moving && pos.passes() == 1 && pos.score_winner() == Some(me) {
+            return Some(Choice {
+                mv: Move::Pass,
+                playouts: 0,
+                winrate: None,
+                visits: 0,
+                candidates: Vec::new(),
+            });
+        }
         let mut rng = Rng::new(request.seed);
-        let eyes = Eyes::new(game.position());
-        let moving = game.position().rules().moving;
+        let eyes = Eyes::new(pos);
         let mut best: Option<(Key, Move)> = None;
         game.for_each_legal_move(|mv, played| {
             let gain = played.captured.count() as i64 - best_capture(&played.position) as i64;
@@ -145,15 +159,21 @@ impl Bot for Greedy {
                 - 0.5 * short_of_liberties(&played.position, me, &eyes) as f64;
             // A placement seen before walks toward the repetition draw: the last resort.
             let fresh = i64::from(mv == Move::Pass || !game.seen(&played.position));
-            // With moving pieces, between moves of the same result a drop comes before a
-            // step or a pass: every piece on the board can move, defend and capture
-            // later, and a side that only steps while the other drops is outnumbered.
-            let adds_piece = i64::from(moving && matches!(mv, Move::Drop { .. }));
+            // With moving pieces, between moves of the same result a drop comes first,
+            // then the pass, then a step: every piece on the board can move, defend and
+            // capture later, a side that only steps while the other drops is
+            // outnumbered, and a step that changes nothing only keeps the game going.
+            let kind_rank = match mv {
+                _ if !moving => 0,
+                Move::Drop { .. } => 2,
+                Move::Pass => 1,
+                Move::Step { .. } => 0,
+            };
             let key = (
                 fresh,
                 gain,
                 diff,
-                adds_piece,
+                kind_rank,
                 influence(&played.position, me, &eyes),
                 rng.next_u64(),
             );
