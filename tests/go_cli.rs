@@ -167,6 +167,30 @@ fn exit_codes_and_one_line_errors() {
             "--score-weight 2: a number from 0 to 1",
         ),
         (
+            vec!["go", "bestmove", "start", "--score-weight", "-1"],
+            2,
+            "--score-weight -1: a number from 0 to 1",
+        ),
+        (
+            vec!["go", "bestmove", "start", "--time-ms", "0"],
+            2,
+            "--time-ms 0: a search needs some time",
+        ),
+        (
+            vec![
+                "go",
+                "play",
+                "--black",
+                "hard",
+                "--white",
+                "easy",
+                "--playouts",
+                "0",
+            ],
+            2,
+            "--playouts 0: a search needs some playouts",
+        ),
+        (
             vec![
                 "go",
                 "play",

@@ -174,7 +174,7 @@ struct Switches {
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;
     /// default 0.1, for bishops alone 0.3)
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_negative_numbers = true)]
     score_weight: Option<f64>,
 }
 
@@ -362,6 +362,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             }
             let level = parse_level(&level)?;
             let config = switches.config(threads)?;
+            nonzero_budget(time_ms, playouts)?;
             let engine = Engine::with_level(
                 rules,
                 seed,
@@ -385,6 +386,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             let rules = opts.rules(Some(&text))?;
             let pos = position(Some(&text), rules, "bestmove")?;
             let level = parse_level(&level)?;
+            nonzero_budget(time_ms, playouts)?;
             let budget = level.budget(time_ms.map(Duration::from_millis), playouts);
             bestmove(pos, level, budget, seed, switches.config(threads)?, info)
         }
@@ -408,6 +410,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 None => Position::new(rules),
             };
             let players = [parse_level(&black)?, parse_level(&white)?];
+            nonzero_budget(time_ms, playouts)?;
             play_match(MatchSpec {
                 start,
                 players,
@@ -547,6 +550,15 @@ fn gtp(mut engine: Engine) -> Result<String, Failure> {
         }
     }
     Ok(String::new())
+}
+
+/// A search budget of nothing chooses no move: refused before anything is played.
+fn nonzero_budget(time_ms: Option<u64>, playouts: Option<u64>) -> Result<(), Failure> {
+    match (time_ms, playouts) {
+        (Some(0), _) => Err(usage("--time-ms 0: a search needs some time")),
+        (_, Some(0)) => Err(usage("--playouts 0: a search needs some playouts")),
+        _ => Ok(()),
+    }
 }
 
 fn parse_level(name: &str) -> Result<Level, Failure> {
