@@ -139,14 +139,8 @@ impl Bot for Greedy {
         // With moving pieces, when the opponent passed and the score as it stands wins:
         // end the game (there is always a step to make, and steps that change nothing
         // kept such games going to the move limit).
-        if moving && pos.passes() == 1 && pos.score_winner() == Some(me) {
-            return Some(Choice {
-                mv: Move::Pass,
-                playouts: 0,
-                winrate: None,
-                visits: 0,
-                candidates: Vec::new(),
-            });
+        if moving && let Some(pass) = Choice::pass_to_win(pos, None) {
+            return Some(pass);
         }
         let mut rng = Rng::new(request.seed);
         let eyes = Eyes::new(pos);

@@ -1120,16 +1120,9 @@ impl Bot for Mcts {
             return None;
         }
         let pos = *game.position();
-        let me = pos.turn();
         // The opponent passed and the score as it stands wins: end the game.
-        if pos.passes() == 1 && pos.score_winner() == Some(me) {
-            return Some(Choice {
-                mv: Move::Pass,
-                playouts: 0,
-                winrate: Some(1.0),
-                visits: 0,
-                candidates: Vec::new(),
-            });
+        if let Some(pass) = Choice::pass_to_win(&pos, Some(1.0)) {
+            return Some(pass);
         }
         let stats = self.search(request);
         let mut ranked = stats.moves.clone();

@@ -54,6 +54,20 @@ pub struct Choice {
     pub candidates: Vec<Candidate>,
 }
 
+impl Choice {
+    /// The pass that ends a game the mover wins: the opponent passed and the score as it
+    /// stands wins for the side to move (`None` otherwise).
+    pub fn pass_to_win(pos: &crate::go::Position, winrate: Option<f64>) -> Option<Choice> {
+        (pos.passes() == 1 && pos.score_winner() == Some(pos.turn())).then(|| Choice {
+            mv: Move::Pass,
+            playouts: 0,
+            winrate,
+            visits: 0,
+            candidates: Vec::new(),
+        })
+    }
+}
+
 /// One of the search's root moves, as `--info` shows it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
