@@ -90,6 +90,13 @@ fn exit_codes_and_one_line_errors() {
         (vec!["perft", START, "x"], 2, "'x' is not a depth"),
         (vec!["frobnicate"], 2, "unknown command 'frobnicate'"),
         (
+            vec![
+                "play", "--black", "random", "--white", "random", "--games", "0",
+            ],
+            2,
+            "--games 0: a match needs at least one game",
+        ),
+        (
             vec!["--rules", "chess", "moves", START],
             2,
             "unknown rules 'chess'",

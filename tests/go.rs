@@ -1090,6 +1090,8 @@ mod round_trips {
             let game = random_game(r, seed, plies);
             let text = Record::from_game(&game, &[("Black", "a"), ("White", "b")]).to_string();
             let record = Record::parse(&text).unwrap();
+            // Moving pieces imply superko, so their records name no ko rule.
+            prop_assert_eq!(text.contains("[Ko "), !moving);
             prop_assert_eq!(record.rules, r);
             let replayed = record.to_game().unwrap();
             prop_assert_eq!(replayed.position(), game.position());

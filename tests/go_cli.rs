@@ -177,6 +177,25 @@ fn exit_codes_and_one_line_errors() {
             "--time-ms 0: a search needs some time",
         ),
         (
+            vec!["go", "bestmove", "start", "--threads", "0"],
+            2,
+            "--threads 0: a search needs at least one thread",
+        ),
+        (
+            vec![
+                "go", "play", "--black", "random", "--white", "random", "--games", "0",
+            ],
+            2,
+            "--games 0: a match needs at least one game",
+        ),
+        (
+            vec![
+                "go", "play", "--black", "random", "--white", "random", "--jobs", "0",
+            ],
+            2,
+            "--jobs 0: a match needs at least one job",
+        ),
+        (
             vec![
                 "go",
                 "play",

@@ -324,7 +324,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let games = number("games", games)?.unwrap_or(1);
             let seed = number("seed", seed)?.unwrap_or(1);
             let time = number("time-ms", time_ms)?.map(Duration::from_millis);
-            let jobs = number("jobs", jobs)?.unwrap_or(1).clamp(1, 64) as usize;
+            let jobs = number("jobs", jobs)?.unwrap_or(1).min(64) as usize;
             exactly("play", &extra, 0)?;
             play_match(MatchSpec {
                 rules,
@@ -602,6 +602,12 @@ pub(crate) fn run_match<G: Send>(
     play: impl Fn(u64, bool, &AtomicBool) -> Result<G, String> + Sync,
     finish: impl Fn(u64, [&str; 2], &G) -> MatchGame,
 ) -> Result<String, Failure> {
+    if spec.games == 0 {
+        return Err(usage("--games 0: a match needs at least one game"));
+    }
+    if spec.jobs == 0 {
+        return Err(usage("--jobs 0: a match needs at least one job"));
+    }
     if let Some(dir) = spec.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -613,7 +619,10 @@ pub(crate) fn run_match<G: Send>(
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..spec.jobs.min(spec.games.max(1) as usize) {
+        for _ in 0..spec
+            .jobs
+            .min(usize::try_from(spec.games).unwrap_or(usize::MAX))
+        {
             let tx = tx.clone();
             let (stop, next, play) = (&stop, &next, &play);
             scope.spawn(move || {

@@ -262,12 +262,13 @@ impl Record {
                 "Moving".into(),
                 if rules.moving { "yes" } else { "no" }.into(),
             ),
-            (
-                "Ko".into(),
-                if rules.superko { "superko" } else { "basic" }.into(),
-            ),
             ("Komi".into(), number_text(rules.komi)),
         ];
+        // Moving pieces imply superko: a ko tag beside them could only repeat or contradict.
+        if !rules.moving {
+            let ko = if rules.superko { "superko" } else { "basic" };
+            tags.insert(4, ("Ko".into(), ko.into()));
+        }
         for (k, v) in extra {
             tags.push((k.to_string(), v.to_string()));
         }

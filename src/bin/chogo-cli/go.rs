@@ -181,8 +181,11 @@ struct Switches {
 impl Switches {
     /// The levels' search on `threads` threads with these switches.
     fn config(&self, threads: usize) -> Result<MctsConfig, Failure> {
+        if threads == 0 {
+            return Err(usage("--threads 0: a search needs at least one thread"));
+        }
         MctsConfig {
-            threads: threads.clamp(1, 64),
+            threads: threads.min(64),
             ..MctsConfig::default()
         }
         .without(&self.without)
@@ -367,7 +370,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 rules,
                 seed,
                 level,
-                threads.clamp(1, 64),
+                config.threads,
                 time_ms.map(Duration::from_millis),
             )
             .configured(config, playouts);
@@ -420,7 +423,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 time: time_ms.map(Duration::from_millis),
                 playouts,
                 swap,
-                jobs: jobs.clamp(1, 64),
+                jobs: jobs.min(64),
                 config: switches.config(threads)?,
                 records,
             })
