@@ -62,18 +62,12 @@ fn panel(
             ui.label(egui::RichText::new(game.rules().describe()).weak());
             ui.separator();
             for side in [Side::White, Side::Black] {
-                ui.horizontal(|ui| {
-                    side_swatch(ui, side);
-                    let name = player_name(bridge.player(side), bridge.player(!side));
-                    let count = |p: &crate::rules::Position| {
-                        p.men(!side).count() + p.king_in_hand(!side) as u32
-                    };
-                    let lost = count(game.start()).saturating_sub(count(pos));
-                    ui.label(egui::RichText::new(format!("{side}: {name}")).strong());
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(format!("captured {lost}"));
-                    });
-                });
+                let name = player_name(bridge.player(side), bridge.player(!side));
+                let count = |p: &crate::rules::Position| {
+                    p.men(!side).count() + p.king_in_hand(!side) as u32
+                };
+                let lost = count(game.start()).saturating_sub(count(pos));
+                ui::player_line(ui, side, &name, lost);
             }
             ui.separator();
             match outcome {
@@ -106,7 +100,7 @@ fn panel(
                 }
             }
             if let Some(last) = game.plies().last() {
-                ui.label(format!("Last move: {}", last.mv.with_captures(last.captured)));
+                ui::last_move_line(ui, &last.mv.with_captures(last.captured).to_string());
             }
             let quiet = pos.halfmoves();
             let plies = if quiet == 1 { "ply" } else { "plies" };

@@ -116,14 +116,8 @@ fn panel(
             ui.separator();
             let parts = score_parts(pos);
             for side in [Side::White, Side::Black] {
-                ui.horizontal(|ui| {
-                    side_swatch(ui, side);
-                    let name = player_name(bridge.player(side), bridge.player(!side));
-                    ui.label(egui::RichText::new(format!("{side}: {name}")).strong());
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(format!("captured {}", parts[side.index()].0));
-                    });
-                });
+                let name = player_name(bridge.player(side), bridge.player(!side));
+                ui::player_line(ui, side, &name, parts[side.index()].0);
             }
             ui.label(
                 egui::RichText::new(format!(
@@ -161,7 +155,7 @@ fn panel(
                 }
                 if let Some((mv, captured)) = bridge.shown_move(viewing.0) {
                     let set = pos.rules().pieces;
-                    ui.label(format!("Last move: {}", mv.text_with_captures(set, captured)));
+                    ui::last_move_line(ui, &mv.text_with_captures(set, captured));
                 }
             });
             // The kind palette (keys 1–8) when the set has several kinds.

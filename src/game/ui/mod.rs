@@ -347,9 +347,15 @@ pub fn move_list(
                 ui.label(egui::RichText::new("no moves yet").weak());
                 return;
             }
+            // Two move columns share what the numbers leave; a long capture list is cut
+            // short with "…" (whole on hover) instead of widening the panel.
+            let number = text_width(ui, "888.") + ui.spacing().item_spacing.x;
+            let cell =
+                ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
             egui::Grid::new(id)
                 .num_columns(3)
                 .striped(true)
+                .max_col_width(cell)
                 .show(ui, |ui| {
                     let mut column = 0;
                     for (i, row) in rows.iter().enumerate() {
@@ -362,10 +368,13 @@ pub fn move_list(
                                 ui.label("…");
                             }
                         }
-                        if ui
-                            .selectable_label(shown == i + 1, row.text.as_str())
-                            .clicked()
-                        {
+                        let text = row.text.as_str();
+                        let mut button =
+                            ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
+                        if text_width(ui, text) > cell - 2.0 * ui.spacing().button_padding.x {
+                            button = button.on_hover_text(text);
+                        }
+                        if button.clicked() {
                             asked = Some((i + 1 < rows.len()).then_some(i + 1));
                         }
                         column = if row.side == Side::White { 0 } else { 1 };
@@ -452,6 +461,54 @@ pub fn choice<T: PartialEq + Copy>(
             ui.radio_value(value, option, name);
         }
     });
+}
+
+/// The width of `text` in the body font, on one line.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+        .size()
+        .x
+}
+
+/// A player's line in a side panel: the swatch, `Side: name` (cut short with "…" when the
+/// panel is narrow, whole on hover) and, at the right edge, `captured N`.
+pub fn player_line(ui: &mut egui::Ui, side: Side, name: &str, captured: u32) {
+    ui.horizontal(|ui| {
+        side_swatch(ui, side);
+        let count = format!("captured {captured}");
+        let room =
+            ui.available_width() - text_width(ui, &count) - 2.0 * ui.spacing().item_spacing.x;
+        let size = egui::vec2(room.max(24.0), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(
+            size,
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(format!("{side}: {name}")).strong())
+                        .truncate(),
+                );
+            },
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(count);
+        });
+    });
+}
+
+/// `Last move: …` in at most two lines, broken anywhere (a capture list has no spaces) and
+/// cut short with "…" (whole on hover), so that the block it sits in keeps its height.
+pub fn last_move_line(ui: &mut egui::Ui, text: &str) {
+    let mut job = egui::text::LayoutJob::simple(
+        format!("Last move: {text}"),
+        egui::TextStyle::Body.resolve(ui.style()),
+        ui.visuals().text_color(),
+        ui.available_width(),
+    );
+    job.wrap.max_rows = 2;
+    job.wrap.break_anywhere = true;
+    ui.add(egui::Label::new(job).wrap());
 }
 
 /// A side's swatch: its man on a square of the board, so that Black's dark disc reads as
