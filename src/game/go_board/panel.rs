@@ -210,9 +210,16 @@ fn panel(
                 if ui.add_enabled(person_moves && !hint.is_searching(), egui::Button::new(label)).on_hover_text("H").clicked() {
                     hints.write(AskGoHint);
                 }
-                ui.toggle_value(&mut life.0, "Life view").on_hover_text(
-                    "L: each piece's escape (green) and the defences that keep pieces alive (blue); controlled cells",
-                );
+                // A framed button like its neighbours (a bare toggle read as a label), lit
+                // while the view is on.
+                let life_button = egui::Button::new("Life view").selected(life.0);
+                if ui
+                    .add(life_button)
+                    .on_hover_text("L: each piece's escape (green) and the defences that keep pieces alive (blue); controlled cells")
+                    .clicked()
+                {
+                    life.0 = !life.0;
+                }
             });
             match ui::ending_question(ui, &mut confirm, bridge.version) {
                 Some(Ending::Resign(side)) => {
