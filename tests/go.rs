@@ -1085,17 +1085,31 @@ mod round_trips {
         }
 
         #[test]
-        fn record(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), plies in 0usize..60) {
-            let r = Rules { moving, komi: 2.5, ..rules(PieceSet::PRESETS[set], "7") };
+        fn record(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), superko in any::<bool>(), plies in 0usize..60) {
+            let r = Rules { moving, superko, komi: 2.5, ..rules(PieceSet::PRESETS[set], "7") };
             let game = random_game(r, seed, plies);
             let text = Record::from_game(&game, &[("Black", "a"), ("White", "b")]).to_string();
             let record = Record::parse(&text).unwrap();
-            // Moving pieces imply superko, so their records name no ko rule.
-            prop_assert_eq!(text.contains("[Ko "), !moving);
+            // Moving pieces imply superko: their records never say "basic".
+            prop_assert_eq!(text.contains("[Ko "), !moving || superko);
+            prop_assert!(!(moving && text.contains("[Ko \"basic\"]")));
             prop_assert_eq!(record.rules, r);
             let replayed = record.to_game().unwrap();
             prop_assert_eq!(replayed.position(), game.position());
             prop_assert_eq!(replayed.outcome(), game.outcome());
+        }
+
+        #[test]
+        fn save(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), superko in any::<bool>(), plies in 0usize..40) {
+            use chogo::save::{GoPlayer, GoSavedGame};
+            // A saved game resumes with the very rules it was played with, ko rule included.
+            let r = Rules { moving, superko, ..rules(PieceSet::PRESETS[set], "7") };
+            let game = random_game(r, seed, plies);
+            let players = chogo::rules::BySide { black: GoPlayer::Human, white: GoPlayer::Human };
+            let text = GoSavedGame { game: game.clone(), players, redo: vec![] }.to_text();
+            let back = GoSavedGame::from_text(&text).unwrap();
+            prop_assert_eq!(back.game.start(), game.start());
+            prop_assert_eq!(back.game.position(), game.position());
         }
 
         #[test]

@@ -324,7 +324,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let games = number("games", games)?.unwrap_or(1);
             let seed = number("seed", seed)?.unwrap_or(1);
             let time = number("time-ms", time_ms)?.map(Duration::from_millis);
-            let jobs = number("jobs", jobs)?.unwrap_or(1).min(64) as usize;
+            let jobs = usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(usize::MAX);
             exactly("play", &extra, 0)?;
             play_match(MatchSpec {
                 rules,
@@ -608,6 +608,7 @@ pub(crate) fn run_match<G: Send>(
     if spec.jobs == 0 {
         return Err(usage("--jobs 0: a match needs at least one job"));
     }
+    let jobs = spec.jobs.min(64);
     if let Some(dir) = spec.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -619,10 +620,7 @@ pub(crate) fn run_match<G: Send>(
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..spec
-            .jobs
-            .min(usize::try_from(spec.games).unwrap_or(usize::MAX))
-        {
+        for _ in 0..jobs.min(usize::try_from(spec.games).unwrap_or(usize::MAX)) {
             let tx = tx.clone();
             let (stop, next, play) = (&stop, &next, &play);
             scope.spawn(move || {
@@ -677,11 +675,8 @@ pub(crate) fn run_match<G: Send>(
         return Err(Failure(message, 1));
     }
     let played = wins + draws + losses;
-    let score = if played == 0 {
-        0.0
-    } else {
-        100.0 * (wins as f64 + 0.5 * draws as f64) / played as f64
-    };
+    // At least one game was played: none is refused above and a failure returns early.
+    let score = 100.0 * (wins as f64 + 0.5 * draws as f64) / played.max(1) as f64;
     Ok(format!(
         "{} vs {}: {}, {}, {} ({score:.1}%)\n",
         spec.names[0],

@@ -262,13 +262,14 @@ impl Record {
                 "Moving".into(),
                 if rules.moving { "yes" } else { "no" }.into(),
             ),
-            ("Komi".into(), number_text(rules.komi)),
         ];
-        // Moving pieces imply superko: a ko tag beside them could only repeat or contradict.
-        if !rules.moving {
+        // Moving pieces imply superko: "basic" beside them would contradict the game, so
+        // the tag is left out then (and reads back as the same rules).
+        if !rules.moving || rules.superko {
             let ko = if rules.superko { "superko" } else { "basic" };
-            tags.insert(4, ("Ko".into(), ko.into()));
+            tags.push(("Ko".into(), ko.into()));
         }
+        tags.push(("Komi".into(), number_text(rules.komi)));
         for (k, v) in extra {
             tags.push((k.to_string(), v.to_string()));
         }

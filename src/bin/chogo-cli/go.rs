@@ -423,7 +423,7 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
                 time: time_ms.map(Duration::from_millis),
                 playouts,
                 swap,
-                jobs: jobs.min(64),
+                jobs,
                 config: switches.config(threads)?,
                 records,
             })

@@ -132,8 +132,9 @@ fn panel(
             // Whose turn, and what is under way, in a block of fixed height: lines coming
             // and going never move the buttons below under the pointer.
             let width = ui.available_width();
-            ui.allocate_ui_with_layout(egui::vec2(width, 74.0), egui::Layout::top_down(egui::Align::Min), |ui| {
-                ui.set_min_size(egui::vec2(width, 74.0));
+            // Room for the turn, a status line and a last move of two lines (a big capture).
+            ui.allocate_ui_with_layout(egui::vec2(width, 92.0), egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.set_min_size(egui::vec2(width, 92.0));
                 let shown = bridge.shown(viewing.0);
                 match (outcome_text(&bridge), viewing.0) {
                     (Some(text), None) => {

@@ -349,7 +349,8 @@ pub fn move_list(
             }
             // Two move columns share what the numbers leave; a long capture list is cut
             // short with "…" (whole on hover) instead of widening the panel.
-            let number = text_width(ui, "888.") + ui.spacing().item_spacing.x;
+            let number = text_width(ui, "888.").max(ui.spacing().interact_size.x)
+                + ui.spacing().item_spacing.x;
             let cell =
                 ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
             egui::Grid::new(id)
@@ -371,7 +372,11 @@ pub fn move_list(
                         let text = row.text.as_str();
                         let mut button =
                             ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
-                        if text_width(ui, text) > cell - 2.0 * ui.spacing().button_padding.x {
+                        // A button cut short does not show its whole text by itself.
+                        if button
+                            .intrinsic_size()
+                            .is_some_and(|s| s.x > button.rect.width() + 0.5)
+                        {
                             button = button.on_hover_text(text);
                         }
                         if button.clicked() {
@@ -500,12 +505,12 @@ pub fn player_line(ui: &mut egui::Ui, side: Side, name: &str, captured: u32) {
 /// `Last move: …` in at most two lines, broken anywhere (a capture list has no spaces) and
 /// cut short with "…" (whole on hover), so that the block it sits in keeps its height.
 pub fn last_move_line(ui: &mut egui::Ui, text: &str) {
-    let mut job = egui::text::LayoutJob::simple(
-        format!("Last move: {text}"),
-        egui::TextStyle::Body.resolve(ui.style()),
-        ui.visuals().text_color(),
-        ui.available_width(),
+    let job = egui::WidgetText::from(format!("Last move: {text}")).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        ui.text_valign(),
     );
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
     job.wrap.max_rows = 2;
     job.wrap.break_anywhere = true;
     ui.add(egui::Label::new(job).wrap());
