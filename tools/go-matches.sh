@@ -53,6 +53,9 @@ for spec in "R 20000" "B 37000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" \
   printf '%s: ' "$spec"
   "$B" go play --pieces "$pieces" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed 21 | tail -1
 done
+echo "-- rooks with moving pieces, a second seed"
+printf 'R 19000 --moving, seed 22: '
+"$B" go play --pieces R --moving --black hard --white greedy --playouts 19000 --games 20 --swap --jobs 1 --threads 1 --seed 22 | tail -1
 echo "-- bishops, two more seeds (the margin's weight: the default 0.3, then 0.1)"
 for w in 0.3 0.1; do
   for seed in 22 23; do
