@@ -10,7 +10,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use chogo::game::{
     Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking, GoViewing,
-    Launch, MenuAction, Refused, Resumable, Screen, Setup, Start,
+    Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
@@ -336,6 +336,36 @@ fn a_position_text_loads_under_the_chosen_rules_on_its_own_size() {
     let refused =
         save::import_go("5/2b2/5/5/5 b 0 0 0 - 1", rules(9, "N")).expect("a position text");
     assert!(refused.is_err_and(|e| e.contains("5x5 N")));
+}
+
+#[test]
+fn a_notice_stays_with_the_game_it_was_given_in() {
+    let mut app = people(rules(9, "R"));
+    let say = |app: &mut App| {
+        app.world_mut().resource_mut::<Notice>().0 = Some("Saved the record as x.txt".into());
+    };
+    let notice = |app: &App| app.world().resource::<Notice>().0.clone();
+    // Title, then Continue: the same game, without the old notice.
+    say(&mut app);
+    app.world_mut().write_message(MenuAction::Title);
+    settle(&mut app);
+    app.world_mut().write_message(MenuAction::Play);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(notice(&app), None, "after Continue");
+    // A new game of the other kind, and back.
+    say(&mut app);
+    app.world_mut()
+        .write_message(MenuAction::NewGame(Setup::default()));
+    settle(&mut app);
+    assert_eq!(notice(&app), None, "in a new game of Chogo");
+    say(&mut app);
+    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
+        rules: rules(9, "B"),
+        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+    }));
+    settle(&mut app);
+    assert_eq!(notice(&app), None, "in a new game of Go with chess pieces");
 }
 
 #[test]

@@ -78,6 +78,7 @@ pub use picking::Selection;
 pub use screen::{ChogoOn, Dialog, GameKind, GoOn, InGame, MenuAction, Resumable, Screen};
 pub use sets::Phase;
 pub use settings::PlayerSettings;
+pub use ui::Notice;
 
 /// The parts that need no window: screens, saves, rules bridge, men entities, animation
 /// clock, bot player. Windowless ECS tests run exactly this (with Bevy's `StatesPlugin`).

@@ -10,7 +10,7 @@ use super::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
 use super::go_bridge::{GoBridge, GoCommand, GoSetup};
 use super::layout::BoardLayout;
 use super::sets::Phase;
-use super::ui::UiClick;
+use super::ui::{Notice, UiClick};
 use crate::save::{GoPlayer, GoSavedGame, SavedGame};
 
 /// Whether the board of Go with chess pieces is seen from White's side: so when a person
@@ -271,6 +271,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuAction>();
     app.add_message::<UiClick>();
     app.add_systems(OnEnter(InGame), remember_game);
+    // A notice belongs to the game it was given in: a board coming on screen (a new game,
+    // Continue, the other game) starts without one.
+    let clear_notice = |mut notice: ResMut<Notice>| notice.0 = None;
+    app.add_systems(OnEnter(ChogoOn), clear_notice);
+    app.add_systems(OnEnter(GoOn), clear_notice);
     app.add_systems(Update, act.in_set(Phase::Input));
     app.add_systems(
         Update,

@@ -194,8 +194,14 @@ fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
         ui.label("Ko rule");
         let forced = rules.moving;
         ui.add_enabled_ui(!forced, |ui| {
-            ui.radio_value(&mut rules.superko, false, "basic ko");
-            ui.radio_value(&mut rules.superko, true, "superko");
+            if forced {
+                // Greyed out, showing the rule that applies: superko.
+                let _ = ui.radio(false, "basic ko");
+                let _ = ui.radio(true, "superko");
+            } else {
+                ui.radio_value(&mut rules.superko, false, "basic ko");
+                ui.radio_value(&mut rules.superko, true, "superko");
+            }
         });
         if forced {
             ui.label(egui::RichText::new("(superko with moving pieces)").weak());
