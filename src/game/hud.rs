@@ -56,6 +56,8 @@ fn panel(
         // The move list takes the height the rest of the panel leaves (about 630
         // points), so that the buttons below it stay in the window.
         let list_height = (ui.available_height() - 630.0).max(110.0);
+        // Solid bars: a bar that floats over the panel on hover hid its right edge.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(10.0);
             ui.heading("Chogo");

@@ -86,7 +86,7 @@ fn panel(
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut confirm: Local<Option<(Ending, u64)>>,
-    mut exported: Local<Option<String>>,
+    mut exported: Local<Option<(String, u64)>>,
 ) -> Result {
     let stones = settings.0.rooks_as_stones;
     let icons: Vec<(crate::go::Kind, egui::TextureId)> = {
@@ -109,6 +109,8 @@ fn panel(
     let person_moves = bridge.human_to_move() && viewing.0.is_none();
     let mut root = ui::root_ui(ctx);
     let body = |ui: &mut egui::Ui| {
+        // Solid bars: a bar that floats over the panel on hover hid its right edge.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(10.0);
             ui.heading("Go with chess pieces");
@@ -237,6 +239,7 @@ fn panel(
             if let Some(view) = move_list(ui, &bridge, *viewing) {
                 viewing.set_if_neq(view);
             }
+            let below = ui.cursor().top();
             ui.separator();
             ui.label(egui::RichText::new("Record").strong());
             ui.horizontal_wrapped(|ui| {
@@ -244,11 +247,11 @@ fn panel(
                 let tags: Vec<(&str, &str)> = players.iter().map(|(k, v)| (*k, v.as_str())).collect();
                 if ui.button("Copy record").on_hover_text("The game record (GO_RULES §5) to the clipboard").clicked() {
                     ctx_copy(ui, Record::from_game(game, &tags).to_string());
-                    *exported = Some("The record is on the clipboard".into());
+                    *exported = Some(("The record is on the clipboard".into(), bridge.version));
                 }
                 if ui.button("Copy position").clicked() {
                     ctx_copy(ui, bridge.shown(viewing.0).to_string());
-                    *exported = Some("The position is on the clipboard".into());
+                    *exported = Some(("The position is on the clipboard".into(), bridge.version));
                 }
                 // SGF holds Go: one kind moving like a rook (or a wazir), on a square board,
                 // pieces that do not move.
@@ -260,17 +263,18 @@ fn panel(
                     match sgf::write(game, &players[0].1, &players[1].1) {
                         Ok(text) => {
                             ctx_copy(ui, text);
-                            *exported = Some("The SGF is on the clipboard".into());
+                            *exported = Some(("The SGF is on the clipboard".into(), bridge.version));
                         }
-                        Err(e) => *exported = Some(format!("No SGF: {e}")),
+                        Err(e) => *exported = Some((format!("No SGF: {e}"), bridge.version)),
                     }
                 }
                 let can_save = persistence.store.is_some();
                 if can_save && ui.button("Save record").clicked() {
-                    *exported = Some(save_record(&persistence, &bridge, &tags));
+                    *exported = Some((save_record(&persistence, &bridge, &tags), bridge.version));
                 }
             });
-            if let Some(text) = exported.as_ref() {
+            // What the buttons did, until the game moves on.
+            if let Some((text, _)) = exported.as_ref().filter(|(_, v)| *v == bridge.version) {
                 ui.label(egui::RichText::new(text).small().weak());
             }
             ui.separator();
@@ -298,6 +302,7 @@ fn panel(
                 "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures."
             };
             ui.label(egui::RichText::new(format!("{how} Keys: 1–8 kind, P pass, U undo, R redo, H hint, L life view, F flip, Left/Right arrows through the moves.")).small().weak());
+            ui::measure_below(ui, BELOW_MOVES, below);
         });
     };
     let asked = ui::side_panel(
@@ -373,6 +378,9 @@ fn save_record(persistence: &Persistence, bridge: &GoBridge, tags: &[(&str, &str
     crate::game::export::save_export(persistence, "go", "record", &text)
 }
 
+/// The key of the height measured under the move list.
+const BELOW_MOVES: &str = "go panel below the moves";
+
 /// The moves in the rule book's notation (the shared move list). Returns the view a click
 /// asks for.
 fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option<GoViewing> {
@@ -388,8 +396,10 @@ fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option
             text: mv.text_with_captures(set, *captured),
         })
         .collect();
-    // The record's and menu's buttons and the help lines below it take about 250 points.
-    let height = (ui.available_height() - 250.0).clamp(72.0, 420.0);
+    // The list takes what the record's and menu's buttons and the help lines below it
+    // leave (measured on the frame before).
+    let height =
+        (ui.available_height() - ui::room_below(ui, BELOW_MOVES, 250.0) - 8.0).clamp(72.0, 420.0);
     ui::move_list(ui, "go moves", &rows, viewing.0, height).map(GoViewing)
 }
 

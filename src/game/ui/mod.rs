@@ -340,7 +340,8 @@ pub fn move_list(
     egui::ScrollArea::vertical()
         .id_salt(id)
         .max_height(height)
-        .auto_shrink([true, true])
+        // The list keeps its height as it fills: what is below it does not move.
+        .auto_shrink([true, false])
         .stick_to_bottom(viewing.is_none())
         .show(ui, |ui| {
             if rows.is_empty() {
@@ -466,6 +467,18 @@ pub fn choice<T: PartialEq + Copy>(
             ui.radio_value(value, option, name);
         }
     });
+}
+
+/// The height a panel's content below its move list took on the frame before (measured by
+/// [`measure_below`] under `key`), or `guess` on the first frame.
+pub fn room_below(ui: &egui::Ui, key: &str, guess: f32) -> f32 {
+    ui.data(|d| d.get_temp(egui::Id::new(key))).unwrap_or(guess)
+}
+
+/// Records the height from `top` down to the cursor, for [`room_below`].
+pub fn measure_below(ui: &egui::Ui, key: &str, top: f32) {
+    let height = ui.cursor().top() - top;
+    ui.data_mut(|d| d.insert_temp(egui::Id::new(key), height));
 }
 
 /// The width of `text` in the body font, on one line.
