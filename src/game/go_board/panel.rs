@@ -116,14 +116,16 @@ fn panel(
             ui.heading("Go with chess pieces");
             ui.label(egui::RichText::new(new_game_rules_line(pos.rules())).weak());
             ui.separator();
-            let parts = score_parts(pos);
+            // The counts of the position on the board: a past one while browsing the moves.
+            let parts = score_parts(bridge.shown(viewing.0));
+            let when = if viewing.0.is_some() { "then" } else { "now" };
             for side in [Side::White, Side::Black] {
                 let name = player_name(bridge.player(side), bridge.player(!side));
                 ui::player_line(ui, side, &name, parts[side.index()].0);
             }
             ui.label(
                 egui::RichText::new(format!(
-                    "Score now: Black {} · White {}",
+                    "Score {when}: Black {} · White {}",
                     number_text(parts[0].3),
                     number_text(parts[1].3)
                 ))
