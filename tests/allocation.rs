@@ -1,5 +1,5 @@
-//! The README's claim that move generation allocates nothing, checked with a counting
-//! global allocator: generating, counting, checking and playing moves, the end-of-game
+//! The claim of docs/PERFORMANCE.md that move generation allocates nothing, checked with a
+//! counting global allocator: generating, counting, checking and playing moves, the end-of-game
 //! test and the mole-drop check make no heap allocation on any board.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -141,7 +141,8 @@ fn move_generation_allocates_nothing() {
 }
 
 /// Go with chess pieces: drops and moves, with their alive/dead updates and captures, and
-/// the fast rook board, allocate nothing (README, "Go with chess pieces").
+/// the fast rook board, allocate nothing (docs/PERFORMANCE.md, "Go with chess pieces' rules
+/// engine").
 #[test]
 fn go_playouts_allocate_nothing() {
     use chogo::go::playout::{Rng, playout};

@@ -1,6 +1,6 @@
 //! The project's rule book, `docs/RULES.md`: its sections are the ones the code and the
-//! tests cite as `RULES §n`, and every ruling gives its reason; the README lists every rule
-//! option the rules define.
+//! tests cite as `RULES §n`, and every ruling gives its reason; the command line's page,
+//! `docs/CLI.md`, lists every rule option the rules define.
 
 const BOOK: &str = include_str!("../docs/RULES.md");
 
@@ -40,16 +40,16 @@ fn every_ruling_gives_its_reason() {
     }
 }
 
-/// The README's table of rule options names every option and value the rules define.
+/// The table of rule options in `docs/CLI.md` names every option and value the rules define.
 #[test]
-fn the_readme_lists_every_rule_option() {
+fn the_cli_page_lists_every_rule_option() {
     use chogo::rules::*;
-    const README: &str = include_str!("../README.md");
+    const CLI: &str = include_str!("../docs/CLI.md");
     fn listed<T: RuleOption>() {
-        let row = README
+        let row = CLI
             .lines()
             .find(|l| l.starts_with(&format!("| `{}`", T::KEY)))
-            .unwrap_or_else(|| panic!("no README row for option {}", T::KEY));
+            .unwrap_or_else(|| panic!("no docs/CLI.md row for option {}", T::KEY));
         for name in T::NAMES {
             assert!(row.contains(&format!("`{name}`")), "{row} lacks {name}");
         }
@@ -60,6 +60,6 @@ fn the_readme_lists_every_rule_option() {
     listed::<OwnManCapture>();
     listed::<MoleCondition>();
     for preset in Preset::ALL {
-        assert!(README.contains(&format!("`{}`", preset.name())));
+        assert!(CLI.contains(&format!("`{}`", preset.name())));
     }
 }

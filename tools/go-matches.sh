@@ -1,5 +1,5 @@
 #!/bin/sh
-# The matches and speeds of the README's "Go with chess pieces" bots section (issue 14),
+# The matches and speeds of docs/BOTS.md's "Go with chess pieces" section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
 # Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about seven hours on one core

@@ -151,7 +151,7 @@ cp -r "$root/assets/sounds" "$dist/assets/"
 rm -f "$dist/assets/sounds/"*.py
 
 # Precompressed copies (gzip and brotli) for servers that send them, as web/serve.py
-# does; and the sizes for the README.
+# does; and the sizes for docs/BROWSER.md.
 command -v brotli >/dev/null 2>&1 || bash "$root/.ci/deps" brotli
 for f in "$dist"/*.wasm "$dist"/*.js "$dist"/assets/sounds/*.wav; do
     gzip -9 -k -f "$f"

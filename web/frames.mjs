@@ -1,5 +1,5 @@
-// Frame rates of the web build in Debian's headless Chromium (software WebGL2), for the
-// README's "Frame times": `web/test.sh --frames`. For each window size and each way of
+// Frame rates of the web build in Debian's headless Chromium (software WebGL2), for
+// docs/PERFORMANCE.md, "Frame times": `web/test.sh --frames`. For each window size and each way of
 // drawing (the page's choice: a software renderer draws a big window at a lower
 // resolution; every pixel; every pixel with Bevy's default four samples), the page is
 // loaded with `?every-frame` (the game draws every frame instead of only when something

@@ -222,7 +222,7 @@ fn draw_highlights(
 /// Samples per pixel of the camera. One (no multisampling) unless measuring: the shapes
 /// smooth their own edges (shapes.rs) and the board's squares are straight, so more
 /// samples would only cost time (a software renderer's frame takes several times as long
-/// with four: README, "Frame times").
+/// with four: docs/PERFORMANCE.md, "Frame times").
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CameraSamples(pub u32);
 

@@ -236,9 +236,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
     app.add_systems(First, follow_render_scale);
     wake_on_resize();
-    // For measuring what a frame costs (README, "Frame times"): `?msaa=4` draws with
-    // Bevy's default multisampling, `?every-frame` draws every frame as Bevy does by
-    // default, like chogo's --msaa and --every-frame.
+    // For measuring what a frame costs (docs/PERFORMANCE.md, "Frame times"): `?msaa=4`
+    // draws with Bevy's default multisampling, `?every-frame` draws every frame as Bevy
+    // does by default, like chogo's --msaa and --every-frame.
     let samples = page_option("msaa").and_then(|n| n.parse().ok());
     if let Some(samples) = samples.filter(|n| [1, 4].contains(n)) {
         app.insert_resource(super::board::CameraSamples(samples));

@@ -114,7 +114,7 @@ impl Default for MctsConfig {
             expand_at: 2,
             priors: true,
             shapes: true,
-            // Measured weaker (README): 7 wins in 17 games against the search without it
+            // Measured weaker (docs/BOTS.md): 7 wins in 17 games against the search without it
             // and without shapes, where shapes alone won 12 of 20.
             shape_priors: false,
             score_weight: None,
@@ -293,8 +293,8 @@ struct Worker<'a> {
 /// How much the margin counts in a playout's value for a piece set, as measured: 0.1,
 /// but 0.3 for bishops alone, whose games end with 15 to 25 points in all and margins of
 /// a few points, so that the win rates of the good moves stand at 0.9 long before the
-/// game is decided and only the margin tells them apart (README, bots' table: against
-/// greedy 53 of 60 games with 0.1, 59 of 60 with 0.3).
+/// game is decided and only the margin tells them apart (docs/BOTS.md, the matches' table:
+/// against greedy 53 of 60 games with 0.1, 59 of 60 with 0.3).
 pub fn score_weight_of(pieces: PieceSet) -> f64 {
     if pieces.light_cells_only() { 0.3 } else { 0.1 }
 }
