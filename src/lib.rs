@@ -3,6 +3,7 @@
 //! [`rules`] is the complete rule book as code; everything else stands on it.
 
 pub mod bot;
+pub mod common;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod go;

@@ -440,32 +440,9 @@ pub fn save_game(store: &Store, saved: &SavedGame) -> io::Result<PathBuf> {
     store.write(SAVE_FILE, &saved.to_text())
 }
 
-/// Who plays a side of a game of Go with chess pieces: a person at this screen, or a bot
-/// of some level. Written `human` or the level's name in saves and records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GoPlayer {
-    Human,
-    Bot(go::bot::Level),
-}
-
-impl std::fmt::Display for GoPlayer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GoPlayer::Human => f.write_str("human"),
-            GoPlayer::Bot(level) => write!(f, "{level}"),
-        }
-    }
-}
-
-impl std::str::FromStr for GoPlayer {
-    type Err = go::bot::ParseLevelError;
-    fn from_str(s: &str) -> Result<GoPlayer, go::bot::ParseLevelError> {
-        match s.to_ascii_lowercase().as_str() {
-            "human" => Ok(GoPlayer::Human),
-            _ => s.parse().map(GoPlayer::Bot),
-        }
-    }
-}
+/// Who plays a side of a game of Go with chess pieces: a person, or a bot of one of its
+/// levels.
+pub type GoPlayer = crate::common::Player<go::bot::Level>;
 
 /// The save file of a game of Go with chess pieces: the players, the record (GO_RULES §5)
 /// and the moves taken back (so that redo still works after a restart).

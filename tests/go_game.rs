@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use chogo::game::{
-    Bridge, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking, GoViewing,
-    Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
+    Bridge, Command, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking,
+    GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
@@ -300,12 +300,14 @@ fn an_sgf_from_gnu_go_loads_into_the_game() {
     let moves = game.moves().len();
     assert!(moves > 40, "{moves}");
     let mut app = people(rules(9, "R"));
-    app.world_mut()
-        .write_message(MenuAction::LoadGo(Box::new(GoSavedGame {
+    load_go(
+        &mut app,
+        GoSavedGame {
             game,
             players: BySide::new(GoPlayer::Human, GoPlayer::Human),
             redo: Vec::new(),
-        })));
+        },
+    );
     settle(&mut app);
     let bridge = app.world().resource::<GoBridge>();
     assert_eq!(bridge.game.moves().len(), moves);
@@ -355,15 +357,17 @@ fn a_notice_stays_with_the_game_it_was_given_in() {
     assert_eq!(notice(&app), None, "after Continue");
     // A new game of the other kind, and back.
     say(&mut app);
-    app.world_mut()
-        .write_message(MenuAction::NewGame(Setup::default()));
+    new_chogo(&mut app, Setup::default());
     settle(&mut app);
     assert_eq!(notice(&app), None, "in a new game of Chogo");
     say(&mut app);
-    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
-        rules: rules(9, "B"),
-        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-    }));
+    new_go(
+        &mut app,
+        GoSetup {
+            rules: rules(9, "B"),
+            players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+        },
+    );
     settle(&mut app);
     assert_eq!(notice(&app), None, "in a new game of Go with chess pieces");
 }
@@ -372,8 +376,7 @@ fn a_notice_stays_with_the_game_it_was_given_in() {
 fn a_new_game_of_either_kind_switches_the_board() {
     let mut app = people(rules(9, "R"));
     drop_at(&mut app, Kind::Rook, "e5");
-    app.world_mut()
-        .write_message(MenuAction::NewGame(Setup::default()));
+    new_chogo(&mut app, Setup::default());
     settle(&mut app);
     assert_eq!(
         *app.world().resource::<State<GameKind>>().get(),
@@ -384,10 +387,13 @@ fn a_new_game_of_either_kind_switches_the_board() {
         [Bits::EMPTY; 2],
         "the pieces left with their board"
     );
-    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
-        rules: rules(13, "P"),
-        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-    }));
+    new_go(
+        &mut app,
+        GoSetup {
+            rules: rules(13, "P"),
+            players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+        },
+    );
     settle(&mut app);
     assert_eq!(
         *app.world().resource::<State<GameKind>>().get(),
@@ -449,10 +455,13 @@ fn a_new_game_shows_the_live_position_after_browsing_the_old_one() {
         1,
         "the position after one move"
     );
-    app.world_mut().write_message(MenuAction::NewGo(GoSetup {
-        rules: rules(9, "R"),
-        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-    }));
+    new_go(
+        &mut app,
+        GoSetup {
+            rules: rules(9, "R"),
+            players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+        },
+    );
     settle(&mut app);
     assert_eq!(app.world().resource::<GoViewing>().0, None);
     drop_at(&mut app, Kind::Rook, "d4");
@@ -506,4 +515,26 @@ fn play_on_takes_both_passes_back() {
     app.world_mut().write_message(GoCommand::PlayOn);
     app.update();
     assert_eq!(drain::<Refused>(&mut app).len(), 1);
+}
+
+/// A new game of Chogo, as the new-game dialog starts one.
+fn new_chogo(app: &mut App, setup: Setup) {
+    app.world_mut().write_message(Command::NewGame(setup));
+    app.world_mut()
+        .write_message(MenuAction::Show(GameKind::Chogo));
+}
+
+/// A new game of Go with chess pieces, as the new-game dialog starts one.
+fn new_go(app: &mut App, setup: GoSetup) {
+    app.world_mut().write_message(GoCommand::NewGame(setup));
+    app.world_mut()
+        .write_message(MenuAction::Show(GameKind::Go));
+}
+
+/// A game of Go with chess pieces loaded, as the load dialog plays one on.
+fn load_go(app: &mut App, saved: GoSavedGame) {
+    app.world_mut()
+        .write_message(GoCommand::Load(Box::new(saved)));
+    app.world_mut()
+        .write_message(MenuAction::Show(GameKind::Go));
 }

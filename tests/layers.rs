@@ -1,140 +1,285 @@
-//! The game's modules form layers: the `use` lines (and paths) of `src/game` never make a
-//! cycle, so each module can be read, tested and changed on top of the ones it uses.
+//! The crate's walls, read from its source: which module refers to which (`use` lines and
+//! paths, `crate::` and `super::` alike, comments left out). The engines (`common`,
+//! `rules`, `go`, `bot`, `save`) never refer to anything above them; in the game, the
+//! shared layer (`game::app`) refers to no board, the boards never refer to each other,
+//! and the game's parts never make a cycle. `docs/ARCHITECTURE.md` draws the layers.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Module → the sibling modules of `src/game` it refers to (comments left out).
-fn game_modules() -> BTreeMap<String, BTreeSet<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
-    let mut modules: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(&root).unwrap() {
+/// The module path of a source file: `src/game/app/screen.rs` is `game::app::screen`,
+/// `src/game/go_board/mod.rs` is `game::go_board`.
+fn module_of(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            for inner in std::fs::read_dir(&path).unwrap() {
-                files.push(inner.unwrap().path());
-            }
-        } else {
-            files.push(path);
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
         }
     }
-    for path in files {
-        let relative = path.strip_prefix(&root).unwrap();
-        let top = relative
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
-        if top == "mod" || path.extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
-        let nested = relative.components().count() > 1 && !relative.ends_with("mod.rs");
-        let text = std::fs::read_to_string(&path).unwrap();
-        let deps = modules.entry(top.clone()).or_default();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            let prefixes: &[&str] = if nested {
-                &["crate::game::", "super::super::"]
-            } else {
-                &["crate::game::", "super::"]
-            };
-            for prefix in prefixes {
-                for (i, _) in line.match_indices(prefix) {
-                    // `super::super::x` read as `super::` would name `super`.
-                    if !nested && line[..i].ends_with("super::") {
-                        continue;
-                    }
-                    for name in module_names(&line[i + prefix.len()..]) {
-                        if name != top && name != "super" {
-                            deps.insert(name);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    modules
 }
 
-/// The module names a path names after `super::`: `bridge::Bridge` gives `bridge`, and
-/// a group `{bridge::Bridge, men}` gives both.
-fn module_names(rest: &str) -> Vec<String> {
+/// The paths a group or a path names: `{a::X, b::{c, d}}` gives `a::X`, `b::c`, `b::d`.
+fn flatten(rest: &str) -> Vec<Vec<String>> {
     let ident = |s: &str| -> String {
-        s.trim()
-            .chars()
-            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect()
     };
-    let Some(group) = rest.strip_prefix('{') else {
-        return Some(ident(rest))
-            .filter(|n| !n.is_empty())
-            .into_iter()
-            .collect();
-    };
-    // The group's items at its own level: split at commas outside inner braces.
-    let mut items = vec![String::new()];
-    let mut depth = 0;
-    for c in group.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => break,
-            '}' => depth -= 1,
-            ',' if depth == 0 => items.push(String::new()),
-            _ if depth == 0 => items.last_mut().into_iter().for_each(|i| i.push(c)),
-            _ => {}
+    let mut segments = Vec::new();
+    let mut text = rest.trim_start();
+    loop {
+        if let Some(group) = text.strip_prefix('{') {
+            // The group's items at its own level: split at commas outside inner braces.
+            let mut items = vec![String::new()];
+            let mut depth = 0;
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        items.push(String::new());
+                        continue;
+                    }
+                    _ => {}
+                }
+                if let Some(item) = items.last_mut() {
+                    item.push(c);
+                }
+            }
+            let mut out = Vec::new();
+            for item in items {
+                for tail in flatten(&item) {
+                    let mut path = segments.clone();
+                    path.extend(tail);
+                    out.push(path);
+                }
+            }
+            return out;
+        }
+        let name = ident(text);
+        if name.is_empty() {
+            break;
+        }
+        text = &text[name.len()..];
+        segments.push(name);
+        match text.strip_prefix("::") {
+            Some(more) => text = more,
+            None => break,
         }
     }
-    items
-        .iter()
-        .map(|i| ident(i))
-        .filter(|n| !n.is_empty() && n != "self")
-        .collect()
+    vec![segments]
 }
 
 #[test]
-fn grouped_paths_are_read_too() {
-    assert_eq!(module_names("bridge::Bridge;"), ["bridge"]);
+fn paths_and_groups_are_read() {
+    assert_eq!(flatten("bridge::Bridge;"), [["bridge", "Bridge"]]);
     assert_eq!(
-        module_names("{bridge::{Bridge, Command}, men, Phase};"),
-        ["bridge", "men"]
+        flatten("{bridge::{Bridge, Command}, men, Phase};"),
+        [
+            vec!["bridge", "Bridge"],
+            vec!["bridge", "Command"],
+            vec!["men"],
+            vec!["Phase"]
+        ]
     );
-    assert_eq!(module_names("Bridge>,"), Vec::<String>::new());
+}
+
+/// Every module of the crate (the command line's binary left out) → the module paths it
+/// refers to.
+fn references() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut out = BTreeMap::new();
+    for path in files {
+        let relative = path.strip_prefix(&src).unwrap();
+        if relative.starts_with("bin") || relative == Path::new("main.rs") {
+            continue;
+        }
+        let module = module_of(relative);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let refs: &mut BTreeSet<Vec<String>> = out.entry(module.clone()).or_default();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for (i, _) in line.match_indices("crate::") {
+                if line[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    continue;
+                }
+                refs.extend(flatten(&line[i + "crate::".len()..]));
+            }
+            // `super::` chains, resolved against the file's module (a test module inside
+            // a file names the file itself with one `super::`, which stays inside it).
+            let mut at = 0;
+            while let Some(found) = line[at..].find("super::") {
+                let start = at + found;
+                if line[..start].ends_with("::")
+                    || line[..start].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    at = start + 1;
+                    continue;
+                }
+                let mut rest = &line[start..];
+                let mut base = module.clone();
+                let mut ups = 0;
+                while let Some(more) = rest.strip_prefix("super::") {
+                    rest = more;
+                    ups += 1;
+                }
+                // In `a/b.rs`, `super` is `a`; in `a/b/mod.rs` too (`a::b`'s parent).
+                for _ in 0..ups {
+                    base.pop();
+                }
+                for tail in flatten(rest) {
+                    let mut full = base.clone();
+                    full.extend(tail);
+                    refs.insert(full);
+                }
+                at = start + 1;
+            }
+        }
+    }
+    out
+}
+
+/// The part of the crate a module belongs to, for the walls: each engine as a whole, and
+/// in the game each board, `screens` and `dialogs` as wholes, every other file alone.
+fn part(path: &[String]) -> Option<String> {
+    let wholes = [
+        "game::chogo_board",
+        "game::go_board",
+        "game::screens",
+        "game::dialogs",
+        "game::app::ui",
+    ];
+    let joined = path.join("::");
+    for whole in wholes {
+        if joined == whole || joined.starts_with(&format!("{whole}::")) {
+            return Some(whole.to_string());
+        }
+    }
+    match path {
+        [] => None,
+        [first, ..] if first != "game" => {
+            let engines = ["common", "rules", "go", "bot", "save"];
+            engines.contains(&first.as_str()).then(|| first.clone())
+        }
+        [_] => Some("game".into()),
+        [_, second] => Some(format!("game::{second}")),
+        [_, second, third, ..] if second == "app" => Some(format!("game::app::{third}")),
+        [_, second, ..] => Some(format!("game::{second}")),
+    }
+}
+
+/// Part → the other parts it refers to.
+fn parts() -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (module, refs) in references() {
+        let Some(from) = part(&module) else { continue };
+        let deps = out.entry(from.clone()).or_default();
+        for r in refs {
+            if let Some(to) = part(&r)
+                && to != from
+            {
+                deps.insert(to);
+            }
+        }
+    }
+    out
 }
 
 #[test]
-fn the_game_modules_use_each_other_without_cycles() {
-    let modules = game_modules();
-    assert!(modules.len() > 20, "{modules:?}");
-    assert!(
-        modules["men"].contains("bridge"),
-        "the reader sees `use` lines"
-    );
-    // Depth-first search for a way back to a module on the current path.
+fn the_engines_refer_to_nothing_above_them() {
+    let parts = parts();
+    // Each engine and what it may refer to (everything below it).
+    let allowed: [(&str, &[&str]); 5] = [
+        ("common", &[]),
+        ("rules", &["common"]),
+        // Go with chess pieces is also played on Chogo's boards: their shapes and cell
+        // names come from `rules` (GO_RULES §1).
+        ("go", &["common", "rules"]),
+        ("bot", &["common", "rules", "go"]),
+        ("save", &["common", "rules", "go", "bot"]),
+    ];
+    assert!(parts["bot"].contains("rules"), "the reader sees paths");
+    for (engine, below) in allowed {
+        let above: Vec<&String> = parts[engine]
+            .iter()
+            .filter(|p| !below.contains(&p.as_str()))
+            .collect();
+        assert!(above.is_empty(), "{engine} refers to {above:?}");
+    }
+}
+
+#[test]
+fn the_boards_never_refer_to_each_other() {
+    let parts = parts();
+    for (board, other) in [
+        ("game::chogo_board", "game::go_board"),
+        ("game::go_board", "game::chogo_board"),
+    ] {
+        assert!(parts[board].contains("game::app::screen"), "{parts:?}");
+        assert!(!parts[board].contains(other), "{board} refers to {other}");
+    }
+}
+
+#[test]
+fn the_shared_layer_refers_to_no_board() {
+    let parts = parts();
+    let shared: Vec<&String> = parts
+        .keys()
+        .filter(|p| p.starts_with("game::app"))
+        .collect();
+    assert!(shared.len() > 10, "{shared:?}");
+    for from in shared {
+        for board in ["game::chogo_board", "game::go_board"] {
+            assert!(!parts[from].contains(board), "{from} refers to {board}");
+        }
+    }
+}
+
+#[test]
+fn the_game_parts_use_each_other_without_cycles() {
+    let parts: BTreeMap<String, BTreeSet<String>> = parts()
+        .into_iter()
+        .filter(|(p, _)| p.starts_with("game"))
+        .collect();
+    assert!(parts.len() > 15, "{parts:?}");
+    // Depth-first search for a way back to a part on the current path.
     fn visit<'a>(
-        module: &'a str,
-        modules: &'a BTreeMap<String, BTreeSet<String>>,
+        part: &'a str,
+        parts: &'a BTreeMap<String, BTreeSet<String>>,
         path: &mut Vec<&'a str>,
         done: &mut BTreeSet<&'a str>,
     ) {
-        if let Some(at) = path.iter().position(|m| *m == module) {
-            panic!("a cycle: {} -> {module}", path[at..].join(" -> "));
+        if let Some(at) = path.iter().position(|m| *m == part) {
+            panic!("a cycle: {} -> {part}", path[at..].join(" -> "));
         }
-        if !done.insert(module) {
+        if !done.insert(part) {
             return;
         }
-        path.push(module);
-        for dep in modules.get(module).into_iter().flatten() {
-            if modules.contains_key(dep) {
-                visit(dep, modules, path, done);
+        path.push(part);
+        for dep in parts.get(part).into_iter().flatten() {
+            if parts.contains_key(dep) && dep != "game" {
+                visit(dep, parts, path, done);
             }
         }
         path.pop();
     }
     let mut done = BTreeSet::new();
-    for module in modules.keys() {
-        visit(module, &modules, &mut Vec::new(), &mut done);
+    for part in parts.keys() {
+        visit(part, &parts, &mut Vec::new(), &mut done);
     }
 }

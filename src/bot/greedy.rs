@@ -45,11 +45,13 @@ impl Bot for Greedy {
             .filter(|&&(_, s)| s == best)
             .map(|&(m, _)| m)
             .collect();
+        let mv = top[rng.random_range(0..top.len())];
         Some(Choice {
-            mv: top[rng.random_range(0..top.len())],
+            mv,
             score: Some(best),
             depth: 1,
             nodes: moves.len() as u64,
+            line: vec![mv],
         })
     }
 }

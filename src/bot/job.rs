@@ -1,7 +1,7 @@
 //! A bot's work as one self-contained question: the game (as its record), which engine,
 //! the budget and the seed. The desktop game runs a job on a background thread; the
-//! browser sends it, as JSON, to a Web Worker (`src/bin/chogo-worker.rs`) so that the
-//! page never waits for a search.
+//! browser sends it, as JSON, to a Web Worker (`web/worker`, which calls [`answer_json`])
+//! so that the page never waits for a search.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -9,7 +9,12 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{Bot, Budget, Level, Request, Search};
+use crate::common::Score;
 use crate::rules::{Game, Move, Record};
+
+/// A Chogo bot's answer: its move, its score for the side to move (hundredths of a man)
+/// when its engine has one (a draw offer is judged by it), and the line it expects.
+pub type Thought = crate::common::Thought<Move>;
 
 /// Who answers.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,22 +39,17 @@ pub struct Job {
 }
 
 /// The answer: a move in the rule book's notation, none when the game is over, or why the
-/// job could not be done; with the search's score when it has one.
+/// job could not be done; with the search's score and expected line when it has them.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Answer {
     #[serde(rename = "move")]
     pub mv: Option<String>,
     #[serde(default)]
     pub score: Option<i32>,
+    /// The expected line from the position asked about, in notation.
+    #[serde(default)]
+    pub line: Vec<String>,
     pub error: Option<String>,
-}
-
-/// What a bot made of a job: its move, and its score for the side to move (hundredths of
-/// a pawn) when its engine has one (a draw offer is judged by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thought {
-    pub mv: Move,
-    pub score: Option<i32>,
 }
 
 impl Job {
@@ -92,7 +92,8 @@ impl Job {
         };
         bot.choose(&request).map(|c| Thought {
             mv: c.mv,
-            score: c.score,
+            score: c.score.map(Score::Eval),
+            line: c.line,
         })
     }
 
@@ -119,19 +120,24 @@ pub fn answer_json(job: &str) -> String {
     let answer = match serde_json::from_str::<Job>(job) {
         Ok(job) => match job.run(&AtomicBool::new(false)) {
             Ok(thought) => Answer {
-                mv: thought.map(|t| t.mv.to_string()),
-                score: thought.and_then(|t| t.score),
+                mv: thought.as_ref().map(|t| t.mv.to_string()),
+                score: thought.as_ref().and_then(Thought::eval),
+                line: thought
+                    .map(|t| t.line.iter().map(Move::to_string).collect())
+                    .unwrap_or_default(),
                 error: None,
             },
             Err(e) => Answer {
                 mv: None,
                 score: None,
+                line: Vec::new(),
                 error: Some(e),
             },
         },
         Err(e) => Answer {
             mv: None,
             score: None,
+            line: Vec::new(),
             error: Some(format!("not a bot job: {e}")),
         },
     };
@@ -144,13 +150,17 @@ pub fn read_answer(json: &str) -> Result<Option<Thought>, String> {
     if let Some(error) = answer.error {
         return Err(error);
     }
-    let mv = answer
-        .mv
-        .map(|text| text.parse::<Move>().map_err(|e| e.to_string()))
-        .transpose()?;
+    let parse = |text: &str| text.parse::<Move>().map_err(|e| e.to_string());
+    let mv = answer.mv.as_deref().map(parse).transpose()?;
+    let line = answer
+        .line
+        .iter()
+        .map(|text| parse(text))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(mv.map(|mv| Thought {
         mv,
-        score: answer.score,
+        score: answer.score.map(Score::Eval),
+        line,
     }))
 }
 
@@ -174,7 +184,10 @@ mod tests {
         let answer = read_answer(&answer_json(&json)).unwrap();
         let direct = Job::run_on(job.engine, &game, budget, 7, &AtomicBool::new(false));
         assert_eq!(answer, direct);
-        assert!(answer.is_some_and(|t| t.score.is_some()), "{answer:?}");
+        assert!(
+            answer.as_ref().is_some_and(|t| t.score.is_some()),
+            "{answer:?}"
+        );
         assert!(
             read_answer(&answer_json("{"))
                 .unwrap_err()

@@ -52,6 +52,9 @@ pub struct Choice {
     /// The deepest search completed.
     pub depth: u32,
     pub nodes: u64,
+    /// The line the search expects, starting with `mv` (just `mv` for the bots that do
+    /// not look ahead).
+    pub line: Vec<Move>,
 }
 
 /// A computer player.
@@ -78,32 +81,8 @@ pub enum Level {
     Master,
 }
 
-/// Who plays a side: a person at this screen, or a bot of some level. Written `human` or
-/// the level's name (`medium`) in saves and records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PlayerKind {
-    Human,
-    Bot(Level),
-}
-
-impl fmt::Display for PlayerKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerKind::Human => f.write_str("human"),
-            PlayerKind::Bot(level) => write!(f, "{level}"),
-        }
-    }
-}
-
-impl FromStr for PlayerKind {
-    type Err = ParseLevelError;
-    fn from_str(s: &str) -> Result<PlayerKind, ParseLevelError> {
-        match s.to_ascii_lowercase().as_str() {
-            "human" => Ok(PlayerKind::Human),
-            _ => s.parse().map(PlayerKind::Bot),
-        }
-    }
-}
+/// Who plays a side of a Chogo game: a person, or a bot of one of these levels.
+pub type PlayerKind = crate::common::Player<Level>;
 
 /// What a level plays with.
 #[derive(Clone, Copy, Debug, PartialEq)]

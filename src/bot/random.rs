@@ -42,6 +42,7 @@ impl Bot for RandomBot {
             score: None,
             depth: 0,
             nodes: moves.len() as u64,
+            line: vec![mv],
         })
     }
 }

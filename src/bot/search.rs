@@ -121,6 +121,31 @@ impl Search {
         self.nodes = 0;
     }
 
+    /// The line the table expects after `first` from `root`: each position's stored best
+    /// move while it is legal there and the line does not come back to a position on it.
+    fn line_from_table(&self, root: &Position, first: Move, depth: u32) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut pos = *root;
+        let mut seen = vec![pos.hash()];
+        pos.play_unchecked(first);
+        while line.len() < depth.max(1) as usize {
+            let key = pos.hash();
+            if seen.contains(&key) || pos.outcome().is_some() {
+                break;
+            }
+            seen.push(key);
+            let Some(mv) = self.probe(key).and_then(|e| e.mv) else {
+                break;
+            };
+            if !pos.legal_moves().contains(&mv) {
+                break;
+            }
+            line.push(mv);
+            pos.play_unchecked(mv);
+        }
+        line
+    }
+
     fn probe(&self, key: u64) -> Option<&Entry> {
         let entry = &self.table[(key as usize) & ((1 << TT_BITS) - 1)];
         (entry.key == key && entry.depth >= 0).then_some(entry)
@@ -521,6 +546,7 @@ impl Bot for Search {
             score: None,
             depth: 0,
             nodes: 0,
+            line: vec![root_moves[0].0],
         };
         let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
@@ -534,6 +560,7 @@ impl Bot for Search {
                 score: Some(score),
                 depth,
                 nodes: self.nodes,
+                line: self.line_from_table(&root, mv, depth),
             };
             let out_of_time = budget
                 .time
@@ -557,7 +584,11 @@ impl Bot for Search {
                 (best.mv, score),
             );
             let mut rng = SmallRng::seed_from_u64(request.seed);
-            best.mv = near[rng.random_range(0..near.len())];
+            let chosen = near[rng.random_range(0..near.len())];
+            if chosen != best.mv {
+                best.mv = chosen;
+                best.line = self.line_from_table(&root, chosen, best.depth);
+            }
         }
         best.nodes = self.nodes;
         Some(best)

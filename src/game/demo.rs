@@ -11,12 +11,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use super::animation::{Animating, Motion};
-use super::bridge::{Bridge, Played};
-use super::go_board::Settle;
-use super::go_bridge::{GoBridge, GoPlayed};
-use super::screen::GameKind;
-use super::sets::Phase;
+use crate::game::app::animation::{Animating, Motion};
+use crate::game::app::screen::GameKind;
+use crate::game::app::sets::Phase;
+use crate::game::chogo_board::bridge::{Bridge, Played};
+use crate::game::go_board::Settle;
+use crate::game::go_board::bridge::{GoBridge, GoPlayed};
 
 /// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--burst DIR] [--frame-stats]`.
 #[derive(Resource, Debug, Clone)]
@@ -258,13 +258,13 @@ fn stop_when_measured(stats: Option<Res<FrameStats>>, mut exit: MessageWriter<Ap
 /// with an empty panel. For comparing frame times (`chogo --bare-frames N`).
 pub fn bare_plugin(app: &mut App) {
     use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-    app.init_resource::<super::board::CameraSamples>();
-    app.add_systems(Startup, super::board::spawn_camera);
+    app.init_resource::<crate::game::app::camera::CameraSamples>();
+    app.add_systems(Startup, crate::game::app::camera::spawn_camera);
     app.add_systems(
         EguiPrimaryContextPass,
         |mut contexts: EguiContexts| -> Result {
             let ctx = contexts.ctx_mut()?;
-            egui::Panel::right("bare").show(&mut super::ui::root_ui(ctx), |ui| {
+            egui::Panel::right("bare").show(&mut crate::game::app::ui::root_ui(ctx), |ui| {
                 ui.label("bare");
             });
             Ok(())
@@ -296,7 +296,7 @@ fn clear_old_burst(config: Option<Res<DemoConfig>>, mut exit: MessageWriter<AppE
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, clear_old_burst);
-    use super::ui::UiLayer;
+    use crate::game::app::ui::UiLayer;
     use bevy_egui::EguiPrimaryContextPass;
     app.add_systems(Update, run.in_set(Phase::Persist));
     app.add_systems(Update, systems_begin.before(Phase::Settings));

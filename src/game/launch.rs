@@ -5,11 +5,12 @@
 
 use bevy::prelude::*;
 
-use super::bridge::Bridge;
-use super::go_bridge::GoBridge;
-use super::persist::Persistence;
-use super::screen::{GameKind, GoFlipped, Resumable, ResumableGames, Screen};
-use super::settings::PlayerSettings;
+use crate::game::app::persist::Persistence;
+use crate::game::app::screen::{GameKind, Resumable, ResumableGames, Screen};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::chogo_board::bridge::Bridge;
+use crate::game::go_board::GoFlipped;
+use crate::game::go_board::bridge::GoBridge;
 use crate::save::{LastGame, Store};
 
 /// Where the game starts.
@@ -66,10 +67,17 @@ impl Plugin for Launch {
                     _ => GameKind::Chogo,
                 };
                 app.insert_resource(Resumable(chogo.is_some() || go.is_some()));
-                app.insert_resource(ResumableGames {
-                    chogo: chogo.is_some(),
-                    go: go.is_some(),
-                });
+                let saved = [
+                    (GameKind::Chogo, chogo.is_some()),
+                    (GameKind::Go, go.is_some()),
+                ];
+                app.insert_resource(ResumableGames(
+                    saved
+                        .into_iter()
+                        .filter(|&(_, s)| s)
+                        .map(|(k, _)| k)
+                        .collect(),
+                ));
                 if let Some(saved) = &go {
                     app.insert_resource(GoFlipped::for_players(saved.players));
                 }

@@ -1,20 +1,23 @@
-//! The desktop and browser game (Bevy): one plugin per concern, assembled here.
+//! The desktop and browser game (Bevy): a shared layer and one module per board,
+//! assembled here.
 //!
-//! Data flows one way: input systems write a [`Command`]; the rules bridge checks it
-//! against the rules and answers with [`Played`] (what the move did), [`Refused`] (why not)
-//! or [`Resynced`] (the position changed wholesale); the men, animation, audio and HUD
-//! systems only react to those answers. Every `Update` system runs in one of the ordered
-//! [`Phase`]s; every egui system in one of the ordered [`ui::UiLayer`]s.
+//! - [`app`]: the shared layer, written once for every board and importing none: frame
+//!   phases, settings, theme, shapes and animation, the thinker, the reports a bridge sends
+//!   (`Refused`, `Resynced`), screens and dialogs as states, saves, sounds, exports, the
+//!   window and the UI widgets.
+//! - `chogo_board`, `go_board`: each game's board over its own rules bridge (the only
+//!   place that changes that game): layout, board, men or pieces, input, panel, hints,
+//!   bot player. The boards never import each other.
+//! - `screens`, `dialogs`: the title, the rules, new game, load and settings, which offer
+//!   both games; `demo`, `pace` (when frames are drawn) and `launch` (what a start asks
+//!   for) and `web` (the page's glue) see both boards too. They sit on top, with this file.
 //!
-//! Layers, from the leaves up (a module only uses modules above it in this list):
-//! - `wake` (waking the frame loop from outside a frame), `sets`, `settings`, `thinker`,
-//!   `picking` (pure selection logic), `theme`, `ui` (palette, widgets, the small-board
-//!   painter);
-//! - `bridge` (the only place that changes the game), `layout`, `animation`, `audio`;
-//! - `screen` (screens and dialogs as states, menu actions), `persist`, `men`, `pieces`,
-//!   `board`, `hint`, `bot_player`, `input`, `export`;
-//! - `hud` (the side panel), `dialogs`, `screens`, `demo`, `pace` (when frames are drawn),
-//!   `launch` (what a start asks for).
+//! Data flows one way: input systems write a board's command; its rules bridge checks it
+//! against the rules and answers with the board's `Played` (what the move did), [`Refused`]
+//! (why not) or [`Resynced`] (the position changed wholesale); the pieces, animation, audio
+//! and panel systems only react to those answers. Every `Update` system runs in one of the
+//! ordered [`Phase`]s; every egui system in one of the ordered `UiLayer`s.
+//! `docs/ARCHITECTURE.md` draws the layers and follows one move through them.
 //!
 //! Screens are Bevy states ([`Screen`]): title, playing, game over, rules; one dialog at a
 //! time ([`Dialog`]). The board and its men exist only while a game is on the screen
@@ -24,99 +27,61 @@
 // query types are the normal shape of a system, as in the Bevy templates.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
-mod animation;
-mod audio;
-mod board;
-mod bot_player;
-mod bridge;
+pub mod app;
+mod chogo_board;
 mod demo;
 mod dialogs;
-mod export;
 mod go_board;
-mod go_bridge;
-mod hint;
-mod hud;
-mod input;
 mod launch;
-mod layout;
-mod men;
 mod pace;
-mod persist;
-mod picking;
-mod pieces;
-mod screen;
 mod screens;
-mod sets;
-mod settings;
-mod shapes;
-mod theme;
-mod thinker;
-mod ui;
-mod wake;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 use bevy::prelude::*;
 
-pub use animation::{Animating, AnimationSpeed, Captured, Motion};
-pub use board::CameraSamples;
-pub use bot_player::{BotPlay, BotThinking, DrawOffer, OfferDraw};
-pub use bridge::{Bridge, Command, Played, PlayerKind, Refused, Resynced, Setup, Viewing};
+pub use app::animation::{Animating, AnimationSpeed, Captured, Motion};
+pub use app::bot_play::BotPlay;
+pub use app::camera::CameraSamples;
+pub use app::persist::Persistence;
+pub use app::reports::{Refused, Resynced};
+pub use app::screen::{Dialog, GameKind, InGame, MenuAction, Resumable, Screen};
+pub use app::sets::Phase;
+pub use app::settings::PlayerSettings;
+pub use app::ui::Notice;
+pub use chogo_board::ChogoOn;
+pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
+pub use chogo_board::bridge::{Bridge, Command, Played, PlayerKind, Setup, Viewing};
+pub use chogo_board::export::{Export, export_text};
+pub use chogo_board::hint::{AskHint, Hint};
+pub use chogo_board::layout::BoardLayout;
+pub use chogo_board::men::{ManPiece, MenShow};
+pub use chogo_board::picking::Selection;
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
 pub use dialogs::{LoadForm, NewGameForm};
-pub use export::{Export, export_text};
+pub use go_board::bridge::{GoBridge, GoCommand, GoPlayed, GoSetup, suggested_komi};
 pub use go_board::{
-    DropKind, GoLayout, GoMarks, GoPiece, GoPointer, GoThinking, GoViewing, LifeView,
+    DropKind, GoFlipped, GoLayout, GoMarks, GoOn, GoPiece, GoPointer, GoThinking, GoViewing,
+    LifeView,
 };
-pub use go_bridge::{GoBridge, GoCommand, GoPlayed, GoSetup, suggested_komi};
-pub use hint::{AskHint, Hint};
 pub use launch::{Launch, Start};
-pub use layout::BoardLayout;
-pub use men::{ManPiece, MenShow};
-pub use persist::Persistence;
-pub use picking::Selection;
-pub use screen::{ChogoOn, Dialog, GameKind, GoOn, InGame, MenuAction, Resumable, Screen};
-pub use sets::Phase;
-pub use settings::PlayerSettings;
-pub use ui::Notice;
 
-/// The parts that need no window: screens, saves, rules bridge, men entities, animation
-/// clock, bot player. Windowless ECS tests run exactly this (with Bevy's `StatesPlugin`).
+/// The parts that need no window: screens, saves, the rules bridges, men and pieces,
+/// animation clock, bot players. Windowless ECS tests run exactly this (with Bevy's
+/// `StatesPlugin`).
 pub fn logic_plugin(app: &mut App) {
-    app.add_plugins((
-        sets::plugin,
-        screen::plugin,
-        persist::plugin,
-        layout::plugin,
-        bridge::plugin,
-        go_bridge::plugin,
-        men::plugin,
-        animation::plugin,
-        bot_player::plugin,
-        hint::plugin,
-        go_board::logic_plugin,
-    ));
+    app::logic_plugin(app);
+    chogo_board::logic_plugin(app);
+    go_board::logic_plugin(app);
 }
 
 /// The whole game on top of Bevy's default plugins, egui and kira.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    app.add_plugins((
-        theme::plugin,
-        shapes::plugin,
-        ui::plugin,
-        board::plugin,
-        pieces::plugin,
-        input::plugin,
-        audio::plugin,
-        hud::plugin,
-        dialogs::plugin,
-        screens::plugin,
-        export::plugin,
-        demo::plugin,
-        pace::plugin,
-        go_board::plugin,
-    ));
+    app::plugin(app);
+    chogo_board::plugin(app);
+    app.add_plugins((dialogs::plugin, screens::plugin, demo::plugin, pace::plugin));
+    go_board::plugin(app);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

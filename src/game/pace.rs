@@ -11,16 +11,16 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, WinitUserEvent};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use super::animation::{Animating, Pop};
-use super::bot_player::{BotThinking, DrawOffer};
-use super::demo::DemoConfig;
-use super::go_board::{GoHint, GoLayout, GoThinking};
-use super::hint::Hint;
-use super::layout::BoardLayout;
-use super::pieces::Shard;
-use super::screen::{Dialog, Screen};
-use super::sets::Phase;
-use super::theme::Theme;
+use crate::game::app::animation::{Animating, Pop};
+use crate::game::app::screen::{Dialog, Screen};
+use crate::game::app::sets::Phase;
+use crate::game::app::theme::Theme;
+use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer};
+use crate::game::chogo_board::hint::Hint;
+use crate::game::chogo_board::layout::BoardLayout;
+use crate::game::chogo_board::pieces::Shard;
+use crate::game::demo::DemoConfig;
+use crate::game::go_board::{GoHint, GoLayout, GoThinking};
 
 /// Asks for the next frame while anything moves: an animation (men, trap marks,
 /// splinters), a screen or dialog change, a screenshot, or the demo; and one frame more
@@ -63,7 +63,7 @@ fn keep_drawing(
 fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>) {
     if let Some(proxy) = proxy {
         let proxy: EventLoopProxy<WinitUserEvent> = (**proxy).clone();
-        super::wake::set_waker(move || {
+        crate::game::app::wake::set_waker(move || {
             // The loop is gone only when the app is closing: nothing to wake then.
             let _ = proxy.send_event(WinitUserEvent::WakeUp);
         });
@@ -258,13 +258,13 @@ mod tests {
     fn a_bot_thinking_draws_nothing_until_its_answer_wakes_the_loop() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static WOKEN: AtomicUsize = AtomicUsize::new(0);
-        crate::game::wake::set_waker(|| {
+        crate::game::app::wake::set_waker(|| {
             WOKEN.fetch_add(1, Ordering::SeqCst);
         });
         let mut app = app();
         frames_asked(&mut app, 30);
         let before = WOKEN.load(Ordering::SeqCst);
-        let bridge = crate::game::go_bridge::GoBridge::default();
+        let bridge = crate::game::go_board::bridge::GoBridge::default();
         app.world_mut().resource_mut::<GoThinking>().think(
             &bridge,
             crate::go::bot::Level::Easy,

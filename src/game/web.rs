@@ -1,150 +1,21 @@
-//! The browser's side of the game: the bots think in a Web Worker (`web/worker.js` loading
-//! the small `chogo_worker` module built from `web/worker`), so the page never freezes;
-//! and the page is told when frames are drawn (its loading screen and the browser test
-//! wait for that).
-
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+//! The browser page's side of the game: the page is told when frames are drawn (its
+//! loading screen and the browser test wait for that) and how many moves each game has,
+//! the canvas follows the page's render scale, and a resize wakes the game. The bots'
+//! worker is the shared layer's (`app::worker`).
 
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-struct WorkerState {
-    worker: web_sys::Worker,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-}
-
-thread_local! {
-    static WORKER: RefCell<Option<WorkerState>> = const { RefCell::new(None) };
-    /// Jobs by id: `None` while the worker is on it, then its answer's JSON (empty when
-    /// there will be none: the worker was stopped).
-    static ANSWERS: RefCell<HashMap<u64, Option<String>>> = RefCell::new(HashMap::new());
-    static NEXT_ID: Cell<u64> = const { Cell::new(1) };
-}
-
-fn log(message: &str) {
-    web_sys::console::warn_1(&JsValue::from_str(message));
-}
-
-fn start_worker() -> Result<WorkerState, JsValue> {
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options("worker.js", &options)?;
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-            let data = event.data();
-            let id = js_sys::Reflect::get(&data, &"id".into())
-                .ok()
-                .and_then(|v| v.as_f64())
-                .map(|v| v as u64);
-            let answer = js_sys::Reflect::get(&data, &"answer".into())
-                .ok()
-                .and_then(|v| v.as_string());
-            let (Some(id), Some(answer)) = (id, answer) else {
-                log("chogo: the bot worker sent a message without an id or an answer");
-                return;
-            };
-            ANSWERS.with(|a| {
-                if let Some(slot) = a.borrow_mut().get_mut(&id) {
-                    *slot = Some(answer);
-                }
-            });
-            super::wake::wake();
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    Ok(WorkerState {
-        worker,
-        _on_message: on_message,
-    })
-}
-
-/// Sends a job (of either game, as JSON) to the worker (started on first use) and
-/// returns its id. Without a worker the job runs at once on the page: slower to answer,
-/// but the game goes on.
-pub fn ask_worker_json(json: String) -> u64 {
-    let id = NEXT_ID.with(|n| {
-        let id = n.get();
-        n.set(id + 1);
-        id
-    });
-    ANSWERS.with(|a| a.borrow_mut().insert(id, None));
-    let sent = WORKER.with(|w| {
-        let mut w = w.borrow_mut();
-        if w.is_none() {
-            *w = start_worker()
-                .map_err(|e| log(&format!("chogo: no bot worker: {e:?}")))
-                .ok();
-        }
-        let state = w.as_ref()?;
-        let message = js_sys::Object::new();
-        js_sys::Reflect::set(&message, &"id".into(), &JsValue::from_f64(id as f64)).ok()?;
-        js_sys::Reflect::set(&message, &"job".into(), &JsValue::from_str(&json)).ok()?;
-        state.worker.post_message(&message).ok()
-    });
-    if sent.is_some() {
-        // For the browser test: how many jobs went to the worker.
-        if let Some(window) = web_sys::window() {
-            let jobs = js_sys::Reflect::get(&window, &"chogoWorkerJobs".into())
-                .ok()
-                .and_then(|v| v.as_f64())
-                .unwrap_or(0.0);
-            let _ = js_sys::Reflect::set(
-                &window,
-                &"chogoWorkerJobs".into(),
-                &JsValue::from_f64(jobs + 1.0),
-            );
-        }
-    } else {
-        let answer = crate::bot::job::answer_json(&json);
-        ANSWERS.with(|a| a.borrow_mut().insert(id, Some(answer)));
-        super::wake::wake();
-    }
-    id
-}
-
-/// A job's answer (JSON; empty when there will be none) once the worker has sent it.
-pub fn worker_answer_json(id: u64) -> Option<String> {
-    ANSWERS.with(|a| {
-        let mut answers = a.borrow_mut();
-        let answer = answers.get(&id).cloned().flatten()?;
-        answers.remove(&id);
-        Some(answer)
-    })
-}
-
-/// Nobody waits for this job any more. If the worker is still on it, it is stopped (a
-/// search may run for seconds) and a fresh worker takes the next job; other jobs it had
-/// are answered with no move and asked again by their owners.
-pub fn forget(id: u64) {
-    let pending = ANSWERS.with(|a| a.borrow_mut().remove(&id).is_some_and(|x| x.is_none()));
-    if !pending {
-        return;
-    }
-    WORKER.with(|w| {
-        if let Some(state) = w.borrow_mut().take() {
-            state.worker.terminate();
-        }
-    });
-    ANSWERS.with(|a| {
-        for slot in a.borrow_mut().values_mut() {
-            if slot.is_none() {
-                *slot = Some(String::new());
-            }
-        }
-    });
-    super::wake::wake();
-}
-
 /// Counts drawn frames in `window.chogoFrames`, the game's plies in `window.chogoPlies`
 /// and the moves of the game of Go with chess pieces in `window.chogoGoMoves`, for the
 /// page's loading screen and the browser test.
 fn count_frames(
     mut frames: Local<u32>,
-    bridge: Option<Res<super::bridge::Bridge>>,
-    go: Option<Res<super::go_bridge::GoBridge>>,
-    go_on: Option<Res<State<super::screen::GoOn>>>,
+    bridge: Option<Res<crate::game::chogo_board::bridge::Bridge>>,
+    go: Option<Res<crate::game::go_board::bridge::GoBridge>>,
+    go_on: Option<Res<State<crate::game::go_board::GoOn>>>,
 ) {
     *frames = frames.saturating_add(1);
     if let Some(window) = web_sys::window() {
@@ -222,7 +93,7 @@ fn wake_on_resize() {
     let Some(page) = web_sys::window() else {
         return;
     };
-    let on_resize = Closure::<dyn FnMut()>::new(super::wake::wake);
+    let on_resize = Closure::<dyn FnMut()>::new(crate::game::app::wake::wake);
     if page
         .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref())
         .is_ok()
@@ -232,7 +103,7 @@ fn wake_on_resize() {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
     app.add_systems(First, follow_render_scale);
     wake_on_resize();
@@ -241,7 +112,7 @@ pub(super) fn plugin(app: &mut App) {
     // does by default, like chogo's --msaa and --every-frame.
     let samples = page_option("msaa").and_then(|n| n.parse().ok());
     if let Some(samples) = samples.filter(|n| [1, 4].contains(n)) {
-        app.insert_resource(super::board::CameraSamples(samples));
+        app.insert_resource(crate::game::app::camera::CameraSamples(samples));
     }
     if page_option("every-frame").is_some() {
         app.insert_resource(bevy::winit::WinitSettings::continuous());

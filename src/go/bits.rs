@@ -86,20 +86,9 @@ pub struct ParseCellError(pub String);
 impl FromStr for Cell {
     type Err = ParseCellError;
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let err = || ParseCellError(s.to_string());
-        let mut chars = s.chars();
-        let letter = chars.next().ok_or_else(err)?.to_ascii_lowercase();
-        let digits = chars.as_str();
-        if !letter.is_ascii_lowercase()
-            || digits.is_empty()
-            || digits.len() > 2
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.starts_with('0')
-        {
-            return Err(err());
-        }
-        let rank: i32 = digits.parse().map_err(|_| err())?;
-        Cell::new(letter as i32 - 'a' as i32, rank - 1).ok_or_else(err)
+        let (file, rank) =
+            crate::common::cell_name::parse(s).ok_or_else(|| ParseCellError(s.to_string()))?;
+        Cell::new(file, rank).ok_or_else(|| ParseCellError(s.to_string()))
     }
 }
 

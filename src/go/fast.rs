@@ -7,7 +7,7 @@ use super::bits::{Adjacency, Bits, CELLS, Cell, STRIDE};
 use super::piece::Kind;
 use super::playout::Rng;
 use super::position::Position;
-use crate::rules::Side;
+use crate::common::Side;
 
 const NONE: u16 = u16::MAX;
 const EMPTY: u8 = 0;

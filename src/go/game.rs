@@ -6,7 +6,7 @@ use thiserror::Error;
 use super::bits::Bits;
 use super::moves::{Move, MoveText, Written};
 use super::position::{IllegalMove, Played, Position};
-use crate::rules::Side;
+use crate::common::Side;
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -249,4 +249,72 @@ pub fn perft(game: &mut Game, depth: u32) -> u64 {
         game.undo();
     }
     total
+}
+
+impl crate::common::Playable for Game {
+    type Move = Move;
+    type Position = Position;
+    type Report = Bits;
+    type Refusal = IllegalMove;
+
+    fn position(&self) -> &Position {
+        Game::position(self)
+    }
+
+    fn turn(&self) -> Side {
+        self.position().turn()
+    }
+
+    fn ply_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Game::legal_moves(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Bits, IllegalMove> {
+        Game::play(self, mv)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.position().move_text(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// A game stopped short of its end (a match's move limit) is judged by its score as
+    /// it stands.
+    fn verdict(&self) -> Option<crate::common::Verdict> {
+        let pos = self.position();
+        let [b, w] = pos.score();
+        let score = format!("B {} W {}", super::number_text(b), super::number_text(w));
+        let (winner, how) = match self.outcome {
+            Some(o) => (
+                o.winner,
+                match o.reason {
+                    EndReason::Passes => score,
+                    EndReason::Repetition => "repetition".into(),
+                    EndReason::Resignation => "resignation".into(),
+                    EndReason::Agreement => "agreement".into(),
+                },
+            ),
+            None => (pos.score_winner(), format!("{score} after the move limit")),
+        };
+        Some(crate::common::Verdict { winner, how })
+    }
+
+    fn resign(&mut self, side: Side) {
+        Game::resign(self, side);
+    }
+
+    fn agree_draw(&mut self) {
+        Game::agree_draw(self);
+    }
+
+    fn record_text(&self, tags: &[(&str, &str)]) -> String {
+        super::Record::from_game(self, tags).to_string()
+    }
 }

@@ -9,7 +9,8 @@ use thiserror::Error;
 
 use super::bits::{Bits, Cell, STRIDE};
 use super::piece::{Kind, PieceSet};
-use crate::rules::{self, Side};
+use crate::common::Side;
+use crate::rules;
 
 /// A board: a square of N × N cells (5 ≤ N ≤ 19) or one of Chogo's boards (RULES §1/§9),
 /// whose shape, names and cells come from [`crate::rules::Board`].

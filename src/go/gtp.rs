@@ -13,7 +13,7 @@ use super::moves::Move;
 use super::playout::Rng;
 use super::position::Position;
 use super::rules::{Rules, number_text};
-use crate::rules::Side;
+use crate::common::Side;
 
 pub const COMMANDS: [&str; 18] = [
     "protocol_version",

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bot::{Level, Request};
 use super::{Game, Move, Record};
+use crate::common::Score;
 
 /// One question to a bot of Go with chess pieces.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -31,15 +32,18 @@ pub struct GoAnswer {
     pub mv: Option<String>,
     #[serde(default)]
     pub winrate: Option<f64>,
+    /// The chosen move's mean margin in points for the side to move, when searched.
+    #[serde(default)]
+    pub lead: Option<f64>,
+    /// The expected line from the position asked about, in notation.
+    #[serde(default)]
+    pub line: Vec<String>,
     pub error: Option<String>,
 }
 
-/// What the bot made of a job.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GoThought {
-    pub mv: Move,
-    pub winrate: Option<f64>,
-}
+/// What the bot made of a job: its move, the search's win rate and expected lead for
+/// the side to move when it searched, and the line it expects.
+pub type GoThought = crate::common::Thought<Move>;
 
 impl GoJob {
     pub fn new(
@@ -73,9 +77,13 @@ impl GoJob {
             seed,
             stop,
         };
-        level.bot(1).choose(&request).map(|c| GoThought {
-            mv: c.mv,
-            winrate: c.winrate,
+        level.bot(1).choose(&request).map(|c| {
+            let lead = c.candidates.iter().find(|k| k.mv == c.mv).map(|k| k.points);
+            GoThought {
+                mv: c.mv,
+                score: c.winrate.map(|win| Score::WinRate { win, lead }),
+                line: c.line,
+            }
         })
     }
 
@@ -102,23 +110,23 @@ impl GoJob {
                     let set = Record::parse(&job.go_record)
                         .map(|r| r.rules.pieces)
                         .unwrap_or_default();
+                    let (winrate, lead) = match thought.as_ref().and_then(|t| t.score) {
+                        Some(Score::WinRate { win, lead }) => (Some(win), lead),
+                        _ => (None, None),
+                    };
                     GoAnswer {
-                        mv: thought.map(|t| t.mv.text(set)),
-                        winrate: thought.and_then(|t| t.winrate),
+                        mv: thought.as_ref().map(|t| t.mv.text(set)),
+                        winrate,
+                        lead,
+                        line: thought
+                            .map(|t| t.line.iter().map(|m| m.text(set)).collect())
+                            .unwrap_or_default(),
                         error: None,
                     }
                 }
-                Err(e) => GoAnswer {
-                    mv: None,
-                    winrate: None,
-                    error: Some(e),
-                },
+                Err(e) => GoAnswer::failed(e),
             },
-            Err(e) => GoAnswer {
-                mv: None,
-                winrate: None,
-                error: Some(format!("not a job of Go with chess pieces: {e}")),
-            },
+            Err(e) => GoAnswer::failed(format!("not a job of Go with chess pieces: {e}")),
         };
         serde_json::to_string(&answer).unwrap_or_default()
     }
@@ -133,15 +141,43 @@ impl GoJob {
         let Some(text) = answer.mv else {
             return Ok(None);
         };
-        let parsed: super::MoveText = text.parse().map_err(|e| format!("{e}"))?;
-        let mv = game
-            .position()
-            .parse_move(&parsed)
-            .map_err(|e| e.to_string())?;
+        let parse = |pos: &super::Position, text: &str| {
+            let parsed: super::MoveText = text.parse().map_err(|e| format!("{e}"))?;
+            pos.parse_move(&parsed).map_err(|e| e.to_string())
+        };
+        let mv = parse(game.position(), &text)?;
+        // The line is read move by move along its own positions; a line that stops
+        // making sense is cut there (the move itself was checked above).
+        let mut line = vec![mv];
+        if let Ok(played) = game.position().play(mv) {
+            let mut pos = played.position;
+            for text in answer.line.iter().skip(1) {
+                let Ok(next) = parse(&pos, text) else { break };
+                let Ok(after) = pos.play(next) else { break };
+                line.push(next);
+                pos = after.position;
+            }
+        }
         Ok(Some(GoThought {
             mv,
-            winrate: answer.winrate,
+            score: answer.winrate.map(|win| Score::WinRate {
+                win,
+                lead: answer.lead,
+            }),
+            line,
         }))
+    }
+}
+
+impl GoAnswer {
+    fn failed(error: String) -> GoAnswer {
+        GoAnswer {
+            mv: None,
+            winrate: None,
+            lead: None,
+            line: Vec::new(),
+            error: Some(error),
+        }
     }
 }
 

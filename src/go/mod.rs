@@ -1,7 +1,7 @@
-//! The rules of Go with chess pieces (`../shared/GO_RULES.md`, in the project's words
-//! `docs/GO_RULES.md`): boards, pieces and sets, alive and dead, drops, moves, ko and
-//! superko, scoring, notation, records and SGF. Pure: no Bevy, no I/O. Sides and Chogo's
-//! board shapes come from [`crate::rules`].
+//! The rules of Go with chess pieces (`docs/GO_RULES.md`, the project's rule book):
+//! boards, pieces and sets, alive and dead, drops, moves, ko and superko, scoring,
+//! notation, records and SGF. Pure: no Bevy, no I/O. Sides come from [`crate::common`],
+//! Chogo's board shapes (on which this game can be played too) from [`crate::rules`].
 
 mod bits;
 pub mod bot;
@@ -10,12 +10,15 @@ mod game;
 mod geometry;
 pub mod gtp;
 pub mod job;
+mod life;
 mod moves;
 mod piece;
 pub mod playout;
 mod position;
+mod position_text;
 mod record;
 mod rules;
+mod score;
 pub mod sgf;
 
 pub use bits::{Bits, Cell, ParseCellError};
@@ -23,6 +26,7 @@ pub use game::{EndReason, Game, GameError, Outcome, perft};
 pub use geometry::{Board, Geometry, ParseBoardError};
 pub use moves::{CellList, Move, MoveSpec, MoveText, ParseMoveError, Written};
 pub use piece::{Kind, ParsePieceSetError, Piece, PieceSet};
-pub use position::{IllegalMove, Played, Position, PositionError};
+pub use position::{IllegalMove, Played, Position};
+pub use position_text::PositionError;
 pub use record::{Record, RecordError, ReplayError};
 pub use rules::{Rules, number_text};

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::bits::Adjacency;
-use crate::rules::Side;
+use crate::common::Side;
 
 /// A kind of piece (GO_RULES §1), in the order of the rule book's table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

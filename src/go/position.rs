@@ -1,19 +1,17 @@
 //! A position of Go with chess pieces: placement, side to move, captures, passes, the ko
-//! field and the move number (GO_RULES §5), with alive/dead (§2), moves (§3) and
-//! scoring (§4).
+//! field and the move number (GO_RULES §5), and its moves (§3). Which pieces live (§2)
+//! is in `life.rs`, the score (§4) in `score.rs`, the text form in `position_text.rs`.
 
-use std::fmt;
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use thiserror::Error;
 
 use super::bits::{Bits, CELLS, Cell};
-use super::geometry::{Board, Geometry};
+use super::geometry::Geometry;
 use super::moves::{CellList, Move, MoveSpec, MoveText, Written};
 use super::piece::{Kind, Piece, PieceSet};
 use super::rules::Rules;
-use crate::rules::Side;
+use crate::common::Side;
 
 /// Zobrist keys of the placement: one per cell and piece (side × kind).
 static ZOBRIST: [[u64; 16]; CELLS] = {
@@ -71,60 +69,23 @@ pub enum IllegalMove {
     WrongCaptures { actual: CellList, given: CellList },
 }
 
-/// Why a position text cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PositionError {
-    #[error("a position has 7 fields separated by spaces, not {0}")]
-    Fields(usize),
-    #[error("the placement has {found} ranks; the {board} board has {expected}")]
-    Ranks {
-        found: usize,
-        expected: u8,
-        board: Board,
-    },
-    #[error("rank {rank} of the placement does not fit the board's {files} files")]
-    RankWidth { rank: u8, files: u8 },
-    #[error("'{0}' in the placement is not a piece letter, a number or #")]
-    Letter(char),
-    #[error("{0}: # stands for a missing cell, and only there")]
-    Missing(String),
-    #[error("{} are not in this game's set", .0.plural())]
-    NotInSet(Kind),
-    #[error("{0} is not a playable cell for this set")]
-    NotPlayable(Cell),
-    #[error("'{0}' is not a side to move (b or w)")]
-    Side(String),
-    #[error("'{0}' is not a number of captures")]
-    Captures(String),
-    #[error("'{0}' is not a number of passes (0, 1 or 2)")]
-    Passes(String),
-    #[error("'{0}' is not a ko field (- or the forbidden drop, like R@c3)")]
-    Ko(String),
-    #[error("the ko field names {0}, which is occupied")]
-    KoOccupied(Cell),
-    #[error("a ko field after a pass")]
-    KoAfterPass,
-    #[error("'{0}' is not a full-move number")]
-    Fullmoves(String),
-}
-
 /// A position. Small and `Copy`: the placement is a 361-byte mailbox plus one mask per side.
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
-    rules: Rules,
-    geo: Geometry,
+    pub(super) rules: Rules,
+    pub(super) geo: Geometry,
     /// 0 for an empty cell, else 1 + side × 8 + kind.
-    board: [u8; CELLS],
-    occ: [Bits; 2],
-    turn: Side,
-    captures: [u32; 2],
-    passes: u8,
-    ko: Option<(Kind, Cell)>,
-    fullmoves: u32,
-    hash: u64,
+    pub(super) board: [u8; CELLS],
+    pub(super) occ: [Bits; 2],
+    pub(super) turn: Side,
+    pub(super) captures: [u32; 2],
+    pub(super) passes: u8,
+    pub(super) ko: Option<(Kind, Cell)>,
+    pub(super) fullmoves: u32,
+    pub(super) hash: u64,
     /// False once a move has been played: then no piece on the board is dead, which lets
     /// Go with rooks look only around the cell played.
-    dead_possible: bool,
+    pub(super) dead_possible: bool,
 }
 
 impl PartialEq for Position {
@@ -234,7 +195,7 @@ impl Position {
     }
 
     #[inline]
-    fn put(&mut self, cell: Cell, piece: Piece) {
+    pub(super) fn put(&mut self, cell: Cell, piece: Piece) {
         self.board[cell.index()] = piece.code() as u8 + 1;
         self.occ[piece.side.index()].insert(cell);
         self.hash ^= ZOBRIST[cell.index()][piece.code()];
@@ -268,64 +229,6 @@ impl Position {
     pub fn set_turn(&mut self, side: Side) {
         self.turn = side;
         self.ko = None;
-    }
-
-    /// The side's alive pieces: the least fixed point of "can move to an empty cell, or
-    /// defends an alive friendly piece" (GO_RULES §2).
-    pub fn alive(&self, side: Side) -> Bits {
-        if self.rules.pieces.orthogonal() {
-            self.alive_orthogonal(side)
-        } else {
-            self.alive_general(side)
-        }
-    }
-
-    /// With rooks and wazirs: the pieces of groups with a liberty (Go).
-    #[inline]
-    fn alive_orthogonal(&self, side: Side) -> Bits {
-        let own = self.occ[side.index()];
-        (self.empty().neighbours() & own).flood(own)
-    }
-
-    /// The definition itself, for any set: pieces that can move, then every piece that
-    /// defends one found alive.
-    pub fn alive_general(&self, side: Side) -> Bits {
-        let own = self.occ[side.index()];
-        let all = self.occupied();
-        let mut alive = Bits::EMPTY;
-        let mut stack = [Cell::from_index(0); CELLS];
-        let mut n = 0;
-        for c in own {
-            if let Some(p) = self.piece_at(c)
-                && self.geo.can_move(p.kind, side, c, &all)
-            {
-                alive.insert(c);
-                stack[n] = c;
-                n += 1;
-            }
-        }
-        while n > 0 {
-            n -= 1;
-            let q = stack[n];
-            for kind in self.rules.pieces.kinds() {
-                self.geo.for_each_source(kind, side, q, &all, |p| {
-                    if own.contains(p)
-                        && !alive.contains(p)
-                        && self.piece_at(p).is_some_and(|x| x.kind == kind)
-                    {
-                        alive.insert(p);
-                        stack[n] = p;
-                        n += 1;
-                    }
-                });
-            }
-        }
-        alive
-    }
-
-    /// The side's dead pieces (only a hand-made placement can hold any).
-    pub fn dead(&self, side: Side) -> Bits {
-        self.occ[side.index()] & !self.alive(side)
     }
 
     /// Whether `mv` is well-formed here (kind in set, cells on the board, the piece
@@ -731,256 +634,5 @@ impl Position {
     pub fn move_text(&self, mv: Move) -> String {
         let captured = self.play(mv).map(|p| p.captured).unwrap_or_default();
         mv.text_with_captures(self.rules.pieces, captured)
-    }
-
-    /// The empty playable cells each side's pieces reach in one or more moves, every
-    /// other piece standing still (GO_RULES §4).
-    pub fn reach(&self, side: Side) -> Bits {
-        let empty = self.empty();
-        if self.rules.pieces.orthogonal() {
-            // A rook or wazir reaches exactly the empty regions next to it.
-            return (self.occ[side.index()].neighbours() & empty).flood(empty);
-        }
-        let mut out = Bits::EMPTY;
-        let all = self.occupied();
-        for from in self.occ[side.index()] {
-            let Some(p) = self.piece_at(from) else {
-                continue;
-            };
-            // The cell it left counts as empty once it has left it.
-            let mut occ = all;
-            occ.remove(from);
-            let mut seen = Bits::from_cell(from);
-            let mut stack = [from; CELLS];
-            let mut n = 1;
-            while n > 0 {
-                n -= 1;
-                let at = stack[n];
-                self.geo.for_each_target(p.kind, side, at, &occ, |c| {
-                    if !occ.contains(c) && self.geo.playable.contains(c) && !seen.contains(c) {
-                        seen.insert(c);
-                        stack[n] = c;
-                        n += 1;
-                    }
-                });
-            }
-            seen.remove(from);
-            out |= seen & empty;
-        }
-        out
-    }
-
-    /// Cells controlled by each side: reached by it and not by the other.
-    pub fn controlled(&self) -> [Bits; 2] {
-        let b = self.reach(Side::Black);
-        let w = self.reach(Side::White);
-        [b & !w, w & !b]
-    }
-
-    /// Captures + controlled cells, and komi for White (GO_RULES §4), on the position as
-    /// it stands.
-    pub fn score(&self) -> [f64; 2] {
-        let [b, w] = self.controlled();
-        [
-            (self.captures[0] + b.count()) as f64,
-            (self.captures[1] + w.count()) as f64 + self.rules.komi,
-        ]
-    }
-
-    /// The winner by score (None: a draw).
-    pub fn score_winner(&self) -> Option<Side> {
-        let [b, w] = self.score();
-        if b > w {
-            Some(Side::Black)
-        } else if w > b {
-            Some(Side::White)
-        } else {
-            None
-        }
-    }
-
-    /// Reads a position text with the rules chosen beside it.
-    pub fn from_text(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 7 {
-            return Err(PositionError::Fields(fields.len()));
-        }
-        let mut pos = Position::new(rules);
-        let geo = pos.geo;
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        let ranks = geo.board.ranks();
-        let files = geo.board.files();
-        if rows.len() != ranks as usize {
-            return Err(PositionError::Ranks {
-                found: rows.len(),
-                expected: ranks,
-                board: geo.board,
-            });
-        }
-        for (i, row) in rows.iter().enumerate() {
-            let rank = ranks - 1 - i as u8;
-            let width = PositionError::RankWidth {
-                rank: rank + 1,
-                files,
-            };
-            let mut file: u32 = 0;
-            let mut chars = row.chars().peekable();
-            while let Some(ch) = chars.next() {
-                if let Some(d) = ch.to_digit(10) {
-                    let mut run = d;
-                    if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + d2;
-                        chars.next();
-                    }
-                    if run == 0 {
-                        return Err(PositionError::Letter('0'));
-                    }
-                    for _ in 0..run {
-                        let cell = Cell::new(file as i32, rank as i32)
-                            .filter(|_| file < files as u32)
-                            .ok_or(width.clone())?;
-                        if !geo.cells.contains(cell) {
-                            return Err(PositionError::Missing(cell.to_string()));
-                        }
-                        file += 1;
-                    }
-                    continue;
-                }
-                let cell = Cell::new(file as i32, rank as i32)
-                    .filter(|_| file < files as u32)
-                    .ok_or(width.clone())?;
-                file += 1;
-                if ch == '#' {
-                    if geo.cells.contains(cell) {
-                        return Err(PositionError::Missing(cell.to_string()));
-                    }
-                    continue;
-                }
-                let piece = Piece::from_char(ch).ok_or(PositionError::Letter(ch))?;
-                if !geo.cells.contains(cell) {
-                    return Err(PositionError::Missing(cell.to_string()));
-                }
-                if !rules.pieces.contains(piece.kind) {
-                    return Err(PositionError::NotInSet(piece.kind));
-                }
-                if !geo.playable.contains(cell) {
-                    return Err(PositionError::NotPlayable(cell));
-                }
-                pos.put(cell, piece);
-            }
-            if file != files as u32 {
-                return Err(width);
-            }
-        }
-        pos.turn = match fields[1] {
-            "b" => Side::Black,
-            "w" => Side::White,
-            s => return Err(PositionError::Side(s.into())),
-        };
-        for (i, side) in [(2, 0), (3, 1)] {
-            pos.captures[side] = fields[i]
-                .parse()
-                .map_err(|_| PositionError::Captures(fields[i].into()))?;
-        }
-        pos.passes = fields[4]
-            .parse()
-            .ok()
-            .filter(|p| *p <= 2)
-            .ok_or_else(|| PositionError::Passes(fields[4].into()))?;
-        pos.ko = match fields[5] {
-            "-" => None,
-            ko => {
-                let bad = || PositionError::Ko(ko.into());
-                let (kind, cell) = match ko.split_once('@') {
-                    Some((k, c)) => {
-                        let mut ks = k.chars();
-                        let kind = match (ks.next(), ks.next()) {
-                            (Some(l), None) => Kind::from_letter(l).ok_or_else(bad)?,
-                            _ => return Err(bad()),
-                        };
-                        (kind, c.parse::<Cell>().map_err(|_| bad())?)
-                    }
-                    None => (
-                        rules.pieces.single().ok_or_else(bad)?,
-                        ko.parse::<Cell>().map_err(|_| bad())?,
-                    ),
-                };
-                if !rules.pieces.contains(kind) {
-                    return Err(PositionError::NotInSet(kind));
-                }
-                if !geo.playable.contains(cell) {
-                    return Err(PositionError::NotPlayable(cell));
-                }
-                if pos.occupied().contains(cell) {
-                    return Err(PositionError::KoOccupied(cell));
-                }
-                if pos.passes > 0 {
-                    return Err(PositionError::KoAfterPass);
-                }
-                Some((kind, cell))
-            }
-        };
-        pos.fullmoves = fields[6]
-            .parse()
-            .ok()
-            .filter(|n| *n >= 1)
-            .ok_or_else(|| PositionError::Fullmoves(fields[6].into()))?;
-        pos.dead_possible = true;
-        pos.dead_possible = pos.dead(Side::Black).any() || pos.dead(Side::White).any();
-        Ok(pos)
-    }
-
-    /// The placement field of the position text.
-    pub fn placement_text(&self) -> String {
-        let mut out = String::new();
-        for (i, rank) in self.geo.ranks_top_down().enumerate() {
-            if i > 0 {
-                out.push('/');
-            }
-            let mut run = 0;
-            for cell in rank {
-                if !self.geo.cells.contains(cell) {
-                    if run > 0 {
-                        let _ = write!(out, "{run}");
-                        run = 0;
-                    }
-                    out.push('#');
-                } else if let Some(p) = self.piece_at(cell) {
-                    if run > 0 {
-                        let _ = write!(out, "{run}");
-                        run = 0;
-                    }
-                    out.push(p.char());
-                } else {
-                    run += 1;
-                }
-            }
-            if run > 0 {
-                let _ = write!(out, "{run}");
-            }
-        }
-        out
-    }
-
-    /// The ko field's text.
-    pub fn ko_text(&self) -> Option<String> {
-        self.ko
-            .map(|(kind, cell)| Move::Drop { kind, cell }.text(self.rules.pieces))
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} {} {} {} {}",
-            self.placement_text(),
-            self.turn.char(),
-            self.captures[0],
-            self.captures[1],
-            self.passes,
-            self.ko_text().unwrap_or_else(|| "-".into()),
-            self.fullmoves
-        )
     }
 }

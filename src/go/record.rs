@@ -11,7 +11,7 @@ use super::moves::{Move, MoveText};
 use super::piece::PieceSet;
 use super::position::Position;
 use super::rules::{Rules, number_text};
-use crate::rules::Side;
+use crate::common::Side;
 
 /// A game record as read from or written to text.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::piece::{Kind, Piece, PieceSet};
 use super::position::Position;
 use super::rules::{Rules, number_text};
-use crate::rules::Side;
+use crate::common::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SgfError {

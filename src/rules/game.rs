@@ -276,3 +276,57 @@ impl Game {
         self.ended = outcome;
     }
 }
+
+impl crate::common::Playable for Game {
+    type Move = Move;
+    type Position = Position;
+    type Report = MoveReport;
+    type Refusal = GameError;
+
+    fn position(&self) -> &Position {
+        Game::position(self)
+    }
+
+    fn turn(&self) -> Side {
+        self.position().turn()
+    }
+
+    fn ply_count(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Game::legal_moves(self).into_vec()
+    }
+
+    fn play(&mut self, mv: Move) -> Result<MoveReport, GameError> {
+        Game::play(self, mv)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.position().move_text(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn verdict(&self) -> Option<crate::common::Verdict> {
+        self.outcome().map(|o| crate::common::Verdict {
+            winner: o.winner,
+            how: o.explanation(),
+        })
+    }
+
+    fn resign(&mut self, side: Side) {
+        Game::resign(self, side);
+    }
+
+    fn agree_draw(&mut self) {
+        Game::agree_draw(self);
+    }
+
+    fn record_text(&self, tags: &[(&str, &str)]) -> String {
+        super::Record::from_game(self, tags).to_string()
+    }
+}

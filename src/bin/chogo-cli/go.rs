@@ -7,14 +7,16 @@ use std::time::{Duration, Instant};
 
 use chogo::go::bot::{self, Level, MctsConfig};
 
+use chogo::common::arena::game_line;
+use chogo::common::{BySide, Playable, Side};
 use chogo::go::gtp::Engine;
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
     Bits, Board, Game, IllegalMove, MoveText, PieceSet, Position, Record, ReplayError, Rules, perft,
 };
-use chogo::rules::{BySide, Side};
 
-use super::{Failure, Match, MatchGame, run_match, usage};
+use super::matches::{Match, MatchGame, run_match};
+use super::{Failure, usage};
 use serde::Serialize;
 
 /// The rule options of every `go` command.
@@ -632,54 +634,6 @@ struct MatchSpec {
     records: Option<std::path::PathBuf>,
 }
 
-/// `game 3: hard (black) beat easy (white) in 41 moves: B 45 W 30.5`.
-fn game_line(number: u64, names: [&str; 2], game: &Game) -> String {
-    let moves = game.moves().len().div_ceil(2);
-    let pos = game.position();
-    let [b, w] = pos.score();
-    let score = format!(
-        "B {} W {}",
-        chogo::go::number_text(b),
-        chogo::go::number_text(w)
-    );
-    let (winner, how) = match game.outcome() {
-        Some(o) => (
-            o.winner,
-            match o.reason {
-                chogo::go::EndReason::Passes => score,
-                chogo::go::EndReason::Repetition => "repetition".into(),
-                chogo::go::EndReason::Resignation => "resignation".into(),
-                chogo::go::EndReason::Agreement => "agreement".into(),
-            },
-        ),
-        None => (pos.score_winner(), format!("{score} after the move limit")),
-    };
-    let (first, second) = match winner {
-        Some(Side::White) => (Side::White, Side::Black),
-        _ => (Side::Black, Side::White),
-    };
-    let verb = if winner.is_some() {
-        "beat"
-    } else {
-        "drew with"
-    };
-    format!(
-        "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {how}",
-        names[usize::from(first == Side::White)],
-        first.name(),
-        names[usize::from(second == Side::White)],
-        second.name(),
-    )
-}
-
-/// The winner of a finished match game (one stopped at the move limit by its score).
-fn winner(game: &Game) -> Option<Side> {
-    match game.outcome() {
-        Some(o) => o.winner,
-        None => game.position().score_winner(),
-    }
-}
-
 /// Plays the match, printing each game's line as soon as the games before it are done.
 fn play_match(spec: MatchSpec) -> Result<String, Failure> {
     run_match(
@@ -709,8 +663,8 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             )
         },
         |n, names, game| MatchGame {
-            line: game_line(n, names, game),
-            winner: winner(game),
+            line: game_line(n, BySide::new(names[0], names[1]), game),
+            winner: game.verdict().and_then(|v| v.winner),
             record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
                 .to_string(),
         },

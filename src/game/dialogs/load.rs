@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{NewGameForm, Opponent};
-use crate::game::persist::Persistence;
-use crate::game::screen::{Dialog, InGame, MenuAction};
-use crate::game::ui::{self, PanelPlace, palette};
+use crate::game::app::persist::Persistence;
+use crate::game::app::screen::{Dialog, InGame, MenuAction};
+use crate::game::app::ui::{self, PanelPlace, palette};
 use crate::rules::RuleSet;
 use crate::save::{self, GoPlayer, GoSavedGame, Imported, SavedGame};
 
@@ -144,7 +144,7 @@ pub(super) fn dialog(
     persistence: Res<Persistence>,
     in_game: Option<Res<State<InGame>>>,
     place: Res<PanelPlace>,
-    mut actions: MessageWriter<MenuAction>,
+    mut actions: super::Menu,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
@@ -247,10 +247,10 @@ pub(super) fn dialog(
                     .clicked()
                     && let Some(Ok(what)) = form.read(new_game.rules, new_game.go.rules).cloned()
                 {
-                    actions.write(MenuAction::Load(Box::new(SavedGame {
+                    actions.load_chogo(SavedGame {
                         game: what.into_game(),
                         players: form.opponent.players(),
-                    })));
+                    });
                 }
                 if ui.button("Clear").clicked() {
                     form.text.clear();
@@ -274,7 +274,7 @@ fn go_summary(
     ui: &mut egui::Ui,
     form: &mut LoadForm,
     go: Result<crate::go::Game, String>,
-    actions: &mut MessageWriter<MenuAction>,
+    actions: &mut super::Menu,
 ) {
     match &go {
         Ok(game) => {
@@ -315,11 +315,11 @@ fn go_summary(
                 ),
             };
             let players = form.opponent.players();
-            actions.write(MenuAction::LoadGo(Box::new(GoSavedGame {
+            actions.load_go(GoSavedGame {
                 game,
                 players: crate::rules::BySide::new(player(players.black), player(players.white)),
                 redo: Vec::new(),
-            })));
+            });
         }
         if ui.button("Clear").clicked() {
             form.text.clear();
@@ -336,7 +336,7 @@ fn go_summary(
 pub(super) fn dropped_files(
     mut drops: MessageReader<FileDragAndDrop>,
     mut form: ResMut<LoadForm>,
-    mut actions: MessageWriter<MenuAction>,
+    mut actions: super::Menu,
 ) {
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {

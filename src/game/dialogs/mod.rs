@@ -5,18 +5,60 @@ mod load;
 mod new_game;
 mod settings;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
-use super::bridge::{Bridge, PlayerKind};
-use super::go_bridge::GoBridge;
-use super::screen::{Dialog, GameKind, InGame};
-use super::ui::{PanelPlace, UiLayer};
 use crate::bot::Level;
+use crate::game::app::screen::{Dialog, GameKind, InGame, MenuAction};
+use crate::game::app::ui::{PanelPlace, UiLayer};
+use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind, Setup};
+use crate::game::go_board::bridge::{GoBridge, GoCommand, GoSetup};
 use crate::rules::{BySide, Side};
+use crate::save::{GoSavedGame, SavedGame};
 
+pub use crate::game::go_board::describe::go_rules_line;
 pub use load::LoadForm;
-pub use new_game::{NewGameForm, go_rules_line};
+pub use new_game::NewGameForm;
+
+/// What the menus ask for: a [`MenuAction`], or a game to start on a board (its bridge
+/// gets the new or loaded game, and the screen shows that board).
+#[derive(SystemParam)]
+pub struct Menu<'w> {
+    actions: MessageWriter<'w, MenuAction>,
+    chogo: MessageWriter<'w, Command>,
+    go: MessageWriter<'w, GoCommand>,
+}
+
+impl Menu<'_> {
+    pub fn write(&mut self, action: MenuAction) {
+        self.actions.write(action);
+    }
+
+    /// A new game of Chogo.
+    pub fn new_chogo(&mut self, setup: Setup) {
+        self.chogo.write(Command::NewGame(setup));
+        self.actions.write(MenuAction::Show(GameKind::Chogo));
+    }
+
+    /// Play on from an imported record or position of Chogo.
+    pub fn load_chogo(&mut self, saved: SavedGame) {
+        self.chogo.write(Command::Load(Box::new(saved)));
+        self.actions.write(MenuAction::Show(GameKind::Chogo));
+    }
+
+    /// A new game of Go with chess pieces.
+    pub fn new_go(&mut self, setup: GoSetup) {
+        self.go.write(GoCommand::NewGame(setup));
+        self.actions.write(MenuAction::Show(GameKind::Go));
+    }
+
+    /// Play on from an imported game of Go with chess pieces.
+    pub fn load_go(&mut self, saved: GoSavedGame) {
+        self.go.write(GoCommand::Load(Box::new(saved)));
+        self.actions.write(MenuAction::Show(GameKind::Go));
+    }
+}
 
 /// Who plays whom in the next game (new or loaded).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -109,11 +151,11 @@ fn over_game(state: &Option<Res<State<InGame>>>, place: &PanelPlace) -> Option<P
 /// Esc closes the dialog (when no text field has the keys).
 fn close_on_escape(
     mut contexts: bevy_egui::EguiContexts,
-    mut actions: MessageWriter<super::screen::MenuAction>,
+    mut actions: MessageWriter<crate::game::app::screen::MenuAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ctx.text_edit_focused() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-        actions.write(super::screen::MenuAction::Open(Dialog::None));
+        actions.write(crate::game::app::screen::MenuAction::Open(Dialog::None));
     }
     Ok(())
 }
@@ -156,7 +198,7 @@ pub(super) fn plugin(app: &mut App) {
         app.add_message::<FileDragAndDrop>();
         app.add_systems(
             Update,
-            load::dropped_files.in_set(super::sets::Phase::Input),
+            load::dropped_files.in_set(crate::game::app::sets::Phase::Input),
         );
     }
     app.add_systems(

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Opponent;
-use crate::game::bridge::Setup;
-use crate::game::go_bridge::{GoSetup, suggested_komi};
-use crate::game::screen::{Dialog, GameKind, InGame, MenuAction};
-use crate::game::ui::{self, PanelPlace, palette};
+use crate::game::app::screen::{Dialog, GameKind, InGame, MenuAction};
+use crate::game::app::ui::{self, PanelPlace, palette};
+use crate::game::chogo_board::bridge::Setup;
+use crate::game::go_board::bridge::{GoSetup, suggested_komi};
+use crate::game::go_board::describe::{board_label, go_rules_line};
 use crate::go::bot::Level as GoLevel;
 use crate::go::{Board as GoBoard, Kind, PieceSet, Rules as GoRules, number_text};
 use crate::rules::{Bitboard, Board, BySide, Handicap, Preset, RuleOption, RuleSet, Side};
@@ -227,33 +228,6 @@ fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
     });
 }
 
-/// A board's name in the dialog.
-pub fn board_label(board: GoBoard) -> String {
-    match board {
-        GoBoard::Square(n) => format!("{n} × {n}"),
-        GoBoard::Chogo(b) => format!("Chogo's {}", b.label()),
-    }
-}
-
-/// The rules of a game of Go with chess pieces in one line.
-pub fn go_rules_line(rules: &GoRules) -> String {
-    let set = rules.pieces.to_string();
-    let kinds: Vec<&str> = rules.pieces.kinds().map(|k| k.plural()).collect();
-    format!(
-        "{}, {}{}, {}, komi {}",
-        board_label(rules.board),
-        kinds.join(" and "),
-        if rules.moving { ", moving" } else { "" },
-        if rules.superko || rules.moving {
-            "superko"
-        } else {
-            "basic ko"
-        },
-        number_text(rules.komi),
-    )
-    .replace(&format!("{set}:"), "")
-}
-
 /// One rule option's row: its title, then a radio button for each value (the rules
 /// engine's own names and labels).
 fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T) {
@@ -314,7 +288,7 @@ pub(super) fn dialog(
     mut form: ResMut<NewGameForm>,
     in_game: Option<Res<State<InGame>>>,
     place: Res<PanelPlace>,
-    mut actions: MessageWriter<MenuAction>,
+    mut actions: super::Menu,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
@@ -361,13 +335,13 @@ pub(super) fn dialog(
                     .clicked()
                     || enter && problem.is_none()
                 {
-                    actions.write(match form.game {
-                        GameKind::Chogo => MenuAction::NewGame(Setup {
+                    match form.game {
+                        GameKind::Chogo => actions.new_chogo(Setup {
                             rules: form.rules,
                             players: form.opponent.players(),
                         }),
-                        GameKind::Go => MenuAction::NewGo(form.go.setup()),
-                    });
+                        GameKind::Go => actions.new_go(form.go.setup()),
+                    }
                 }
                 if ui.button("Cancel").clicked() {
                     actions.write(MenuAction::Open(Dialog::None));

@@ -3,10 +3,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::persist::Persistence;
-use crate::game::screen::{Dialog, InGame, MenuAction};
-use crate::game::settings::PlayerSettings;
-use crate::game::ui::{self, PanelPlace};
+use crate::game::app::persist::Persistence;
+use crate::game::app::screen::{Dialog, InGame, MenuAction};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::ui::{self, PanelPlace};
 use crate::save::ThemeName;
 
 pub(super) fn dialog(

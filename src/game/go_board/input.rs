@@ -11,13 +11,13 @@ use super::board::GoMarks;
 use super::layout::GoLayout;
 use super::pieces::GoPiece;
 use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
-use crate::game::animation::{Animating, Motion};
-use crate::game::bridge::{Refused, Resynced};
-use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
-use crate::game::layout::cursor_world;
-use crate::game::screen::Dialog;
-use crate::game::screen::GoFlipped;
-use crate::game::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
+use crate::game::app::animation::{Animating, Motion};
+use crate::game::app::reports::{Refused, Resynced};
+use crate::game::app::screen::Dialog;
+use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
+use crate::game::app::window::cursor_world;
+use crate::game::go_board::GoFlipped;
+use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
 
 /// The pointer's state: the cell under it, and a picked (or dragged) piece.

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::go_bridge::GoBridge;
-use crate::game::layout::window_size;
-use crate::game::screen::GoFlipped;
-use crate::game::ui::PanelPlace;
+use crate::game::app::ui::PanelPlace;
+use crate::game::app::window::window_size;
+use crate::game::go_board::GoFlipped;
+use crate::game::go_board::bridge::GoBridge;
 use crate::go::{Bits, Board, Cell};
 use crate::rules::Side;
 

@@ -1,25 +1,30 @@
 //! The board module of Go with chess pieces: its layout, board and marks, pieces and
 //! their animations, input, side panel and game-over card, bot player, hints and sounds.
 //! It runs while a game of Go with chess pieces is on the screen ([`GoOn`]) over its own
-//! rules bridge ([`crate::game::go_bridge`]); the screens, dialogs, settings, saves, sounds
-//! and the side panel's placement are the app's shared layer.
+//! rules bridge ([`bridge`]); the screens, dialogs, settings, saves, sounds and the side
+//! panel's placement are the app's shared layer ([`crate::game::app`]).
 
 mod board;
+pub mod bridge;
+pub mod describe;
 mod figures;
 mod input;
 mod layout;
 mod panel;
 mod pieces;
 mod play;
+pub mod saving;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::screen::GoOn;
-use super::sets::Phase;
-use super::ui::UiLayer;
+use crate::game::app::screen::{self, GameKind, InGame, Screen};
+use crate::game::app::sets::Phase;
+use crate::game::app::ui::UiLayer;
 use crate::go::{Cell, Kind, Position};
 use crate::rules::Side;
+use crate::save::GoPlayer;
+use bridge::{GoBridge, GoCommand};
 
 pub use board::GoMarks;
 pub use figures::Figures;
@@ -28,6 +33,47 @@ pub use layout::GoLayout;
 pub use panel::outcome_text;
 pub use pieces::{GoPiece, PiecesShown, Settle};
 pub use play::{AskGoHint, GoHint, GoThinking};
+
+/// A game of Go with chess pieces is on the screen: its board, pieces and panel exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GoOn;
+
+impl ComputedStates for GoOn {
+    type SourceStates = (Screen, GameKind);
+    fn compute((screen, kind): (Screen, GameKind)) -> Option<GoOn> {
+        (InGame::compute(screen).is_some() && kind == GameKind::Go).then_some(GoOn)
+    }
+}
+
+impl screen::Ends for GoBridge {
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+}
+
+/// Whether the board is seen from White's side: so when a person plays White against a
+/// bot (its pieces at the bottom), until Flip turns it.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct GoFlipped(pub bool);
+
+impl GoFlipped {
+    /// The side a game's players see it from.
+    pub fn for_players(players: crate::common::BySide<GoPlayer>) -> GoFlipped {
+        GoFlipped(players.white == GoPlayer::Human && players.black != GoPlayer::Human)
+    }
+}
+
+/// A new or loaded game turns the board to the side its person plays.
+fn face_the_player(mut commands: MessageReader<GoCommand>, mut flipped: ResMut<GoFlipped>) {
+    for command in commands.read() {
+        let players = match command {
+            GoCommand::NewGame(setup) => setup.players,
+            GoCommand::Load(saved) => saved.players,
+            _ => continue,
+        };
+        flipped.set_if_neq(GoFlipped::for_players(players));
+    }
+}
 
 /// Which position the board shows: `None` the live game, `Some(n)` the position after `n`
 /// moves (browsing the move list). Presentation only.
@@ -112,7 +158,7 @@ pub fn life_links(position: &Position) -> (Vec<(Cell, Cell)>, Vec<(Cell, Cell)>)
 /// an ending the board shows the live position (a view of a past move could point past
 /// the end, or into another game).
 fn follow_game(
-    mut resynced: MessageReader<super::bridge::Resynced>,
+    mut resynced: MessageReader<crate::game::app::reports::Resynced>,
     mut viewing: ResMut<GoViewing>,
 ) {
     if resynced.read().count() > 0 {
@@ -123,7 +169,16 @@ fn follow_game(
 /// The parts without a window (the windowless tests run them): the view, the palette,
 /// the layout, the pieces and their animations, the marks, the bot player and hints.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<super::ui::Notice>();
+    bridge::plugin(app);
+    app.add_computed_state::<GoOn>();
+    app.init_resource::<GoFlipped>();
+    screen::register_board::<GoBridge, _>(app, GoOn);
+    crate::game::app::persist::register::<GoBridge, _>(app, GoOn);
+    app.add_systems(
+        Update,
+        face_the_player.in_set(Phase::Layout).before(layout::refit),
+    );
+    app.init_resource::<crate::game::app::ui::Notice>();
     app.init_resource::<GoViewing>();
     app.init_resource::<DropKind>();
     app.init_resource::<LifeView>();
@@ -151,7 +206,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             pieces::sync_pieces.in_set(Phase::Men),
             (pieces::animate_settle, pieces::animate_flights)
                 .in_set(Phase::Animate)
-                .before(super::animation::track_animating),
+                .before(crate::game::app::animation::track_animating),
             (input::notices, input::update_marks)
                 .chain()
                 .in_set(Phase::React),
@@ -169,7 +224,7 @@ pub(super) fn plugin(app: &mut App) {
             (input::pointer, input::keyboard)
                 .chain()
                 .after(input::keep_kind_in_set)
-                .after(super::screen::act)
+                .after(crate::game::app::screen::act)
                 .in_set(Phase::Input),
             (board::build_board, board::draw_marks).in_set(Phase::Draw),
         )

@@ -8,14 +8,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 use super::figures::Figures;
 use super::play::{AskGoHint, GoHint, GoThinking, OfferGoDraw};
 use super::{DropKind, GoViewing, LifeView};
-use crate::game::dialogs::go_rules_line as new_game_rules_line;
-use crate::game::go_bridge::{GoBridge, GoCommand};
-use crate::game::persist::Persistence;
-use crate::game::screen::{Dialog, GoFlipped, GoOn, MenuAction, Screen};
-use crate::game::settings::PlayerSettings;
-use crate::game::ui::{
+use crate::game::app::persist::Persistence;
+use crate::game::app::screen::{Dialog, MenuAction, Screen};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
 };
+use crate::game::go_board::bridge::{GoBridge, GoCommand};
+use crate::game::go_board::describe::go_rules_line as new_game_rules_line;
+use crate::game::go_board::{GoFlipped, GoOn};
 use crate::go::{EndReason, Kind, Move, Position, Record, number_text, sgf};
 use crate::rules::Side;
 use crate::save::GoPlayer;
@@ -70,7 +71,7 @@ fn panel(
     (figures, settings, theme): (
         Res<Figures>,
         Res<PlayerSettings>,
-        Res<crate::game::theme::Theme>,
+        Res<crate::game::app::theme::Theme>,
     ),
     mut viewing: ResMut<GoViewing>,
     mut kind: ResMut<DropKind>,
@@ -101,7 +102,7 @@ fn panel(
             })
             .collect()
     };
-    let wood = crate::game::ui::mini_board::paint(theme.light);
+    let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
     let pos = game.position();
@@ -377,7 +378,7 @@ fn save_record(persistence: &Persistence, bridge: &GoBridge, tags: &[(&str, &str
     let mut all = tags.to_vec();
     all.push(("Date", &date));
     let text = Record::from_game(&bridge.game, &all).to_string();
-    crate::game::export::save_export(persistence, "go", "record", &text)
+    crate::game::app::export::save_export(persistence, "go", "record", &text)
 }
 
 /// The key of the height measured under the move list.

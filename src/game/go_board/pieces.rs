@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use super::GoViewing;
 use super::figures::Figures;
 use super::layout::GoLayout;
-use crate::game::animation::{AnimationSpeed, Busy, Motion, MotionKind};
-use crate::game::bridge::Resynced;
-use crate::game::go_bridge::{GoBridge, GoPlayed};
-use crate::game::screen::GoOn;
-use crate::game::settings::PlayerSettings;
+use crate::game::app::animation::{AnimationSpeed, Busy, Motion, MotionKind};
+use crate::game::app::reports::Resynced;
+use crate::game::app::settings::PlayerSettings;
+use crate::game::go_board::GoOn;
+use crate::game::go_board::bridge::{GoBridge, GoPlayed};
 use crate::go::{Cell, Move, Piece, Position};
 use crate::rules::Side;
 

@@ -6,15 +6,15 @@
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioSource};
 
-use crate::game::animation::Animating;
-use crate::game::audio::{self, EndSounds, Sounds};
-use crate::game::bot_player::BotPlay;
-use crate::game::bridge::Refused;
-use crate::game::go_bridge::{GoBridge, GoCommand, GoPlayed};
-use crate::game::screen::Screen;
-use crate::game::settings::PlayerSettings;
-use crate::game::thinker::{Job, Thinker};
-use crate::game::ui::Notice;
+use crate::game::app::animation::Animating;
+use crate::game::app::audio::{self, EndSounds, Sounds};
+use crate::game::app::bot_play::BotPlay;
+use crate::game::app::reports::Refused;
+use crate::game::app::screen::Screen;
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::thinker::{Job, Thinker};
+use crate::game::app::ui::Notice;
+use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::go::Move;
 use crate::go::bot::{Level, decision_seed};
 use crate::go::job::{GoJob, GoThought};
@@ -139,7 +139,7 @@ fn finish_thinking(
         Some(thought) => {
             let side = bridge.game.position().turn();
             // The move about to be played makes the next version.
-            thinking.winrates[side.index()] = thought.winrate.map(|w| (version + 1, w));
+            thinking.winrates[side.index()] = thought.win_rate().map(|w| (version + 1, w));
             commands.write(GoCommand::Play(thought.mv));
         }
         None => {
@@ -289,7 +289,7 @@ fn sounds(
     bridge: Res<GoBridge>,
     mut played: MessageReader<GoPlayed>,
     mut refused: MessageReader<Refused>,
-    mut resynced: MessageReader<crate::game::bridge::Resynced>,
+    mut resynced: MessageReader<crate::game::app::reports::Resynced>,
     mut was_over: Local<bool>,
 ) {
     let settings = &settings.0;
@@ -348,8 +348,8 @@ fn abandon_searches(mut thinking: ResMut<GoThinking>, mut hint: ResMut<GoHint>) 
 
 /// The parts without a window: the bot player, hints, draw offers.
 pub(super) fn logic(app: &mut App) {
-    use crate::game::screen::GoOn;
-    use crate::game::sets::Phase;
+    use crate::game::app::sets::Phase;
+    use crate::game::go_board::GoOn;
     app.add_systems(OnExit(GoOn), abandon_searches);
     app.init_resource::<GoThinking>();
     app.init_resource::<GoHint>();
@@ -370,8 +370,8 @@ pub(super) fn logic(app: &mut App) {
 
 /// The sounds (they need the audio plugin).
 pub(super) fn sound_plugin(app: &mut App) {
-    use crate::game::screen::GoOn;
-    use crate::game::sets::Phase;
+    use crate::game::app::sets::Phase;
+    use crate::game::go_board::GoOn;
     app.add_systems(OnEnter(GoOn), load_sounds);
     app.add_systems(Update, sounds.run_if(in_state(GoOn)).in_set(Phase::React));
 }

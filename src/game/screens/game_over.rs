@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::bridge::{Bridge, PlayerKind, Setup};
-use crate::game::screen::{Dialog, GameKind, MenuAction, Screen};
-use crate::game::ui::{PanelPlace, UiLayer, palette};
+use crate::game::app::screen::{Dialog, GameKind, MenuAction, Screen};
+use crate::game::app::ui::{PanelPlace, UiLayer, palette};
+use crate::game::chogo_board::bridge::{Bridge, PlayerKind, Setup};
 use crate::rules::{BySide, Side};
 
 /// The end of the game, over the board, with what to do next.
@@ -15,7 +15,7 @@ fn panel(
     bridge: Res<Bridge>,
     place: Res<PanelPlace>,
     mut hidden: Local<Option<u64>>,
-    mut actions: MessageWriter<MenuAction>,
+    mut actions: crate::game::dialogs::Menu,
 ) -> Result {
     let Some(outcome) = bridge.game.outcome() else {
         *hidden = None;
@@ -62,10 +62,10 @@ fn panel(
                                 // Against a bot the person changes sides.
                                 let players = bridge.setup.players;
                                 let players = BySide::new(players.white, players.black);
-                                actions.write(MenuAction::NewGame(Setup {
+                                actions.new_chogo(Setup {
                                     rules: bridge.setup.rules,
                                     players,
-                                }));
+                                });
                             }
                             if ui.button("Review the game").clicked() {
                                 *hidden = Some(bridge.version);

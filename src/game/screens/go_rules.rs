@@ -6,10 +6,10 @@
 
 use bevy_egui::egui;
 
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::mini_board::{self, go_cell_at, go_cell_centre};
+use crate::game::app::ui::palette;
 use crate::game::go_board::{judge, life_links, refusal};
-use crate::game::theme::Theme;
-use crate::game::ui::mini_board::{self, go_cell_at, go_cell_centre};
-use crate::game::ui::palette;
 use crate::go::{Bits, Board, Game, Kind, Move, Piece, Position, Rules};
 use crate::rules::Side;
 

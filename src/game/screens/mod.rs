@@ -1,5 +1,5 @@
 //! The full-window screens drawn with egui: title, game over (over the board) and rules.
-//! The states themselves are in [`super::screen`].
+//! The states themselves are in [`crate::game::app::screen`].
 
 mod game_over;
 mod go_rules;

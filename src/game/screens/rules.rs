@@ -9,13 +9,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::go_rules::{self, GoSection};
+use crate::game::app::screen::{GameKind, MenuAction, Screen};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::mini_board::{self, Marks};
+use crate::game::app::ui::{self, UiLayer, palette};
+use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
 use crate::game::go_board::Figures;
-use crate::game::picking::{Selection, destinations, selection_moves, why_stuck};
-use crate::game::screen::{GameKind, MenuAction, Screen};
-use crate::game::settings::PlayerSettings;
-use crate::game::theme::Theme;
-use crate::game::ui::mini_board::{self, Marks};
-use crate::game::ui::{self, UiLayer, palette};
 use crate::rules::{Bitboard, Cell, Game, MoveReport, Position, Role, RuleSet};
 
 /// The rule book's text (see the file's head for its form).

@@ -4,16 +4,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::bridge::Bridge;
+use crate::game::app::persist::Persistence;
+use crate::game::app::screen::GameKind;
+use crate::game::app::screen::{Dialog, MenuAction, Resumable, ResumableGames, Screen};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::{self, UiLayer, mini_board, palette};
+use crate::game::chogo_board::bridge::Bridge;
 use crate::game::dialogs::{NewGameForm, go_rules_line, matchup};
 use crate::game::go_board::Figures;
-use crate::game::go_bridge::GoBridge;
-use crate::game::persist::Persistence;
-use crate::game::screen::GameKind;
-use crate::game::screen::{Dialog, MenuAction, Resumable, ResumableGames, Screen};
-use crate::game::settings::PlayerSettings;
-use crate::game::theme::Theme;
-use crate::game::ui::{self, UiLayer, mini_board, palette};
+use crate::game::go_board::bridge::GoBridge;
 use crate::save::GoPlayer;
 use bevy_egui::EguiTextureHandle;
 
@@ -172,10 +172,7 @@ fn title_screen(
                             GameKind::Chogo => (GameKind::Go, "Continue Go with chess pieces"),
                             GameKind::Go => (GameKind::Chogo, "Continue Chogo"),
                         };
-                        let saved = match other {
-                            GameKind::Chogo => games.chogo,
-                            GameKind::Go => games.go,
-                        };
+                        let saved = games.contains(other);
                         if saved && ui.small_button(name).clicked() {
                             next_kind.set(other);
                             actions.write(MenuAction::Play);

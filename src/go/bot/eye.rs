@@ -1,9 +1,9 @@
 //! Own single-cell eyes for every kind, which the random policy never fills.
 
+use crate::common::Side;
 use crate::go::bits::{Bits, CELLS, Cell};
 use crate::go::piece::Kind;
 use crate::go::position::Position;
-use crate::rules::Side;
 
 /// For each cell, the cells from which a piece of the set would reach it in one step:
 /// the first cell along each of a slider's lines, each step or jump. A cell is its own

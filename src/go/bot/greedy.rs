@@ -70,7 +70,7 @@ pub fn best_capture(pos: &Position) -> u32 {
 /// Go's groups; with other sets, pieces linked through their one-step neighbourhood
 /// ([`Eyes::around`]: kings' eight cells, knights' jumps, …) and the empty cells of that
 /// neighbourhood, an approximation of the rule book's defence chains.
-fn short_of_liberties(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> u32 {
+fn short_of_liberties(pos: &Position, side: crate::common::Side, eyes: &Eyes) -> u32 {
     let own = pos.pieces(side);
     let empty = pos.empty();
     let mut seen = Bits::EMPTY;
@@ -106,9 +106,9 @@ fn short_of_liberties(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> 
 
 /// The tie-break when the score does not move (an open board controls nothing): empty
 /// cells next to the side's pieces and not the opponent's, less the opponent's.
-fn influence(pos: &Position, side: crate::rules::Side, eyes: &Eyes) -> i64 {
+fn influence(pos: &Position, side: crate::common::Side, eyes: &Eyes) -> i64 {
     let empty = pos.empty();
-    let near = |s: crate::rules::Side| {
+    let near = |s: crate::common::Side| {
         if pos.rules().pieces.orthogonal() {
             pos.pieces(s).neighbours() & empty
         } else {
@@ -191,6 +191,7 @@ impl Bot for Greedy {
             winrate: None,
             visits: 0,
             candidates: Vec::new(),
+            line: vec![mv],
         })
     }
 }

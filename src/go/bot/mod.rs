@@ -16,11 +16,14 @@ use std::time::Duration;
 
 use super::game::Game;
 use super::moves::Move;
+use crate::common::arena::{self, Contender};
 
 pub use eye::Eyes;
 pub use greedy::Greedy;
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomBot;
+
+pub use crate::common::decision_seed;
 
 /// How much a bot may spend on one move; `None` everywhere means the level's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,6 +55,9 @@ pub struct Choice {
     pub visits: u64,
     /// The search's most played root moves, and the pass.
     pub candidates: Vec<Candidate>,
+    /// The line the search expects, starting with `mv` (just `mv` for the bots that do
+    /// not search).
+    pub line: Vec<Move>,
 }
 
 impl Choice {
@@ -64,6 +70,7 @@ impl Choice {
             winrate,
             visits: 0,
             candidates: Vec::new(),
+            line: vec![Move::Pass],
         })
     }
 }
@@ -207,14 +214,32 @@ impl FromStr for Level {
     }
 }
 
-/// A seed for one decision of one game, spread from the match seed.
-pub fn decision_seed(seed: u64, game: u64, ply: usize) -> u64 {
-    crate::bot::arena::decision_seed(seed, game, ply)
+/// A bot with its budget, as the shared match runner seats it.
+struct Seat<'a> {
+    bot: &'a mut dyn Bot,
+    budget: Budget,
 }
 
-/// Plays one game between two bots to its end (or `max_moves`, then scored as it
-/// stands). Returns the game, or an error if a bot chose an illegal move (a bug,
-/// reported rather than hidden).
+impl Contender<Game> for Seat<'_> {
+    fn name(&self) -> String {
+        "the bot".into()
+    }
+
+    fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Option<Move> {
+        let request = Request {
+            game,
+            budget: self.budget,
+            seed,
+            stop,
+        };
+        self.bot.choose(&request).map(|c| c.mv)
+    }
+}
+
+/// Plays one game between two bots (Black's first) to its end, or to a move limit
+/// (six moves a playable cell, and 50), where the match scores it as it stands. Returns
+/// the game, or an error if a bot chose an illegal move (a bug, reported rather than
+/// hidden).
 pub fn play_game(
     start: super::Position,
     bots: [&mut dyn Bot; 2],
@@ -223,29 +248,22 @@ pub fn play_game(
     game_number: u64,
     stop: &AtomicBool,
 ) -> Result<Game, String> {
-    let mut game = Game::from_position(start);
     let max_moves = 6 * start.geometry().playable.count() as usize + 50;
-    while game.outcome().is_none() && game.moves().len() < max_moves {
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err("stopped".into());
-        }
-        let side = game.position().turn().index();
-        let request = Request {
-            game: &game,
-            budget: budgets[side],
-            seed: decision_seed(seed, game_number, game.moves().len()),
-            stop,
-        };
-        let Some(choice) = bots[side].choose(&request) else {
-            return Err(format!("no move in {}", game.position()));
-        };
-        if let Err(e) = game.play(choice.mv) {
-            return Err(format!(
-                "{} is illegal in {}: {e}",
-                choice.mv.text(game.position().rules().pieces),
-                game.position()
-            ));
-        }
-    }
-    Ok(game)
+    let [black, white] = bots;
+    let mut black = Seat {
+        bot: black,
+        budget: budgets[0],
+    };
+    let mut white = Seat {
+        bot: white,
+        budget: budgets[1],
+    };
+    arena::play_game(
+        Game::from_position(start),
+        crate::common::BySide::new(&mut black as &mut dyn Contender<Game>, &mut white),
+        seed,
+        game_number,
+        Some(max_moves),
+        stop,
+    )
 }

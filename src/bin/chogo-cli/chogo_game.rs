@@ -1,0 +1,244 @@
+//! The commands of Chogo: moves, apply, analyze, replay, bestmove, play and bench.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use chogo::bot::arena::{game_line, play_game};
+use chogo::bot::{Budget, Level, Request};
+use chogo::common::{BySide, Playable, Side};
+use chogo::rules::{Analysis, Bitboard, Game, Position, Record, ReplayError, RuleSet};
+use serde::Serialize;
+
+use super::matches::{Match, MatchGame, run_match};
+use super::{Failure, usage};
+
+pub(super) fn moves(pos: &Position) -> String {
+    let mut list: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect();
+    list.sort();
+    list.iter().map(|m| format!("{m}\n")).collect()
+}
+
+pub(super) fn result_name(game: &Game) -> &'static str {
+    game.outcome().map_or("ongoing", |o| o.result_name())
+}
+
+pub(super) fn apply(start: Position, moves: &[String]) -> Result<String, Failure> {
+    let mut game = Game::from_position(start);
+    for text in moves {
+        let mv = text.parse().map_err(|e| usage(format!("{e}")))?;
+        let before = *game.position();
+        game.play_text(&mv).map_err(|e| {
+            Failure(
+                format!(
+                    "move {} ({}): {text}: {}",
+                    before.fullmoves(),
+                    before.turn().name(),
+                    e
+                ),
+                1,
+            )
+        })?;
+    }
+    Ok(format!(
+        "{}\nresult: {}\n",
+        game.position(),
+        result_name(&game)
+    ))
+}
+
+#[derive(Serialize)]
+struct AnalyzeOutput {
+    to_move: Side,
+    trapped: Bitboard,
+    functional: BySide<Bitboard>,
+    secure: BySide<Bitboard>,
+    cities: BySide<Bitboard>,
+    mole_available: bool,
+    result: &'static str,
+}
+
+pub(super) fn analyze(pos: &Position) -> String {
+    let Analysis {
+        trapped,
+        functional,
+        secure,
+        cities,
+        mole_available,
+        outcome,
+    } = pos.analyze();
+    let out = AnalyzeOutput {
+        to_move: pos.turn(),
+        trapped,
+        functional,
+        secure,
+        cities,
+        mole_available,
+        result: outcome.map_or("ongoing", |o| o.result_name()),
+    };
+    format!(
+        "{}\n",
+        serde_json::to_string(&out).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    )
+}
+
+/// Replays a record. `--rules` gives the rules of a record without a `Rules` tag, and
+/// must agree with the tag of one that has it.
+pub(super) fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+    let mut text = String::from_utf8(bytes)
+        .map_err(|_| usage(format!("{path} is not text (a game record is UTF-8 text)")))?;
+    if let Some(wanted) = rules {
+        let wanted: RuleSet = wanted.parse().map_err(|e| usage(format!("{e}")))?;
+        let tagged = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        if tagged
+            .tags
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("Rules"))
+        {
+            if tagged.rules != wanted {
+                return Err(usage(format!(
+                    "{path} is a record of {}, not of --rules {wanted}",
+                    tagged.rules
+                )));
+            }
+        } else {
+            text = format!("[Rules \"{wanted}\"]\n{text}");
+        }
+    }
+    let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+    match record.to_game() {
+        Ok(game) => Ok(format!(
+            "{}\nresult: {}\n",
+            game.position(),
+            result_name(&game)
+        )),
+        Err(e @ ReplayError::Illegal { .. }) => Err(Failure(e.to_string(), 1)),
+        Err(e) => Err(Failure(format!("{path}: {e}"), 1)),
+    }
+}
+
+pub(super) fn bestmove(
+    pos: Position,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+    info: bool,
+) -> Result<String, Failure> {
+    let started = std::time::Instant::now();
+    let game = Game::from_position(pos);
+    let stop = AtomicBool::new(false);
+    let request = Request {
+        game: &game,
+        budget,
+        seed,
+        stop: &stop,
+    };
+    match level.bot().choose(&request) {
+        Some(choice) => {
+            if info {
+                let secs = started.elapsed().as_secs_f64();
+                eprintln!(
+                    "depth {} score {} nodes {} time {:.3}s ({:.0} nodes/s)",
+                    choice.depth,
+                    choice.score.map_or("-".into(), |s| s.to_string()),
+                    choice.nodes,
+                    secs,
+                    choice.nodes as f64 / secs.max(1e-9)
+                );
+            }
+            Ok(format!("{}\n", pos.move_text(choice.mv)))
+        }
+        None => Err(Failure(
+            "the game is over: there is no move to choose".into(),
+            1,
+        )),
+    }
+}
+
+pub(super) struct MatchSpec {
+    pub(super) rules: RuleSet,
+    pub(super) players: [Level; 2],
+    /// The players as named on the command line (`greedy` stays `greedy`).
+    pub(super) names: [String; 2],
+    pub(super) games: u64,
+    pub(super) seed: u64,
+    pub(super) time: Option<Duration>,
+    pub(super) jobs: usize,
+    pub(super) swap: bool,
+    pub(super) records: Option<PathBuf>,
+}
+
+/// Plays the match, printing each game's line as soon as the games before it are done.
+pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
+    let [first, second] = spec.players;
+    run_match(
+        Match {
+            games: spec.games,
+            jobs: spec.jobs,
+            swap: spec.swap,
+            names: &spec.names,
+            records: spec.records.as_deref(),
+        },
+        |n, swapped, stop| {
+            let seats = if swapped {
+                BySide::new(second, first)
+            } else {
+                BySide::new(first, second)
+            };
+            play_game(spec.rules, seats, spec.time, spec.seed, n, stop)
+        },
+        |n, names, game| MatchGame {
+            line: game_line(n, BySide::new(names[0], names[1]), game),
+            winner: game.verdict().and_then(|v| v.winner),
+            record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
+                .to_string(),
+        },
+    )
+}
+
+/// The depth the search reaches in `time` on each suite position, and its speed.
+pub(super) fn bench(time: Duration) -> String {
+    let stop = AtomicBool::new(false);
+    let mut out = String::new();
+    let (mut nodes, mut secs, mut depths) = (0u64, 0f64, Vec::new());
+    for (i, pos) in chogo::bot::suite::middlegames().into_iter().enumerate() {
+        let game = Game::from_position(pos);
+        let started = std::time::Instant::now();
+        let choice = Level::Hard.bot().choose(&Request {
+            game: &game,
+            budget: Budget {
+                time: Some(time),
+                ..Budget::default()
+            },
+            seed: 1,
+            stop: &stop,
+        });
+        let elapsed = started.elapsed().as_secs_f64();
+        if let Some(c) = choice {
+            out += &format!(
+                "position {}: depth {}, {} nodes, {:.0} nodes/s, {}\n",
+                i + 1,
+                c.depth,
+                c.nodes,
+                c.nodes as f64 / elapsed.max(1e-9),
+                pos.move_text(c.mv)
+            );
+            nodes += c.nodes;
+            secs += elapsed;
+            depths.push(c.depth);
+        }
+    }
+    let min = depths.iter().min().copied().unwrap_or(0);
+    let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+    out += &format!(
+        "suite: depth min {min}, mean {mean:.1} in {} ms; {:.0} nodes/s\n",
+        time.as_millis(),
+        nodes as f64 / secs.max(1e-9)
+    );
+    out
+}

@@ -1,0 +1,384 @@
+//! `chogo-cli`: the rules and bots of Chogo, and of Go with chess pieces (`chogo-cli go`),
+//! from the command line.
+//!
+//! Exit codes: 0 success, 1 an illegal move or a failed replay, 2 malformed input or usage.
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use chogo::bot::Level;
+use chogo::rules::{Position, RuleSet, perft};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Parser, Subcommand};
+
+/// The commands of Chogo.
+mod chogo_game;
+/// `chogo-cli go …`: Go with chess pieces.
+mod go;
+/// Matches between two players, for both games' `play`.
+mod matches;
+
+use chogo_game::{MatchSpec, analyze, apply, bench, bestmove, moves, play_match, replay};
+
+const USAGE_LINE: &str = "chogo-cli [--rules RULES] COMMAND ...";
+
+const AFTER_HELP: &str = "\
+LEVEL is random, beginner, easy (or greedy), medium, hard or master.
+
+RULES is a preset (chogo-44, chogo-large, neto), a board (8x8, 10x8, 12x8, 12x10),
+optionally followed by options: chogo-44,king=rook,tandem=one-cell,start=fixed,
+capture=suicide,mole=city,handicap=white:c7+d7. The default is chogo-44.
+A position may also be the word `start` for the rules' start position.
+
+Go with chess pieces: chogo-cli go --help.";
+
+/// The rules and bots of Chogo (and of Go with chess pieces) from the command line.
+#[derive(Parser)]
+#[command(
+    name = "chogo-cli",
+    bin_name = "chogo-cli",
+    version,
+    override_usage = USAGE_LINE,
+    after_help = AFTER_HELP
+)]
+struct Cli {
+    /// The rules of Chogo (see RULES below)
+    #[arg(long, global = true, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Positions and moves: `help` is read as a position or a move, never as a request for
+/// help; `-h` is not an option here (only `--help` is), so it is refused as one.
+#[derive(clap::Args)]
+struct Words {
+    #[arg(num_args = 0.., value_name = "ARGS")]
+    words: Vec<String>,
+    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// every legal move, one per line: moves "<position>"
+    #[command(disable_help_flag = true)]
+    Moves(Words),
+    /// play moves; print the position and the result: apply "<position>" MOVE...
+    #[command(disable_help_flag = true)]
+    Apply(Words),
+    /// trapped, functional and secure men, cities, mole drop (JSON): analyze "<position>"
+    #[command(disable_help_flag = true)]
+    Analyze(Words),
+    /// check a game record move by move: replay FILE
+    #[command(disable_help_flag = true)]
+    Replay(Words),
+    /// count the leaves of the move tree: perft "<position>" DEPTH
+    #[command(disable_help_flag = true)]
+    Perft(Words),
+    /// the move a bot chooses
+    #[command(disable_help_flag = true)]
+    Bestmove {
+        position: Option<String>,
+        /// Print help (only the long form: `-h` is not an option here)
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+        #[arg(long)]
+        level: Option<String>,
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(long)]
+        depth: Option<String>,
+        #[arg(long)]
+        nodes: Option<String>,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        info: bool,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// search each suite middlegame for T ms (default 1000): depth reached and nodes per second
+    Bench {
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// a match between two bots
+    Play {
+        #[arg(long)]
+        black: Option<String>,
+        #[arg(long)]
+        white: Option<String>,
+        #[arg(long)]
+        games: Option<String>,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long = "time-ms")]
+        time_ms: Option<String>,
+        #[arg(long)]
+        swap: bool,
+        #[arg(long)]
+        records: Option<PathBuf>,
+        #[arg(long)]
+        jobs: Option<String>,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play
+    Go(go::GoCommand),
+}
+
+/// A failure: the message and the exit code.
+struct Failure(String, u8);
+
+fn usage(msg: impl Into<String>) -> Failure {
+    Failure(msg.into(), 2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let result = match parse(args) {
+        Ok(cli) => run(cli),
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure(msg, 0)) => {
+            print!("{msg}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure(msg, code)) => {
+            eprintln!("chogo-cli: {}", msg.trim_end().replace('\n', " "));
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Reads the command line; help and version are "failures" with exit code 0 (printed to
+/// standard output), every other problem one line with exit code 2.
+fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
+    if args.len() <= 1 {
+        return Err(usage(format!("usage: {USAGE_LINE}; see --help")));
+    }
+    if let Some(bad) = args.iter().skip(1).find(|a| a.to_str().is_none()) {
+        return Err(usage(format!(
+            "an argument is not valid UTF-8 text: {}",
+            bad.to_string_lossy()
+        )));
+    }
+    Cli::try_parse_from(args).map_err(|e| {
+        let context = |kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => s.clone(),
+            Some(ContextValue::Strings(v)) => v.join(" "),
+            _ => String::new(),
+        };
+        match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Failure(e.to_string(), 0),
+            ErrorKind::InvalidUtf8 => usage("an argument is not valid UTF-8 text"),
+            ErrorKind::UnknownArgument => {
+                let arg = context(ContextKind::InvalidArg);
+                let name = arg.split('=').next().unwrap_or(&arg).to_string();
+                if name.starts_with("--") {
+                    usage(format!("unknown option {name}"))
+                } else {
+                    // `-h` where a position or a move stands: neither, and not a request
+                    // for help.
+                    usage(format!(
+                        "'{name}' is not a position or a move, nor an option"
+                    ))
+                }
+            }
+            ErrorKind::InvalidSubcommand => usage(format!(
+                "unknown command '{}'; see --help",
+                context(ContextKind::InvalidSubcommand)
+            )),
+            ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                usage(format!("no command; see --help (usage: {USAGE_LINE})"))
+            }
+            _ => usage(
+                e.to_string()
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("bad arguments")
+                    .trim_start_matches("error: ")
+                    .to_string()
+                    + "; see --help",
+            ),
+        }
+    })
+}
+
+fn number(name: &str, value: Option<String>) -> Result<Option<u64>, Failure> {
+    value
+        .map(|v| {
+            v.parse::<u64>()
+                .map_err(|_| usage(format!("--{name} takes a whole number, not '{v}'")))
+        })
+        .transpose()
+}
+
+fn no_extra(command: &str, extra: &[String]) -> Result<(), Failure> {
+    match extra.first() {
+        Some(e) => Err(usage(format!(
+            "{command} takes no argument '{e}'; see --help"
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn run(cli: Cli) -> Result<String, Failure> {
+    let rules_text = cli.rules.clone();
+    let rules: RuleSet = match &rules_text {
+        Some(text) => text.parse().map_err(|e| usage(format!("{e}")))?,
+        None => RuleSet::default(),
+    };
+    let position = |command: &str, text: Option<&String>| -> Result<Position, Failure> {
+        let text = text.ok_or_else(|| usage(format!("{command} needs a position")))?;
+        if text == "start" {
+            return Ok(Position::new(rules));
+        }
+        Position::from_text(text, rules).map_err(|e| usage(format!("bad position: {e}")))
+    };
+    let exactly = |command: &str, rest: &[String], n: usize| -> Result<(), Failure> {
+        if rest.len() == n {
+            Ok(())
+        } else {
+            Err(usage(format!(
+                "{command} takes {n} argument{}; see --help",
+                if n == 1 { "" } else { "s" }
+            )))
+        }
+    };
+    match cli.command {
+        Command::Bestmove {
+            position: pos,
+            level,
+            time_ms,
+            depth,
+            nodes,
+            seed,
+            info,
+            extra,
+            ..
+        } => {
+            let level: Level = level
+                .ok_or_else(|| usage("--level LEVEL is required"))?
+                .parse()
+                .map_err(|e| usage(format!("{e}")))?;
+            let mut budget = level.budget(None);
+            if let Some(ms) = number("time-ms", time_ms)? {
+                budget.time = Some(Duration::from_millis(ms));
+            }
+            if let Some(depth) = number("depth", depth)? {
+                budget.depth = Some(depth.clamp(1, 64) as u32);
+            }
+            if let Some(nodes) = number("nodes", nodes)? {
+                budget.nodes = Some(nodes);
+            }
+            let seed = number("seed", seed)?.unwrap_or(1);
+            let mut rest: Vec<String> = pos.into_iter().collect();
+            rest.extend(extra);
+            exactly("bestmove", &rest, 1)?;
+            bestmove(
+                position("bestmove", rest.first())?,
+                level,
+                budget,
+                seed,
+                info,
+            )
+        }
+        Command::Play {
+            black,
+            white,
+            games,
+            seed,
+            time_ms,
+            swap,
+            records,
+            jobs,
+            extra,
+        } => {
+            let names = [
+                black.unwrap_or_default().to_ascii_lowercase(),
+                white.unwrap_or_default().to_ascii_lowercase(),
+            ];
+            let mut players = [Level::Random; 2];
+            for (player, (name, flag)) in
+                players.iter_mut().zip(names.iter().zip(["black", "white"]))
+            {
+                if name.is_empty() {
+                    return Err(usage(format!("--{flag} LEVEL is required")));
+                }
+                *player = name.parse().map_err(|e| usage(format!("{e}")))?;
+            }
+            let games = number("games", games)?.unwrap_or(1);
+            let seed = number("seed", seed)?.unwrap_or(1);
+            let time = number("time-ms", time_ms)?.map(Duration::from_millis);
+            let jobs = usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(usize::MAX);
+            exactly("play", &extra, 0)?;
+            play_match(MatchSpec {
+                rules,
+                players,
+                names,
+                games,
+                seed,
+                time,
+                jobs,
+                swap,
+                records,
+            })
+        }
+        Command::Bench { time_ms, extra } => {
+            let time = number("time-ms", time_ms)?.unwrap_or(1000);
+            no_extra("bench", &extra)?;
+            Ok(bench(Duration::from_millis(time)))
+        }
+        Command::Moves(Words { words, .. }) => {
+            exactly("moves", &words, 1)?;
+            Ok(moves(&position("moves", words.first())?))
+        }
+        Command::Apply(Words { words, .. }) => {
+            if words.is_empty() {
+                return Err(usage("apply needs a position"));
+            }
+            apply(position("apply", words.first())?, &words[1..])
+        }
+        Command::Analyze(Words { words, .. }) => {
+            exactly("analyze", &words, 1)?;
+            Ok(analyze(&position("analyze", words.first())?))
+        }
+        Command::Replay(Words { words, .. }) => {
+            exactly("replay", &words, 1)?;
+            replay(&words[0], rules_text.as_deref())
+        }
+        Command::Perft(Words { words, .. }) => {
+            exactly("perft", &words, 2)?;
+            let depth: u32 = words[1]
+                .parse()
+                .ok()
+                .filter(|d| *d <= 12)
+                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", words[1])))?;
+            Ok(format!(
+                "{}\n",
+                perft(&position("perft", words.first())?, depth)
+            ))
+        }
+        Command::Go(go) => {
+            if rules_text.is_some() {
+                return Err(usage(
+                    "--rules is Chogo's; Go with chess pieces takes --pieces, --board, --moving, --superko, --komi",
+                ));
+            }
+            go::run(go)
+        }
+    }
+}

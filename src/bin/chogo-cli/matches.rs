@@ -1,0 +1,124 @@
+//! A match between two players on several threads, as both games' `play` commands run
+//! it: the games' lines in order as they finish, then the first player's score.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use chogo::common::Side;
+
+use super::{Failure, usage};
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A match between two players, as both games' `play` commands run it.
+pub(crate) struct Match<'a> {
+    pub(crate) games: u64,
+    pub(crate) jobs: usize,
+    pub(crate) swap: bool,
+    pub(crate) names: &'a [String; 2],
+    /// Where each game's record is written (`game-0001.chogo` …).
+    pub(crate) records: Option<&'a std::path::Path>,
+}
+
+/// What a finished game of a match says: its line, its winner, its record.
+pub(crate) struct MatchGame {
+    pub(crate) line: String,
+    pub(crate) winner: Option<Side>,
+    pub(crate) record: String,
+}
+
+/// Runs a match on `jobs` threads: `play(n, swapped, stop)` plays game `n` (the players
+/// change sides in even games with `swap`), `finish` describes it. Lines are printed in
+/// game order as soon as the games before them are done; the result is the final score
+/// line of the first player.
+pub(crate) fn run_match<G: Send>(
+    spec: Match,
+    play: impl Fn(u64, bool, &AtomicBool) -> Result<G, String> + Sync,
+    finish: impl Fn(u64, [&str; 2], &G) -> MatchGame,
+) -> Result<String, Failure> {
+    if spec.games == 0 {
+        return Err(usage("--games 0: a match needs at least one game"));
+    }
+    if spec.jobs == 0 {
+        return Err(usage("--jobs 0: a match needs at least one job"));
+    }
+    let jobs = spec.jobs.min(64);
+    if let Some(dir) = spec.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let stop = AtomicBool::new(false);
+    let next = AtomicU64::new(1);
+    let (tx, rx) = mpsc::channel::<(u64, Result<G, String>)>();
+    let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
+    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(usize::try_from(spec.games).unwrap_or(usize::MAX)) {
+            let tx = tx.clone();
+            let (stop, next, play) = (&stop, &next, &play);
+            scope.spawn(move || {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n > spec.games || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if tx.send((n, play(n, swapped(n), stop))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut expected = 1;
+        for (n, result) in rx {
+            pending.insert(n, result);
+            while let Some(result) = pending.remove(&expected) {
+                let n = expected;
+                expected += 1;
+                let game = match result {
+                    Ok(game) => game,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(format!("game {n}: {e}"));
+                        continue;
+                    }
+                };
+                let [a, b] = [spec.names[0].as_str(), spec.names[1].as_str()];
+                let names = if swapped(n) { [b, a] } else { [a, b] };
+                let done = finish(n, names, &game);
+                println!("{}", done.line);
+                let first_side = if swapped(n) { Side::White } else { Side::Black };
+                match done.winner {
+                    None => draws += 1,
+                    Some(w) if w == first_side => wins += 1,
+                    Some(_) => losses += 1,
+                }
+                if let Some(dir) = spec.records {
+                    let path = dir.join(format!("game-{n:04}.chogo"));
+                    if let Err(e) = std::fs::write(&path, done.record) {
+                        failure.get_or_insert(format!("cannot write {}: {e}", path.display()));
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    });
+    if let Some(message) = failure {
+        return Err(Failure(message, 1));
+    }
+    let played = wins + draws + losses;
+    // At least one game was played: none is refused above and a failure returns early.
+    let score = 100.0 * (wins as f64 + 0.5 * draws as f64) / played.max(1) as f64;
+    Ok(format!(
+        "{} vs {}: {}, {}, {} ({score:.1}%)\n",
+        spec.names[0],
+        spec.names[1],
+        plural(wins, "win", "wins"),
+        plural(draws, "draw", "draws"),
+        plural(losses, "loss", "losses"),
+    ))
+}

@@ -1,0 +1,54 @@
+//! The game interface: what every game of this project offers to the code written once
+//! for all of them — the match runner, the command line's match output and the app's
+//! shared layer. Each engine implements it for its own game type (`crate::rules::Game`,
+//! `crate::go::Game`); what only one game has (a tandem, a pass, a dead-stone view)
+//! stays in that engine's own types, reached through the associated types.
+
+use std::fmt;
+
+use super::Side;
+
+/// A game in progress or over: its moves, its history and its ending.
+pub trait Playable: Clone + fmt::Debug + Send + Sync + 'static {
+    /// A move as the rules take it.
+    type Move: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+    /// A position, written in the rule book's position text by `Display`.
+    type Position: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// What one move did (captures, traps, …), as the views need it.
+    type Report: Clone + fmt::Debug + Send + Sync + 'static;
+    /// Why a move was refused.
+    type Refusal: fmt::Display;
+
+    /// The position now.
+    fn position(&self) -> &Self::Position;
+    /// The side to move now.
+    fn turn(&self) -> Side;
+    /// Moves played since the start.
+    fn ply_count(&self) -> usize;
+    /// Every legal move now (none once the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move, or says why not and changes nothing.
+    fn play(&mut self, mv: Self::Move) -> Result<Self::Report, Self::Refusal>;
+    /// A legal move of the position now in the rule book's notation (with its captures).
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Whether the game has ended (by the rules, a resignation or an agreement).
+    fn is_over(&self) -> bool;
+    /// How a match judges the game as it stands: the winner (none for a draw) and what
+    /// decided it. `None` for a game that cannot be judged yet.
+    fn verdict(&self) -> Option<Verdict>;
+    /// `side` gives up.
+    fn resign(&mut self, side: Side);
+    /// Both sides agree to a draw.
+    fn agree_draw(&mut self);
+    /// The game's record in its rule book's text form, with extra tags such as `Black`.
+    fn record_text(&self, tags: &[(&str, &str)]) -> String;
+}
+
+/// How a game was decided, for match lines and result cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// `None`: a draw.
+    pub winner: Option<Side>,
+    /// What decided it, in words: `White's king is captured`, `B 45 W 30.5`.
+    pub how: String,
+}

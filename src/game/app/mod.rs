@@ -1,0 +1,50 @@
+//! The shared layer of the app, written once for every board: the frame phases, settings,
+//! the theme and palette, shapes and animation, the thinker that runs a bot's search away
+//! from the frame loop, the reports a rules bridge sends, screens and dialogs as states,
+//! saves, sounds, exports, the window and the UI widgets. It imports no board: a board
+//! module builds on it (`chogo_board`, `go_board`).
+
+pub mod animation;
+pub mod audio;
+pub mod bot_play;
+pub mod camera;
+pub mod export;
+pub mod persist;
+pub mod reports;
+pub mod screen;
+pub mod sets;
+pub mod settings;
+pub mod shapes;
+pub mod theme;
+pub mod thinker;
+pub mod ui;
+pub mod wake;
+pub mod window;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
+
+use bevy::prelude::*;
+
+/// The shared parts that need no window (the windowless ECS tests run them).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_plugins((
+        sets::plugin,
+        screen::plugin,
+        persist::plugin,
+        reports::plugin,
+        animation::plugin,
+    ));
+    app.init_resource::<bot_play::BotPlay>();
+}
+
+/// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        camera::plugin,
+        theme::plugin,
+        shapes::plugin,
+        ui::plugin,
+        audio::plugin,
+        export::plugin,
+    ));
+}

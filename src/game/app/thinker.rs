@@ -1,0 +1,164 @@
+//! A search that runs away from the frame loop, for either game's bots: a background task
+//! on the desktop, a Web Worker in the browser (where the page has one thread). Either way
+//! the game polls it in the frames it draws and never waits; no frame is drawn just to ask
+//! (a still board with a bot thinking costs nothing): the answer wakes the frame loop.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::bot::Budget;
+use crate::bot::job::{Engine, Thought};
+use crate::rules::Game;
+
+/// A question for a bot: how to answer it here (the desktop: `run` on a background task),
+/// and the same question as JSON for the browser's worker with how to read its answer.
+pub struct Job<T> {
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    run: Box<dyn FnOnce(&AtomicBool) -> T + Send>,
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    json: Box<dyn FnOnce() -> String + Send>,
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    read: Box<dyn Fn(&str) -> T + Send + Sync>,
+}
+
+impl<T> Job<T> {
+    /// `run` answers with a stop flag; `json` writes the worker's job (only called in the
+    /// browser); `read` reads the worker's answer.
+    pub fn new(
+        run: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+        json: impl FnOnce() -> String + Send + 'static,
+        read: impl Fn(&str) -> T + Send + Sync + 'static,
+    ) -> Job<T> {
+        Job {
+            run: Box::new(run),
+            json: Box::new(json),
+            read: Box::new(read),
+        }
+    }
+}
+
+/// A search under way (by default a Chogo bot's move). Dropping it abandons the search.
+pub struct Thinker<T = Option<Thought>> {
+    inner: imp::Inner<T>,
+}
+
+impl<T: Send + 'static> Thinker<T> {
+    pub fn spawn(job: Job<T>) -> Thinker<T> {
+        Thinker {
+            inner: imp::Inner::start(job),
+        }
+    }
+
+    /// The answer, once there is one.
+    pub fn poll(&mut self) -> Option<T> {
+        self.inner.poll()
+    }
+}
+
+impl Thinker<Option<Thought>> {
+    /// A Chogo bot's move (`None`: the bot has none, or its worker failed).
+    pub fn start(game: &Game, engine: Engine, budget: Budget, seed: u64) -> Self {
+        let job = crate::bot::job::Job::new(game, engine, budget, seed);
+        let game = game.clone();
+        Thinker::spawn(Job::new(
+            move |stop| crate::bot::job::Job::run_on(engine, &game, budget, seed, stop),
+            move || serde_json::to_string(&job).unwrap_or_default(),
+            |answer| {
+                crate::bot::job::read_answer(answer).unwrap_or_else(|e| {
+                    bevy::log::warn!("chogo: the bot worker failed: {e}");
+                    None
+                })
+            },
+        ))
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
+
+    use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+    use super::Job;
+
+    pub struct Inner<T> {
+        /// The answer, stored before the frame loop is woken (a finished task is seen as
+        /// finished only after it returns, which may be after the woken frame polled it).
+        answer: Arc<Mutex<Option<T>>>,
+        /// Kept so that dropping the thinker drops the search's task.
+        _task: Task<()>,
+        stop: Arc<AtomicBool>,
+    }
+
+    impl<T: Send + 'static> Inner<T> {
+        pub fn start(job: Job<T>) -> Inner<T> {
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let answer = Arc::new(Mutex::new(None));
+            let slot = answer.clone();
+            let run = job.run;
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let found = run(&flag);
+                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
+                crate::game::app::wake::wake();
+            });
+            Inner {
+                answer,
+                _task: task,
+                stop,
+            }
+        }
+
+        pub fn poll(&mut self) -> Option<T> {
+            self.answer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+        }
+    }
+
+    impl<T> Drop for Inner<T> {
+        fn drop(&mut self) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use super::Job;
+
+    pub struct Inner<T> {
+        id: u64,
+        json: String,
+        read: Box<dyn Fn(&str) -> T + Send + Sync>,
+    }
+
+    impl<T> Inner<T> {
+        pub fn start(job: Job<T>) -> Inner<T> {
+            let json = (job.json)();
+            Inner {
+                id: crate::game::app::worker::ask_worker_json(json.clone()),
+                json,
+                read: job.read,
+            }
+        }
+
+        pub fn poll(&mut self) -> Option<T> {
+            let answer = crate::game::app::worker::worker_answer_json(self.id)?;
+            if answer.is_empty() {
+                // The worker was stopped for another job (web.rs, `forget`): ask again.
+                self.id = crate::game::app::worker::ask_worker_json(self.json.clone());
+                return None;
+            }
+            Some((self.read)(&answer))
+        }
+    }
+
+    impl<T> Drop for Inner<T> {
+        fn drop(&mut self) {
+            crate::game::app::worker::forget(self.id);
+        }
+    }
+}

@@ -1,0 +1,633 @@
+//! The UI layer shared by every screen and dialog: one palette, egui's style and fonts,
+//! the small widgets the menus are made of, the notice line, and the small-board painter.
+
+pub mod mini_board;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::rules::Side;
+
+/// The palette of the panels, menus and dialogs (the board has its own: [`crate::game::app::theme`]).
+pub mod palette {
+    use bevy_egui::egui::Color32;
+
+    /// Warm gold for titles and results.
+    pub const GOLD: Color32 = Color32::from_rgb(240, 205, 120);
+    /// Soft orange for problems, notices and questions.
+    pub const WARN: Color32 = Color32::from_rgb(240, 170, 120);
+    /// The background of panels and full-screen menus.
+    pub const PANEL: Color32 = Color32::from_rgb(34, 29, 26);
+    /// Dialog windows.
+    pub const WINDOW: Color32 = Color32::from_rgb(44, 37, 32);
+    /// The frame of the game-over panel.
+    pub const CARD: Color32 = Color32::from_rgb(30, 24, 20);
+    pub const CARD_EDGE: Color32 = Color32::from_rgb(200, 150, 80);
+    /// The Polis badge.
+    pub const POLIS: Color32 = Color32::from_rgb(52, 86, 170);
+    /// A hint's text.
+    pub const HINT: Color32 = Color32::from_rgb(120, 200, 235);
+    /// Black's and White's swatches: fill and edge.
+    pub const BLACK_SIDE: (Color32, Color32) =
+        (Color32::from_rgb(30, 28, 28), Color32::from_gray(90));
+    pub const WHITE_SIDE: (Color32, Color32) =
+        (Color32::from_rgb(245, 240, 228), Color32::from_gray(150));
+    /// The square of the board the swatches stand on.
+    pub const SQUARE: Color32 = Color32::from_rgb(222, 186, 135);
+}
+
+/// The side panel's width beside the board in a roomy window, in logical pixels.
+pub const PANEL_WIDTH: f32 = 300.0;
+/// The height of the bar across the top of a small window (the drawer's handle).
+pub const BAR_HEIGHT: f32 = 40.0;
+
+/// Where the game's panel goes in a window of a given size, so that the board and every
+/// control stay usable from a large monitor down to 400 × 300 and on a phone held
+/// upright.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub enum PanelPlace {
+    /// Beside the board on the right, this wide.
+    Right(f32),
+    /// Below the board, this high (windows taller than wide).
+    Below(f32),
+    /// A bar across the top with the essentials; the whole panel slides in over the
+    /// board from the right when asked for (small windows).
+    Drawer,
+}
+
+impl Default for PanelPlace {
+    fn default() -> PanelPlace {
+        PanelPlace::Right(PANEL_WIDTH)
+    }
+}
+
+impl PanelPlace {
+    /// The place for a window of this size (logical pixels).
+    pub fn for_window(window: Vec2) -> PanelPlace {
+        if window.y > window.x * 1.15 {
+            // The board takes the width (its height is about 0.85 of it) but at most 60 %
+            // of the height; the panel the rest.
+            let board = (window.x * 0.85).min(window.y * 0.6);
+            PanelPlace::Below((window.y - board).floor())
+        } else if window.y >= 560.0 && window.x >= 1000.0 {
+            PanelPlace::Right(PANEL_WIDTH)
+        } else if window.y >= 560.0 && window.x >= 760.0 {
+            PanelPlace::Right(260.0)
+        } else {
+            PanelPlace::Drawer
+        }
+    }
+
+    /// The part of the window the board has: its size, and its centre's offset from the
+    /// window's centre in world coordinates (y up).
+    pub fn board_area(self, window: Vec2) -> (Vec2, Vec2) {
+        match self {
+            PanelPlace::Right(width) => (
+                Vec2::new(window.x - width, window.y),
+                Vec2::new(-width / 2.0, 0.0),
+            ),
+            PanelPlace::Below(height) => (
+                Vec2::new(window.x, window.y - height),
+                Vec2::new(0.0, height / 2.0),
+            ),
+            PanelPlace::Drawer => (
+                Vec2::new(window.x, window.y - BAR_HEIGHT),
+                Vec2::new(0.0, -BAR_HEIGHT / 2.0),
+            ),
+        }
+    }
+
+    /// Where a window over the game is centred: over the board beside a panel on the
+    /// right, else over the middle of the window, which a tall dialog needs (egui points
+    /// from the window's centre).
+    pub fn dialog_offset(self) -> [f32; 2] {
+        match self {
+            PanelPlace::Right(width) => [-width / 2.0, 0.0],
+            PanelPlace::Below(_) | PanelPlace::Drawer => [0.0, 0.0],
+        }
+    }
+
+    /// The centre of the board's part of the window, for a small card over the board
+    /// (egui points from the window's centre, y down).
+    pub fn board_offset(self) -> [f32; 2] {
+        match self {
+            PanelPlace::Right(width) => [-width / 2.0, 0.0],
+            PanelPlace::Below(height) => [0.0, -height / 2.0],
+            PanelPlace::Drawer => [0.0, BAR_HEIGHT / 2.0],
+        }
+    }
+}
+
+/// Whether a small window's drawer (the whole panel over the board) is open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawerOpen(pub bool);
+
+/// A button of the interface was pressed (the click's sound).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct UiClick;
+
+/// One line for the player: why a man cannot move, why a command was refused, what an
+/// export did.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Notice(pub Option<String>);
+
+/// A `Ui` over the whole window, behind windows, for panels to be shown in (egui 0.36).
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// A game's side panel in its place: on the right, below the board, or (a small window)
+/// a bar across the top with `bar` in it and, when the drawer is open, the whole panel over
+/// the board's right part; with the drawer shut the notice shows under the bar. Returns
+/// what the bar returned (in a drawer layout).
+pub fn side_panel<R>(
+    root: &mut egui::Ui,
+    ctx: &egui::Context,
+    place: PanelPlace,
+    drawer_open: bool,
+    notice: Option<&str>,
+    bar: impl FnOnce(&mut egui::Ui) -> R,
+    body: impl FnOnce(&mut egui::Ui),
+) -> Option<R> {
+    let window = ctx.content_rect().size();
+    match place {
+        PanelPlace::Right(width) => {
+            egui::Panel::right("hud")
+                .resizable(false)
+                .exact_size(width)
+                .show(root, body);
+            None
+        }
+        PanelPlace::Below(height) => {
+            egui::Panel::bottom("hud")
+                .resizable(false)
+                .exact_size(height)
+                .show(root, body);
+            None
+        }
+        PanelPlace::Drawer => {
+            let asked = egui::Panel::top("bar")
+                .resizable(false)
+                .exact_size(BAR_HEIGHT)
+                .show(root, bar)
+                .inner;
+            if drawer_open {
+                egui::Panel::right("hud")
+                    .resizable(false)
+                    .exact_size(PANEL_WIDTH.min(window.x))
+                    .show(root, body);
+            } else if let Some(text) = notice {
+                // The notice line lives in the panel: with the drawer shut it shows under
+                // the bar, over the board's top-left corner.
+                egui::Area::new("notice".into())
+                    .anchor(egui::Align2::LEFT_TOP, [8.0, BAR_HEIGHT + 6.0])
+                    .interactable(false)
+                    .show(ctx, |ui| {
+                        egui::Frame::new()
+                            .fill(palette::WINDOW)
+                            .corner_radius(6.0)
+                            .inner_margin(egui::Margin::symmetric(10, 5))
+                            .show(ui, |ui| {
+                                ui.set_max_width((window.x - 40.0).max(160.0));
+                                ui.label(egui::RichText::new(text).color(palette::WARN));
+                            });
+                    });
+            }
+            Some(asked)
+        }
+    }
+}
+
+/// Whether the pointer at `point` (logical window coordinates) is over the board rather
+/// than the interface: no dialog is open, the drawer is shut, the point lies in the
+/// board's part of the window, and no egui window, popup or card is there. It is judged
+/// from the point itself: egui's own idea of the pointer lags a frame behind a click that
+/// arrives together with its motion (a click on a new dialog went through to the board).
+pub fn pointer_on_board(
+    ctx: &egui::Context,
+    point: Option<Vec2>,
+    place: PanelPlace,
+    drawer_open: bool,
+    dialog_open: bool,
+) -> bool {
+    let Some(point) = point else {
+        return false;
+    };
+    if dialog_open || place == PanelPlace::Drawer && drawer_open || ctx.egui_wants_pointer_input() {
+        return false;
+    }
+    let window = ctx.content_rect().size();
+    let in_panel = match place {
+        PanelPlace::Right(width) => point.x > window.x - width,
+        PanelPlace::Below(height) => point.y > window.y - height,
+        PanelPlace::Drawer => point.y < BAR_HEIGHT,
+    };
+    let above = ctx
+        .layer_id_at(egui::pos2(point.x, point.y))
+        .is_some_and(|layer| layer.order != egui::Order::Background);
+    !in_panel && !above
+}
+
+/// A way to end the game that the panel asks about before doing it: a slip of the mouse
+/// must not end a game (both games' panels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Resign(Side),
+    OfferDraw(Side),
+}
+
+/// The panel's question about an ending, in a row of its own that stays (empty) when
+/// there is none, so the buttons below never move. `asked` holds the question with the
+/// game version it was asked in; a question the game has moved past is dropped. Returns
+/// the ending the player confirmed.
+pub fn ending_question(
+    ui: &mut egui::Ui,
+    asked: &mut Option<(Ending, u64)>,
+    version: u64,
+) -> Option<Ending> {
+    if asked.is_some_and(|(_, v)| v != version) {
+        *asked = None;
+    }
+    let mut confirmed = None;
+    let row = egui::vec2(ui.available_width(), 26.0);
+    ui.allocate_ui_with_layout(
+        row,
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(row);
+            let Some((question, _)) = *asked else {
+                return;
+            };
+            let text = match question {
+                Ending::Resign(_) => "Resign this game?",
+                Ending::OfferDraw(_) => "Offer a draw?",
+            };
+            ui.label(egui::RichText::new(text).strong().color(palette::WARN));
+            if ui.button("Yes").clicked() {
+                confirmed = Some(question);
+                *asked = None;
+            }
+            if ui.button("No").clicked() {
+                *asked = None;
+            }
+        },
+    );
+    confirmed
+}
+
+/// Browsing a game's moves with the keys (both games): Left and Right one move, Home the
+/// start, End the live position. Returns the view asked for (`Some(None)`: the live
+/// game), given the number of moves and the view now.
+pub fn browse_keys(
+    keys: &ButtonInput<KeyCode>,
+    moves: usize,
+    viewing: Option<usize>,
+) -> Option<Option<usize>> {
+    let now = viewing.unwrap_or(moves);
+    let target = if keys.just_pressed(KeyCode::ArrowLeft) {
+        now.saturating_sub(1)
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        (now + 1).min(moves)
+    } else if keys.just_pressed(KeyCode::Home) {
+        0
+    } else if keys.just_pressed(KeyCode::End) {
+        moves
+    } else {
+        return None;
+    };
+    Some((target < moves).then_some(target))
+}
+
+/// One move of a game's move list: the full-move number and the side of the position it
+/// was played from, and its text.
+pub struct MoveRow {
+    pub number: u32,
+    pub side: Side,
+    pub text: String,
+}
+
+/// A game's moves, two to a numbered row (both games' panels). Clicking one asks for the
+/// position after it; "Back" for the live position. `viewing` is the number of moves
+/// shown (`None`: the live game). Returns the view asked for, if a click asked for one.
+pub fn move_list(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: &[MoveRow],
+    viewing: Option<usize>,
+    height: f32,
+) -> Option<Option<usize>> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if viewing.is_some() {
+            ui.label(
+                egui::RichText::new("a past position")
+                    .italics()
+                    .color(palette::GOLD),
+            );
+            if ui.small_button("Back").clicked() {
+                asked = Some(None);
+            }
+        }
+    });
+    let shown = viewing.unwrap_or(rows.len());
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(height)
+        // The list keeps its height as it fills: what is below it does not move.
+        .auto_shrink([true, false])
+        .stick_to_bottom(viewing.is_none())
+        .show(ui, |ui| {
+            if rows.is_empty() {
+                ui.label(egui::RichText::new("no moves yet").weak());
+                return;
+            }
+            // Two move columns share what the numbers leave; a long capture list is cut
+            // short with "…" (whole on hover) instead of widening the panel.
+            let number = text_width(ui, "888.").max(ui.spacing().interact_size.x)
+                + ui.spacing().item_spacing.x;
+            let cell =
+                ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
+            egui::Grid::new(id)
+                .num_columns(3)
+                .striped(true)
+                .max_col_width(cell)
+                .show(ui, |ui| {
+                    let mut column = 0;
+                    for (i, row) in rows.iter().enumerate() {
+                        if row.side == Side::Black || i == 0 {
+                            if column != 0 {
+                                ui.end_row();
+                            }
+                            ui.label(egui::RichText::new(format!("{}.", row.number)).weak());
+                            if row.side == Side::White {
+                                ui.label("…");
+                            }
+                        }
+                        let text = row.text.as_str();
+                        let mut button =
+                            ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
+                        // A button cut short does not show its whole text by itself.
+                        if button
+                            .intrinsic_size()
+                            .is_some_and(|s| s.x > button.rect.width() + 0.5)
+                        {
+                            button = button.on_hover_text(text);
+                        }
+                        if button.clicked() {
+                            asked = Some((i + 1 < rows.len()).then_some(i + 1));
+                        }
+                        column = if row.side == Side::White { 0 } else { 1 };
+                        if column == 0 {
+                            ui.end_row();
+                        }
+                    }
+                    if column != 0 {
+                        ui.end_row();
+                    }
+                });
+        });
+    asked
+}
+
+/// The notice's own place in a panel, two lines high, so that a notice coming and going
+/// never moves the buttons under the pointer.
+pub fn notice_line(ui: &mut egui::Ui, notice: Option<&str>) {
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, 40.0),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, 40.0));
+            if let Some(text) = notice {
+                ui.label(egui::RichText::new(text).color(palette::WARN));
+            }
+        },
+    );
+}
+
+/// A dialog window in the middle of the board area (beside a panel on the right during a
+/// game; `over_game` gives the panel's place then), no taller than the window: a long form
+/// scrolls in a small one.
+pub fn dialog<'a>(
+    title: &'a str,
+    open: &'a mut bool,
+    over_game: Option<PanelPlace>,
+    ctx: &egui::Context,
+) -> egui::Window<'a> {
+    let offset = over_game.map_or([0.0, 0.0], PanelPlace::dialog_offset);
+    let room = ctx.content_rect().size();
+    egui::Window::new(title)
+        .open(open)
+        .collapsible(false)
+        // Sized to the content, which scrolls past the window's height ([`scrolling`]).
+        .auto_sized()
+        .max_width((room.x - 24.0).max(200.0))
+        .anchor(egui::Align2::CENTER_CENTER, offset)
+}
+
+/// A dialog's content, scrolling when it is taller than the window leaves room for (a
+/// window's own scrolling would keep egui's default height: a long form cut short in a tall
+/// window, or a short one padded).
+pub fn scrolling(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui)) {
+    let room = ui.ctx().content_rect().height();
+    egui::ScrollArea::vertical()
+        .max_height((room - 110.0).max(80.0))
+        .auto_shrink([false, true])
+        .show(ui, body);
+}
+
+/// A big menu button (less tall in a short window: `compact`).
+pub fn menu_button(ui: &mut egui::Ui, text: &str, enabled: bool, compact: bool) -> bool {
+    let (size, height) = if compact { (17.0, 32.0) } else { (20.0, 44.0) };
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(egui::RichText::new(text).size(size))
+            .min_size(egui::vec2(300.0_f32.min(ui.available_width()), height)),
+    )
+    .clicked()
+}
+
+/// A row of radio buttons for one choice.
+pub fn choice<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    options: impl IntoIterator<Item = (T, &'static str)>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label);
+        for (option, name) in options {
+            ui.radio_value(value, option, name);
+        }
+    });
+}
+
+/// The height a panel's content below its move list took on the frame before (measured by
+/// [`measure_below`] under `key`), or `guess` on the first frame.
+pub fn room_below(ui: &egui::Ui, key: &str, guess: f32) -> f32 {
+    ui.data(|d| d.get_temp(egui::Id::new(key))).unwrap_or(guess)
+}
+
+/// Records the height from `top` down to the cursor, for [`room_below`].
+pub fn measure_below(ui: &egui::Ui, key: &str, top: f32) {
+    let height = ui.cursor().top() - top;
+    ui.data_mut(|d| d.insert_temp(egui::Id::new(key), height));
+}
+
+/// The width of `text` in the body font, on one line.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+        .size()
+        .x
+}
+
+/// A player's line in a side panel: the swatch, `Side: name` (cut short with "…" when the
+/// panel is narrow, whole on hover) and, at the right edge, `captured N`.
+pub fn player_line(ui: &mut egui::Ui, side: Side, name: &str, captured: u32) {
+    ui.horizontal(|ui| {
+        side_swatch(ui, side);
+        let count = format!("captured {captured}");
+        let room =
+            ui.available_width() - text_width(ui, &count) - 2.0 * ui.spacing().item_spacing.x;
+        let size = egui::vec2(room.max(24.0), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(
+            size,
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(format!("{side}: {name}")).strong())
+                        .truncate(),
+                );
+            },
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(count);
+        });
+    });
+}
+
+/// `Last move: …` in at most two lines, broken anywhere (a capture list has no spaces) and
+/// cut short with "…" (whole on hover), so that the block it sits in keeps its height.
+pub fn last_move_line(ui: &mut egui::Ui, text: &str) {
+    let job = egui::WidgetText::from(format!("Last move: {text}")).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        ui.text_valign(),
+    );
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
+    job.wrap.max_rows = 2;
+    job.wrap.break_anywhere = true;
+    ui.add(egui::Label::new(job).wrap());
+}
+
+/// A side's swatch: its man on a square of the board, so that Black's dark disc reads as
+/// a man on the dark panel, not as an empty ring.
+pub fn side_swatch(ui: &mut egui::Ui, side: Side) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let (fill, edge) = match side {
+        Side::Black => palette::BLACK_SIDE,
+        Side::White => palette::WHITE_SIDE,
+    };
+    ui.painter().rect_filled(rect, 3.0, palette::SQUARE);
+    ui.painter()
+        .circle(rect.center(), 6.5, fill, egui::Stroke::new(1.0, edge));
+}
+
+/// egui's look for the game, set once.
+fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    #[cfg(target_arch = "wasm32")]
+    ctx.set_fonts(web_fonts());
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = palette::PANEL;
+    visuals.window_fill = palette::WINDOW;
+    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(70, 52, 38);
+    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(96, 70, 48);
+    visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(120, 86, 56);
+    visuals.selection.bg_fill = egui::Color32::from_rgb(150, 104, 52);
+    ctx.set_visuals(visuals);
+    let mut style = (*ctx.global_style()).clone();
+    style.spacing.item_spacing = egui::vec2(8.0, 7.0);
+    style.spacing.button_padding = egui::vec2(10.0, 5.0);
+    for (text_style, font) in style.text_styles.iter_mut() {
+        font.size = match text_style {
+            egui::TextStyle::Heading => 26.0,
+            egui::TextStyle::Small => 12.0,
+            _ => 15.0,
+        };
+    }
+    ctx.set_global_style(style);
+    *done = true;
+}
+
+/// The browser build's fonts: egui's Ubuntu Light and Hack cut down to the characters the
+/// game writes (assets/fonts/make_fonts.sh), instead of egui's 1.4 MB of default fonts.
+/// They take effect from the second frame; the first has no text.
+#[cfg(target_arch = "wasm32")]
+fn web_fonts() -> egui::FontDefinitions {
+    use std::sync::Arc;
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, bytes) in [
+        (
+            "ubuntu",
+            &include_bytes!("../../../assets/fonts/ubuntu-light-derivative-chogo.ttf")[..],
+        ),
+        (
+            "hack",
+            &include_bytes!("../../../assets/fonts/hack-chogo.ttf")[..],
+        ),
+    ] {
+        let data = egui::FontData::from_static(bytes);
+        fonts.font_data.insert(name.into(), Arc::new(data));
+    }
+    let family = |names: [&str; 2]| names.map(String::from).to_vec();
+    fonts
+        .families
+        .insert(egui::FontFamily::Proportional, family(["ubuntu", "hack"]));
+    fonts
+        .families
+        .insert(egui::FontFamily::Monospace, family(["hack", "ubuntu"]));
+    fonts
+}
+
+/// The egui layers, in the order they are drawn each frame: the style, the board's
+/// coordinates, the side panel, then screens, then dialogs on top.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiLayer {
+    Style,
+    Board,
+    Panel,
+    Screens,
+    Dialogs,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Notice>();
+    app.init_resource::<DrawerOpen>();
+    app.configure_sets(
+        EguiPrimaryContextPass,
+        (
+            UiLayer::Style,
+            UiLayer::Board,
+            UiLayer::Panel,
+            UiLayer::Screens,
+            UiLayer::Dialogs,
+        )
+            .chain(),
+    );
+    app.add_systems(EguiPrimaryContextPass, style.in_set(UiLayer::Style));
+}

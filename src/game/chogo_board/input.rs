@@ -1,0 +1,341 @@
+//! Pointer and keyboard input. Input only issues commands; the bridge decides.
+//!
+//! Click a man, then a destination; or drag it there. Shift-click adds men to a block
+//! (a solid rectangle moves as a tandem, following the man clicked last). In the drop
+//! phase the legal drop cells are shown and a click drops the king. When a mole drop is
+//! available, a selected untrapped man also offers the enemy's city cells. Esc clears
+//! the selection; right click or Esc cancels a drag.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use crate::game::app::animation::{Animating, Captured, Motion};
+use crate::game::app::reports::{Refused, Resynced};
+use crate::game::app::screen::Dialog;
+use crate::game::app::sets::Phase;
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
+use crate::game::app::window::cursor_world;
+use crate::game::chogo_board::ChogoOn;
+use crate::game::chogo_board::board::Highlights;
+use crate::game::chogo_board::bridge::{Bridge, Command, Played, Viewing};
+use crate::game::chogo_board::hint::{AskHint, Hint};
+use crate::game::chogo_board::layout::BoardLayout;
+use crate::game::chogo_board::men::{ManPiece, hand_point, piece_point};
+use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
+use crate::rules::{Bitboard, Cell, Move};
+
+/// The person's selection on the board, and the drag under way.
+#[derive(Resource, Default, Debug, Clone, Deref, DerefMut)]
+pub struct Grab {
+    #[deref]
+    pub selection: Selection,
+    drag: Option<Drag>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Drag {
+    start: Vec2,
+    active: bool,
+}
+
+impl Grab {
+    fn clear(&mut self) {
+        *self = Grab::default();
+    }
+}
+
+/// Whether the keyboard help is shown (`?`).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ShowHelp(pub bool);
+
+/// Turn the board round (the F key, or the panel's button).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct FlipBoard;
+
+/// Puts dragged men back on their cells.
+fn settle(
+    layout: &BoardLayout,
+    men: &mut Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
+) {
+    for (piece, mut transform) in men.iter_mut() {
+        transform.translation = piece_point(layout, piece).extend(2.0);
+    }
+}
+
+fn pointer(
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    mut egui: EguiContexts,
+    bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
+    animating: Res<Animating>,
+    layout: Res<BoardLayout>,
+    mut grab: ResMut<Grab>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<Command>,
+    mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
+    mut hovered: Local<Option<Cell>>,
+    (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
+) {
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
+        pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
+    });
+    let pos = bridge.game.position();
+    let can_move = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
+    if !can_move {
+        if grab.cells.any() || grab.hand {
+            settle(&layout, &mut men);
+            grab.clear();
+        }
+        // A click on the board while the past is shown says why nothing happens.
+        if viewing.0.is_some()
+            && mouse.just_pressed(MouseButton::Left)
+            && cursor_world(&windows, &cameras).is_some_and(|p| layout.cell_at(p).is_some())
+        {
+            notice.0 = Some("This is a past position: End or Back returns to the game".into());
+        }
+        return;
+    }
+    let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
+    if cancel {
+        settle(&layout, &mut men);
+        grab.clear();
+        return;
+    }
+    let Some(point) = cursor_world(&windows, &cameras) else {
+        return;
+    };
+    let cell = layout.cell_at(point);
+    let me = pos.turn();
+    // Hover: say why a man cannot move (worked out when the pointer enters a cell).
+    if *hovered != cell {
+        *hovered = cell;
+        if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
+            && grab.drag.is_none()
+        {
+            notice.0 = Some(why);
+        }
+    }
+    // Plays the selection's move to `target`, if it has one.
+    let play = |commands: &mut MessageWriter<Command>, selection: &Selection, target: Cell| {
+        selection_moves(pos, selection)
+            .into_iter()
+            .find(|(c, _)| *c == target)
+            .map(|(_, m)| {
+                commands.write(Command::Play(m));
+            })
+    };
+    if mouse.just_pressed(MouseButton::Left) && !over_ui {
+        if let Some(c) = cell
+            && play(&mut commands, &grab.selection, c).is_some()
+        {
+            grab.clear();
+            return;
+        }
+        let near_hand =
+            pos.is_drop_phase() && point.distance(hand_point(&layout, me)) < layout.cell * 0.5;
+        if near_hand {
+            grab.clear();
+            grab.hand = true;
+            grab.drag = Some(Drag {
+                start: point,
+                active: false,
+            });
+            return;
+        }
+        match cell {
+            Some(c) if pos.men(me).contains(c) && !pos.is_drop_phase() => {
+                let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+                if shift && grab.cells.any() {
+                    if grab.cells.contains(c) {
+                        grab.cells.remove(c);
+                        grab.anchor = grab.cells.first();
+                    } else {
+                        grab.cells.insert(c);
+                        grab.anchor = Some(c);
+                    }
+                } else if !grab.cells.contains(c) {
+                    grab.cells = Bitboard::from_cell(c);
+                    grab.anchor = Some(c);
+                } else {
+                    grab.anchor = Some(c);
+                }
+                grab.drag = Some(Drag {
+                    start: point,
+                    active: false,
+                });
+            }
+            Some(c) if pos.men(me).contains(c) => {
+                // The drop phase: the king comes first (RULES §3).
+                notice.0 = Some("Drop your king first: click a marked cell".into());
+            }
+            _ => {
+                settle(&layout, &mut men);
+                grab.clear();
+            }
+        }
+        return;
+    }
+    if let Some(mut drag) = grab.drag {
+        if mouse.pressed(MouseButton::Left) {
+            if point.distance(drag.start) > layout.cell * 0.15 {
+                drag.active = true;
+            }
+            grab.drag = Some(drag);
+            if drag.active {
+                let offset = point - drag.start;
+                for (piece, mut transform) in men.iter_mut() {
+                    let picked = match piece.cell {
+                        Some(c) => grab.cells.contains(c),
+                        None => grab.hand && piece.man.side == me,
+                    };
+                    if picked {
+                        transform.translation = (piece_point(&layout, piece) + offset).extend(5.0);
+                    }
+                }
+            }
+        } else {
+            grab.drag = None;
+            if drag.active {
+                let landed = cell.and_then(|c| play(&mut commands, &grab.selection, c));
+                settle(&layout, &mut men);
+                if landed.is_some() {
+                    grab.clear();
+                } else if let Some(c) = cell
+                    && !grab.cells.contains(c)
+                {
+                    notice.0 = Some(format!("{c} is not a legal destination"));
+                }
+            }
+        }
+    }
+}
+
+fn keyboard(
+    mut egui: EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut flips: MessageReader<FlipBoard>,
+    mut hints: MessageWriter<AskHint>,
+    mut help: ResMut<ShowHelp>,
+    bridge: Res<Bridge>,
+    mut viewing: ResMut<Viewing>,
+    mut commands: MessageWriter<Command>,
+    mut layout: ResMut<BoardLayout>,
+    mut settings: ResMut<PlayerSettings>,
+) {
+    // Keys typed into a text field (a dialog) are not moves; a focused button does not
+    // take the keys (egui focuses any widget it clicks).
+    if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+        return;
+    }
+    // Browse the game: Left/Right one ply, Home the start, End the live position.
+    if let Some(view) = browse_keys(&keys, bridge.game.plies().len(), viewing.0) {
+        viewing.set_if_neq(Viewing(view));
+    }
+    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+        commands.write(Command::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyF) || flips.read().count() > 0 {
+        layout.flipped = !layout.flipped;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hints.write(AskHint);
+    }
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if keys.just_pressed(KeyCode::Slash) && shift || keys.just_pressed(KeyCode::F1) {
+        help.0 = !help.0;
+    }
+    if keys.just_pressed(KeyCode::KeyC) {
+        settings.0.show_coordinates = !settings.0.show_coordinates;
+    }
+}
+
+/// The board's highlights follow the game and the selection. Legal destinations cost a
+/// move generation: they are worked out again only when what they depend on differs.
+fn update_highlights(
+    bridge: Res<Bridge>,
+    hint: Res<Hint>,
+    viewing: Res<Viewing>,
+    grab: Res<Grab>,
+    animating: Res<Animating>,
+    settings: Res<PlayerSettings>,
+    mut highlights: ResMut<Highlights>,
+    mut seen: Local<Option<(u64, Viewing, Selection, bool, bool, Option<Move>)>>,
+) {
+    let inputs = (
+        bridge.version,
+        *viewing,
+        grab.selection.clone(),
+        animating.0,
+        settings.0.show_legal_moves,
+        hint.current(bridge.version),
+    );
+    if seen.as_ref() == Some(&inputs) {
+        return;
+    }
+    *seen = Some(inputs);
+    let pos = bridge.game.position();
+    let last_move = bridge
+        .shown_move(&viewing)
+        .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
+    let mut next = Highlights {
+        last_move,
+        ..Highlights::default()
+    };
+    if bridge.human_to_move() && !animating.0 && viewing.0.is_none() {
+        next.selected = grab.cells;
+        if settings.0.show_legal_moves {
+            (next.targets, next.capture_targets) = destinations(pos, &grab.selection);
+        }
+        if let Ok(cities) = pos.mole_drop_cells() {
+            next.cities = cities;
+        }
+        if let Some(mv) = hint.current(bridge.version) {
+            next.hint = mv.origins() | mv.destinations();
+        }
+    }
+    highlights.set_if_neq(next);
+}
+
+/// Messages for the player: refusals, and clearing the notice when the game moves on.
+fn notices(
+    mut refused: MessageReader<Refused>,
+    mut played: MessageReader<Played>,
+    mut resynced: MessageReader<Resynced>,
+    mut notice: ResMut<Notice>,
+    mut grab: ResMut<Grab>,
+) {
+    if played.read().count() > 0 || resynced.read().count() > 0 {
+        notice.0 = None;
+        grab.clear();
+    }
+    if let Some(Refused(why)) = refused.read().last() {
+        notice.0 = Some(why.clone());
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Grab>();
+    app.add_message::<FlipBoard>();
+    app.init_resource::<ShowHelp>();
+    app.add_systems(
+        Update,
+        (pointer, keyboard)
+            .chain()
+            .after(crate::game::app::screen::act)
+            .run_if(in_state(ChogoOn))
+            .in_set(Phase::Input),
+    );
+    app.add_systems(
+        Update,
+        (notices, update_highlights)
+            .chain()
+            .run_if(in_state(ChogoOn))
+            .in_set(Phase::React),
+    );
+}

@@ -1,0 +1,222 @@
+//! Man entities: one per man on the board or king in hand, kept in step with the rules
+//! by reacting to the bridge's reports.
+
+use bevy::prelude::*;
+
+use crate::game::app::animation::{Captured, Motion, MotionKind, Vanish};
+use crate::game::app::reports::Resynced;
+use crate::game::app::sets::Phase;
+use crate::game::chogo_board::ChogoOn;
+use crate::game::chogo_board::bridge::{Bridge, Played, Viewing};
+use crate::game::chogo_board::layout::BoardLayout;
+use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
+
+/// A man of the game. `cell` is `None` for a king still in hand (shown beside the board).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ManPiece {
+    pub man: Man,
+    pub cell: Option<Cell>,
+}
+
+/// Where a king in hand waits: right of the board, level with its side's home ranks.
+pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
+    let files = layout.board.files() as f32;
+    let ranks = layout.board.ranks() as f32;
+    let bottom = (side == Side::Black) != layout.flipped;
+    let y = if bottom {
+        -(ranks / 2.0 - 0.5)
+    } else {
+        ranks / 2.0 - 0.5
+    };
+    layout.centre
+        + Vec2::new(
+            files / 2.0 + 0.5 + crate::game::chogo_board::layout::HAND_CELLS / 2.0,
+            y,
+        ) * layout.cell
+}
+
+/// The world point of a man: its cell, or its hand.
+pub fn piece_point(layout: &BoardLayout, piece: &ManPiece) -> Vec2 {
+    match piece.cell {
+        Some(cell) => layout.cell_center(cell),
+        None => hand_point(layout, piece.man.side),
+    }
+}
+
+fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout) {
+    let mut spawn = |piece: ManPiece| {
+        let at = piece_point(layout, &piece);
+        commands.spawn((
+            DespawnOnExit(ChogoOn),
+            Name::new(format!("{}", piece.man)),
+            piece,
+            Transform::from_translation(at.extend(2.0)).with_scale(Vec3::new(
+                layout.cell,
+                layout.cell,
+                1.0,
+            )),
+            Visibility::default(),
+        ));
+    };
+    for side in Side::BOTH {
+        for cell in position.men(side) {
+            let man = position.man_at(cell).unwrap_or(Man::new(side, Role::Pawn));
+            spawn(ManPiece {
+                man,
+                cell: Some(cell),
+            });
+        }
+        if position.king_in_hand(side) {
+            spawn(ManPiece {
+                man: Man::new(side, Role::King),
+                cell: None,
+            });
+        }
+    }
+}
+
+/// How many plies of the game the men entities show; `None` when there are no men to
+/// trust (no game on the screen yet, or the game changed wholesale).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenShow(pub Option<usize>);
+
+/// Keeps the men in step with the bridge: a played move in the live game moves, drops and
+/// captures the entities as its report says (animated); anything else that changes the
+/// position shown (new game, undo, load, browsing the move list) rebuilds them. What
+/// decides is the ply the men show against the ply to show, never a change flag.
+fn follow_bridge(
+    mut commands: Commands,
+    mut resynced: MessageReader<Resynced>,
+    mut played: MessageReader<Played>,
+    bridge: Res<Bridge>,
+    mut viewing: ResMut<Viewing>,
+    mut show: ResMut<MenShow>,
+    layout: Res<BoardLayout>,
+    mut men: Query<(Entity, &mut ManPiece, &Transform, Has<Captured>)>,
+) {
+    if resynced.read().count() > 0 {
+        // New game, undo, load: back to the live game, rebuilt.
+        viewing.set_if_neq(Viewing(None));
+        show.0 = None;
+    }
+    let reports: Vec<&MoveReport> = played.read().map(|Played(report)| report).collect();
+    if !reports.is_empty() {
+        // The game moved on while the past was shown: the live game comes back.
+        viewing.set_if_neq(Viewing(None));
+    }
+    let live = bridge.game.plies().len();
+    let wanted = viewing.0.unwrap_or(live);
+    if viewing.0.is_none() && !reports.is_empty() && show.0 == live.checked_sub(reports.len()) {
+        let mut taken = Vec::new();
+        for report in reports {
+            animate_report(&mut commands, report, &layout, &mut men, &mut taken);
+        }
+        show.0 = Some(live);
+    }
+    if show.0 != Some(wanted) {
+        for (entity, ..) in &men {
+            commands.entity(entity).despawn();
+        }
+        spawn_men(&mut commands, bridge.shown(&viewing), &layout);
+        show.0 = Some(wanted);
+    }
+}
+
+/// Moves, drops and captures the entities exactly as the report says.
+fn animate_report(
+    commands: &mut Commands,
+    report: &MoveReport,
+    layout: &BoardLayout,
+    men: &mut Query<(Entity, &mut ManPiece, &Transform, Has<Captured>)>,
+    taken: &mut Vec<Entity>,
+) {
+    // Find every mover before changing any cell (a tandem's men shift into each other's
+    // cells).
+    let movers: Vec<(Entity, Cell)> = report
+        .paths
+        .iter()
+        .filter_map(|&(from, to)| {
+            let entity = men.iter().find_map(|(e, piece, _, captured)| {
+                let hit = match from {
+                    Some(cell) => piece.cell == Some(cell),
+                    None => piece.cell.is_none() && piece.man.side == report.mover,
+                };
+                (hit && !captured && !taken.contains(&e)).then_some(e)
+            })?;
+            Some((entity, to))
+        })
+        .collect();
+    let kind = match report.mv {
+        Move::KingDrop { .. } => MotionKind::Fall,
+        Move::MoleDrop { .. } => MotionKind::Arc,
+        Move::Single { .. } | Move::Tandem { .. } => MotionKind::Slide,
+    };
+    let distance = report
+        .paths
+        .first()
+        .and_then(|(from, to)| from.map(|f| (f, *to)))
+        .map_or(1, |(f, t)| {
+            f.file().abs_diff(t.file()) + f.rank().abs_diff(t.rank())
+        });
+    for (entity, to) in movers {
+        if let Ok((_, mut piece, transform, _)) = men.get_mut(entity) {
+            piece.cell = Some(to);
+            let target = piece_point(layout, &piece);
+            commands.entity(entity).insert(Motion::new(
+                transform.translation.truncate(),
+                target,
+                kind,
+                distance,
+            ));
+        }
+    }
+    for &(cell, _) in &report.captured {
+        let found = men
+            .iter()
+            .find(|(e, p, _, captured)| p.cell == Some(cell) && !captured && !taken.contains(e))
+            .map(|(entity, ..)| entity);
+        if let Some(entity) = found {
+            // `Captured` arrives with the commands: a later report of the same frame must
+            // not take this man for one standing on its cell.
+            taken.push(entity);
+            commands
+                .entity(entity)
+                .insert((Captured, Vanish::new(layout.cell)));
+        }
+    }
+}
+
+/// Puts resting men back on their cells when the layout changes (window resized).
+/// Puts resting men back on their cells when the layout changes (window resized, board
+/// flipped); a man on its way is sent on to where its cell now is.
+fn follow_layout(
+    layout: Res<BoardLayout>,
+    mut seen: Local<Option<BoardLayout>>,
+    mut men: Query<(&ManPiece, &mut Transform, Option<&mut Motion>), Without<Captured>>,
+) {
+    if *seen == Some(*layout) {
+        return;
+    }
+    *seen = Some(*layout);
+    for (piece, mut transform, motion) in &mut men {
+        let at = piece_point(&layout, piece);
+        match motion {
+            Some(mut motion) => motion.to = at,
+            None => transform.translation = at.extend(2.0),
+        }
+        transform.scale = Vec3::new(layout.cell, layout.cell, 1.0);
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<MenShow>();
+    // Entering a game: the men were despawned with the last one, so they are built anew.
+    app.add_systems(OnEnter(ChogoOn), |mut show: ResMut<MenShow>| show.0 = None);
+    app.add_systems(
+        Update,
+        (follow_bridge, follow_layout)
+            .chain()
+            .run_if(in_state(ChogoOn))
+            .in_set(Phase::Men),
+    );
+}

@@ -1,0 +1,91 @@
+//! The board module of Chogo: its rules bridge, layout, board and men, their animations,
+//! input and selection, side panel, hints, bot player and exports. It runs while a Chogo
+//! game is on the screen (`ChogoOn`), on the shared layer ([`crate::game::app`]).
+
+pub mod board;
+pub mod bot_player;
+pub mod bridge;
+pub mod export;
+pub mod hint;
+pub mod input;
+pub mod layout;
+pub mod men;
+pub mod panel;
+pub mod picking;
+pub mod pieces;
+pub mod saving;
+pub mod sounds;
+
+use bevy::prelude::*;
+
+use crate::game::app::screen::{self, GameKind, InGame, Screen};
+use bridge::{Bridge, Command, Viewing};
+use layout::BoardLayout;
+
+/// A Chogo game is on the screen: Chogo's board, men and panel exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChogoOn;
+
+impl ComputedStates for ChogoOn {
+    type SourceStates = (Screen, GameKind);
+    fn compute((screen, kind): (Screen, GameKind)) -> Option<ChogoOn> {
+        (InGame::compute(screen).is_some() && kind == GameKind::Chogo).then_some(ChogoOn)
+    }
+}
+
+impl screen::Ends for Bridge {
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+}
+
+/// A person playing White against a bot sees their men at the bottom: a new game turns
+/// the board to their side.
+fn face_the_player(mut commands: MessageReader<Command>, mut layout: ResMut<BoardLayout>) {
+    for command in commands.read() {
+        if let Command::NewGame(setup) = command {
+            let white = setup.players.white == bridge::PlayerKind::Human
+                && setup.players.black != bridge::PlayerKind::Human;
+            if layout.flipped != white {
+                layout.flipped = white;
+            }
+        }
+    }
+}
+
+/// The parts without a window: the layout, the rules bridge, the men, the bot player and
+/// hints.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_computed_state::<ChogoOn>();
+    screen::register_board::<Bridge, _>(app, ChogoOn);
+    crate::game::app::persist::register::<Bridge, _>(app, ChogoOn);
+    // Continue shows the live game.
+    app.add_systems(OnEnter(ChogoOn), |mut viewing: ResMut<Viewing>| {
+        viewing.set_if_neq(Viewing(None));
+    });
+    app.add_systems(
+        Update,
+        face_the_player
+            .in_set(crate::game::app::sets::Phase::Layout)
+            .before(layout::refit),
+    );
+    app.add_plugins((
+        layout::plugin,
+        bridge::plugin,
+        men::plugin,
+        bot_player::plugin,
+        hint::plugin,
+    ));
+}
+
+/// The parts a window needs: the board's drawing, the pieces, input, the panel, exports.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        board::plugin,
+        pieces::plugin,
+        input::plugin,
+        panel::plugin,
+        export::plugin,
+        sounds::plugin,
+    ));
+}

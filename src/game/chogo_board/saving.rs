@@ -1,0 +1,34 @@
+//! Chogo's game in the saves: what is written after every change, and read at start.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::game::app::persist::{Persistence, SavedBoard};
+use crate::game::chogo_board::bridge::Bridge;
+use crate::save::{self, LastGame, SavedGame, Store};
+
+impl SavedBoard for Bridge {
+    const FILE: &'static str = save::SAVE_FILE;
+    const WHAT: &'static str = "saved game";
+    const LAST: LastGame = LastGame::Chogo;
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn write(&self, store: &Store) -> io::Result<PathBuf> {
+        let saved = SavedGame {
+            game: self.game.clone(),
+            players: self.setup.players,
+        };
+        save::save_game(store, &saved)
+    }
+}
+
+impl Persistence {
+    /// The saved Chogo game, if there is a usable one. An unusable save is moved aside
+    /// and reported in [`Persistence::problems`].
+    pub fn load_game(&mut self) -> Option<SavedGame> {
+        self.load(Bridge::FILE, Bridge::WHAT, save::load_game)
+    }
+}

@@ -1,0 +1,300 @@
+//! The rules bridge of Go with chess pieces: the only place that changes that game.
+//! Commands come in; the bridge checks them against the rules (`crate::go`) and reports
+//! what happened. The shared [`Refused`] and [`Resynced`] reports serve both games.
+
+use bevy::prelude::*;
+
+use crate::game::app::reports::{Refused, Resynced};
+use crate::game::app::sets::Phase;
+use crate::go::bot::Level;
+use crate::go::{Bits, Game, Move, Position, Rules};
+use crate::rules::{BySide, Side};
+use crate::save::{GoPlayer, GoSavedGame};
+
+/// Everything a new game needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoSetup {
+    pub rules: Rules,
+    pub players: BySide<GoPlayer>,
+}
+
+impl Default for GoSetup {
+    fn default() -> GoSetup {
+        GoSetup {
+            rules: Rules {
+                komi: suggested_komi(9),
+                ..Rules::default()
+            },
+            players: BySide::new(GoPlayer::Human, GoPlayer::Bot(Level::Medium)),
+        }
+    }
+}
+
+/// The komi a board of this many cells a side suggests: Go's 6.5 from 13 × 13 up, less on
+/// smaller boards, where the first move is worth less (9 × 9: 5.5; 7 × 7 and smaller:
+/// 2.5).
+pub fn suggested_komi(size: u32) -> f64 {
+    match size {
+        0..=7 => 2.5,
+        8..=11 => 5.5,
+        _ => 6.5,
+    }
+}
+
+/// The rules resource of Go with chess pieces: the game, who plays each side, and the
+/// moves undo took back.
+#[derive(Resource, Debug, Clone)]
+pub struct GoBridge {
+    pub game: Game,
+    pub setup: GoSetup,
+    /// The moves undo took back, the next one to redo last; a new move clears them.
+    pub redo: Vec<Move>,
+    /// Increases with every change, so a bot's late answer can be recognised as stale.
+    pub version: u64,
+}
+
+impl Default for GoBridge {
+    fn default() -> GoBridge {
+        GoBridge::new(GoSetup::default())
+    }
+}
+
+impl GoBridge {
+    pub fn new(setup: GoSetup) -> GoBridge {
+        GoBridge {
+            game: Game::from_position(Position::new(setup.rules)),
+            setup,
+            redo: Vec::new(),
+            version: 0,
+        }
+    }
+
+    /// The game resumed from a save or an import: it goes on exactly where it stopped.
+    pub fn resume(saved: GoSavedGame) -> GoBridge {
+        GoBridge {
+            setup: GoSetup {
+                rules: *saved.game.position().rules(),
+                players: saved.players,
+            },
+            game: saved.game,
+            redo: saved.redo,
+            version: 0,
+        }
+    }
+
+    /// What the save keeps.
+    pub fn saved(&self) -> GoSavedGame {
+        GoSavedGame {
+            game: self.game.clone(),
+            players: self.setup.players,
+            redo: self.redo.clone(),
+        }
+    }
+
+    pub fn player(&self, side: Side) -> GoPlayer {
+        self.setup.players[side]
+    }
+
+    /// Whether a person moves next in a game that goes on.
+    pub fn human_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.player(self.game.position().turn()) == GoPlayer::Human
+    }
+
+    /// The position after `n` moves (the move list's view), or the live one.
+    pub fn shown(&self, viewing: Option<usize>) -> &Position {
+        viewing
+            .and_then(|n| self.game.positions().get(n))
+            .unwrap_or(self.game.position())
+    }
+
+    /// The move that led to the position after `n` moves (or the live one), with what it
+    /// captured.
+    pub fn shown_move(&self, viewing: Option<usize>) -> Option<(Move, Bits)> {
+        let n = viewing.unwrap_or(self.game.moves().len());
+        n.checked_sub(1)
+            .and_then(|i| self.game.moves().get(i))
+            .copied()
+    }
+
+    /// Takes back one move (or the ending of a resigned or agreed game); the move goes on
+    /// the redo list.
+    fn undo_one(&mut self) -> bool {
+        let moves = self.game.moves().len();
+        let last = self.game.moves().last().map(|(mv, _)| *mv);
+        if !self.game.undo() {
+            return false;
+        }
+        if self.game.moves().len() < moves
+            && let Some(mv) = last
+        {
+            self.redo.push(mv);
+        }
+        true
+    }
+
+    /// Plays the next taken-back move again.
+    fn redo_one(&mut self) -> bool {
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
+        if self.game.play(mv).is_err() {
+            // Cannot happen (the redo list is cleared by every new move), but a redo list
+            // that no longer fits is dropped rather than half applied.
+            self.redo.clear();
+            return false;
+        }
+        true
+    }
+}
+
+/// What input systems (and the bot player) ask the bridge of Go with chess pieces for.
+#[derive(Message, Clone, Debug)]
+pub enum GoCommand {
+    /// A drop, a piece move or a pass.
+    Play(Move),
+    /// Take back to the last position where a person was to move (one move between
+    /// people). After two passes this is how play goes on when a player disagrees.
+    Undo,
+    /// Replay what undo took back, up to the next position where a person is to move.
+    Redo,
+    /// After two passes, a player disagrees with the score: both passes are taken back and
+    /// play goes on from the position before them (the dead pieces must be captured).
+    PlayOn,
+    /// This side gives up.
+    Resign(Side),
+    /// Both sides agree to a draw, on this version of the game (a stale one is refused).
+    AgreeDraw(u64),
+    NewGame(GoSetup),
+    /// Replace the game: a saved game resumed, or an imported record.
+    Load(Box<GoSavedGame>),
+}
+
+/// A move was played: exactly what it did.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct GoPlayed {
+    pub mv: Move,
+    /// Who played it.
+    pub side: Side,
+    /// The opponent's pieces it captured.
+    pub captured: Bits,
+    /// The position before it (where the captured pieces stood).
+    pub before: Position,
+}
+
+pub(super) fn apply_commands(
+    mut bridge: ResMut<GoBridge>,
+    mut commands: MessageReader<GoCommand>,
+    mut played: MessageWriter<GoPlayed>,
+    mut refused: MessageWriter<Refused>,
+    mut resynced: MessageWriter<Resynced>,
+) {
+    for command in commands.read() {
+        match command {
+            GoCommand::Play(mv) => {
+                let before = *bridge.game.position();
+                let side = before.turn();
+                match bridge.game.play(*mv) {
+                    Ok(captured) => {
+                        bridge.redo.clear();
+                        bridge.version += 1;
+                        played.write(GoPlayed {
+                            mv: *mv,
+                            side,
+                            captured,
+                            before,
+                        });
+                    }
+                    Err(e) => {
+                        let text = mv.text(before.rules().pieces);
+                        refused.write(Refused(format!("{text}: {e}")));
+                    }
+                }
+            }
+            GoCommand::Undo => {
+                let mut undone = bridge.undo_one();
+                if !undone {
+                    refused.write(Refused("there is nothing to take back".into()));
+                    continue;
+                }
+                // Against a bot, go back to the person's move.
+                while undone && !bridge.human_to_move() && !bridge.game.moves().is_empty() {
+                    undone = bridge.undo_one();
+                }
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            GoCommand::Redo => {
+                let mut redone = bridge.redo_one();
+                if !redone {
+                    refused.write(Refused("there is nothing to replay".into()));
+                    continue;
+                }
+                while redone && !bridge.human_to_move() && !bridge.redo.is_empty() {
+                    redone = bridge.redo_one();
+                }
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            GoCommand::PlayOn => {
+                let scored = bridge
+                    .game
+                    .outcome()
+                    .is_some_and(|o| o.reason == crate::go::EndReason::Passes);
+                if !scored {
+                    refused.write(Refused("the game did not end by two passes".into()));
+                    continue;
+                }
+                bridge.undo_one();
+                bridge.undo_one();
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            GoCommand::Resign(side) => {
+                if bridge.game.outcome().is_some() {
+                    refused.write(Refused("the game is already over".into()));
+                    continue;
+                }
+                bridge.game.resign(*side);
+                // What undo took back cannot follow an ending.
+                bridge.redo.clear();
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            GoCommand::AgreeDraw(version) => {
+                if bridge.game.outcome().is_some() {
+                    refused.write(Refused("the game is already over".into()));
+                    continue;
+                }
+                if *version != bridge.version {
+                    refused.write(Refused(
+                        "The draw offer lapsed: the game moved on before the answer".into(),
+                    ));
+                    continue;
+                }
+                bridge.game.agree_draw();
+                bridge.redo.clear();
+                bridge.version += 1;
+                resynced.write(Resynced);
+            }
+            GoCommand::NewGame(setup) => {
+                let version = bridge.version + 1;
+                *bridge = GoBridge::new(*setup);
+                bridge.version = version;
+                resynced.write(Resynced);
+            }
+            GoCommand::Load(saved) => {
+                let version = bridge.version + 1;
+                *bridge = GoBridge::resume((**saved).clone());
+                bridge.version = version;
+                resynced.write(Resynced);
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GoBridge>();
+    app.add_message::<GoCommand>();
+    app.add_message::<GoPlayed>();
+    app.add_systems(Update, apply_commands.in_set(Phase::Bridge));
+}

@@ -1,0 +1,31 @@
+//! The game of Go with chess pieces in the saves: what is written after every change, and
+//! read at start.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::game::app::persist::{Persistence, SavedBoard};
+use crate::game::go_board::bridge::GoBridge;
+use crate::save::{self, GoSavedGame, LastGame, Store};
+
+impl SavedBoard for GoBridge {
+    const FILE: &'static str = save::GO_SAVE_FILE;
+    const WHAT: &'static str = "saved game of Go with chess pieces";
+    const LAST: LastGame = LastGame::GoWithPieces;
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn write(&self, store: &Store) -> io::Result<PathBuf> {
+        save::save_go_game(store, &self.saved())
+    }
+}
+
+impl Persistence {
+    /// The saved game of Go with chess pieces, if there is a usable one (an unusable one
+    /// is moved aside and reported, as Chogo's).
+    pub fn load_go_game(&mut self) -> Option<GoSavedGame> {
+        self.load(GoBridge::FILE, GoBridge::WHAT, save::load_go_game)
+    }
+}

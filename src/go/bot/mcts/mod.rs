@@ -1,0 +1,540 @@
+//! Monte Carlo tree search: UCT with RAVE (all moves as first), light random playouts
+//! with a few cheap heuristics, tree reuse between moves and root parallelism.
+//!
+//! The classic design of Go programs before neural networks (MoGo, Fuego, Pachi):
+//! every iteration walks the tree from the root, choosing children by their win rate
+//! blended with their AMAF (all-moves-as-first) rate, adds a node after its second
+//! visit, plays the game out at random and counts the result for every node on the
+//! way — and, through AMAF, for every sibling whose move the same side played later.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use web_time::Instant;
+
+use super::eye::Eyes;
+use super::{Bot, Candidate, Choice, Request};
+use crate::common::Side;
+use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
+use crate::go::fast::{FastGo, is_shape_at};
+use crate::go::game::Game;
+use crate::go::geometry::Geometry;
+use crate::go::moves::Move;
+use crate::go::piece::{Kind, PieceSet};
+use crate::go::playout::Rng;
+use crate::go::position::{Played, Position};
+
+mod priors;
+mod root;
+mod tree;
+mod worker;
+
+use priors::*;
+pub use root::pass_or_play;
+use root::*;
+use tree::*;
+use worker::*;
+
+const NO_KEY: u16 = u16::MAX;
+
+/// The search's knobs; the defaults are what the levels play with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Root parallelism: independent trees on this many threads, merged at the end.
+    pub threads: usize,
+    /// Blend AMAF statistics into the choice of children (RAVE).
+    pub rave: bool,
+    /// RAVE's equivalence parameter: AMAF counts for half after about this many visits.
+    pub rave_k: f64,
+    /// UCT's exploration constant.
+    pub explore: f64,
+    /// Playout heuristics (rooks, wazirs, bishops alone): capture, save, no self-atari
+    /// of 3+ stones.
+    pub heuristics: bool,
+    /// Keep the subtree of the moves played between two searches.
+    pub reuse: bool,
+    /// Visits before a node gets children.
+    pub expand_at: u32,
+    /// Virtual games for captures, saves and self-ataris when a node gets children.
+    pub priors: bool,
+    /// Playouts (rooks, wazirs, bishops alone) answer the last drop with a 3 × 3 shape
+    /// next to it.
+    pub shapes: bool,
+    /// Priors (the same sets) for 3 × 3 shapes, moves near the last one and the
+    /// lines of the board, on top of an even prior for every move (off by default).
+    pub shape_priors: bool,
+    /// How much the margin counts in a playout's value (the rest is the win); `None`:
+    /// the set's own ([`score_weight_of`]).
+    pub score_weight: Option<f64>,
+}
+
+impl MctsConfig {
+    /// The switches that can be turned off by name, for measuring each one.
+    pub const SWITCHES: [&'static str; 6] = [
+        "rave",
+        "heuristics",
+        "shapes",
+        "shape_priors",
+        "priors",
+        "reuse",
+    ];
+
+    /// This configuration with the named switches (comma-separated, from
+    /// [`MctsConfig::SWITCHES`]) turned off.
+    pub fn without(self, names: &str) -> Result<MctsConfig, String> {
+        self.switched(names, false)
+    }
+
+    /// This configuration with the named switches turned on.
+    pub fn with(self, names: &str) -> Result<MctsConfig, String> {
+        self.switched(names, true)
+    }
+
+    fn switched(mut self, names: &str, on: bool) -> Result<MctsConfig, String> {
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let switch = match name {
+                "rave" => &mut self.rave,
+                "heuristics" => &mut self.heuristics,
+                "shapes" => &mut self.shapes,
+                "shape_priors" => &mut self.shape_priors,
+                "priors" => &mut self.priors,
+                "reuse" => &mut self.reuse,
+                _ => {
+                    return Err(format!(
+                        "unknown switch '{name}' (one of {})",
+                        MctsConfig::SWITCHES.join(", ")
+                    ));
+                }
+            };
+            *switch = on;
+        }
+        Ok(self)
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            threads: 1,
+            rave: true,
+            rave_k: 600.0,
+            explore: 0.15,
+            heuristics: true,
+            reuse: true,
+            expand_at: 2,
+            priors: true,
+            shapes: true,
+            // Measured weaker (docs/BOTS.md): 7 wins in 17 games against the search without it
+            // and without shapes, where shapes alone won 12 of 20.
+            shape_priors: false,
+            score_weight: None,
+        }
+    }
+}
+
+/// The longest expected line a choice reports, and the real playouts a node needs to
+/// be part of it (fewer say too little about the reply).
+const LINE_MOVES: usize = 12;
+const LINE_PLAYOUTS: u32 = 10;
+
+/// The default time when a request gives no budget at all.
+const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// Nodes one tree may hold (64 bytes each: 192 MB); past it the tree stops growing.
+const MAX_NODES: usize = 3_000_000;
+
+/// The Monte Carlo tree search bot; keeps its trees between moves.
+pub struct Mcts {
+    pub config: MctsConfig,
+    trees: Vec<Tree>,
+}
+
+/// One root move's statistics, merged over the threads, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootMove {
+    pub mv: Move,
+    /// Visits, the priors' virtual games included.
+    pub visits: u64,
+    /// Value won in them ((1 − w) × win + w × a squashed margin, w the score weight),
+    /// virtual games included.
+    pub wins: f64,
+    /// Playouts through the move (and repetition draws in the tree): real games only.
+    pub playouts: u64,
+    /// Of them, won (a draw counts ½).
+    pub won: f64,
+    /// The sum of their final margins in points (the side to move's score less the
+    /// opponent's, komi included), and of their squares.
+    pub points: f64,
+    pub points_sq: f64,
+}
+
+impl RootMove {
+    fn of(node: &Node) -> RootMove {
+        RootMove {
+            mv: node.mv,
+            visits: node.visits as u64,
+            wins: node.wins as f64,
+            playouts: node.real as u64,
+            won: node.won as f64,
+            points: node.points,
+            points_sq: node.points_sq,
+        }
+    }
+
+    fn add(&mut self, o: &RootMove) {
+        self.visits += o.visits;
+        self.wins += o.wins;
+        self.playouts += o.playouts;
+        self.won += o.won;
+        self.points += o.points;
+        self.points_sq += o.points_sq;
+    }
+
+    /// The share of its playouts won, with its standard error (binomial, counted with
+    /// one more win and one more loss, so that a few playouts all won or all lost are
+    /// not taken for a sure rate).
+    pub fn win_rate(&self) -> (f64, f64) {
+        let n = self.playouts.max(1) as f64;
+        let r = self.won / n;
+        let q = (self.won + 1.0) / (n + 2.0);
+        (r, (q * (1.0 - q) / n).sqrt())
+    }
+
+    /// The mean final margin in points, with its standard error (infinite with fewer
+    /// than two playouts).
+    pub fn mean_points(&self) -> (f64, f64) {
+        let n = self.playouts as f64;
+        if self.playouts < 2 {
+            return (self.points / n.max(1.0), f64::INFINITY);
+        }
+        let mean = self.points / n;
+        let var = (self.points_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
+        (mean, (var / n).sqrt())
+    }
+
+    /// This move's gain over `pass`: in mean points and in win rate, each with its
+    /// standard error.
+    fn gain_over(&self, pass: &RootMove) -> ((f64, f64), (f64, f64)) {
+        let ((m, m_se), (p, p_se)) = (self.mean_points(), pass.mean_points());
+        let ((r, r_se), (pr, pr_se)) = (self.win_rate(), pass.win_rate());
+        (
+            (m - p, (m_se * m_se + p_se * p_se).sqrt()),
+            (r - pr, (r_se * r_se + pr_se * pr_se).sqrt()),
+        )
+    }
+
+    /// Whether this move is clearly better than `pass`: it has had [`MIN_PLAYOUTS`]
+    /// playouts, and it gains at least
+    /// [`PASS_POINTS`] in mean points (and its win rate is not clearly lower), or
+    /// `wins_margin` in win rate, even at [`NOISE`] standard errors below the measured
+    /// gain.
+    pub fn clearly_beats_pass(&self, pass: &RootMove, wins_margin: f64) -> bool {
+        if self.playouts < MIN_PLAYOUTS {
+            return false;
+        }
+        let ((points, points_se), (wins, wins_se)) = self.gain_over(pass);
+        (points - NOISE * points_se >= PASS_POINTS && wins + NOISE * wins_se >= 0.0)
+            || wins - NOISE * wins_se >= wins_margin
+    }
+
+    /// Whether this move clearly gains less than [`PASS_POINTS`] in mean points and
+    /// less than `wins_margin` in win rate over `pass`, even at [`NOISE`] standard
+    /// errors above the measured gains.
+    pub fn clearly_no_better_than_pass(&self, pass: &RootMove, wins_margin: f64) -> bool {
+        let ((points, points_se), (wins, wins_se)) = self.gain_over(pass);
+        points + NOISE * points_se < PASS_POINTS && wins + NOISE * wins_se < wins_margin
+    }
+}
+
+/// What a move must gain over a pass, in mean points of its playouts, to be worth more
+/// than the pass ([`RootMove::clearly_beats_pass`]). A drop in one's own area costs a
+/// point under GO_RULES §4 but none in area-scored playouts, and a drop on a neutral cell
+/// gains a point of area there and nothing under §4: a gain of a point or less is what
+/// such drops show, so it does not count.
+const PASS_POINTS: f64 = 1.0;
+
+/// What a move must gain over a pass in win rate to be worth more than the pass, whatever
+/// its points, while the pass does not end the game. Not less: the pass hands the
+/// opponent the first move of the playouts, and on a settled board of the games against
+/// GNU Go that made the pass's win rate 1.5 % lower than a fill's (0.974 against 0.989),
+/// where the fill costs a point (GO_RULES §4) and lost the game.
+const PASS_WINS: f64 = 0.05;
+
+/// The same when the pass ends the game (the opponent has passed): the pass's result is
+/// then exact, and a losing side plays on when a move can still change the result.
+const PASS_WINS_FINAL: f64 = 0.02;
+
+/// How many standard errors of a gain over the pass make it clear.
+const NOISE: f64 = 2.0;
+
+/// Playouts a move needs before it can replace the search's pass.
+const MIN_PLAYOUTS: u64 = 30;
+
+/// Playouts the pass needs, and a tenth of the chosen move's, before its
+/// statistics are trusted enough to prefer it to that move.
+const PASS_TRUSTED: u64 = 100;
+
+/// What one search found at the root, merged over the threads.
+#[derive(Clone, Debug)]
+pub struct RootStats {
+    /// Each root move with its statistics (for the side to move).
+    pub moves: Vec<RootMove>,
+    pub playouts: u64,
+    /// Per cell, the share of playouts that ended with it the side to move's.
+    pub mine: Vec<f64>,
+}
+
+impl Mcts {
+    pub fn new(config: MctsConfig) -> Mcts {
+        Mcts {
+            config,
+            trees: Vec::new(),
+        }
+    }
+
+    /// The moves from the root to every node of the first tree but the root, for tests
+    /// that replay them through the game's rules.
+    #[doc(hidden)]
+    pub fn tree_lines(&self) -> Vec<Vec<Move>> {
+        let mut out = Vec::new();
+        let Some(tree) = self.trees.first() else {
+            return out;
+        };
+        let mut stack = vec![(0u32, Vec::new())];
+        while let Some((at, line)) = stack.pop() {
+            let node = tree.nodes[at as usize];
+            if !node.expanded {
+                continue;
+            }
+            for i in node.first..node.first + node.count {
+                let mut next = line.clone();
+                next.push(tree.nodes[i as usize].mv);
+                out.push(next.clone());
+                stack.push((i, next));
+            }
+        }
+        out
+    }
+
+    /// The line the first tree expects after the root move `first`: at each node the
+    /// child most played in real playouts, while it had at least [`LINE_PLAYOUTS`].
+    fn principal_line(&self, first: Move) -> Vec<Move> {
+        let mut line = vec![first];
+        let Some(tree) = self.trees.first() else {
+            return line;
+        };
+        let children = |at: usize| {
+            let node = tree.nodes[at];
+            let range = if node.expanded {
+                node.first as usize..(node.first + node.count) as usize
+            } else {
+                0..0
+            };
+            range
+        };
+        let Some(mut at) = children(0).find(|&i| tree.nodes[i].mv == first) else {
+            return line;
+        };
+        while line.len() < LINE_MOVES {
+            let Some(next) = children(at)
+                .filter(|&i| tree.nodes[i].real >= LINE_PLAYOUTS)
+                .max_by_key(|&i| tree.nodes[i].real)
+            else {
+                break;
+            };
+            line.push(tree.nodes[next].mv);
+            at = next;
+        }
+        line
+    }
+
+    /// Searches `game`'s position within `budget` (time and/or playouts).
+    pub fn search(&mut self, request: &Request) -> RootStats {
+        let game = request.game;
+        let root = *game.position();
+        let threads = self.config.threads.max(1);
+        let old = std::mem::take(&mut self.trees);
+        let mut trees: Vec<Tree> = old
+            .into_iter()
+            .map(|t| {
+                if self.config.reuse {
+                    t.advance(&root).unwrap_or_else(|| Tree::new(root))
+                } else {
+                    Tree::new(root)
+                }
+            })
+            .collect();
+        trees.resize_with(threads, || Tree::new(root));
+        trees.truncate(threads);
+        for t in &mut trees {
+            *t.owners = [[0; CELLS]; 2];
+            t.playouts = 0;
+        }
+        let budget = request.budget;
+        let time = match (budget.time, budget.playouts) {
+            (None, None) => Some(DEFAULT_TIME),
+            (t, _) => t,
+        };
+        let deadline = time.map(|t| Instant::now() + t);
+        let eyes = Eyes::new(&root);
+        let rules = root.rules();
+        let fast_ok = rules.pieces.go_adjacency().is_some() && rules.pieces.len() == 1;
+        let score_weight = self
+            .config
+            .score_weight
+            .unwrap_or_else(|| score_weight_of(rules.pieces))
+            .clamp(0.0, 1.0);
+        // Playouts are scored by area: GO_RULES §4 counts captures and controlled cells,
+        // and a random playout's filling of its own area would cancel every lead in it
+        // (a drop in one's own area costs a point). Area less the drops made is the same
+        // score for a game without such fillings: the drops to the root are counted
+        // here, the playout's own are not.
+        let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
+            - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
+        let config = self.config;
+        let stop = request.stop;
+        let mut history: HashMap<(u64, Side), u32> = HashMap::new();
+        for p in game.positions() {
+            *history.entry((p.placement_hash(), p.turn())).or_insert(0) += 1;
+        }
+        let placements: HashSet<u64> = game
+            .positions()
+            .iter()
+            .map(Position::placement_hash)
+            .collect();
+        let (history, placements) = (&history, &placements);
+        let superko = rules.superko_on();
+        std::thread::scope(|scope| {
+            for (i, tree) in trees.iter_mut().enumerate() {
+                let share = budget
+                    .playouts
+                    .map(|p| p / threads as u64 + u64::from((i as u64) < p % threads as u64));
+                let eyes = &eyes;
+                let seed = request.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let mut work = move || {
+                    let mut worker = Worker {
+                        config,
+                        eyes,
+                        game,
+                        rng: Rng::new(seed),
+                        seq: Vec::with_capacity(1024),
+                        played: Box::new([[0; CELLS]; 2]),
+                        stamp: 0,
+                        fast_ok,
+                        drops_ahead,
+                        history,
+                        placements,
+                        superko,
+                        line: Vec::with_capacity(64),
+                        komi: rules.komi,
+                        score_weight,
+                    };
+                    run(&mut worker, tree, share, deadline, stop);
+                };
+                if threads == 1 {
+                    work();
+                } else {
+                    scope.spawn(work);
+                }
+            }
+        });
+        let me = root.turn();
+        let mut moves: Vec<RootMove> = Vec::new();
+        let mut playouts = 0;
+        let mut mine = vec![0.0; CELLS];
+        for t in &trees {
+            playouts += t.playouts;
+            let r = t.nodes[0];
+            for i in r.first..r.first + r.count {
+                let c = RootMove::of(&t.nodes[i as usize]);
+                match moves.iter_mut().find(|m| m.mv == c.mv) {
+                    Some(e) => e.add(&c),
+                    None => moves.push(c),
+                }
+            }
+            for (i, m) in mine.iter_mut().enumerate() {
+                *m += t.owners[me.index()][i] as f64;
+            }
+        }
+        let total: u64 = trees.iter().map(|t| t.playouts).sum::<u64>().max(1);
+        for m in &mut mine {
+            *m /= total as f64;
+        }
+        self.trees = trees;
+        RootStats {
+            moves,
+            playouts,
+            mine,
+        }
+    }
+}
+
+fn run(
+    worker: &mut Worker,
+    tree: &mut Tree,
+    playouts: Option<u64>,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) {
+    let mut done = 0u64;
+    loop {
+        if playouts.is_some_and(|p| done >= p) || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            return;
+        }
+        worker.iterate(tree);
+        done += 1;
+    }
+}
+
+impl Bot for Mcts {
+    fn choose(&mut self, request: &Request) -> Option<Choice> {
+        let game = request.game;
+        if game.outcome().is_some() {
+            return None;
+        }
+        let pos = *game.position();
+        // The opponent passed and the score as it stands wins: end the game.
+        if let Some(pass) = Choice::pass_to_win(&pos, Some(1.0)) {
+            return Some(pass);
+        }
+        let stats = self.search(request);
+        let mut ranked = stats.moves.clone();
+        // A kept tree's root found its children from the position alone: superko and
+        // the game's history are judged here (GO_RULES §3).
+        ranked.retain(|m| pos.play(m.mv).is_ok_and(|p| game.check(m.mv, &p).is_ok()));
+        // The most visited move first: the search's choice, the priors' virtual games
+        // counted in as before (with the general engine's few playouts a second, maos
+        // 620, the priors for captures and saves weigh much in it). The pass rules
+        // below read real playouts only.
+        ranked.sort_by_key(|m| std::cmp::Reverse((m.visits, m.playouts)));
+        let mut chosen = pass_or_play(&ranked, pos.passes() == 1)?;
+        if chosen.mv == Move::Pass {
+            chosen = cleanup(&pos, &stats, &ranked, chosen).unwrap_or(chosen);
+        }
+        let (win, _) = chosen.win_rate();
+        let mv = chosen.mv;
+        Some(Choice {
+            mv,
+            line: self.principal_line(mv),
+            playouts: stats.playouts,
+            winrate: (chosen.playouts > 0).then_some(win),
+            visits: chosen.playouts,
+            candidates: ranked
+                .iter()
+                .enumerate()
+                .filter(|&(i, m)| i < 5 || m.mv == Move::Pass)
+                .map(|(_, m)| Candidate {
+                    mv: m.mv,
+                    playouts: m.playouts,
+                    winrate: m.win_rate().0,
+                    points: m.mean_points().0,
+                })
+                .collect(),
+        })
+    }
+}
+

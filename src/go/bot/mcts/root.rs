@@ -1,0 +1,104 @@
+//! The root's choice: the pass rules, and the clean-up that captures dead pieces
+//! before passing.
+
+use super::*;
+
+/// The root's pass rules: the move to play among the root's moves `ranked` (the search's
+/// choice first: the most visited), before the clean-up. `opponent_passed`: a pass now
+/// ends the game.
+///
+/// Area-scored playouts cannot tell a drop in one's own area from a pass, and GO_RULES
+/// §4 counts that drop a point against its side (three such fills lost a game to GNU Go
+/// by 1.5 points; a side behind that filled its own area turned a 6.5-point loss into
+/// 13.5). So the pass and the other moves are compared by their real playouts (the
+/// priors' virtual games left out), in mean points (the final margin, komi included) and
+/// in win rate, each gain with its standard error:
+/// - the search chose a move: the pass is played instead when the move's gain over the
+///   pass, even two standard errors above what was measured, is under one point and
+///   under 5 % in win rate (2 % when the opponent has passed), and the pass has had 100
+///   playouts and a tenth of the move's;
+/// - the search chose the pass: the first other move in `ranked` whose gain, even two
+///   standard errors below what was measured, is one point or more (its win rate not
+///   clearly lower), or 5 % (2 %) in win rate or more, is played instead; if none, the
+///   pass.
+///
+/// Whoever leads: a side behind plays on only with a move that beats the pass so (not
+/// with any move), and a losing side whose pass would end the game lost plays on when a
+/// move can still change the result (2 % more of its playouts won, two standard errors
+/// below the measure).
+pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMove> {
+    let chosen = *ranked.first()?;
+    let Some(&pass) = ranked.iter().find(|m| m.mv == Move::Pass) else {
+        return Some(chosen);
+    };
+    let wins_margin = if opponent_passed {
+        PASS_WINS_FINAL
+    } else {
+        PASS_WINS
+    };
+    if chosen.mv == Move::Pass {
+        return Some(
+            ranked
+                .iter()
+                .find(|m| m.mv != Move::Pass && m.clearly_beats_pass(&pass, wins_margin))
+                .copied()
+                .unwrap_or(pass),
+        );
+    }
+    if pass.playouts >= PASS_TRUSTED.max(chosen.playouts / 10)
+        && chosen.clearly_no_better_than_pass(&pass, wins_margin)
+    {
+        return Some(pass);
+    }
+    Some(chosen)
+}
+
+/// Cleans up before passing (GO_RULES §4 removes nothing by agreement): enemy pieces
+/// standing where the playouts say the area is ours (in 60 % of them or more) must be
+/// captured on the board. Only with a move that goes at them (captures, or stands next
+/// to them) and that the search does not find clearly worse than passing (win rate
+/// within 0.1 of the pass's, mean points within two points and the noise): forcing any
+/// other move fills one's own area and can kill one's own groups. Every such move is
+/// tried, in the order of `ranked` (the most visited first).
+pub(super) fn cleanup(
+    pos: &Position,
+    stats: &RootStats,
+    ranked: &[RootMove],
+    pass: RootMove,
+) -> Option<RootMove> {
+    let me = pos.turn();
+    let eyes = Eyes::new(pos);
+    let dead: Vec<Cell> = pos
+        .pieces(!me)
+        .iter()
+        .filter(|c| stats.mine[c.index()] >= 0.6)
+        .collect();
+    if dead.is_empty() {
+        return None;
+    }
+    let near = dead
+        .iter()
+        .fold(Bits::EMPTY, |acc, &c| acc | eyes.around(c));
+    let at_them = |m: Move| match m {
+        Move::Drop { cell, .. } | Move::Step { to: cell, .. } => {
+            near.contains(cell) || pos.play(m).is_ok_and(|p| p.captured.any())
+        }
+        Move::Pass => false,
+    };
+    let (pass_rate, _) = pass.win_rate();
+    let (pass_points, pass_se) = pass.mean_points();
+    ranked
+        .iter()
+        .find(|m| {
+            let (rate, _) = m.win_rate();
+            let (points, se) = m.mean_points();
+            m.playouts >= 10
+                && at_them(m.mv)
+                && rate >= pass_rate - 0.1
+                && points
+                    >= pass_points
+                        - 2.0 * PASS_POINTS
+                        - NOISE * (se * se + pass_se * pass_se).sqrt()
+        })
+        .copied()
+}

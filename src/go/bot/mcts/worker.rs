@@ -1,0 +1,473 @@
+//! A search thread: expanding nodes with their priors, choosing children by UCT and
+//! RAVE, playing the game out and counting the result along the way.
+
+use super::*;
+
+/// What a search thread works with.
+pub(super) struct Worker<'a> {
+    pub(super) config: MctsConfig,
+    pub(super) eyes: &'a Eyes,
+    pub(super) game: &'a Game,
+    pub(super) rng: Rng,
+    /// Moves of the current iteration, tree part then playout: (side index, key).
+    pub(super) seq: Vec<(u8, u16)>,
+    /// AMAF marks: `played[side][cell]` is the iteration number that marked it.
+    pub(super) played: Box<[[u32; CELLS]; 2]>,
+    pub(super) stamp: u32,
+    pub(super) fast_ok: bool,
+    /// Black's drops less White's up to the root (pieces on the board plus pieces lost).
+    pub(super) drops_ahead: f64,
+    /// How often each (placement hash, side to move) occurred in the game, for the
+    /// repetition draw (GO_RULES §4) inside the tree; built once per search.
+    pub(super) history: &'a HashMap<(u64, Side), u32>,
+    /// The placement hashes of the game's positions, for superko inside the tree.
+    pub(super) placements: &'a HashSet<u64>,
+    /// Superko is on (the option, or moving pieces: GO_RULES §3).
+    pub(super) superko: bool,
+    /// The positions after each move of the current iteration's tree path (placement
+    /// hash, side to move), the game's history continued along the path.
+    pub(super) line: Vec<(u64, Side)>,
+    pub(super) komi: f64,
+    /// The margin's share of a playout's value.
+    pub(super) score_weight: f64,
+}
+
+/// How much the margin counts in a playout's value for a piece set, as measured: 0.1,
+/// but 0.3 for bishops alone, whose games end with 15 to 25 points in all and margins of
+/// a few points, so that the win rates of the good moves stand at 0.9 long before the
+/// game is decided and only the margin tells them apart (docs/BOTS.md, the matches' table:
+/// against greedy 53 of 60 games with 0.1, 59 of 60 with 0.3).
+pub fn score_weight_of(pieces: PieceSet) -> f64 {
+    if pieces.light_cells_only() { 0.3 } else { 0.1 }
+}
+
+/// The value for Black of a final position where Black's score less White's is `diff`:
+/// mostly 1 a win, 0 a loss, ½ a draw, and a little of the margin, so that between moves
+/// that win (or lose) alike the search prefers the bigger score (a capture is never
+/// indifferent). `scale` is the margin that counts about half (a tenth of the board).
+/// This steers the tree; the root's pass rules read win rates and points instead
+/// ([`RootMove`]).
+pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
+    let win = if diff > 0.0 {
+        1.0
+    } else if diff < 0.0 {
+        0.0
+    } else {
+        0.5
+    };
+    let margin = 0.5 + 0.5 * (diff / scale).tanh();
+    (win * (1.0 - score_weight) + margin * score_weight) as f32
+}
+
+impl Worker<'_> {
+    pub(super) fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
+        if tree.nodes.len() >= MAX_NODES {
+            return;
+        }
+        let first = tree.nodes.len() as u32;
+        let me = pos.turn();
+        let eyes = self.eyes;
+        let is_root = at == 0;
+        let game = self.game;
+        // The sets that play as Go does (rooks, wazirs, bishops alone) get Go's priors.
+        let go_like = pos.rules().pieces.go_adjacency();
+        // With them: the last liberties of the mover's groups in atari.
+        let atari_libs = if let Some(adj) = go_like {
+            let own = pos.pieces(me);
+            let empty = pos.empty();
+            let mut seen = Bits::EMPTY;
+            let mut libs = Bits::EMPTY;
+            for c in own {
+                if !seen.contains(c) {
+                    let group = Bits::from_cell(c).flood_by(own, adj);
+                    seen |= group;
+                    let l = group.adjacent(adj) & empty;
+                    if l.count() == 1 {
+                        libs |= l;
+                    }
+                }
+            }
+            libs
+        } else {
+            Bits::EMPTY
+        };
+        let prior = self.config.priors;
+        // The move that led here, for the priors of the moves near it.
+        let last = if is_root {
+            game.moves().last().map(|&(m, _)| m)
+        } else {
+            Some(tree.nodes[at].mv)
+        }
+        .and_then(|m| match m {
+            Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Some(cell),
+            Move::Pass => None,
+        });
+        let stones = pos.occupied();
+        let geo = *pos.geometry();
+        // Superko below the root (the root's moves come from the game, which judges it):
+        // a move may not bring back a placement of the game or of the path to this node.
+        // Placements are compared by their 64-bit hash alone here.
+        let superko = self.superko && !is_root;
+        let (placements, line) = (self.placements, &self.line);
+        let repeats = |played: &Played| {
+            let h = played.position.placement_hash();
+            placements.contains(&h) || line.iter().any(|&(k, _)| k == h)
+        };
+        let mut add = |mv: Move, played: &Played| {
+            if let Move::Drop { cell, .. } = mv
+                && eyes.is_eye(pos, me, cell)
+            {
+                return;
+            }
+            if superko && mv != Move::Pass && repeats(played) {
+                return;
+            }
+            let mut node = Node::new(mv);
+            if prior {
+                // Go programs' classic priors, as virtual games: captures and saving a
+                // group in atari look good, a self-atari of 3+ stones looks bad.
+                let taken = played.captured.count();
+                let (mut n, mut w) = match mv {
+                    _ if taken > 0 => (10 + 2 * taken.min(10), 10 + 2 * taken.min(10)),
+                    Move::Drop { cell, .. } if let Some(adj) = go_like => {
+                        let own = played.position.pieces(me);
+                        let group = Bits::from_cell(cell).flood_by(own, adj);
+                        let libs = (group.adjacent(adj) & played.position.empty()).count();
+                        if atari_libs.contains(cell) && libs >= 2 {
+                            (
+                                10 + 2 * group.count().min(10),
+                                10 + 2 * group.count().min(10),
+                            )
+                        } else if libs == 1 && group.count() >= 3 {
+                            (20, 0)
+                        } else {
+                            (0, 0)
+                        }
+                    }
+                    // The general engine's sets: a piece the opponent can capture at once
+                    // where it lands looks bad (greedy takes every such piece; the random
+                    // playouts seldom do).
+                    Move::Drop { cell, .. } | Move::Step { to: cell, .. }
+                        if go_like.is_none() && capturable_at_once(&played.position, cell) =>
+                    {
+                        (CAPTURABLE_PRIOR, 0)
+                    }
+                    _ => (0, 0),
+                };
+                if let Move::Drop { cell, .. } = mv
+                    && let Some(adj) = go_like
+                    && self.config.shape_priors
+                {
+                    // Michi's (P. Baudiš) priors for Go: every move even (10 games, 5
+                    // won), a 3 × 3 shape good, moves near the last one good (the
+                    // fights are local), a lone move on the first two lines bad and on
+                    // the third good (the opening and invasions).
+                    let (mut pn, mut pw) = (10, 5);
+                    if is_shape_at(pos, cell) {
+                        (pn, pw) = (pn + 10, pw + 10);
+                    }
+                    if let Some(l) = last {
+                        let (df, dr) = (
+                            cell.file().abs_diff(l.file()),
+                            cell.rank().abs_diff(l.rank()),
+                        );
+                        // Steps between them (diagonal ones for bishops).
+                        let d = match adj {
+                            Adjacency::Orthogonal => df + dr,
+                            Adjacency::Diagonal => df.max(dr),
+                        } as u32;
+                        let near = [0, 24, 22, 8].get(d as usize).copied().unwrap_or(0);
+                        (pn, pw) = (pn + near, pw + near);
+                    }
+                    let line = edge_distance(&geo, cell);
+                    if line <= 3 && (stones & around(cell, 3, adj)).is_empty() {
+                        pn += 10;
+                        if line == 3 {
+                            pw += 10;
+                        }
+                    }
+                    n += pn;
+                    w += pw;
+                }
+                node.visits = n;
+                node.wins = w as f32;
+                if go_like.is_none() {
+                    // The general engine's few playouts (maos about 600 a second) leave
+                    // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
+                    // visits), which is blind to what a drop risks where it stands: the
+                    // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
+                    // both values from its heuristic).
+                    node.amaf_visits = n;
+                    node.amaf_wins = w as f32;
+                }
+            }
+            tree.nodes.push(node);
+        };
+        if is_root {
+            game.for_each_legal_move(|mv, played| add(mv, played));
+        } else {
+            pos.for_each_legal_move(|mv, played| add(mv, played));
+        }
+        let count = tree.nodes.len() as u32 - first;
+        let node = &mut tree.nodes[at];
+        node.first = first;
+        node.count = count;
+        node.expanded = true;
+    }
+
+    pub(super) fn select(&mut self, tree: &Tree, at: usize) -> usize {
+        let node = tree.nodes[at];
+        let log_n = (node.visits.max(1) as f64).ln();
+        let mut best = node.first as usize;
+        let mut best_value = f64::NEG_INFINITY;
+        for i in node.first..node.first + node.count {
+            let c = &tree.nodes[i as usize];
+            let n = c.visits as f64;
+            let value = if c.visits == 0 {
+                let fpu = if self.config.rave && c.amaf_visits > 0 {
+                    c.amaf_wins as f64 / c.amaf_visits as f64
+                } else {
+                    1.0
+                };
+                fpu + 0.1 + (self.rng.next_u64() >> 44) as f64 * 1e-9
+            } else {
+                let q = c.wins as f64 / n;
+                let mixed = if self.config.rave && c.amaf_visits > 0 {
+                    let qa = c.amaf_wins as f64 / c.amaf_visits as f64;
+                    let beta = (self.config.rave_k / (3.0 * n + self.config.rave_k)).sqrt();
+                    (1.0 - beta) * q + beta * qa
+                } else {
+                    q
+                };
+                mixed + self.config.explore * (log_n / n).sqrt()
+            };
+            if value > best_value {
+                best_value = value;
+                best = i as usize;
+            }
+        }
+        best
+    }
+
+    /// One iteration: descend, expand, play out, back up.
+    pub(super) fn iterate(&mut self, tree: &mut Tree) {
+        self.seq.clear();
+        let mut path: [u32; 512] = [0; 512];
+        let mut depth = 0;
+        let mut pos = tree.root;
+        let mut at = 0usize;
+        self.line.clear();
+        let mut drawn = false;
+        loop {
+            let node = tree.nodes[at];
+            if !node.expanded {
+                if at == 0 || node.visits + 1 >= self.config.expand_at {
+                    self.expand(tree, at, &pos);
+                }
+                if !tree.nodes[at].expanded {
+                    break;
+                }
+            }
+            if tree.nodes[at].count == 0 || pos.is_over() || depth + 1 >= path.len() {
+                break;
+            }
+            let child = self.select(tree, at);
+            let mv = tree.nodes[child].mv;
+            let Ok(next) = pos.play(mv) else {
+                break;
+            };
+            self.seq
+                .push((pos.turn().index() as u8, tree.nodes[child].key));
+            pos = next.position;
+            depth += 1;
+            path[depth] = child as u32;
+            at = child;
+            if pos.is_over() {
+                break;
+            }
+            // A third occurrence of a placement with the same side to move draws
+            // (GO_RULES §4): a side that wins must not walk into it, one that loses may.
+            let key = (pos.placement_hash(), pos.turn());
+            let seen = self.history.get(&key).copied().unwrap_or(0) as usize
+                + self.line.iter().filter(|&&k| k == key).count();
+            self.line.push(key);
+            if seen >= 2 {
+                drawn = true;
+                break;
+            }
+        }
+        let tree_moves = self.seq.len();
+        let (value, margin) = if drawn {
+            (0.5, 0.0)
+        } else {
+            self.playout(tree, &pos)
+        };
+        let black_won = match margin.partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        };
+        tree.playouts += 1;
+        // Back up: each node counts the result for the side that moved into it.
+        let mut side = tree.root.turn();
+        for (d, &at) in path[..=depth].iter().enumerate() {
+            let node = &mut tree.nodes[at as usize];
+            node.visits += 1;
+            node.real += 1;
+            if d > 0 {
+                let (v, won, m) = if side == Side::Black {
+                    (value, black_won, margin)
+                } else {
+                    (1.0 - value, 1.0 - black_won, -margin)
+                };
+                node.wins += v;
+                node.won += won;
+                node.points += m;
+                node.points_sq += m * m;
+                side = !side;
+            }
+        }
+        if !self.config.rave {
+            return;
+        }
+        // AMAF: walking back from the end, the cells each side played from then on.
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            *self.played = [[0; CELLS]; 2];
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        for &(s, key) in &self.seq[tree_moves..] {
+            if key != NO_KEY {
+                self.played[s as usize][key as usize] = stamp;
+            }
+        }
+        for d in (0..depth.min(tree_moves)).rev() {
+            let (s, key) = self.seq[d];
+            if key != NO_KEY {
+                self.played[s as usize][key as usize] = stamp;
+            }
+            let node = tree.nodes[path[d] as usize];
+            let v = if s == 0 { value } else { 1.0 - value };
+            for i in node.first..node.first + node.count {
+                let c = &mut tree.nodes[i as usize];
+                if c.key != NO_KEY && self.played[s as usize][c.key as usize] == stamp {
+                    c.amaf_visits += 1;
+                    c.amaf_wins += v;
+                }
+            }
+        }
+        // The leaf's own children, if it has any, for the moves of the playout.
+        if depth == tree_moves && tree.nodes[path[depth] as usize].expanded {
+            let s = pos.turn().index();
+            let v = if s == 0 { value } else { 1.0 - value };
+            let node = tree.nodes[path[depth] as usize];
+            for i in node.first..node.first + node.count {
+                let c = &mut tree.nodes[i as usize];
+                if c.key != NO_KEY && self.played[s][c.key as usize] == stamp {
+                    c.amaf_visits += 1;
+                    c.amaf_wins += v;
+                }
+            }
+        }
+    }
+
+    /// Plays `pos` out at random; records the moves and the final owners; returns the
+    /// value for Black and Black's margin in points (komi included).
+    pub(super) fn playout(&mut self, tree: &mut Tree, pos: &Position) -> (f32, f64) {
+        let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
+        let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
+        let weight = self.score_weight;
+        let valued = |diff: f64| (black_value_of(diff, scale, weight), diff);
+        if pos.is_over() {
+            let score = pos.score();
+            self.count_owners(tree, pos);
+            return valued(score[0] - score[1]);
+        }
+        if self.fast_ok
+            && let Some(mut fast) = FastGo::from_position(pos)
+        {
+            let mut last = self
+                .seq
+                .last()
+                .map(|&(_, k)| k)
+                .filter(|&k| k != NO_KEY && fast.color(k) != 0);
+            let mut moves = 0;
+            while !fast.is_over() && moves < max_moves {
+                let side = fast.turn().index() as u8;
+                let played = if self.config.heuristics {
+                    fast.policy_move(&mut self.rng, last, self.config.shapes)
+                } else {
+                    fast.random_move(&mut self.rng)
+                };
+                if let Some(v) = played {
+                    self.seq.push((side, v));
+                }
+                last = played;
+                moves += 1;
+            }
+            let mut owners = [0u8; CELLS];
+            fast.owners(&mut owners);
+            let mut area = [0f64; 2];
+            for c in pos.geometry().playable {
+                let o = owners[c.index()];
+                if o != 0 {
+                    tree.owners[o as usize - 1][c.index()] += 1;
+                    area[o as usize - 1] += 1.0;
+                }
+            }
+            return valued(area[0] - area[1] - self.drops_ahead - self.komi);
+        }
+        let mut pos = *pos;
+        let kinds: Vec<Kind> = pos.rules().pieces.kinds().collect();
+        let mut cells = [Cell::from_index(0); CELLS];
+        let mut moves = 0;
+        while !pos.is_over() && moves < max_moves {
+            let me = pos.turn();
+            let mut n = 0;
+            for c in pos.empty() {
+                cells[n] = c;
+                n += 1;
+            }
+            let mut next = None;
+            while n > 0 {
+                let i = self.rng.below(n);
+                let cell = cells[i];
+                n -= 1;
+                cells[i] = cells[n];
+                if self.eyes.is_eye(&pos, me, cell) {
+                    continue;
+                }
+                let kind = kinds[self.rng.below(kinds.len())];
+                if let Ok(p) = pos.play(Move::Drop { kind, cell }) {
+                    self.seq.push((me.index() as u8, cell.index() as u16));
+                    next = Some(p.position);
+                    break;
+                }
+            }
+            pos = match next {
+                Some(p) => p,
+                None => match pos.play(Move::Pass) {
+                    Ok(p) => p.position,
+                    Err(_) => break,
+                },
+            };
+            moves += 1;
+        }
+        let area = self.count_owners(tree, &pos);
+        valued(area[0] - area[1] - self.drops_ahead - self.komi)
+    }
+
+    /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
+    pub(super) fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
+        let controlled = pos.controlled();
+        let mut area = [0f64; 2];
+        for side in [Side::Black, Side::White] {
+            for c in pos.pieces(side) | controlled[side.index()] {
+                tree.owners[side.index()][c.index()] += 1;
+                area[side.index()] += 1.0;
+            }
+        }
+        area
+    }
+}
