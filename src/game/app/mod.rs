@@ -9,6 +9,7 @@ pub mod audio;
 pub mod bot_play;
 pub mod camera;
 pub mod export;
+pub mod game_panel;
 pub mod persist;
 pub mod reports;
 pub mod screen;
@@ -35,6 +36,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         animation::plugin,
     ));
     app.init_resource::<bot_play::BotPlay>();
+    app.init_resource::<game_panel::ShowHelp>();
 }
 
 /// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.

@@ -13,6 +13,20 @@ pub struct Refused(pub String);
 #[derive(Message, Clone, Debug)]
 pub struct Resynced;
 
+/// Why a bridge refuses to end the game now (both boards' bridges): it is already over,
+/// or a draw agreed on `offered`, an earlier version of the game than `now`, lapsed.
+pub fn ending_refused(over: bool, offered: Option<u64>, now: u64) -> Option<Refused> {
+    if over {
+        Some(Refused("the game is already over".into()))
+    } else if offered.is_some_and(|v| v != now) {
+        Some(Refused(
+            "The draw offer lapsed: the game moved on before the answer".into(),
+        ))
+    } else {
+        None
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Refused>();
     app.add_message::<Resynced>();

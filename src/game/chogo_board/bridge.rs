@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::bot::Level;
-use crate::game::app::reports::{Refused, Resynced};
+use crate::game::app::reports::{Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
 use crate::rules::{BySide, Game, Move, MoveReport, RuleSet, Side};
 use crate::save::SavedGame;
@@ -34,6 +34,8 @@ pub struct Bridge {
     pub setup: Setup,
     /// Increases with every change, so a bot's late answer can be recognised as stale.
     pub version: u64,
+    /// Increases with every new or loaded game (the panel starts a new game at its top).
+    pub game_id: u64,
 }
 
 impl Default for Bridge {
@@ -48,6 +50,7 @@ impl Bridge {
             game: Game::new(setup.rules),
             setup,
             version: 0,
+            game_id: 0,
         }
     }
 
@@ -60,6 +63,7 @@ impl Bridge {
                 ..setup
             },
             version: 0,
+            game_id: 0,
         }
     }
 
@@ -72,6 +76,7 @@ impl Bridge {
             },
             game: saved.game,
             version: 0,
+            game_id: 0,
         }
     }
 
@@ -166,8 +171,9 @@ pub(crate) fn apply_commands(
                 resynced.write(Resynced);
             }
             Command::Resign(side) => {
-                if bridge.game.outcome().is_some() {
-                    refused.write(Refused("the game is already over".into()));
+                let over = bridge.game.outcome().is_some();
+                if let Some(why) = ending_refused(over, None, bridge.version) {
+                    refused.write(why);
                     continue;
                 }
                 bridge.game.resign(*side);
@@ -175,14 +181,9 @@ pub(crate) fn apply_commands(
                 resynced.write(Resynced);
             }
             Command::AgreeDraw(version) => {
-                if bridge.game.outcome().is_some() {
-                    refused.write(Refused("the game is already over".into()));
-                    continue;
-                }
-                if *version != bridge.version {
-                    refused.write(Refused(
-                        "The draw offer lapsed: the game moved on before the answer".into(),
-                    ));
+                let over = bridge.game.outcome().is_some();
+                if let Some(why) = ending_refused(over, Some(*version), bridge.version) {
+                    refused.write(why);
                     continue;
                 }
                 bridge.game.agree_draw();
@@ -194,15 +195,17 @@ pub(crate) fn apply_commands(
                     refused.write(Refused(e.to_string()));
                     continue;
                 }
-                let version = bridge.version + 1;
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
                 *bridge = Bridge::new(*setup);
                 bridge.version = version;
+                bridge.game_id = game_id;
                 resynced.write(Resynced);
             }
             Command::Load(saved) => {
-                let version = bridge.version + 1;
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
                 *bridge = Bridge::resume((**saved).clone());
                 bridge.version = version;
+                bridge.game_id = game_id;
                 resynced.write(Resynced);
             }
         }

@@ -11,11 +11,14 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use crate::game::app::animation::{Animating, Captured, Motion};
+use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
+use crate::game::app::ui::{
+    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, pointer_on_board,
+};
 use crate::game::app::window::cursor_world;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::Highlights;
@@ -46,10 +49,6 @@ impl Grab {
     }
 }
 
-/// Whether the keyboard help is shown (`?`).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct ShowHelp(pub bool);
-
 /// Turn the board round (the F key, or the panel's button).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FlipBoard;
@@ -79,8 +78,19 @@ fn pointer(
     mut commands: MessageWriter<Command>,
     mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
     mut hovered: Local<Option<Cell>>,
+    // The notice this system gave about the cell under the pointer, while it stands.
+    mut about_hover: Local<Option<String>>,
     (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
 ) {
+    // A notice goes with its cause: the hovered cell's reason when the pointer leaves it
+    // or the selection is dropped, the past position's when the live game is back.
+    let withdraw = |notice: &mut Notice, about: &mut Option<String>| {
+        if about.is_some() && notice.0 == *about {
+            notice.0 = None;
+        }
+        *about = None;
+    };
+
     let cursor = windows.single().ok().and_then(Window::cursor_position);
     let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
         pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
@@ -97,7 +107,7 @@ fn pointer(
             && mouse.just_pressed(MouseButton::Left)
             && cursor_world(&windows, &cameras).is_some_and(|p| layout.cell_at(p).is_some())
         {
-            notice.0 = Some("This is a past position: End or Back returns to the game".into());
+            notice.0 = Some(PAST_POSITION.into());
         }
         return;
     }
@@ -105,6 +115,7 @@ fn pointer(
     if cancel {
         settle(&layout, &mut men);
         grab.clear();
+        withdraw(&mut notice, &mut about_hover);
         return;
     }
     let Some(point) = cursor_world(&windows, &cameras) else {
@@ -115,10 +126,12 @@ fn pointer(
     // Hover: say why a man cannot move (worked out when the pointer enters a cell).
     if *hovered != cell {
         *hovered = cell;
+        withdraw(&mut notice, &mut about_hover);
         if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
             && grab.drag.is_none()
         {
-            notice.0 = Some(why);
+            notice.0 = Some(why.clone());
+            *about_hover = Some(why);
         }
     }
     // Plays the selection's move to `target`, if it has one.
@@ -219,6 +232,7 @@ fn pointer(
 fn keyboard(
     mut egui: EguiContexts,
     keys: Res<ButtonInput<KeyCode>>,
+    logical: Res<ButtonInput<bevy::input::keyboard::Key>>,
     mut flips: MessageReader<FlipBoard>,
     mut hints: MessageWriter<AskHint>,
     mut help: ResMut<ShowHelp>,
@@ -246,8 +260,7 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyH) {
         hints.write(AskHint);
     }
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    if keys.just_pressed(KeyCode::Slash) && shift || keys.just_pressed(KeyCode::F1) {
+    if help_key(&logical, &keys) {
         help.0 = !help.0;
     }
     if keys.just_pressed(KeyCode::KeyC) {
@@ -309,7 +322,12 @@ fn notices(
     mut resynced: MessageReader<Resynced>,
     mut notice: ResMut<Notice>,
     mut grab: ResMut<Grab>,
+    viewing: Res<Viewing>,
 ) {
+    // The past position's notice goes when the live game is back.
+    if viewing.0.is_none() && notice.0.as_deref() == Some(PAST_POSITION) {
+        notice.0 = None;
+    }
     if played.read().count() > 0 || resynced.read().count() > 0 {
         notice.0 = None;
         grab.clear();
@@ -322,7 +340,6 @@ fn notices(
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Grab>();
     app.add_message::<FlipBoard>();
-    app.init_resource::<ShowHelp>();
     app.add_systems(
         Update,
         (pointer, keyboard)

@@ -1,29 +1,65 @@
-//! The side panel: whose turn, the phase, captures, the last move, the result, Polis, the
-//! bot thinking, notices, the move list, the game's buttons, export, and the way to the
-//! dialogs and screens.
+//! Chogo's side panel on the shared game panel: whose turn (or the result with a rematch),
+//! the Polis, the bot thinking, what a special move did in words, the actions, the move
+//! list, the record's exports; the bar of a small window; the keys help.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
 use crate::game::app::persist::Persistence;
-use crate::game::app::screen::{Dialog, MenuAction};
+use crate::game::app::screen::MenuAction;
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
 };
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
-use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
 use crate::game::chogo_board::export::Export;
 use crate::game::chogo_board::hint::{AskHint, Hint};
-use crate::game::chogo_board::input::{FlipBoard, ShowHelp};
-use crate::rules::Side;
+use crate::game::chogo_board::input::FlipBoard;
+use crate::game::chogo_board::layout::BoardLayout;
+use crate::rules::{BySide, Move, Ply, Side};
 
+/// What the panel's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Undo,
+    Redo,
+    Flip,
+    Hint,
+    Draw,
+    Resign,
+    CopyRecord,
+    CopyPosition,
+    SaveRecord,
+    SavePosition,
+}
+
+/// A player as the panel names them: short, so that "captured N" keeps its place.
 fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
     match (kind, other) {
         (PlayerKind::Human, PlayerKind::Bot(_)) => "You".into(),
         (PlayerKind::Human, PlayerKind::Human) => "Player".into(),
-        (PlayerKind::Bot(level), _) => format!("{} (computer)", level.title()),
+        (PlayerKind::Bot(level), _) => format!("{} bot", level.title()),
     }
+}
+
+/// What a move that is not a plain slide did, in words (a mole drop, a tandem, the king's
+/// drop, captures): the panel says it, so that a bot's move never happens unexplained.
+pub fn move_words(side: Side, ply: &Ply) -> Option<String> {
+    let what = match ply.mv {
+        Move::MoleDrop { from, to } => Some(format!(
+            "{side} made a mole drop: the man from {from} into {}'s city at {to}",
+            !side
+        )),
+        Move::Tandem { from, .. } => Some(format!(
+            "{side} slid a tandem of {} men",
+            from.cells().count()
+        )),
+        Move::KingDrop { to } => Some(format!("{side} dropped its king on {to}")),
+        Move::Single { .. } => None,
+    };
+    game_panel::move_in_words(side, what, ply.captured.count(), ("man", "men"))
 }
 
 fn panel(
@@ -41,8 +77,7 @@ fn panel(
         MessageWriter<MenuAction>,
         MessageWriter<Export>,
     ),
-    offer: Res<DrawOffer>,
-    hint: Res<Hint>,
+    (offer, hint, layout): (Res<DrawOffer>, Res<Hint>, Res<BoardLayout>),
     mut help: ResMut<ShowHelp>,
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
@@ -52,181 +87,306 @@ fn panel(
     let game = &bridge.game;
     let pos = game.position();
     let outcome = game.outcome();
-    let mut root = ui::root_ui(ctx);
-    let body = |ui: &mut egui::Ui| {
-        // The move list takes the height the rest of the panel leaves (about 630
-        // points), so that the buttons below it stay in the window.
-        let list_height = (ui.available_height() - 630.0).max(110.0);
-        // Solid bars: a bar that floats over the panel on hover hid its right edge.
-        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(10.0);
-            ui.heading("Chogo");
-            ui.label(egui::RichText::new(game.rules().describe()).weak());
-            ui.separator();
-            for side in [Side::White, Side::Black] {
-                let name = player_name(bridge.player(side), bridge.player(!side));
-                let count = |p: &crate::rules::Position| {
-                    p.men(!side).count() + p.king_in_hand(!side) as u32
-                };
-                let lost = count(game.start()).saturating_sub(count(pos));
-                ui::player_line(ui, side, &name, lost);
-            }
-            ui.separator();
-            match outcome {
-                Some(o) => {
-                    ui.label(egui::RichText::new(o.to_string()).size(18.0).strong().color(palette::GOLD));
-                }
-                None => {
-                    let side = pos.turn();
-                    ui.horizontal(|ui| {
-                        side_swatch(ui, side);
-                        let phase = if pos.is_drop_phase() {
-                            "drops its king"
-                        } else {
-                            "to move"
-                        };
-                        ui.label(egui::RichText::new(format!("{side} {phase}")).size(18.0).strong());
-                    });
-                    if thinking.is_thinking() {
-                        ui.label(egui::RichText::new("thinking…").italics());
-                    }
-                    if pos.mole_available() {
-                        egui::Frame::new()
-                            .fill(palette::POLIS)
-                            .corner_radius(6.0)
-                            .inner_margin(egui::Margin::symmetric(10, 4))
-                            .show(ui, |ui| {
-                                ui.label(egui::RichText::new("POLIS — a mole drop is available").strong().color(egui::Color32::WHITE));
-                            });
-                    }
-                }
-            }
-            if let Some(last) = game.plies().last() {
-                ui::last_move_line(ui, &last.mv.with_captures(last.captured).to_string());
-            }
-            let quiet = pos.halfmoves();
-            let plies = if quiet == 1 { "ply" } else { "plies" };
-            ui.label(format!("Move {} · {quiet} {plies} without a capture", pos.fullmoves()));
-            ui::notice_line(ui, notice.0.as_deref());
-            ui.separator();
-            if let Some(view) = move_list(ui, &bridge, *viewing, list_height) {
-                viewing.set_if_neq(view);
-            }
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                let mut send = |command: Command| {
-                    clicks.write(UiClick);
-                    commands.write(command);
-                };
-                if ui.add_enabled(can_undo(&bridge), egui::Button::new("Undo")).clicked() {
-                    send(Command::Undo);
-                }
-                if ui.add_enabled(game.can_redo(), egui::Button::new("Redo")).clicked() {
-                    send(Command::Redo);
-                }
-                // The person who acts: the one to move between people, else the person.
-                let person = if bridge.player(pos.turn()) == PlayerKind::Human {
-                    pos.turn()
-                } else {
-                    !pos.turn()
-                };
-                let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
-                // Ending the game asks first: a slip of the mouse must not end it.
-                if ui.add_enabled(live, egui::Button::new("Resign")).clicked() {
-                    *confirm = Some((Ending::Resign(person), bridge.version));
-                }
-                if ui.add_enabled(live && !offer.is_pending(), egui::Button::new("Offer a draw")).clicked() {
-                    *confirm = Some((Ending::OfferDraw(person), bridge.version));
-                }
-                if ui.button("Flip").clicked() {
-                    flip.write(FlipBoard);
-                }
-                if ui.add_enabled(can_hint(&bridge, &hint), egui::Button::new(hint_label(&hint))).clicked() {
-                    hints.write(AskHint);
-                }
-                if ui.button("Keys").clicked() {
-                    help.0 = !help.0;
-                }
-            });
-            match ui::ending_question(ui, &mut confirm, bridge.version) {
-                Some(Ending::Resign(side)) => {
-                    clicks.write(UiClick);
-                    commands.write(Command::Resign(side));
-                }
-                Some(Ending::OfferDraw(side)) => {
-                    clicks.write(UiClick);
-                    offers.write(OfferDraw(side));
-                }
-                None => {}
-            }
-            if offer.is_pending() {
-                ui.label(egui::RichText::new("The computer considers your offer…").italics());
-            }
-            if let Some(mv) = hint.current(bridge.version) {
-                ui.label(egui::RichText::new(format!("Hint: {}", pos.move_text(mv))).color(palette::HINT));
-            }
-            ui.separator();
-            ui.label(egui::RichText::new("Record").strong());
-            ui.horizontal_wrapped(|ui| {
-                if ui.button("Copy record").on_hover_text("The game record (RULES §8) to the clipboard").clicked() {
-                    exports.write(Export::CopyRecord);
-                }
-                if ui.button("Copy position").on_hover_text("The position on the board as position text").clicked() {
-                    exports.write(Export::CopyPosition);
-                }
-                let can_save = persistence.store.is_some();
-                if ui.add_enabled(can_save, egui::Button::new("Save record")).clicked() {
-                    exports.write(Export::SaveRecord);
-                }
-                if ui.add_enabled(can_save, egui::Button::new("Save position")).clicked() {
-                    exports.write(Export::SavePosition);
-                }
-            });
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                if ui.button("New game…").clicked() {
-                    actions.write(MenuAction::Open(Dialog::NewGame));
-                }
-                if ui.button("Load…").clicked() {
-                    actions.write(MenuAction::Open(Dialog::Load));
-                }
-                if ui.button("Settings").clicked() {
-                    actions.write(MenuAction::Open(Dialog::Settings));
-                }
-                if ui.button("Rules").clicked() {
-                    actions.write(MenuAction::Rules);
-                }
-                if ui.button("Title").clicked() {
-                    actions.write(MenuAction::Title);
-                }
-            });
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new("Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. Press ? for all keys.").small().weak());
-            });
+    // The person who acts: the one to move between people, else the person.
+    let person = if bridge.player(pos.turn()) == PlayerKind::Human {
+        pos.turn()
+    } else {
+        !pos.turn()
     };
-    let asked = ui::side_panel(
+    let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
+    let tools = vec![
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
+        Tool::new(Act::Redo, "↷", "Redo", "").enabled(game.can_redo()),
+        Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
+        Tool::new(Act::Hint, "◎", "Hint: the computer's move is marked", "H")
+            .enabled(can_hint(&bridge, &hint))
+            .lit(hint.is_searching()),
+        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(live && !offer.is_pending()),
+        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(live),
+    ];
+    let can_save = persistence.store.is_some();
+    let record = vec![
+        Entry {
+            id: Act::CopyRecord,
+            name: "Copy the record",
+            tip: "The game record (RULES §8) to the clipboard",
+            enabled: true,
+        },
+        Entry {
+            id: Act::CopyPosition,
+            name: "Copy the position",
+            tip: "The position on the board as position text",
+            enabled: true,
+        },
+        Entry {
+            id: Act::SaveRecord,
+            name: "Save the record",
+            tip: "Into the records folder (Load lists it)",
+            enabled: can_save,
+        },
+        Entry {
+            id: Act::SavePosition,
+            name: "Save the position",
+            tip: "Into the records folder (Load lists it)",
+            enabled: can_save,
+        },
+    ];
+    let moves = move_rows(&bridge);
+    let players = {
+        let count = |p: &crate::rules::Position, side: Side| {
+            p.men(side).count() + p.king_in_hand(side) as u32
+        };
+        let row = |side: Side| PlayerRow {
+            side,
+            name: player_name(bridge.player(side), bridge.player(!side)),
+            captured: count(game.start(), !side).saturating_sub(count(pos, !side)),
+        };
+        // The side at the top of the board first.
+        if layout.flipped {
+            [row(Side::Black), row(Side::White)]
+        } else {
+            [row(Side::White), row(Side::Black)]
+        }
+    };
+    let rules = game.rules().describe();
+    let mut root = ui::root_ui(ctx);
+    let mut asked = Vec::new();
+    let mut result_asked = None;
+    let body = |ui: &mut egui::Ui| {
+        let panel = GamePanel {
+            id: "chogo",
+            game: bridge.game_id,
+            title: "Chogo",
+            rules: &rules,
+            players,
+            score: None,
+            notice: notice.0.as_deref(),
+            tools,
+            moves: &moves,
+            viewing: viewing.0,
+            record,
+            note: None,
+            help: "Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. ? for all keys.",
+        };
+        asked = panel.show(
+            ui,
+            |ui| result_asked = status(ui, &bridge, &thinking, *viewing),
+            |ui| {
+                let question = ui::ending_question(ui, &mut confirm, bridge.version);
+                match question {
+                    Some(Ending::Resign(side)) => {
+                        clicks.write(UiClick);
+                        commands.write(Command::Resign(side));
+                    }
+                    Some(Ending::OfferDraw(side)) => {
+                        clicks.write(UiClick);
+                        offers.write(OfferDraw(side));
+                    }
+                    None => {}
+                }
+                if confirm.is_none() {
+                    let line = if offer.is_pending() {
+                        Some(egui::RichText::new("The computer considers your offer…").italics())
+                    } else {
+                        hint.current(bridge.version).map(|mv| {
+                            egui::RichText::new(format!("Hint: {}", pos.move_text(mv)))
+                                .color(palette::HINT)
+                        })
+                    };
+                    if let Some(line) = line {
+                        ui.label(line);
+                    }
+                }
+            },
+            &mut actions,
+            &mut help,
+        );
+    };
+    let bar_tools = [
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
+        Tool::new(Act::Hint, "◎", "Hint", "H").enabled(can_hint(&bridge, &hint)),
+    ];
+    let (swatch, text) = match game.outcome() {
+        Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
+        None => {
+            let dots = if thinking.is_thinking() { " …" } else { "" };
+            (
+                Some(pos.turn()),
+                egui::RichText::new(format!("{} {}{dots}", pos.turn(), turn_words(pos))),
+            )
+        }
+    };
+    let from_bar = ui::side_panel(
         &mut root,
         ctx,
         *place,
         drawer.0,
         notice.0.as_deref(),
-        |ui| bar(ui, &bridge, &thinking, &hint, drawer.0),
+        |ui| game_panel::bar(ui, drawer.0, swatch, text, &bar_tools),
         body,
     )
     .flatten();
-    match asked {
-        Some(BarAction::Drawer) => drawer.0 = !drawer.0,
-        Some(BarAction::Undo) => {
+    match from_bar {
+        Some(game_panel::BarAsked::Drawer) => drawer.0 = !drawer.0,
+        Some(game_panel::BarAsked::Tool(act)) => asked.push(Asked::Tool(act)),
+        None => {}
+    }
+    match result_asked {
+        Some(AfterGame::Rematch) => {
             clicks.write(UiClick);
-            commands.write(Command::Undo);
+            // Against a bot the person changes sides.
+            let players = bridge.setup.players;
+            commands.write(Command::NewGame(Setup {
+                rules: bridge.setup.rules,
+                players: BySide::new(players.white, players.black),
+            }));
         }
-        Some(BarAction::Hint) => {
-            hints.write(AskHint);
+        Some(AfterGame::NewGame) => {
+            actions.write(MenuAction::Open(crate::game::app::screen::Dialog::NewGame));
         }
         None => {}
     }
+    for ask in asked {
+        match ask {
+            Asked::View(view) => {
+                viewing.set_if_neq(Viewing(view));
+            }
+            Asked::Tool(Act::Undo) => {
+                clicks.write(UiClick);
+                commands.write(Command::Undo);
+            }
+            Asked::Tool(Act::Redo) => {
+                clicks.write(UiClick);
+                commands.write(Command::Redo);
+            }
+            Asked::Tool(Act::Flip) => {
+                flip.write(FlipBoard);
+            }
+            Asked::Tool(Act::Hint) => {
+                hints.write(AskHint);
+            }
+            // Ending the game asks first: a slip of the mouse must not end it.
+            Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
+            Asked::Tool(Act::Resign) => *confirm = Some((Ending::Resign(person), bridge.version)),
+            Asked::Entry(Act::CopyRecord) => {
+                exports.write(Export::CopyRecord);
+            }
+            Asked::Entry(Act::CopyPosition) => {
+                exports.write(Export::CopyPosition);
+            }
+            Asked::Entry(Act::SaveRecord) => {
+                exports.write(Export::SaveRecord);
+            }
+            Asked::Entry(Act::SavePosition) => {
+                exports.write(Export::SavePosition);
+            }
+            Asked::Tool(_) | Asked::Entry(_) => {}
+        }
+    }
     Ok(())
+}
+
+/// "to move", or "drops its king" in the drop phase.
+fn turn_words(pos: &crate::rules::Position) -> &'static str {
+    if pos.is_drop_phase() {
+        "drops its king"
+    } else {
+        "to move"
+    }
+}
+
+/// What the result's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AfterGame {
+    Rematch,
+    NewGame,
+}
+
+/// The status block: whose turn and what is under way, or the result with a rematch.
+fn status(
+    ui: &mut egui::Ui,
+    bridge: &Bridge,
+    thinking: &BotThinking,
+    viewing: Viewing,
+) -> Option<AfterGame> {
+    let mut asked = None;
+    let game = &bridge.game;
+    let shown = bridge.shown(&viewing);
+    match (game.outcome(), viewing.0) {
+        (Some(outcome), None) => {
+            // "You win" / "You lose" when a person plays a bot.
+            let person = |s: Side| bridge.player(s) == PlayerKind::Human;
+            let headline = game_panel::headline_for(outcome.winner, person, outcome.headline());
+            game_panel::result_block(ui, &headline, &outcome.explanation(), |ui| {
+                if ui
+                    .button("Rematch")
+                    .on_hover_text("The same rules; against a bot you change sides")
+                    .clicked()
+                {
+                    asked = Some(AfterGame::Rematch);
+                }
+                if ui.button("New game…").clicked() {
+                    asked = Some(AfterGame::NewGame);
+                }
+            });
+        }
+        (_, past) => {
+            ui.horizontal(|ui| {
+                side_swatch(ui, shown.turn());
+                ui.label(
+                    egui::RichText::new(format!("{} {}", shown.turn(), turn_words(shown)))
+                        .size(18.0)
+                        .strong(),
+                );
+                if past.is_none() && thinking.is_thinking() {
+                    ui.label(egui::RichText::new("thinking…").italics());
+                }
+            });
+            if past.is_some() {
+                ui.label(
+                    egui::RichText::new("in a past position")
+                        .italics()
+                        .color(palette::GOLD),
+                );
+            } else if shown.mole_available() {
+                egui::Frame::new()
+                    .fill(palette::POLIS)
+                    .corner_radius(6.0)
+                    .inner_margin(egui::Margin::symmetric(10, 2))
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new("POLIS — a mole drop is available")
+                                .strong()
+                                .color(egui::Color32::WHITE),
+                        );
+                    });
+            }
+            let n = viewing.0.unwrap_or(game.plies().len());
+            if let Some(ply) = bridge.shown_move(&viewing) {
+                ui::last_move_line(ui, &ply.mv.with_captures(ply.captured).to_string());
+                let mover = game
+                    .position_at(n.saturating_sub(1))
+                    .map_or(!shown.turn(), |p| p.turn());
+                if let Some(words) = move_words(mover, ply) {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD))
+                            .wrap(),
+                    );
+                }
+            }
+            let quiet = shown.halfmoves();
+            let plies = if quiet == 1 { "ply" } else { "plies" };
+            ui.label(
+                egui::RichText::new(format!(
+                    "Move {} · {quiet} {plies} without a capture",
+                    shown.fullmoves()
+                ))
+                .small()
+                .weak(),
+            );
+        }
+    }
+    asked
 }
 
 /// Undo has something to take back: a move, or the game's ending.
@@ -239,84 +399,10 @@ fn can_hint(bridge: &Bridge, hint: &Hint) -> bool {
     bridge.human_to_move() && !hint.is_searching()
 }
 
-fn hint_label(hint: &Hint) -> &'static str {
-    if hint.is_searching() {
-        "Hint…"
-    } else {
-        "Hint"
-    }
-}
-
-/// What the bar of a small window asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum BarAction {
-    Drawer,
-    Undo,
-    Hint,
-}
-
-/// The bar across the top of a small window: the drawer's handle (the whole panel), whose
-/// turn it is or how the game ended, and the two buttons a player reaches for most.
-fn bar(
-    ui: &mut egui::Ui,
-    bridge: &Bridge,
-    thinking: &BotThinking,
-    hint: &Hint,
-    open: bool,
-) -> Option<BarAction> {
+/// The moves in the rule book's notation, for the shared move list.
+fn move_rows(bridge: &Bridge) -> Vec<ui::MoveRow> {
     let game = &bridge.game;
-    let pos = game.position();
-    let mut asked = None;
-    ui.horizontal_centered(|ui| {
-        let handle = if open { "Close" } else { "Menu" };
-        if ui
-            .button(egui::RichText::new(handle).strong())
-            .on_hover_text("The whole panel: moves, record, new game, settings")
-            .clicked()
-        {
-            asked = Some(BarAction::Drawer);
-        }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .add_enabled(can_hint(bridge, hint), egui::Button::new(hint_label(hint)))
-                .clicked()
-            {
-                asked = Some(BarAction::Hint);
-            }
-            if ui
-                .add_enabled(can_undo(bridge), egui::Button::new("Undo"))
-                .clicked()
-            {
-                asked = Some(BarAction::Undo);
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let text = match game.outcome() {
-                    Some(o) => egui::RichText::new(o.headline()).color(palette::GOLD),
-                    None => {
-                        side_swatch(ui, pos.turn());
-                        let what = if pos.is_drop_phase() {
-                            "drops its king"
-                        } else {
-                            "to move"
-                        };
-                        let dots = if thinking.is_thinking() { " …" } else { "" };
-                        egui::RichText::new(format!("{} {what}{dots}", pos.turn()))
-                    }
-                };
-                ui.add(egui::Label::new(text.strong()).truncate());
-            });
-        });
-    });
-    asked
-}
-
-/// The moves in the rule book's notation, two to a numbered row. Clicking one shows the
-/// position after it; the live position comes back with "Back" or End. Returns the view
-/// asked for, if a click asked for one.
-fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing, height: f32) -> Option<Viewing> {
-    let game = &bridge.game;
-    let rows: Vec<ui::MoveRow> = game
-        .plies()
+    game.plies()
         .iter()
         .enumerate()
         .map(|(i, ply)| {
@@ -327,65 +413,28 @@ fn move_list(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing, height: f32) 
                 text: ply.mv.with_captures(ply.captured).to_string(),
             }
         })
-        .collect();
-    ui::move_list(ui, "moves", &rows, viewing.0, height).map(Viewing)
+        .collect()
 }
 
-/// The keyboard and mouse help (`?`, F1 or the Keys button).
-fn help_overlay(
-    mut contexts: EguiContexts,
-    mut help: ResMut<ShowHelp>,
-    place: Res<PanelPlace>,
-) -> Result {
-    if !help.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    ui::dialog("Keys and mouse", &mut open, Some(*place), ctx).show(ctx, |ui| {
-        ui::scrolling(ui, |ui| {
-            // Room between the text and the window's edge.
-            egui::Frame::new()
-                .inner_margin(egui::Margin::symmetric(14, 10))
-                .show(ui, |ui| {
-                    egui::Grid::new("keys")
-                        .num_columns(2)
-                        .spacing([18.0, 6.0])
-                        .show(ui, |ui| {
-                            for (key, what) in [
-                                ("Click, click", "pick a man, then one of the marked cells"),
-                                ("Drag", "move a man (or the king in hand) to a marked cell"),
-                                (
-                                    "Shift-click",
-                                    "add a man to a block: a solid rectangle moves as a tandem",
-                                ),
-                                ("Esc / right click", "drop the selection, cancel a drag"),
-                                ("U, Backspace", "undo (against a bot: back to your move)"),
-                                ("H", "hint: the computer's choice is marked on the board"),
-                                ("F", "flip the board"),
-                                ("C", "coordinates on or off"),
-                                ("Left, Right", "step through the moves"),
-                                ("Home, End", "the start, the game as it stands"),
-                                ("?, F1", "this help (Esc closes it)"),
-                                // The desktop's only: a browser keeps F12 for itself.
-                                ("F12", "save a screenshot in the data folder"),
-                            ]
-                            .into_iter()
-                            .filter(|(key, _)| !cfg!(target_arch = "wasm32") || *key != "F12")
-                            {
-                                ui.label(egui::RichText::new(key).strong());
-                                ui.label(what);
-                                ui.end_row();
-                            }
-                        });
-                });
-        })
-    });
-    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-        help.0 = false;
-    }
-    Ok(())
-}
+/// The keys and mouse, for the help (`?`, F1 or the panel's `?`).
+const KEYS: &[(&str, &str)] = &[
+    ("Click, click", "pick a man, then one of the marked cells"),
+    ("Drag", "move a man (or the king in hand) to a marked cell"),
+    (
+        "Shift-click",
+        "add a man to a block: a solid rectangle moves as a tandem",
+    ),
+    ("Esc / right click", "drop the selection, cancel a drag"),
+    ("U, Backspace", "undo (against a bot: back to your move)"),
+    ("H", "hint: the computer's choice is marked on the board"),
+    ("F", "flip the board"),
+    ("C", "coordinates on or off"),
+    ("Left, Right", "step through the moves"),
+    ("Home, End", "the start, the game as it stands"),
+    ("?, F1", "this help (Esc closes it)"),
+    // The desktop's only: a browser keeps F12 for itself.
+    ("F12", "save a screenshot in the data folder"),
+];
 
 /// The drawer starts shut in every game and shuts when a menu action is taken or the
 /// window grows out of the drawer's size.
@@ -409,9 +458,34 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, help_overlay)
+        (panel, game_panel::keys_help(KEYS))
             .chain()
             .run_if(in_state(ChogoOn))
             .in_set(UiLayer::Panel),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, RuleSet};
+
+    #[test]
+    fn a_move_that_is_not_a_plain_slide_is_said_in_words() {
+        let mut game = Game::new(RuleSet::default());
+        for mv in ["e3", "e5", "c1-c4"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let plies = game.plies();
+        assert_eq!(
+            move_words(Side::Black, &plies[0]).as_deref(),
+            Some("Black dropped its king on e3")
+        );
+        assert_eq!(
+            move_words(Side::White, &plies[1]).as_deref(),
+            Some("White dropped its king on e5")
+        );
+        // A plain slide needs no words: the last move's text says it.
+        assert_eq!(move_words(Side::Black, &plies[2]), None);
+    }
 }

@@ -443,12 +443,16 @@ pub(super) fn draw_labels(
         );
     }
     let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
+    let wood = crate::game::app::ui::mini_board::paint(theme.light);
     for (side, texture) in trays {
         let count = position.captures(side);
         let p = at(layout.tray_point(side));
         let r = egui::Rect::from_center_size(p, egui::vec2(layout.cell * 0.8, layout.cell * 0.8));
         let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-        let tint = egui::Color32::from_white_alpha(if count > 0 { 150 } else { 45 });
+        // On a square of the board's wood, where a black figure reads as well as a white
+        // one (on the dark background it did not); faded while the tray is empty.
+        painter.rect_filled(r.expand(layout.cell * 0.08), layout.cell * 0.12, wood);
+        let tint = egui::Color32::from_white_alpha(if count > 0 { 255 } else { 70 });
         painter.image(texture, r, uv, tint);
         // The count in a small dark label over the figure's foot.
         let label = egui::Rect::from_center_size(

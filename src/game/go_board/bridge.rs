@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::app::reports::{Refused, Resynced};
+use crate::game::app::reports::{Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
 use crate::go::bot::Level;
 use crate::go::{Bits, Game, Move, Position, Rules};
@@ -51,6 +51,8 @@ pub struct GoBridge {
     pub redo: Vec<Move>,
     /// Increases with every change, so a bot's late answer can be recognised as stale.
     pub version: u64,
+    /// Increases with every new or loaded game (the panel starts a new game at its top).
+    pub game_id: u64,
 }
 
 impl Default for GoBridge {
@@ -66,6 +68,7 @@ impl GoBridge {
             setup,
             redo: Vec::new(),
             version: 0,
+            game_id: 0,
         }
     }
 
@@ -79,6 +82,7 @@ impl GoBridge {
             game: saved.game,
             redo: saved.redo,
             version: 0,
+            game_id: 0,
         }
     }
 
@@ -250,8 +254,9 @@ pub(super) fn apply_commands(
                 resynced.write(Resynced);
             }
             GoCommand::Resign(side) => {
-                if bridge.game.outcome().is_some() {
-                    refused.write(Refused("the game is already over".into()));
+                let over = bridge.game.outcome().is_some();
+                if let Some(why) = ending_refused(over, None, bridge.version) {
+                    refused.write(why);
                     continue;
                 }
                 bridge.game.resign(*side);
@@ -261,14 +266,9 @@ pub(super) fn apply_commands(
                 resynced.write(Resynced);
             }
             GoCommand::AgreeDraw(version) => {
-                if bridge.game.outcome().is_some() {
-                    refused.write(Refused("the game is already over".into()));
-                    continue;
-                }
-                if *version != bridge.version {
-                    refused.write(Refused(
-                        "The draw offer lapsed: the game moved on before the answer".into(),
-                    ));
+                let over = bridge.game.outcome().is_some();
+                if let Some(why) = ending_refused(over, Some(*version), bridge.version) {
+                    refused.write(why);
                     continue;
                 }
                 bridge.game.agree_draw();
@@ -277,15 +277,17 @@ pub(super) fn apply_commands(
                 resynced.write(Resynced);
             }
             GoCommand::NewGame(setup) => {
-                let version = bridge.version + 1;
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
                 *bridge = GoBridge::new(*setup);
                 bridge.version = version;
+                bridge.game_id = game_id;
                 resynced.write(Resynced);
             }
             GoCommand::Load(saved) => {
-                let version = bridge.version + 1;
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
                 *bridge = GoBridge::resume((**saved).clone());
                 bridge.version = version;
+                bridge.game_id = game_id;
                 resynced.write(Resynced);
             }
         }

@@ -12,9 +12,12 @@ use super::layout::GoLayout;
 use super::pieces::GoPiece;
 use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
 use crate::game::app::animation::{Animating, Motion};
+use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
-use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, browse_keys, pointer_on_board};
+use crate::game::app::ui::{
+    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, pointer_on_board,
+};
 use crate::game::app::window::cursor_world;
 use crate::game::go_board::GoFlipped;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
@@ -97,7 +100,7 @@ pub(super) fn pointer(
         let hover = cell.filter(|_| viewing.0.is_none());
         state.set_if_neq(GoPointer { hover, ..default() });
         if viewing.0.is_some() && mouse.just_pressed(MouseButton::Left) && cell.is_some() {
-            notice.0 = Some("This is a past position: End or Back returns to the game".into());
+            notice.0 = Some(PAST_POSITION.into());
         }
         return;
     }
@@ -179,6 +182,9 @@ pub(super) fn pointer(
 pub(super) fn keyboard(
     mut egui: EguiContexts,
     keys: Res<ButtonInput<KeyCode>>,
+    logical: Res<ButtonInput<bevy::input::keyboard::Key>>,
+    mut help: ResMut<ShowHelp>,
+    mut settings: ResMut<crate::game::app::settings::PlayerSettings>,
     bridge: Res<GoBridge>,
     mut viewing: ResMut<GoViewing>,
     mut kind: ResMut<DropKind>,
@@ -220,7 +226,7 @@ pub(super) fn keyboard(
             notice.0 = Some(if bridge.game.outcome().is_some() {
                 "The game is over: Undo, or Play on after two passes, to go on".into()
             } else if viewing.0.is_some() {
-                "This is a past position: End or Back returns to the game".into()
+                PAST_POSITION.into()
             } else {
                 "It is not your move".into()
             });
@@ -240,6 +246,12 @@ pub(super) fn keyboard(
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hints.write(super::AskGoHint);
+    }
+    if keys.just_pressed(KeyCode::KeyC) {
+        settings.0.show_coordinates = !settings.0.show_coordinates;
+    }
+    if help_key(&logical, &keys) {
+        help.0 = !help.0;
     }
 }
 
@@ -341,7 +353,12 @@ pub(super) fn notices(
     mut resynced: MessageReader<Resynced>,
     mut notice: ResMut<Notice>,
     mut state: ResMut<GoPointer>,
+    viewing: Res<GoViewing>,
 ) {
+    // The past position's notice goes when the live game is back.
+    if viewing.0.is_none() && notice.0.as_deref() == Some(PAST_POSITION) {
+        notice.0 = None;
+    }
     if played.read().count() > 0 || resynced.read().count() > 0 {
         notice.0 = None;
         state.picked = None;

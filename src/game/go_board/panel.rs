@@ -1,6 +1,7 @@
-//! The side panel of Go with chess pieces (who plays, captures, the score as it stands,
-//! the kind palette, Pass, Undo and the rest, the move list, the record), the bar of a small
-//! window, and the game-over card with the score broken down.
+//! The side panel of Go with chess pieces on the shared game panel: who plays, captures,
+//! the score as it stands, whose turn (or the result with the score broken down and what
+//! next), what a pass or a piece's move did in words, the kind palette, the actions, the
+//! move list, the record's exports; the bar of a small window; the keys help.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
@@ -8,25 +9,63 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 use super::figures::Figures;
 use super::play::{AskGoHint, GoHint, GoThinking, OfferGoDraw};
 use super::{DropKind, GoViewing, LifeView};
+use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
 use crate::game::app::persist::Persistence;
-use crate::game::app::screen::{Dialog, MenuAction, Screen};
+use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
 };
 use crate::game::go_board::bridge::{GoBridge, GoCommand};
-use crate::game::go_board::describe::go_rules_line as new_game_rules_line;
+use crate::game::go_board::describe::go_rules_line;
 use crate::game::go_board::{GoFlipped, GoOn};
-use crate::go::{EndReason, Kind, Move, Position, Record, number_text, sgf};
+use crate::go::{Bits, EndReason, Kind, Move, Position, Record, number_text, sgf};
 use crate::rules::Side;
 use crate::save::GoPlayer;
 
+/// What the panel's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Pass,
+    Undo,
+    Redo,
+    Flip,
+    Hint,
+    Life,
+    Draw,
+    Resign,
+    CopyRecord,
+    CopyPosition,
+    CopySgf,
+    SaveRecord,
+}
+
+/// A player as the panel names them: short, so that "captured N" keeps its place.
 fn player_name(kind: GoPlayer, other: GoPlayer) -> String {
     match (kind, other) {
         (GoPlayer::Human, GoPlayer::Bot(_)) => "You".into(),
         (GoPlayer::Human, GoPlayer::Human) => "Player".into(),
-        (GoPlayer::Bot(level), _) => format!("Computer ({level})"),
+        (GoPlayer::Bot(level), _) => {
+            let name = level.name();
+            let mut chars = name.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
+            format!("{first}{} bot", chars.as_str())
+        }
     }
+}
+
+/// What a move that is not a plain drop did, in words (a pass, a piece's move, captures):
+/// the panel says it, so that a bot's move never happens unexplained.
+pub fn move_words(side: Side, mv: Move, captured: Bits, before: &Position) -> Option<String> {
+    let what = match mv {
+        Move::Pass => Some(format!("{side} passed")),
+        Move::Step { from, to } => {
+            let piece = before.piece_at(from).map_or("a piece", |p| p.kind.name());
+            Some(format!("{side} moved its {piece} from {from} to {to}"))
+        }
+        Move::Drop { .. } => None,
+    };
+    game_panel::move_in_words(side, what, captured.count(), ("piece", "pieces"))
 }
 
 /// The score as it stands, per side: captures, controlled cells, komi, total.
@@ -41,13 +80,6 @@ pub fn score_parts(position: &Position) -> [(u32, u32, f64, f64); 2] {
     })
 }
 
-/// What the bar of a small window asks for.
-enum BarAction {
-    Drawer,
-    Undo,
-    Pass,
-}
-
 /// How the game ended, in a line (`None` while it goes on).
 pub fn outcome_text(bridge: &GoBridge) -> Option<String> {
     let outcome = bridge.game.outcome()?;
@@ -60,6 +92,13 @@ pub fn outcome_text(bridge: &GoBridge) -> Option<String> {
         (EndReason::Repetition, _) => "Drawn: the same position a third time".into(),
         (_, None) => "A draw".into(),
     })
+}
+
+/// What the result's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AfterGame {
+    PlayOn,
+    NewGame,
 }
 
 fn panel(
@@ -85,12 +124,12 @@ fn panel(
         MessageWriter<MenuAction>,
     ),
     persistence: Res<Persistence>,
-    (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
+    (place, mut drawer, mut help): (Res<PanelPlace>, ResMut<DrawerOpen>, ResMut<ShowHelp>),
     mut confirm: Local<Option<(Ending, u64)>>,
     mut exported: Local<Option<(String, u64)>>,
 ) -> Result {
     let stones = settings.0.rooks_as_stones;
-    let icons: Vec<(crate::go::Kind, egui::TextureId)> = {
+    let icons: Vec<(Kind, egui::TextureId)> = {
         let set = bridge.game.position().rules().pieces;
         let side = bridge.game.position().turn();
         set.kinds()
@@ -108,268 +147,372 @@ fn panel(
     let pos = game.position();
     let live = game.outcome().is_none();
     let person_moves = bridge.human_to_move() && viewing.0.is_none();
-    let mut root = ui::root_ui(ctx);
-    let body = |ui: &mut egui::Ui| {
-        // Solid bars: a bar that floats over the panel on hover hid its right edge.
-        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(10.0);
-            ui.heading("Go with chess pieces");
-            ui.label(egui::RichText::new(new_game_rules_line(pos.rules())).weak());
-            ui.separator();
-            // The counts of the position on the board: a past one while browsing the moves.
-            let parts = score_parts(bridge.shown(viewing.0));
-            let when = if viewing.0.is_some() { "then" } else { "now" };
-            for side in [Side::White, Side::Black] {
-                let name = player_name(bridge.player(side), bridge.player(!side));
-                ui::player_line(ui, side, &name, parts[side.index()].0);
-            }
-            ui.label(
-                egui::RichText::new(format!(
-                    "Score {when}: Black {} · White {}",
-                    number_text(parts[0].3),
-                    number_text(parts[1].3)
-                ))
-                .weak(),
-            )
-            .on_hover_text("Captures + controlled cells (+ komi for White), as the board stands");
-            ui.separator();
-            // Whose turn, and what is under way, in a block of fixed height: lines coming
-            // and going never move the buttons below under the pointer.
-            let width = ui.available_width();
-            // Room for the turn, a status line and a last move of two lines (a big capture).
-            ui.allocate_ui_with_layout(egui::vec2(width, 92.0), egui::Layout::top_down(egui::Align::Min), |ui| {
-                ui.set_min_size(egui::vec2(width, 92.0));
-                let shown = bridge.shown(viewing.0);
-                match (outcome_text(&bridge), viewing.0) {
-                    (Some(text), None) => {
-                        ui.label(egui::RichText::new(text).size(18.0).strong().color(palette::GOLD));
-                    }
-                    (_, past) => {
-                        ui.horizontal(|ui| {
-                            side_swatch(ui, shown.turn());
-                            ui.label(egui::RichText::new(format!("{} to move", shown.turn())).size(18.0).strong());
-                        });
-                        if past.is_some() {
-                            ui.label(egui::RichText::new("in a past position").italics().color(palette::GOLD));
-                        } else if thinking.is_thinking() {
-                            ui.label(egui::RichText::new("thinking…").italics());
-                        } else if pos.passes() == 1 {
-                            ui.label(egui::RichText::new("The last move was a pass: another pass ends the game").color(palette::GOLD));
-                        }
-                    }
-                }
-                if let Some((mv, captured)) = bridge.shown_move(viewing.0) {
-                    let set = pos.rules().pieces;
-                    ui::last_move_line(ui, &mv.text_with_captures(set, captured));
-                }
-            });
-            // The kind palette (keys 1–8) when the set has several kinds.
-            if icons.len() > 1 {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Drop");
-                    for (i, (k, texture)) in icons.iter().enumerate() {
-                        // On the board's wood, where both sides' figures are seen; the
-                        // chosen kind is ringed.
-                        let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
-                        let ring = if kind.0 == *k {
-                            egui::Stroke::new(2.5, palette::GOLD)
-                        } else {
-                            egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-                        };
-                        let button = egui::Button::image(image).fill(wood).stroke(ring);
-                        if ui.add(button).on_hover_text(format!("{} (key {})", k.name(), i + 1)).clicked() {
-                            kind.0 = *k;
-                        }
-                    }
-                });
-            }
-            ui::notice_line(ui, notice.0.as_deref());
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                let mut send = |command: GoCommand| {
-                    clicks.write(UiClick);
-                    commands.write(command);
-                };
-                if ui.add_enabled(person_moves, egui::Button::new("Pass")).on_hover_text("P").clicked() {
-                    send(GoCommand::Play(Move::Pass));
-                }
-                let can_undo = !game.moves().is_empty() || game.outcome().is_some();
-                if ui.add_enabled(can_undo, egui::Button::new("Undo")).clicked() {
-                    send(GoCommand::Undo);
-                }
-                if ui.add_enabled(!bridge.redo.is_empty(), egui::Button::new("Redo")).clicked() {
-                    send(GoCommand::Redo);
-                }
-                let person = if bridge.player(pos.turn()) == GoPlayer::Human { pos.turn() } else { !pos.turn() };
-                let can_end = live && bridge.player(person) == GoPlayer::Human;
-                if ui.add_enabled(can_end, egui::Button::new("Resign")).clicked() {
-                    *confirm = Some((Ending::Resign(person), bridge.version));
-                }
-                if ui.add_enabled(can_end, egui::Button::new("Offer a draw")).clicked() {
-                    *confirm = Some((Ending::OfferDraw(person), bridge.version));
-                }
-                if ui.button("Flip").on_hover_text("F").clicked() {
-                    flipped.0 = !flipped.0;
-                }
-                let label = if hint.is_searching() { "Hint…" } else { "Hint" };
-                if ui.add_enabled(person_moves && !hint.is_searching(), egui::Button::new(label)).on_hover_text("H").clicked() {
-                    hints.write(AskGoHint);
-                }
-                // A framed button like its neighbours (a bare toggle read as a label), lit
-                // while the view is on.
-                let life_button = egui::Button::new("Life view").selected(life.0);
-                if ui
-                    .add(life_button)
-                    .on_hover_text("L: each piece's escape (green) and the defences that keep pieces alive (blue); controlled cells")
-                    .clicked()
-                {
-                    life.0 = !life.0;
-                }
-            });
-            match ui::ending_question(ui, &mut confirm, bridge.version) {
-                Some(Ending::Resign(side)) => {
-                    clicks.write(UiClick);
-                    commands.write(GoCommand::Resign(side));
-                }
-                Some(Ending::OfferDraw(side)) => {
-                    clicks.write(UiClick);
-                    offers.write(OfferGoDraw(side));
-                }
-                None => {}
-            }
-            ui.separator();
-            if let Some(view) = move_list(ui, &bridge, *viewing) {
-                viewing.set_if_neq(view);
-            }
-            let below = ui.cursor().top();
-            ui.separator();
-            ui.label(egui::RichText::new("Record").strong());
-            ui.horizontal_wrapped(|ui| {
-                let players = [("Black", bridge.player(Side::Black).to_string()), ("White", bridge.player(Side::White).to_string())];
-                let tags: Vec<(&str, &str)> = players.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                if ui.button("Copy record").on_hover_text("The game record (GO_RULES §5) to the clipboard").clicked() {
-                    ctx_copy(ui, Record::from_game(game, &tags).to_string());
-                    *exported = Some(("The record is on the clipboard".into(), bridge.version));
-                }
-                if ui.button("Copy position").clicked() {
-                    ctx_copy(ui, bridge.shown(viewing.0).to_string());
-                    *exported = Some(("The position is on the clipboard".into(), bridge.version));
-                }
-                // SGF holds Go: one kind moving like a rook (or a wazir), on a square board,
-                // pieces that do not move.
-                let rules = pos.rules();
-                let sgf_game = rules.board.square_size().is_some()
-                    && rules.pieces.single().is_some_and(|k| matches!(k, Kind::Rook | Kind::Wazir))
-                    && !rules.moving;
-                if sgf_game && ui.button("Copy SGF").on_hover_text("For any Go program").clicked() {
-                    match sgf::write(game, &players[0].1, &players[1].1) {
-                        Ok(text) => {
-                            ctx_copy(ui, text);
-                            *exported = Some(("The SGF is on the clipboard".into(), bridge.version));
-                        }
-                        Err(e) => *exported = Some((format!("No SGF: {e}"), bridge.version)),
-                    }
-                }
-                let can_save = persistence.store.is_some();
-                if can_save && ui.button("Save record").clicked() {
-                    *exported = Some((save_record(&persistence, &bridge, &tags), bridge.version));
-                }
-            });
-            // What the buttons did, until the game moves on.
-            if let Some((text, _)) = exported.as_ref().filter(|(_, v)| *v == bridge.version) {
-                ui.label(egui::RichText::new(text).small().weak());
-            }
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                if ui.button("New game…").clicked() {
-                    actions.write(MenuAction::Open(Dialog::NewGame));
-                }
-                if ui.button("Load…").clicked() {
-                    actions.write(MenuAction::Open(Dialog::Load));
-                }
-                if ui.button("Settings").clicked() {
-                    actions.write(MenuAction::Open(Dialog::Settings));
-                }
-                if ui.button("Rules").clicked() {
-                    actions.write(MenuAction::Rules);
-                }
-                if ui.button("Title").clicked() {
-                    actions.write(MenuAction::Title);
-                }
-            });
-            ui.add_space(6.0);
-            let how = if pos.rules().moving {
-                "Click an empty cell to drop a piece, or click (or drag) one of yours to a marked cell."
-            } else {
-                "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures."
-            };
-            ui.label(egui::RichText::new(format!("{how} Keys: 1–8 kind, P pass, U undo, R redo, H hint, L life view, F flip, Left/Right arrows through the moves.")).small().weak());
-            ui::measure_below(ui, BELOW_MOVES, below);
-        });
+    let person = if bridge.player(pos.turn()) == GoPlayer::Human {
+        pos.turn()
+    } else {
+        !pos.turn()
     };
-    let asked = ui::side_panel(
+    let can_end = live && bridge.player(person) == GoPlayer::Human;
+    let can_undo = !game.moves().is_empty() || game.outcome().is_some();
+    let tools = vec![
+        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
+        Tool::new(Act::Redo, "↷", "Redo", "R").enabled(!bridge.redo.is_empty()),
+        Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
+        Tool::new(Act::Hint, "◎", "Hint: the computer's move is shown", "H")
+            .enabled(person_moves && !hint.is_searching())
+            .lit(hint.is_searching()),
+        Tool::new(
+            Act::Life,
+            "Life",
+            "Life view: each piece's escape (green), the defences that keep pieces alive (blue), controlled cells",
+            "L",
+        )
+        .lit(life.0),
+        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(can_end),
+        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(can_end),
+    ];
+    // SGF holds Go: one kind moving like a rook (or a wazir), on a square board, pieces
+    // that do not move.
+    let rules = pos.rules();
+    let sgf_game = rules.board.square_size().is_some()
+        && rules
+            .pieces
+            .single()
+            .is_some_and(|k| matches!(k, Kind::Rook | Kind::Wazir))
+        && !rules.moving;
+    let mut record = vec![
+        Entry {
+            id: Act::CopyRecord,
+            name: "Copy the record",
+            tip: "The game record (GO_RULES §5) to the clipboard",
+            enabled: true,
+        },
+        Entry {
+            id: Act::CopyPosition,
+            name: "Copy the position",
+            tip: "The position on the board as position text",
+            enabled: true,
+        },
+    ];
+    if sgf_game {
+        record.push(Entry {
+            id: Act::CopySgf,
+            name: "Copy as SGF",
+            tip: "For any Go program",
+            enabled: true,
+        });
+    }
+    record.push(Entry {
+        id: Act::SaveRecord,
+        name: "Save the record",
+        tip: "Into the records folder (Load lists it)",
+        enabled: persistence.store.is_some(),
+    });
+    // The counts of the position on the board: a past one while browsing the moves.
+    let shown = bridge.shown(viewing.0);
+    let parts = score_parts(shown);
+    let when = if viewing.0.is_some() { "then" } else { "now" };
+    let score = format!(
+        "Score {when}: Black {} · White {}",
+        number_text(parts[0].3),
+        number_text(parts[1].3)
+    );
+    let players = {
+        let row = |side: Side| PlayerRow {
+            side,
+            name: player_name(bridge.player(side), bridge.player(!side)),
+            captured: parts[side.index()].0,
+        };
+        if flipped.0 {
+            [row(Side::Black), row(Side::White)]
+        } else {
+            [row(Side::White), row(Side::Black)]
+        }
+    };
+    let moves = move_rows(&bridge);
+    let rules_line = go_rules_line(pos.rules());
+    let how = if pos.rules().moving {
+        "Click an empty cell to drop a piece, or click (or drag) one of yours to a marked cell. ? for all keys."
+    } else {
+        "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures. ? for all keys."
+    };
+    let note = exported
+        .as_ref()
+        .filter(|(_, v)| *v == bridge.version)
+        .map(|(t, _)| t.clone());
+    let mut root = ui::root_ui(ctx);
+    let mut asked = Vec::new();
+    let mut after = None;
+    let body = |ui: &mut egui::Ui| {
+        let panel = GamePanel {
+            id: "go",
+            game: bridge.game_id,
+            title: "Go with chess pieces",
+            rules: &rules_line,
+            players,
+            score: Some((
+                score,
+                "captures + the cells only its pieces reach (+ komi for White)",
+            )),
+            notice: notice.0.as_deref(),
+            tools,
+            moves: &moves,
+            viewing: viewing.0,
+            record,
+            note: note.as_deref(),
+            help: how,
+        };
+        asked = panel.show(
+            ui,
+            |ui| after = status(ui, &bridge, &thinking, viewing.0),
+            |ui| {
+                // The kind palette (keys 1–8) when the set has several kinds.
+                if icons.len() > 1 {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("Drop");
+                        for (i, (k, texture)) in icons.iter().enumerate() {
+                            // On the board's wood, where both sides' figures are seen; the
+                            // chosen kind is ringed.
+                            let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
+                            let ring = if kind.0 == *k {
+                                egui::Stroke::new(2.5, palette::GOLD)
+                            } else {
+                                egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                            };
+                            let button = egui::Button::image(image).fill(wood).stroke(ring);
+                            if ui
+                                .add(button)
+                                .on_hover_text(format!("{} (key {})", k.name(), i + 1))
+                                .clicked()
+                            {
+                                kind.0 = *k;
+                            }
+                        }
+                    });
+                }
+                match ui::ending_question(ui, &mut confirm, bridge.version) {
+                    Some(Ending::Resign(side)) => {
+                        clicks.write(UiClick);
+                        commands.write(GoCommand::Resign(side));
+                    }
+                    Some(Ending::OfferDraw(side)) => {
+                        clicks.write(UiClick);
+                        offers.write(OfferGoDraw(side));
+                    }
+                    None => {}
+                }
+            },
+            &mut actions,
+            &mut help,
+        );
+    };
+    let bar_tools = [
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
+        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
+    ];
+    let (swatch, text) = match outcome_text(&bridge) {
+        Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
+        None => {
+            let dots = if thinking.is_thinking() { " …" } else { "" };
+            (
+                Some(pos.turn()),
+                egui::RichText::new(format!("{} to move{dots}", pos.turn())),
+            )
+        }
+    };
+    let from_bar = ui::side_panel(
         &mut root,
         ctx,
         *place,
         drawer.0,
         notice.0.as_deref(),
-        |ui| {
-            let mut asked = None;
-            ui.horizontal_centered(|ui| {
-                let handle = if drawer.0 { "Close" } else { "Menu" };
-                if ui.button(egui::RichText::new(handle).strong()).clicked() {
-                    asked = Some(BarAction::Drawer);
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
-                        .add_enabled(person_moves, egui::Button::new("Pass"))
-                        .clicked()
-                    {
-                        asked = Some(BarAction::Pass);
-                    }
-                    let can_undo = !game.moves().is_empty() || game.outcome().is_some();
-                    if ui
-                        .add_enabled(can_undo, egui::Button::new("Undo"))
-                        .clicked()
-                    {
-                        asked = Some(BarAction::Undo);
-                    }
-                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        let text = match outcome_text(&bridge) {
-                            Some(t) => egui::RichText::new(t).color(palette::GOLD),
-                            None => {
-                                side_swatch(ui, pos.turn());
-                                let dots = if thinking.is_thinking() { " …" } else { "" };
-                                egui::RichText::new(format!("{} to move{dots}", pos.turn()))
-                            }
-                        };
-                        ui.add(egui::Label::new(text.strong()).truncate());
-                    });
-                });
-            });
-            asked
-        },
+        |ui| game_panel::bar(ui, drawer.0, swatch, text, &bar_tools),
         body,
     )
     .flatten();
-    match asked {
-        Some(BarAction::Drawer) => drawer.0 = !drawer.0,
-        Some(BarAction::Undo) => {
+    match from_bar {
+        Some(game_panel::BarAsked::Drawer) => drawer.0 = !drawer.0,
+        Some(game_panel::BarAsked::Tool(act)) => asked.push(Asked::Tool(act)),
+        None => {}
+    }
+    match after {
+        Some(AfterGame::PlayOn) => {
             clicks.write(UiClick);
-            commands.write(GoCommand::Undo);
+            commands.write(GoCommand::PlayOn);
         }
-        Some(BarAction::Pass) => {
-            clicks.write(UiClick);
-            commands.write(GoCommand::Play(Move::Pass));
+        Some(AfterGame::NewGame) => {
+            actions.write(MenuAction::Open(Dialog::NewGame));
         }
         None => {}
+    }
+    let players = [
+        ("Black", bridge.player(Side::Black).to_string()),
+        ("White", bridge.player(Side::White).to_string()),
+    ];
+    let tags: Vec<(&str, &str)> = players.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    for ask in asked {
+        let mut send = |command: GoCommand| {
+            clicks.write(UiClick);
+            commands.write(command);
+        };
+        match ask {
+            Asked::View(view) => {
+                viewing.set_if_neq(GoViewing(view));
+            }
+            Asked::Tool(Act::Pass) => send(GoCommand::Play(Move::Pass)),
+            Asked::Tool(Act::Undo) => send(GoCommand::Undo),
+            Asked::Tool(Act::Redo) => send(GoCommand::Redo),
+            Asked::Tool(Act::Flip) => flipped.0 = !flipped.0,
+            Asked::Tool(Act::Hint) => {
+                hints.write(AskGoHint);
+            }
+            Asked::Tool(Act::Life) => life.0 = !life.0,
+            // Ending the game asks first: a slip of the mouse must not end it.
+            Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
+            Asked::Tool(Act::Resign) => *confirm = Some((Ending::Resign(person), bridge.version)),
+            Asked::Entry(Act::CopyRecord) => {
+                ctx.copy_text(Record::from_game(game, &tags).to_string());
+                *exported = Some(("The record is on the clipboard".into(), bridge.version));
+            }
+            Asked::Entry(Act::CopyPosition) => {
+                ctx.copy_text(bridge.shown(viewing.0).to_string());
+                *exported = Some(("The position is on the clipboard".into(), bridge.version));
+            }
+            Asked::Entry(Act::CopySgf) => match sgf::write(game, &players[0].1, &players[1].1) {
+                Ok(text) => {
+                    ctx.copy_text(text);
+                    *exported = Some(("The SGF is on the clipboard".into(), bridge.version));
+                }
+                Err(e) => *exported = Some((format!("No SGF: {e}"), bridge.version)),
+            },
+            Asked::Entry(Act::SaveRecord) => {
+                *exported = Some((save_record(&persistence, &bridge, &tags), bridge.version));
+            }
+            Asked::Tool(_) | Asked::Entry(_) => {}
+        }
     }
     Ok(())
 }
 
-fn ctx_copy(ui: &egui::Ui, text: String) {
-    ui.ctx().copy_text(text);
+/// The status block: whose turn and what is under way, or the result with the score
+/// broken down and what next (play on by taking the passes back, a new game).
+fn status(
+    ui: &mut egui::Ui,
+    bridge: &GoBridge,
+    thinking: &GoThinking,
+    viewing: Option<usize>,
+) -> Option<AfterGame> {
+    let mut asked = None;
+    let game = &bridge.game;
+    let pos = game.position();
+    let shown = bridge.shown(viewing);
+    match (outcome_text(bridge), viewing) {
+        (Some(_), None) => {
+            let outcome = game.outcome();
+            let scored = outcome.is_some_and(|o| o.reason == EndReason::Passes);
+            let person = |s: Side| bridge.player(s) == GoPlayer::Human;
+            let winner = outcome.and_then(|o| o.winner);
+            let words = match winner {
+                Some(w) => format!("{w} wins"),
+                None => "A draw".into(),
+            };
+            let title = game_panel::headline_for(winner, person, words);
+            let [b, w] = pos.score();
+            let reason = match outcome.map(|o| o.reason) {
+                Some(EndReason::Passes) if winner.is_some() => {
+                    format!("on the score, by {}", number_text((b - w).abs()))
+                }
+                Some(EndReason::Passes) => "on the score".into(),
+                Some(EndReason::Resignation) => "by resignation".into(),
+                Some(EndReason::Agreement) => "by agreement".into(),
+                Some(EndReason::Repetition) | None => "the same position came a third time".into(),
+            };
+            game_panel::result_block(ui, &title, &reason, |ui| {
+                if scored
+                    && ui
+                        .button("Play on")
+                        .on_hover_text("Take the passes back and go on: capture what is dead")
+                        .clicked()
+                {
+                    asked = Some(AfterGame::PlayOn);
+                }
+                if ui.button("New game…").clicked() {
+                    asked = Some(AfterGame::NewGame);
+                }
+            });
+            if scored {
+                let parts = score_parts(pos);
+                egui::Grid::new("go-score")
+                    .num_columns(5)
+                    .spacing([12.0, 2.0])
+                    .show(ui, |ui| {
+                        for h in ["", "captures", "cells", "komi", "total"] {
+                            ui.label(egui::RichText::new(h).small().weak());
+                        }
+                        ui.end_row();
+                        for side in [Side::Black, Side::White] {
+                            let (c, cells, komi, total) = parts[side.index()];
+                            ui.label(egui::RichText::new(side.to_string()).strong());
+                            ui.label(c.to_string());
+                            ui.label(cells.to_string());
+                            ui.label(number_text(komi));
+                            ui.label(egui::RichText::new(number_text(total)).strong());
+                            ui.end_row();
+                        }
+                    });
+                ui.label(
+                    egui::RichText::new(
+                        "Dead pieces are not taken off by agreement: capture them on the board.",
+                    )
+                    .small()
+                    .weak(),
+                );
+            }
+        }
+        (_, past) => {
+            ui.horizontal(|ui| {
+                side_swatch(ui, shown.turn());
+                ui.label(
+                    egui::RichText::new(format!("{} to move", shown.turn()))
+                        .size(18.0)
+                        .strong(),
+                );
+                if past.is_none() && thinking.is_thinking() {
+                    ui.label(egui::RichText::new("thinking…").italics());
+                }
+            });
+            if past.is_some() {
+                ui.label(
+                    egui::RichText::new("in a past position")
+                        .italics()
+                        .color(palette::GOLD),
+                );
+            } else if pos.passes() == 1 {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new("The last move was a pass: another pass ends the game")
+                            .color(palette::GOLD),
+                    )
+                    .wrap(),
+                );
+            }
+            let n = viewing.unwrap_or(game.moves().len());
+            if let Some((mv, captured)) = bridge.shown_move(viewing) {
+                let set = pos.rules().pieces;
+                ui::last_move_line(ui, &mv.text_with_captures(set, captured));
+                if let Some(before) = game.positions().get(n.saturating_sub(1))
+                    && let Some(words) = move_words(before.turn(), mv, captured, before)
+                {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD))
+                            .wrap(),
+                    );
+                }
+            }
+        }
+    }
+    asked
 }
 
 /// The record with the players and the date, saved into the records folder.
@@ -381,16 +524,11 @@ fn save_record(persistence: &Persistence, bridge: &GoBridge, tags: &[(&str, &str
     crate::game::app::export::save_export(persistence, "go", "record", &text)
 }
 
-/// The key of the height measured under the move list.
-const BELOW_MOVES: &str = "go panel below the moves";
-
-/// The moves in the rule book's notation (the shared move list). Returns the view a click
-/// asks for.
-fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option<GoViewing> {
+/// The moves in the rule book's notation, for the shared move list.
+fn move_rows(bridge: &GoBridge) -> Vec<ui::MoveRow> {
     let game = &bridge.game;
     let set = game.position().rules().pieces;
-    let rows: Vec<ui::MoveRow> = game
-        .moves()
+    game.moves()
         .iter()
         .zip(game.positions())
         .map(|((mv, captured), before)| ui::MoveRow {
@@ -398,153 +536,91 @@ fn move_list(ui: &mut egui::Ui, bridge: &GoBridge, viewing: GoViewing) -> Option
             side: before.turn(),
             text: mv.text_with_captures(set, *captured),
         })
-        .collect();
-    // The list takes what the record's and menu's buttons and the help lines below it
-    // leave (measured on the frame before).
-    let height =
-        (ui.available_height() - ui::room_below(ui, BELOW_MOVES, 250.0) - 8.0).clamp(72.0, 420.0);
-    ui::move_list(ui, "go moves", &rows, viewing.0, height).map(GoViewing)
+        .collect()
 }
 
-/// The game-over card over the board: the result, the score broken down, and what next
-/// (play on by taking the passes back, a new game, the title).
-fn game_over(
-    mut contexts: EguiContexts,
-    bridge: Res<GoBridge>,
-    place: Res<PanelPlace>,
-    mut commands: MessageWriter<GoCommand>,
-    mut actions: MessageWriter<MenuAction>,
-    mut clicks: MessageWriter<UiClick>,
-    mut folded: Local<bool>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(headline) = outcome_text(&bridge) else {
-        return Ok(());
-    };
-    // Over the top of the board, foldable to a line so the whole board can be seen.
-    let [x, _] = place.board_offset();
-    let y = if *place == PanelPlace::Drawer {
-        ui::BAR_HEIGHT + 6.0
-    } else {
-        6.0
-    };
-    let outcome = bridge.game.outcome();
-    let scored = outcome.is_some_and(|o| o.reason == EndReason::Passes);
-    egui::Area::new("go-over".into())
-        .anchor(egui::Align2::CENTER_TOP, [x, y])
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(palette::CARD)
-                .stroke(egui::Stroke::new(2.0, palette::CARD_EDGE))
-                .corner_radius(10.0)
-                .inner_margin(egui::Margin::symmetric(20, 12))
-                .show(ui, |ui| {
-                    // One width folded or not, so that the buttons stay where they were.
-                    ui.set_width(400.0_f32.min(ctx.content_rect().width() - 60.0));
-                    card(
-                        ui,
-                        &bridge,
-                        &headline,
-                        scored,
-                        &mut folded,
-                        &mut commands,
-                        &mut actions,
-                        &mut clicks,
-                    )
-                });
-        });
-    Ok(())
-}
-
-fn card(
-    ui: &mut egui::Ui,
-    bridge: &GoBridge,
-    headline: &str,
-    scored: bool,
-    folded: &mut bool,
-    commands: &mut MessageWriter<GoCommand>,
-    actions: &mut MessageWriter<MenuAction>,
-    clicks: &mut MessageWriter<UiClick>,
-) {
-    ui.horizontal(|ui| {
-        ui.label(
-            egui::RichText::new(headline)
-                .size(22.0)
-                .strong()
-                .color(palette::GOLD),
-        );
-        if scored {
-            let [b, w] = bridge.game.position().score();
-            let margin = (b - w).abs();
-            if margin > 0.0 {
-                ui.label(
-                    egui::RichText::new(format!("by {}", number_text(margin)))
-                        .size(18.0)
-                        .color(palette::GOLD),
-                );
-            }
-        }
-        let fold = if *folded { "more" } else { "less" };
-        if ui.small_button(fold).clicked() {
-            *folded = !*folded;
-        }
-    });
-    if *folded {
-        return;
-    }
-    if scored {
-        let parts = score_parts(bridge.game.position());
-        egui::Grid::new("go-score")
-            .num_columns(5)
-            .spacing([14.0, 4.0])
-            .show(ui, |ui| {
-                for h in ["", "captures", "cells", "komi", "total"] {
-                    ui.label(egui::RichText::new(h).weak());
-                }
-                ui.end_row();
-                for side in [Side::Black, Side::White] {
-                    let (c, cells, komi, total) = parts[side.index()];
-                    ui.label(egui::RichText::new(side.to_string()).strong());
-                    ui.label(c.to_string());
-                    ui.label(cells.to_string());
-                    ui.label(number_text(komi));
-                    ui.label(egui::RichText::new(number_text(total)).strong());
-                    ui.end_row();
-                }
-            });
-        ui.label(egui::RichText::new("Controlled cells are marked on the board. Dead pieces are not removed by agreement: capture them on the board.").small().weak());
-    }
-    ui.horizontal(|ui| {
-        if scored
-            && ui
-                .button("Play on")
-                .on_hover_text("Take the passes back and go on: capture what is dead")
-                .clicked()
-        {
-            clicks.write(UiClick);
-            commands.write(GoCommand::PlayOn);
-        }
-        if ui.button("New game…").clicked() {
-            actions.write(MenuAction::Open(Dialog::NewGame));
-        }
-        if ui.button("Title").clicked() {
-            actions.write(MenuAction::Title);
-        }
-    });
-}
+/// The keys and mouse, for the help (`?`, F1 or the panel's `?`).
+const KEYS: &[(&str, &str)] = &[
+    (
+        "Click",
+        "drop a piece of the chosen kind on an empty cell (a ghost shows it first)",
+    ),
+    (
+        "Click, click or drag",
+        "with moving pieces: move one of yours to a marked cell",
+    ),
+    ("1–8", "the kind to drop, when the set has several"),
+    ("P", "pass (two passes in a row end the game)"),
+    ("U, Backspace", "undo (against a bot: back to your move)"),
+    ("R", "redo"),
+    ("H", "hint: the computer's move"),
+    ("L", "life view: escapes, defences and controlled cells"),
+    ("F", "flip the board"),
+    ("C", "coordinates on or off"),
+    ("Left, Right", "step through the moves"),
+    ("Home, End", "the start, the game as it stands"),
+    ("Esc / right click", "put a picked piece back"),
+    ("?, F1", "this help (Esc closes it)"),
+    ("F12", "save a screenshot in the data folder"),
+];
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (
-            panel.run_if(in_state(GoOn)).in_set(UiLayer::Panel),
-            game_over
-                .run_if(
-                    in_state(Screen::GameOver)
-                        .and_then(in_state(GoOn))
-                        .and_then(in_state(Dialog::None)),
-                )
-                .in_set(UiLayer::Screens),
-        ),
+        (panel, game_panel::keys_help(KEYS))
+            .chain()
+            .run_if(in_state(GoOn))
+            .in_set(UiLayer::Panel),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Game, Rules};
+
+    #[test]
+    fn a_pass_and_a_capture_are_said_in_words() {
+        let start =
+            Position::from_text("Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 1", Rules::default()).unwrap();
+        let mut game = Game::from_position(start);
+        let captured = game
+            .play(Move::Drop {
+                kind: Kind::Rook,
+                cell: "a8".parse().unwrap(),
+            })
+            .unwrap();
+        let before = game.positions()[0];
+        assert_eq!(
+            move_words(
+                Side::Black,
+                Move::Drop {
+                    kind: Kind::Rook,
+                    cell: "a8".parse().unwrap()
+                },
+                captured,
+                &before
+            )
+            .as_deref(),
+            Some("Black captured 1 piece")
+        );
+        let before = *game.position();
+        assert_eq!(
+            move_words(Side::White, Move::Pass, Bits::EMPTY, &before).as_deref(),
+            Some("White passed")
+        );
+        // A plain drop needs no words.
+        assert_eq!(
+            move_words(
+                Side::White,
+                Move::Drop {
+                    kind: Kind::Rook,
+                    cell: "e5".parse().unwrap()
+                },
+                Bits::EMPTY,
+                &before
+            ),
+            None
+        );
+    }
 }

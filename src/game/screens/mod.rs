@@ -1,7 +1,7 @@
-//! The full-window screens drawn with egui: title, game over (over the board) and rules.
+//! The full-window screens drawn with egui: the title and the rules (a game's result is
+//! in its board's panel).
 //! The states themselves are in [`crate::game::app::screen`].
 
-mod game_over;
 mod go_rules;
 mod rules;
 mod title;
@@ -9,5 +9,5 @@ mod title;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((title::plugin, game_over::plugin, rules::plugin));
+    app.add_plugins((title::plugin, rules::plugin));
 }

@@ -83,11 +83,18 @@ fn title_screen(
         .frame(egui::Frame::new().fill(palette::PANEL))
         .show(&mut ui::root_ui(ctx), |ui| {
             let height = ui.available_height();
-            // A short window gets a smaller title and buttons, and no board below 420
-            // points; what still does not fit scrolls rather than being cut off.
+            // A short window gets a smaller title and buttons. The small board takes the
+            // height the rest leaves (measured on the frame before), so that every button
+            // is in the window; below 110 points it is left out, and what still does not
+            // fit scrolls rather than being cut off.
             let compact = height < 560.0;
+            let rest_key = egui::Id::new("title without the board");
+            let rest: f32 = ui.data(|d| d.get_temp(rest_key)).unwrap_or(560.0);
+            let board_height = (height - rest - 24.0).min(300.0);
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.add_space((height * 0.06).max(8.0));
+                let top = ui.cursor().top();
+                let mut drawn_board = 0.0;
+                ui.add_space((height * 0.04).max(8.0));
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new("CHOGO")
@@ -103,9 +110,9 @@ fn title_screen(
                     .italics(),
                 );
                     let go_game = *kind.get() == GameKind::Go;
-                    if height >= 420.0 {
+                    if board_height >= 110.0 {
                         ui.add_space(14.0);
-                        let board_height = (height * 0.28).clamp(110.0, 300.0);
+                        drawn_board = board_height + 14.0;
                         if go_game {
                             let figure = |p: crate::go::Piece| {
                                 textures[usize::from(p.side == crate::rules::Side::White)]
@@ -212,6 +219,8 @@ fn title_screen(
                         );
                     }
                 });
+                let used = ui.cursor().top() - top - drawn_board;
+                ui.data_mut(|d| d.insert_temp(rest_key, used));
             });
         });
     Ok(())

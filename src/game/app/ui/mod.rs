@@ -131,6 +131,10 @@ pub struct UiClick;
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
 
+/// What a click on the board says while a past position is shown (both boards); it goes
+/// when the live game is back.
+pub const PAST_POSITION: &str = "This is a past position: End or Back returns to the game";
+
 /// A `Ui` over the whole window, behind windows, for panels to be shown in (egui 0.36).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
@@ -552,6 +556,8 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     };
     #[cfg(target_arch = "wasm32")]
     ctx.set_fonts(web_fonts());
+    #[cfg(not(target_arch = "wasm32"))]
+    ctx.set_fonts(desktop_fonts());
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = palette::PANEL;
     visuals.window_fill = palette::WINDOW;
@@ -572,6 +578,17 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     }
     ctx.set_global_style(style);
     *done = true;
+}
+
+/// The desktop's fonts: egui's own, with Hack behind the text font too, so that the
+/// panel's symbols (↶ ↷ ⇅ ◎ ≡) are drawn as in the browser, whose fonts have them.
+#[cfg(not(target_arch = "wasm32"))]
+fn desktop_fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.push("Hack".into());
+    }
+    fonts
 }
 
 /// The browser build's fonts: egui's Ubuntu Light and Hack cut down to the characters the

@@ -537,4 +537,3 @@ impl Bot for Mcts {
         })
     }
 }
-

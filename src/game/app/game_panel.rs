@@ -1,0 +1,436 @@
+//! A game's side panel, written once for every board: the game's name and rules, the
+//! players with their captures, a block of fixed height for whose turn it is (or how the
+//! game ended, with what to do next), the notice line, a compact row of the actions a
+//! player reaches for most (each with its tooltip and key), the move list taking the
+//! height the rest leaves, and a menu with the record's exports and the way to the
+//! dialogs and screens. The board fills in what only it knows: its status block, what
+//! goes under the actions (Go's drop palette), its tools and record entries.
+//!
+//! The layout holds still: no line coming or going moves a button under the pointer.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::common::Side;
+use crate::game::app::screen::{Dialog, MenuAction};
+use crate::game::app::ui::{self, MoveRow, palette};
+
+/// A player's line: the side, who plays it, what it has captured.
+pub struct PlayerRow {
+    pub side: Side,
+    pub name: String,
+    pub captured: u32,
+}
+
+/// A button of the compact action row: a short symbol, its name and key on hover.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool<A> {
+    pub id: A,
+    /// What the button shows: a symbol both the desktop's and the browser's fonts have,
+    /// or a short word.
+    pub icon: &'static str,
+    pub name: &'static str,
+    /// The key that does the same (shown on hover), if any.
+    pub key: &'static str,
+    pub enabled: bool,
+    /// Drawn lit: a view that is on.
+    pub lit: bool,
+}
+
+impl<A> Tool<A> {
+    pub fn new(id: A, icon: &'static str, name: &'static str, key: &'static str) -> Tool<A> {
+        Tool {
+            id,
+            icon,
+            name,
+            key,
+            enabled: true,
+            lit: false,
+        }
+    }
+
+    pub fn enabled(mut self, enabled: bool) -> Tool<A> {
+        self.enabled = enabled;
+        self
+    }
+
+    pub fn lit(mut self, lit: bool) -> Tool<A> {
+        self.lit = lit;
+        self
+    }
+}
+
+/// An entry of the panel's menu that the board answers (the record's exports).
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<A> {
+    pub id: A,
+    pub name: &'static str,
+    pub tip: &'static str,
+    pub enabled: bool,
+}
+
+/// What a click in the panel asks the board for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked<A> {
+    Tool(A),
+    Entry(A),
+    /// Show the position after this many moves (`None`: the live game).
+    View(Option<usize>),
+}
+
+/// Everything a board tells the panel.
+pub struct GamePanel<'a, A> {
+    /// The board's name for egui's ids: `chogo`, `go`.
+    pub id: &'a str,
+    /// Changes with every new or loaded game: the panel then starts at its top.
+    pub game: u64,
+    pub title: &'a str,
+    pub rules: &'a str,
+    /// The top player first (White, unless the board is seen from White's side).
+    pub players: [PlayerRow; 2],
+    /// The score as it stands, and what it counts, under the players (Go).
+    pub score: Option<(String, &'a str)>,
+    pub notice: Option<&'a str>,
+    pub tools: Vec<Tool<A>>,
+    pub moves: &'a [MoveRow],
+    pub viewing: Option<usize>,
+    pub record: Vec<Entry<A>>,
+    /// What the record's entries last did ("The record is on the clipboard").
+    pub note: Option<&'a str>,
+    /// How to play, in a line or two at the bottom.
+    pub help: &'a str,
+}
+
+impl<A: Copy> GamePanel<'_, A> {
+    /// Draws the panel into `ui` (the panel's place, from [`ui::side_panel`]): the header,
+    /// the players, the action row, `extra` (a palette, a question), then `status` (whose
+    /// turn, or the result), the notice, the move list and the menu. Everything that
+    /// comes and goes sits below the action row, so a line appearing never moves a button
+    /// under the pointer: only the move list's top moves, and the list gives up the room.
+    /// Menu entries of the app (new game, load, settings, rules, title) are written into
+    /// `actions`.
+    pub fn show(
+        self,
+        ui: &mut egui::Ui,
+        status: impl FnOnce(&mut egui::Ui),
+        extra: impl FnOnce(&mut egui::Ui),
+        actions: &mut MessageWriter<MenuAction>,
+        help: &mut ShowHelp,
+    ) -> Vec<Asked<A>> {
+        let mut asked = Vec::new();
+        let total = ui.available_height();
+        let keys = (
+            format!("{} panel above the moves", self.id),
+            format!("{} panel below the moves", self.id),
+        );
+        // Solid bars: a bar that floats over the panel on hover hid its right edge.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt((self.id, "panel"))
+            .auto_shrink([false, false]);
+        // A new game starts at the top of the panel, not where the last one was left.
+        let seen = egui::Id::new((self.id, "panel game"));
+        if ui.data(|d| d.get_temp::<u64>(seen)) != Some(self.game) {
+            ui.data_mut(|d| d.insert_temp(seen, self.game));
+            area = area.vertical_scroll_offset(0.0);
+        }
+        area.show(ui, |ui| {
+            let top = ui.cursor().top();
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new(self.title).size(22.0));
+            ui.add(egui::Label::new(egui::RichText::new(self.rules).weak()).wrap());
+            ui.separator();
+            for row in &self.players {
+                ui::player_line(ui, row.side, &row.name, row.captured);
+            }
+            if let Some((line, counts)) = &self.score {
+                ui.label(egui::RichText::new(line).weak())
+                    .on_hover_text(*counts);
+                ui.add(egui::Label::new(egui::RichText::new(*counts).small().weak()).wrap());
+            }
+            ui.separator();
+            if let Some(id) = tool_row(ui, &self.tools) {
+                asked.push(Asked::Tool(id));
+            }
+            extra(ui);
+            ui.separator();
+            status(ui);
+            if let Some(text) = self.notice {
+                ui.add(egui::Label::new(egui::RichText::new(text).color(palette::WARN)).wrap());
+            }
+            ui.separator();
+            let above = ui.cursor().top() - top;
+            ui.data_mut(|d| d.insert_temp(egui::Id::new(&keys.0), above));
+            // The list takes what the rest leaves (measured on the frame before), so the
+            // panel fits the window without scrolling when it can.
+            let below = ui::room_below(ui, &keys.1, 96.0);
+            let height = (total - above - below - 30.0).max(72.0);
+            if let Some(view) = ui::move_list(
+                ui,
+                &format!("{} moves", self.id),
+                self.moves,
+                self.viewing,
+                height,
+            ) {
+                asked.push(Asked::View(view));
+            }
+            let below_top = ui.cursor().top();
+            ui.separator();
+            ui.horizontal(|ui| {
+                let menu = ui.menu_button(egui::RichText::new("≡ Menu").strong(), |ui| {
+                    ui.set_min_width(190.0);
+                    let mut open = |ui: &mut egui::Ui, text: &str, action: MenuAction| {
+                        if ui.button(text).clicked() {
+                            actions.write(action);
+                            ui.close();
+                        }
+                    };
+                    open(ui, "New game…", MenuAction::Open(Dialog::NewGame));
+                    open(ui, "Load…", MenuAction::Open(Dialog::Load));
+                    ui.separator();
+                    for entry in &self.record {
+                        let button = ui
+                            .add_enabled(entry.enabled, egui::Button::new(entry.name))
+                            .on_hover_text(entry.tip);
+                        if button.clicked() {
+                            asked.push(Asked::Entry(entry.id));
+                            ui.close();
+                        }
+                    }
+                    ui.separator();
+                    open(ui, "Settings", MenuAction::Open(Dialog::Settings));
+                    open(ui, "Rules", MenuAction::Rules);
+                    open(ui, "Title screen", MenuAction::Title);
+                });
+                menu.response
+                    .on_hover_text("New game, load, the record, settings, rules, title");
+                let keys_button = egui::Button::new("?").selected(help.0);
+                if ui
+                    .add(keys_button)
+                    .on_hover_text("Keys and mouse (?)")
+                    .clicked()
+                {
+                    help.0 = !help.0;
+                }
+                if let Some(note) = self.note {
+                    ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).truncate());
+                }
+            });
+            ui.add(egui::Label::new(egui::RichText::new(self.help).small().weak()).wrap());
+            ui::measure_below(ui, &keys.1, below_top);
+        });
+        asked
+    }
+}
+
+/// The compact action row: small buttons in one or two rows, each named (and its key
+/// given) on hover. Returns the tool clicked.
+fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
+    let mut clicked = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().button_padding = egui::vec2(7.0, 4.0);
+        ui.spacing_mut().item_spacing.x = 5.0;
+        for tool in tools {
+            let text = icon_text(tool.icon);
+            let button = egui::Button::new(text)
+                .selected(tool.lit)
+                .min_size(egui::vec2(36.0, 30.0));
+            let tip = if tool.key.is_empty() {
+                tool.name.to_string()
+            } else {
+                format!("{} ({})", tool.name, tool.key)
+            };
+            if ui
+                .add_enabled(tool.enabled, button)
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(tip)
+                .clicked()
+            {
+                clicked = Some(tool.id);
+            }
+        }
+    });
+    clicked
+}
+
+/// A tool's label: a lone symbol drawn large enough to read, a word at the body's size.
+fn icon_text(icon: &str) -> egui::RichText {
+    if icon.chars().count() == 1 {
+        egui::RichText::new(icon).size(22.0)
+    } else {
+        egui::RichText::new(icon)
+    }
+}
+
+/// Whether the keys and mouse help is shown (`?`, F1, or the panel's `?` button).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ShowHelp(pub bool);
+
+/// The keys and mouse help over the board: each row a key and what it does. Esc or the
+/// window's cross closes it.
+pub fn keys_window(
+    ctx: &egui::Context,
+    help: &mut ShowHelp,
+    place: ui::PanelPlace,
+    rows: &[(&str, &str)],
+) {
+    if !help.0 {
+        return;
+    }
+    let mut open = true;
+    ui::dialog("Keys and mouse", &mut open, Some(place), ctx).show(ctx, |ui| {
+        ui::scrolling(ui, |ui| {
+            egui::Frame::new()
+                .inner_margin(egui::Margin::symmetric(14, 10))
+                .show(ui, |ui| {
+                    egui::Grid::new("keys")
+                        .num_columns(2)
+                        .spacing([18.0, 6.0])
+                        .show(ui, |ui| {
+                            for (key, what) in rows {
+                                ui.label(egui::RichText::new(*key).strong());
+                                ui.label(*what);
+                                ui.end_row();
+                            }
+                        });
+                });
+        })
+    });
+    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        help.0 = false;
+    }
+}
+
+/// Whether the player asked for the keys help: `?` as the keyboard types it (on any
+/// layout: the logical key, not Shift and the key where `/` is on some keyboards), or F1.
+pub fn help_key(
+    logical: &ButtonInput<bevy::input::keyboard::Key>,
+    keys: &ButtonInput<KeyCode>,
+) -> bool {
+    logical.just_pressed(bevy::input::keyboard::Key::Character("?".into()))
+        || keys.just_pressed(KeyCode::F1)
+}
+
+/// The result's headline: "You win" / "You lose" when a person played a bot (`person`
+/// says whether a person plays a side), else the game's own words.
+pub fn headline_for(winner: Option<Side>, person: impl Fn(Side) -> bool, words: String) -> String {
+    let against_bot = |s: Side| person(s) && !person(!s);
+    match winner {
+        Some(w) if against_bot(w) => "You win".into(),
+        Some(w) if against_bot(!w) => "You lose".into(),
+        _ => words,
+    }
+}
+
+/// What a move did in words, from what was special about it and what it captured
+/// (`side` played it): "White passed, and captured 2 pieces".
+pub fn move_in_words(
+    side: Side,
+    what: Option<String>,
+    captured: u32,
+    thing: (&str, &str),
+) -> Option<String> {
+    let took = (captured > 0).then(|| {
+        let word = if captured == 1 { thing.0 } else { thing.1 };
+        format!("captured {captured} {word}")
+    });
+    match (what, took) {
+        (Some(w), Some(t)) => Some(format!("{w}, and {t}")),
+        (Some(w), None) => Some(w),
+        (None, Some(t)) => Some(format!("{side} {t}")),
+        (None, None) => None,
+    }
+}
+
+/// The keys and mouse help of a board, as a system: its `rows` over the board while
+/// [`ShowHelp`] is on (the desktop's F12 left out in the browser, which keeps it).
+pub fn keys_help(
+    rows: &'static [(&'static str, &'static str)],
+) -> impl FnMut(bevy_egui::EguiContexts, ResMut<ShowHelp>, Res<ui::PanelPlace>) -> Result {
+    move |mut contexts, mut help, place| {
+        let ctx = contexts.ctx_mut()?;
+        let rows: Vec<(&str, &str)> = rows
+            .iter()
+            .copied()
+            .filter(|(key, _)| !cfg!(target_arch = "wasm32") || *key != "F12")
+            .collect();
+        keys_window(ctx, &mut help, *place, &rows);
+        Ok(())
+    }
+}
+
+/// The result in the status block: the headline, the reason, and a row of buttons the
+/// board fills in.
+pub fn result_block(
+    ui: &mut egui::Ui,
+    headline: &str,
+    reason: &str,
+    buttons: impl FnOnce(&mut egui::Ui),
+) {
+    ui.label(
+        egui::RichText::new(headline)
+            .size(22.0)
+            .strong()
+            .color(palette::GOLD),
+    );
+    ui.add(
+        egui::Label::new(egui::RichText::new(reason).color(egui::Color32::from_gray(230))).wrap(),
+    );
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(buttons);
+}
+
+/// What the bar of a small window asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarAsked<A> {
+    /// Open or shut the drawer (the whole panel).
+    Drawer,
+    Tool(A),
+}
+
+/// The bar across the top of a small window: the drawer's handle, whose turn it is or how
+/// the game ended (`swatch`: the side to move), and the tools a player reaches for most.
+pub fn bar<A: Copy>(
+    ui: &mut egui::Ui,
+    open: bool,
+    swatch: Option<Side>,
+    text: egui::RichText,
+    tools: &[Tool<A>],
+) -> Option<BarAsked<A>> {
+    let mut asked = None;
+    ui.horizontal_centered(|ui| {
+        let handle = if open { "Close" } else { "≡ Menu" };
+        if ui
+            .button(egui::RichText::new(handle).strong())
+            .on_hover_text("The whole panel: moves, record, new game, settings")
+            .clicked()
+        {
+            asked = Some(BarAsked::Drawer);
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            for tool in tools.iter().rev() {
+                let tip = if tool.key.is_empty() {
+                    tool.name.to_string()
+                } else {
+                    format!("{} ({})", tool.name, tool.key)
+                };
+                let button =
+                    egui::Button::new(icon_text(tool.icon)).min_size(egui::vec2(34.0, 28.0));
+                if ui
+                    .add_enabled(tool.enabled, button)
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    asked = Some(BarAsked::Tool(tool.id));
+                }
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if let Some(side) = swatch {
+                    ui::side_swatch(ui, side);
+                }
+                ui.add(egui::Label::new(text.strong()).truncate());
+            });
+        });
+    });
+    asked
+}

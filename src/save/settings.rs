@@ -1,0 +1,108 @@
+//! The player's settings file.
+
+use std::io;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Loaded, SETTINGS_FILE, SaveError, Store, load};
+
+/// The look of the board and men.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThemeName {
+    /// Warm wood, black and white men.
+    #[default]
+    Wood,
+    /// Strong contrast; the sides differ by marking as well as colour, and the marker
+    /// colours are safe for colour-blind players.
+    HighContrast,
+}
+
+impl ThemeName {
+    pub const ALL: [ThemeName; 2] = [ThemeName::Wood, ThemeName::HighContrast];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            ThemeName::Wood => "Wood",
+            ThemeName::HighContrast => "High contrast",
+        }
+    }
+}
+
+/// The player's settings, kept between runs. Missing fields take their defaults, so older
+/// files still load.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// 0 to 1.
+    pub volume: f32,
+    pub muted: bool,
+    /// 0.5 (slow) to 3 (fast).
+    pub animation_speed: f32,
+    pub theme: ThemeName,
+    /// Mark the cells a picked man can reach.
+    pub show_legal_moves: bool,
+    pub show_coordinates: bool,
+    /// The game "Continue" goes back to: the one played last.
+    pub last_game: LastGame,
+    /// Go with chess pieces: rooks drawn as Go stones instead of chess rooks.
+    pub rooks_as_stones: bool,
+}
+
+/// Which game was played last (Chogo's saves from before the second game say nothing, and
+/// mean Chogo).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastGame {
+    #[default]
+    Chogo,
+    GoWithPieces,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            volume: 0.7,
+            muted: false,
+            animation_speed: 1.0,
+            theme: ThemeName::Wood,
+            show_legal_moves: true,
+            show_coordinates: true,
+            last_game: LastGame::Chogo,
+            rooks_as_stones: false,
+        }
+    }
+}
+
+impl Settings {
+    pub fn to_text(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads settings; numbers out of range are an error, not silently changed.
+    pub fn from_text(text: &str) -> Result<Settings, SaveError> {
+        let settings: Settings =
+            serde_json::from_str(text).map_err(|e| SaveError::NotThisFile {
+                what: "Chogo settings",
+                detail: e.to_string(),
+            })?;
+        if !(0.0..=1.0).contains(&settings.volume) {
+            return Err(SaveError::Volume(settings.volume));
+        }
+        if !(0.5..=3.0).contains(&settings.animation_speed) {
+            return Err(SaveError::AnimationSpeed(settings.animation_speed));
+        }
+        Ok(settings)
+    }
+}
+
+pub fn load_settings(store: &Store) -> Loaded<Settings> {
+    load(store, SETTINGS_FILE, Settings::from_text)
+}
+
+pub fn save_settings(store: &Store, settings: &Settings) -> io::Result<PathBuf> {
+    store.write(SETTINGS_FILE, &settings.to_text())
+}
