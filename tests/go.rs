@@ -1273,14 +1273,49 @@ mod no_panics {
         #[test]
         fn readers_never_panic(text in texty(), set in 0usize..7) {
             let r = rules(PieceSet::PRESETS[set], "9");
-            let _ = Position::from_text(&text, r);
-            let _ = text.parse::<MoveText>().map(|m| Position::new(r).play_text(&m));
-            let _ = Record::parse(&text).map(|rec| rec.to_game());
-            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            // Whatever reads is written back to the same thing.
+            if let Ok(p) = Position::from_text(&text, r) {
+                prop_assert_eq!(pos(&p.to_string(), r), p);
+            }
+            if let Ok(m) = text.parse::<MoveText>() {
+                prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m.clone());
+                let _ = Position::new(r).play_text(&m);
+            }
+            if let Ok(Ok(game)) = Record::parse(&text).map(|rec| rec.to_game()) {
+                assert_same_game(&record_round_trip(&game), &game);
+            }
+            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
+                sgf_round_trip(&game);
+            }
+            // Every command line gets a whole GTP reply: success or failure, blank line.
             let mut engine = Engine::new(Rules::default(), 1);
             for line in text.lines() {
-                let _ = engine.handle(line);
+                if let Some((reply, _)) = engine.handle(line) {
+                    prop_assert!(
+                        (reply.starts_with('=') || reply.starts_with('?'))
+                            && reply.ends_with("\n\n"),
+                        "{:?}: {:?}", line, reply
+                    );
+                } else {
+                    let words = line.split('#').next().unwrap_or("");
+                    prop_assert!(
+                        words.split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit())),
+                        "no reply to {:?}", line
+                    );
+                }
             }
+        }
+
+        /// Move texts in the notation's shape (drops, moves, capture lists) print back
+        /// as they read.
+        #[test]
+        fn move_texts_round_trip(
+            text in r"pass|(([RBNPKQWM]@)?[a-k](1[0-9]?|[2-9])|[a-k][1-9]-[a-k][1-9])(x[a-k][1-9]){0,3}"
+        ) {
+            let parsed = text.parse::<MoveText>();
+            prop_assert!(parsed.is_ok(), "{} does not read: {:?}", text, parsed);
+            let m = parsed.unwrap();
+            prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m);
         }
 
         #[test]
@@ -1292,6 +1327,7 @@ mod no_panics {
                 for set in ["R", "RBNP"] {
                     let r = rules(set, board);
                     if let Ok(p) = Position::from_text(&format!("{placement} {rest}"), r) {
+                        prop_assert_eq!(pos(&p.to_string(), r), p);
                         let _ = p.score();
                         let _ = Game::from_position(p).legal_moves();
                     }
@@ -1302,14 +1338,47 @@ mod no_panics {
         #[test]
         fn sgf_never_panics(body in prop::collection::vec(
             (prop::sample::select(vec!["B", "W", "AB", "AW", "AE", "SZ", "KM", "C", "PL", "GM"]),
-             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:").unwrap()), 0..20)) {
+             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:|[BW]").unwrap()), 0..20)) {
             let mut text = String::from("(;");
             for (k, v) in body {
                 text.push_str(&format!("{k}[{v}];"));
             }
             text.push(')');
-            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
+                sgf_round_trip(&game);
+            }
         }
+    }
+
+    /// The game written as a record (GO_RULES §5) and read back.
+    fn record_round_trip(game: &Game) -> Game {
+        let text = Record::from_game(game, &[]).to_string();
+        Record::parse(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .to_game()
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn assert_same_game(a: &Game, b: &Game) {
+        assert_eq!(a.start(), b.start());
+        assert_eq!(a.moves(), b.moves());
+        assert_eq!(a.position(), b.position());
+        assert_eq!(a.outcome(), b.outcome());
+    }
+
+    /// A game read from SGF, written as SGF (when it is a game SGF can hold) and read
+    /// back, is the same game; its record round trip too.
+    fn sgf_round_trip(game: &Game) {
+        assert_same_game(&record_round_trip(game), game);
+        let Ok(text) = sgf::write(game, "Black", "White") else {
+            return;
+        };
+        let again = SgfGame::parse(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .to_game()
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(again.start(), game.start(), "{text}");
+        assert_eq!(again.moves(), game.moves(), "{text}");
     }
 }
 
