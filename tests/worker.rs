@@ -74,7 +74,10 @@ fn the_message_format_is_the_one_the_page_writes() {
         engine: chogo::bot::job::Engine::Search,
         ..job
     };
-    assert_eq!(serde_json::to_value(&plain).unwrap()["engine"], json!("search"));
+    assert_eq!(
+        serde_json::to_value(&plain).unwrap()["engine"],
+        json!("search")
+    );
 
     let go_game = go::Game::from_position(go::Position::new(go::Rules::default()));
     let go_job_written = go::job::GoJob::new(
@@ -115,7 +118,10 @@ fn the_message_format_is_the_one_the_page_writes() {
     let go_thought = go::job::GoJob::read_answer(&go_game, &go_answer)
         .unwrap()
         .unwrap();
-    assert!(go_game.legal_moves().contains(&go_thought.mv), "{go_answer}");
+    assert!(
+        go_game.legal_moves().contains(&go_thought.mv),
+        "{go_answer}"
+    );
 
     // What cannot be a job is answered with an error (and no move), never a panic: the
     // message names the game the job was meant for.
