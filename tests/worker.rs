@@ -264,8 +264,10 @@ fn triple_ko(superko: bool) -> (go::Game, Vec<String>) {
 #[test]
 fn go_answers_respect_ko_and_superko_from_the_record() {
     // Superko: five plies into the triple ko, White's sixth retake would repeat the start
-    // (GO_RULES §3). The easy bot takes a stone when it can, so it is tempted; only the
-    // record's history forbids it.
+    // (GO_RULES §3); only the record's history forbids it. Every answer of three levels
+    // over eight seeds must be a legal move of the game. (These bots happen not to choose
+    // the retake even without the history: the game the history ends, below, is the case
+    // seen to fail when a job's history is dropped.)
     let (mut game, cycle) = triple_ko(true);
     for m in &cycle[..5] {
         game.play_text(&m.parse().unwrap()).unwrap();
@@ -290,8 +292,8 @@ fn go_answers_respect_ko_and_superko_from_the_record() {
             );
         }
     }
-    // Basic ko: right after a capture in a ko, the retake is refused; the easy bot, which
-    // would take it, plays elsewhere.
+    // Basic ko: right after a capture in a ko, the retake is refused; the easy bot's
+    // answers are legal moves of that game.
     let (mut game, cycle) = triple_ko(false);
     game.play_text(&cycle[0].parse().unwrap()).unwrap();
     let legal = game.legal_moves();
