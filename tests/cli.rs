@@ -279,6 +279,38 @@ fn bestmove_prints_the_chosen_move() {
         if !matches!(level, "random" | "beginner") {
             assert_eq!(mv, "b6-b4xa4\n", "{level}");
         }
+        // Every level's move plays on the position as written (its captures included).
+        let position = chogo::rules::Position::from_text(pos, Default::default()).unwrap();
+        let text: chogo::rules::MoveText = mv
+            .trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("{level}: {mv}: {e}"));
+        assert!(
+            position.play_text(&text).is_ok(),
+            "{level}: {mv} is not a legal move of {pos}"
+        );
+    }
+    // The random and beginner bots are not stuck on one answer: over seeds they play
+    // several moves, each of them legal.
+    let position = chogo::rules::Position::from_text(pos, Default::default()).unwrap();
+    for level in ["random", "beginner"] {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 1..=12 {
+            let out = cli(&[
+                "bestmove",
+                pos,
+                "--level",
+                level,
+                "--seed",
+                &seed.to_string(),
+            ]);
+            assert!(out.status.success(), "{level}: {}", stderr(&out));
+            let mv = stdout(&out).trim().to_string();
+            let text: chogo::rules::MoveText = mv.parse().unwrap();
+            assert!(position.play_text(&text).is_ok(), "{level} {seed}: {mv}");
+            seen.insert(mv);
+        }
+        assert!(seen.len() > 1, "{level}: {seen:?}");
     }
     let out = cli(&["bestmove", pos, "--level", "grandmaster"]);
     assert_eq!(out.status.code(), Some(2));

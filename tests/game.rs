@@ -283,7 +283,9 @@ fn answer_to_offer(app: &mut App) -> Vec<Refused> {
     let mut refused = Vec::new();
     app.update();
     refused.extend(drain::<Refused>(app));
-    for _ in 0..2000 {
+    // However busy the machine: only a hung search reaches the bound.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(120) {
         app.update();
         refused.extend(drain::<Refused>(app));
         if !app.world().resource::<DrawOffer>().is_pending() {
@@ -756,9 +758,165 @@ fn a_changed_setting_asks_for_the_frames_that_write_it() {
         asked >= 5,
         "written after about half a second: {asked} frames of 50 ms"
     );
+    // What was written is the changed setting, and the rest as it was.
+    let written = save::Settings::from_text(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(written, app.world().resource::<PlayerSettings>().0);
+    assert_eq!(
+        written,
+        save::Settings {
+            show_coordinates: !save::Settings::default().show_coordinates,
+            ..save::Settings::default()
+        }
+    );
     // Written: no more frames for it.
     app.update();
     app.update();
     assert!(drain::<RequestRedraw>(&mut app).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sends a command and runs one frame: what the bridge refused in it.
+fn refusals(app: &mut App, command: Command) -> Vec<String> {
+    app.world_mut().write_message(command);
+    app.update();
+    let refused = drain::<Refused>(app).into_iter().map(|r| r.0).collect();
+    settle(app);
+    refused
+}
+
+#[test]
+fn the_bridge_refuses_endings_after_the_end_and_stale_agreements() {
+    use chogo::rules::{EndReason, Outcome};
+    let mut app = app(RuleSet::default());
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    // An agreement made on an earlier version of the game is refused.
+    let stale = app.world().resource::<Bridge>().version;
+    send(&mut app, Command::Play("e5".parse().unwrap()));
+    assert_eq!(
+        refusals(&mut app, Command::AgreeDraw(stale)),
+        ["The draw offer lapsed: the game moved on before the answer"]
+    );
+    assert_eq!(app.world().resource::<Bridge>().game.outcome(), None);
+    // After a resignation, neither a second resignation nor a draw is taken.
+    send(&mut app, Command::Resign(Side::Black));
+    let over = Some(Outcome::win(Side::White, EndReason::Resignation));
+    assert_eq!(app.world().resource::<Bridge>().game.outcome(), over);
+    let version = app.world().resource::<Bridge>().version;
+    assert_eq!(
+        refusals(&mut app, Command::Resign(Side::White)),
+        ["the game is already over"]
+    );
+    assert_eq!(
+        refusals(&mut app, Command::AgreeDraw(version)),
+        ["the game is already over"]
+    );
+    let bridge = app.world().resource::<Bridge>();
+    assert_eq!(bridge.game.outcome(), over);
+    assert_eq!(bridge.version, version, "refusals change nothing");
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn a_draw_offer_lapses_when_the_game_moves_on_before_the_bot_answers() {
+    use chogo::bot::Level;
+    let mut app = app_with(
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
+        None,
+    );
+    // The offer and a move in the same frame: the offer is made on the game before the
+    // move, and whatever the bot's search says, no draw is agreed on the moved game.
+    app.world_mut().write_message(OfferDraw(Side::Black));
+    app.world_mut()
+        .write_message(Command::Play("e3".parse().unwrap()));
+    let refused = answer_to_offer(&mut app);
+    assert_eq!(
+        refused.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+        ["The draw offer lapsed: the game moved on before the answer"]
+    );
+    assert_eq!(app.world().resource::<Bridge>().game.outcome(), None);
+}
+
+#[test]
+fn an_export_while_browsing_gives_the_shown_position_and_the_whole_record() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "e5", "c1-c4"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    let bridge = app.world().resource::<Bridge>();
+    let browsing = Viewing(Some(1));
+    let position = chogo::game::export_text(bridge, &browsing, chogo::game::Export::CopyPosition);
+    assert_eq!(position, bridge.game.position_at(1).unwrap().to_string());
+    assert_ne!(position, bridge.game.position().to_string());
+    let saved = chogo::game::export_text(bridge, &browsing, chogo::game::Export::SavePosition);
+    assert_eq!(saved, position);
+    // The record is the game's, whatever position is shown.
+    let record = chogo::game::export_text(bridge, &browsing, chogo::game::Export::SaveRecord);
+    let game = Record::parse(&record).unwrap().to_game().unwrap();
+    assert_eq!(game.plies().len(), 3, "{record}");
+    assert_eq!(game.position(), bridge.game.position());
+}
+
+#[test]
+fn an_unusable_settings_file_is_reported_and_never_overwritten() {
+    // A file with a value out of range is moved aside; the game starts with the defaults
+    // and writes its settings anew, leaving the kept copy alone.
+    let dir = temp_store("settings-bad");
+    let file = dir.join(save::SETTINGS_FILE);
+    std::fs::write(&file, "{\"volume\": 9}").unwrap();
+    let mut app = app_in(RuleSet::default(), Some(&dir));
+    let problems = app.world().resource::<Persistence>().problems.clone();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with(
+            "The settings file could not be read (volume 9 is not between 0 and 1). It was kept as "
+        ),
+        "{problems:?}"
+    );
+    assert_eq!(
+        app.world().resource::<PlayerSettings>().0,
+        save::Settings::default()
+    );
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("settings.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    app.world_mut().resource_mut::<PlayerSettings>().0.muted = true;
+    for _ in 0..30 {
+        app.update();
+    }
+    let written = save::Settings::from_text(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(written.muted);
+    assert_eq!(
+        std::fs::read_to_string(&aside[0]).unwrap(),
+        "{\"volume\": 9}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // A settings file that cannot be opened cannot be moved aside: it is left alone, and
+    // a changed setting is not written over it. (A link to itself: reading it fails, but
+    // a write, renamed over it, would replace it.)
+    #[cfg(unix)]
+    {
+        let dir = temp_store("settings-blocked");
+        let file = dir.join(save::SETTINGS_FILE);
+        std::os::unix::fs::symlink(save::SETTINGS_FILE, &file).unwrap();
+        let mut app = app_in(RuleSet::default(), Some(&dir));
+        let problems = app.world().resource::<Persistence>().problems.clone();
+        assert!(
+            problems.len() == 1 && problems[0].contains("will not be overwritten"),
+            "{problems:?}"
+        );
+        app.world_mut().resource_mut::<PlayerSettings>().0.muted = true;
+        for _ in 0..30 {
+            app.update();
+        }
+        drop(app);
+        let kept = std::fs::symlink_metadata(&file).unwrap();
+        assert!(
+            kept.file_type().is_symlink(),
+            "the settings file was replaced"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

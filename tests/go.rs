@@ -345,8 +345,11 @@ fn bishops_shapes_are_the_patterns_turned_by_45_degrees() {
 fn the_local_drop_shortcut_judges_as_the_whole_board() {
     // Every drop tried on random games of every general-engine set (and the bishops'
     // light cells, the maos' legs, the pawns' one-way defence) gives the same captures,
-    // position and errors as the whole-board alive search of GO_RULES §2.
-    let mut counts = [0usize; 4]; // captures, refused, moves, refused as dead on arrival
+    // position and errors as the whole-board alive search of GO_RULES §2. Both share the
+    // engine's capture code, so each legal or dead-on-arrival drop is also judged by the
+    // definitions written plainly here (plain_drop).
+    // Captures, refused, moves, refused as dead on arrival, judged by the plain reference.
+    let mut counts = [0usize; 5];
     for set in ["B", "K", "N", "P", "M", "RB", "QNP", "MPB"] {
         for (board, seeds) in [("5", 0..40u64), ("9", 0..6), ("chogo-44", 0..6)] {
             for seed in seeds {
@@ -362,6 +365,21 @@ fn the_local_drop_shortcut_judges_as_the_whole_board() {
                     };
                     let fast = p.play(mv);
                     let whole = p.play_whole_board(mv);
+                    // The rule book's definitions, written plainly in this file, judge
+                    // the drops on an empty playable cell (ko aside) as well.
+                    if let Move::Drop { kind, cell } = mv
+                        && p.geometry().playable.contains(cell)
+                        && p.piece_at(cell).is_none()
+                        && !matches!(fast, Err(IllegalMove::Ko(_)))
+                    {
+                        let plain = plain_drop(&p, kind, cell);
+                        assert_eq!(
+                            fast.as_ref().ok().map(|a| a.captured),
+                            plain,
+                            "{set} {p} {mv:?}: {fast:?}"
+                        );
+                        counts[4] += 1;
+                    }
                     match (fast, whole) {
                         (Ok(a), Ok(b)) => {
                             assert_eq!(a.captured, b.captured, "{set} {p} {mv:?}");
@@ -383,9 +401,9 @@ fn the_local_drop_shortcut_judges_as_the_whole_board() {
     }
     // Quiet drops refused as dead on arrival are the shortcut's own refusals: they must
     // be many, or the shortcut's judgment was hardly tried.
-    let [caps, refused, moves, dead] = counts;
+    let [caps, refused, moves, dead, plain] = counts;
     assert!(
-        caps > 300 && refused > 1000 && moves > 5000 && dead > 1000,
+        caps > 300 && refused > 1000 && moves > 5000 && dead > 1000 && plain > 5000,
         "{counts:?}"
     );
 }
@@ -1273,14 +1291,49 @@ mod no_panics {
         #[test]
         fn readers_never_panic(text in texty(), set in 0usize..7) {
             let r = rules(PieceSet::PRESETS[set], "9");
-            let _ = Position::from_text(&text, r);
-            let _ = text.parse::<MoveText>().map(|m| Position::new(r).play_text(&m));
-            let _ = Record::parse(&text).map(|rec| rec.to_game());
-            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            // Whatever reads is written back to the same thing.
+            if let Ok(p) = Position::from_text(&text, r) {
+                prop_assert_eq!(pos(&p.to_string(), r), p);
+            }
+            if let Ok(m) = text.parse::<MoveText>() {
+                prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m.clone());
+                let _ = Position::new(r).play_text(&m);
+            }
+            if let Ok(Ok(game)) = Record::parse(&text).map(|rec| rec.to_game()) {
+                assert_same_game(&record_round_trip(&game), &game);
+            }
+            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
+                sgf_round_trip(&game);
+            }
+            // Every command line gets a whole GTP reply: success or failure, blank line.
             let mut engine = Engine::new(Rules::default(), 1);
             for line in text.lines() {
-                let _ = engine.handle(line);
+                if let Some((reply, _)) = engine.handle(line) {
+                    prop_assert!(
+                        (reply.starts_with('=') || reply.starts_with('?'))
+                            && reply.ends_with("\n\n"),
+                        "{:?}: {:?}", line, reply
+                    );
+                } else {
+                    let words = line.split('#').next().unwrap_or("");
+                    prop_assert!(
+                        words.split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_digit())),
+                        "no reply to {:?}", line
+                    );
+                }
             }
+        }
+
+        /// Move texts in the notation's shape (drops, moves, capture lists) print back
+        /// as they read.
+        #[test]
+        fn move_texts_round_trip(
+            text in r"pass|(([RBNPKQWM]@)?[a-k](1[0-9]?|[2-9])|[a-k][1-9]-[a-k][1-9])(x[a-k][1-9]){0,3}"
+        ) {
+            let parsed = text.parse::<MoveText>();
+            prop_assert!(parsed.is_ok(), "{} does not read: {:?}", text, parsed);
+            let m = parsed.unwrap();
+            prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m);
         }
 
         #[test]
@@ -1292,6 +1345,7 @@ mod no_panics {
                 for set in ["R", "RBNP"] {
                     let r = rules(set, board);
                     if let Ok(p) = Position::from_text(&format!("{placement} {rest}"), r) {
+                        prop_assert_eq!(pos(&p.to_string(), r), p);
                         let _ = p.score();
                         let _ = Game::from_position(p).legal_moves();
                     }
@@ -1302,14 +1356,47 @@ mod no_panics {
         #[test]
         fn sgf_never_panics(body in prop::collection::vec(
             (prop::sample::select(vec!["B", "W", "AB", "AW", "AE", "SZ", "KM", "C", "PL", "GM"]),
-             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:").unwrap()), 0..20)) {
+             prop::string::string_regex(r"[a-u]{0,2}|[0-9.]{1,3}|:|[BW]").unwrap()), 0..20)) {
             let mut text = String::from("(;");
             for (k, v) in body {
                 text.push_str(&format!("{k}[{v}];"));
             }
             text.push(')');
-            let _ = SgfGame::parse(&text).map(|g| g.to_game());
+            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
+                sgf_round_trip(&game);
+            }
         }
+    }
+
+    /// The game written as a record (GO_RULES §5) and read back.
+    fn record_round_trip(game: &Game) -> Game {
+        let text = Record::from_game(game, &[]).to_string();
+        Record::parse(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .to_game()
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn assert_same_game(a: &Game, b: &Game) {
+        assert_eq!(a.start(), b.start());
+        assert_eq!(a.moves(), b.moves());
+        assert_eq!(a.position(), b.position());
+        assert_eq!(a.outcome(), b.outcome());
+    }
+
+    /// A game read from SGF, written as SGF (when it is a game SGF can hold) and read
+    /// back, is the same game; its record round trip too.
+    fn sgf_round_trip(game: &Game) {
+        assert_same_game(&record_round_trip(game), game);
+        let Ok(text) = sgf::write(game, "Black", "White") else {
+            return;
+        };
+        let again = SgfGame::parse(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .to_game()
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(again.start(), game.start(), "{text}");
+        assert_eq!(again.moves(), game.moves(), "{text}");
     }
 }
 
@@ -1381,6 +1468,65 @@ fn plain_targets(
     out
 }
 
+/// The side's alive pieces as GO_RULES §2 defines them: the least fixed point, by plain
+/// iteration over [`plain_targets`].
+fn plain_alive(p: &Position, side: Side) -> Bits {
+    let geo = *p.geometry();
+    let at = |x: i32, y: i32| Cell::new(x, y).filter(|c| geo.cells.contains(*c));
+    let exists = |x: i32, y: i32| at(x, y).is_some();
+    let occ = p.occupied();
+    let occupied = |x: i32, y: i32| at(x, y).is_some_and(|c| occ.contains(c));
+    let playable_empty =
+        |x: i32, y: i32| at(x, y).is_some_and(|c| geo.playable.contains(c) && !occ.contains(c));
+    let own: Vec<(Cell, Kind)> = p
+        .pieces(side)
+        .iter()
+        .map(|c| (c, p.piece_at(c).unwrap().kind))
+        .collect();
+    let xy = |c: Cell| (c.file() as i32, c.rank() as i32);
+    let mut alive: HashSet<Cell> = own
+        .iter()
+        .filter(|(c, k)| {
+            plain_targets(*k, side, xy(*c), &exists, &occupied)
+                .iter()
+                .any(|&(x, y)| playable_empty(x, y))
+        })
+        .map(|(c, _)| *c)
+        .collect();
+    loop {
+        let before = alive.len();
+        for (c, k) in &own {
+            if !alive.contains(c)
+                && plain_targets(*k, side, xy(*c), &exists, &occupied)
+                    .iter()
+                    .any(|&(x, y)| at(x, y).is_some_and(|t| alive.contains(&t)))
+            {
+                alive.insert(*c);
+            }
+        }
+        if alive.len() == before {
+            break;
+        }
+    }
+    alive.into_iter().collect()
+}
+
+/// A drop as GO_RULES §3 says, judged with [`plain_alive`] alone: the opponent's dead
+/// pieces are removed, then the drop is refused if any of the dropper's is dead. The
+/// captured cells, or None when it is refused so (ko is not judged here).
+fn plain_drop(p: &Position, kind: Kind, cell: Cell) -> Option<Bits> {
+    let me = p.turn();
+    let mut q = *p;
+    q.set_piece(cell, Some(Piece::new(me, kind)));
+    let captured = q.pieces(!me) & !plain_alive(&q, !me);
+    for c in captured {
+        q.set_piece(c, None);
+    }
+    (q.pieces(me) & !plain_alive(&q, me))
+        .is_empty()
+        .then_some(captured)
+}
+
 #[test]
 fn alive_and_reach_follow_the_definitions_for_every_kind() {
     let mut rng = Rng::new(2024);
@@ -1410,41 +1556,14 @@ fn alive_and_reach_follow_the_definitions_for_every_kind() {
         let exists = |x: i32, y: i32| at(x, y).is_some();
         let occ = p.occupied();
         let occupied = |x: i32, y: i32| at(x, y).is_some_and(|c| occ.contains(c));
-        let playable_empty =
-            |x: i32, y: i32| at(x, y).is_some_and(|c| geo.playable.contains(c) && !occ.contains(c));
         for side in [Side::Black, Side::White] {
-            // The least fixed point, by plain iteration.
             let own: Vec<(Cell, Kind)> = p
                 .pieces(side)
                 .iter()
                 .map(|c| (c, p.piece_at(c).unwrap().kind))
                 .collect();
             let xy = |c: Cell| (c.file() as i32, c.rank() as i32);
-            let mut alive: HashSet<Cell> = own
-                .iter()
-                .filter(|(c, k)| {
-                    plain_targets(*k, side, xy(*c), &exists, &occupied)
-                        .iter()
-                        .any(|&(x, y)| playable_empty(x, y))
-                })
-                .map(|(c, _)| *c)
-                .collect();
-            loop {
-                let before = alive.len();
-                for (c, k) in &own {
-                    if !alive.contains(c)
-                        && plain_targets(*k, side, xy(*c), &exists, &occupied)
-                            .iter()
-                            .any(|&(x, y)| at(x, y).is_some_and(|t| alive.contains(&t)))
-                    {
-                        alive.insert(*c);
-                    }
-                }
-                if alive.len() == before {
-                    break;
-                }
-            }
-            let expected: Bits = alive.iter().copied().collect();
+            let expected = plain_alive(&p, side);
             assert_eq!(p.alive(side), expected, "{set} {side:?} {p}");
             dead_seen += (p.pieces(side).count() - expected.count()) as usize;
             // Reach: every empty playable cell a piece gets to, moving through empty cells

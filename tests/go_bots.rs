@@ -2,13 +2,14 @@
 //! preset, random games that end, captures taken and losses avoided on hand-made
 //! positions, reproducible search, the stop flag, GTP genmove.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use chogo::go::bot::mcts::{RootMove, pass_or_play};
 use chogo::go::bot::{self, Bot, Budget, Level, Mcts, MctsConfig, Request};
 use chogo::go::gtp::Engine;
 use chogo::go::{Game, Kind, Move, PieceSet, Position, Rules};
+use chogo::rules::Side;
 use proptest::prelude::*;
 
 fn rules(pieces: &str, board: u8, moving: bool) -> Rules {
@@ -251,35 +252,46 @@ fn mcts_is_reproducible_with_a_seed_and_playouts() {
 }
 
 #[test]
-fn stop_flag_returns_promptly() {
+fn a_raised_stop_flag_ends_the_search_at_once_with_a_legal_move() {
+    // Two threads on 19 × 19 with half a minute to think: the stop flag, raised before the
+    // search, ends it before its first playout (counted, not timed: a busy machine makes
+    // no difference).
     let game = Game::from_position(Position::new(rules("R", 19, false)));
-    let stop = AtomicBool::new(false);
     let mut bot = Mcts::new(MctsConfig {
         threads: 2,
         ..MctsConfig::default()
     });
-    let started = Instant::now();
-    let choice = std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(200));
-            stop.store(true, Ordering::Relaxed);
-        });
-        bot.choose(&Request {
-            game: &game,
-            budget: Budget {
-                time: Some(Duration::from_secs(30)),
-                playouts: None,
-            },
-            seed: 1,
-            stop: &stop,
-        })
+    let long = Budget {
+        time: Some(Duration::from_secs(30)),
+        playouts: None,
+    };
+    let stopped = AtomicBool::new(true);
+    let stats = bot.search(&Request {
+        game: &game,
+        budget: long,
+        seed: 1,
+        stop: &stopped,
     });
-    assert!(choice.is_some());
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
+    assert_eq!(stats.playouts, 0, "playouts after the stop");
+    // With a tree kept from an earlier search, a stopped search still answers a legal
+    // move, from that tree, without playing more.
+    let running = AtomicBool::new(false);
+    bot.search(&Request {
+        game: &game,
+        budget: playouts(400),
+        seed: 1,
+        stop: &running,
+    });
+    let choice = bot
+        .choose(&Request {
+            game: &game,
+            budget: long,
+            seed: 2,
+            stop: &stopped,
+        })
+        .expect("a move from the kept tree");
+    assert!(game.clone().play(choice.mv).is_ok(), "{:?}", choice.mv);
+    assert_eq!(choice.playouts, 0, "playouts after the stop");
 }
 
 #[test]
@@ -318,9 +330,8 @@ fn gtp_genmove_at_a_level() {
     answer("time_settings 300 0 0");
     answer("play b E5");
     answer("time_left w 10 0");
-    let started = Instant::now();
+    // The clock's share of the time is the unit test of the move budget (src/go/gtp.rs).
     let mv = answer("genmove w");
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert!(chogo::go::gtp::parse_vertex(&mv, chogo::go::Board::Square(9)).is_ok());
     assert_ne!(mv.to_ascii_uppercase(), "E5");
     let mv2 = answer("genmove b");
@@ -658,4 +669,46 @@ fn greedy_with_moving_pieces_ends_a_won_game_and_makes_no_idle_steps() {
         let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), seed);
         assert!(!matches!(mv, Move::Step { .. }), "seed {seed}: {mv:?}");
     }
+}
+
+#[test]
+fn gtp_reg_genmove_leaves_the_game_and_genmove_plays_for_either_side() {
+    let mut engine = Engine::new(rules("R", 9, false), 3);
+    let mut reply = |line: &str| engine.handle(line).unwrap().0;
+    assert_eq!(reply("boardsize 9"), "= \n\n");
+    // Nothing to take back yet.
+    assert_eq!(reply("1 undo"), "?1 cannot undo\n\n");
+    // reg_genmove answers a move and plays nothing (GTP: "the engine's move is not
+    // played").
+    let suggested = reply("2 reg_genmove b");
+    assert!(suggested.starts_with("=2 "), "{suggested}");
+    let vertex = suggested.trim_start_matches("=2").trim();
+    let cell = chogo::go::gtp::parse_vertex(vertex, chogo::go::Board::Square(9))
+        .unwrap()
+        .expect("a drop on an empty board");
+    assert!(engine.game().moves().is_empty());
+    assert_eq!(engine.game().position().occupied().count(), 0);
+    assert_eq!(engine.game().position().turn(), Side::Black);
+    assert_eq!(engine.game().position().piece_at(cell), None);
+    // genmove for the side not to move: Black passes, White drops, Black is to move.
+    let mut reply = |line: &str| engine.handle(line).unwrap().0;
+    let answer = reply("3 genmove w");
+    let vertex = answer.trim_start_matches("=3").trim().to_string();
+    let cell = chogo::go::gtp::parse_vertex(&vertex, chogo::go::Board::Square(9))
+        .unwrap_or_else(|e| panic!("{answer}: {e}"))
+        .expect("a drop");
+    let game = engine.game();
+    assert_eq!(game.moves().len(), 2);
+    assert_eq!(game.moves()[0].0, Move::Pass);
+    assert_eq!(
+        game.position().piece_at(cell).map(|p| p.side),
+        Some(Side::White)
+    );
+    assert_eq!(game.position().turn(), Side::Black);
+    // Undo takes back one move at a time, then says it cannot.
+    let mut reply = |line: &str| engine.handle(line).unwrap().0;
+    assert_eq!(reply("4 undo"), "=4 \n\n");
+    assert_eq!(reply("5 undo"), "=5 \n\n");
+    assert_eq!(reply("6 undo"), "?6 cannot undo\n\n");
+    assert!(engine.game().moves().is_empty());
 }

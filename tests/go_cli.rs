@@ -435,6 +435,30 @@ fn have(program: &str) -> bool {
         .is_ok()
 }
 
+/// The character `showboard` draws at a GTP vertex (`C3`): rank rows start with the rank
+/// number, and each cell takes two characters after it.
+fn diagram_cell(board: &str, vertex: &str) -> char {
+    let letters = "ABCDEFGHJKLMNOPQRST";
+    let file = letters.find(&vertex[..1]).unwrap();
+    let rank: usize = vertex[1..].parse().unwrap();
+    let row = board
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(&rank.to_string()))
+        .unwrap_or_else(|| panic!("no rank {rank}: {board}"));
+    row.chars().nth(3 + 2 * file).unwrap()
+}
+
+/// Whether a test may go without `program`: only outside CI (`CI=true`), where a
+/// missing tool is reported and the test skipped; under CI the tools are installed
+/// (`.ci/test`), and a missing one fails the test.
+fn may_skip_without(program: &str, test: &str) -> bool {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{test}: {program} is not installed, and CI must run this test");
+    }
+    eprintln!("SKIPPED {test}: {program} is not installed");
+    true
+}
+
 fn referee(black: &str, white: &str) -> Output {
     Command::new("python3")
         .args([
@@ -539,8 +563,7 @@ fn bestmove_and_play_read_the_search_switches() {
 
 #[test]
 fn referee_plays_chogo_against_itself() {
-    if !have("python3") {
-        eprintln!("SKIPPED referee_plays_chogo_against_itself: python3 is not installed");
+    if !have("python3") && may_skip_without("python3", "referee_plays_chogo_against_itself") {
         return;
     }
     let out = referee(
@@ -561,11 +584,12 @@ fn gnugo_plays_a_whole_game_against_chogo_through_the_referee() {
     let gnugo = ["/usr/games/gnugo", "gnugo"]
         .into_iter()
         .find(|g| Path::new(g).exists() || have(g));
-    let (Some(gnugo), true) = (gnugo, have("python3")) else {
-        eprintln!(
-            "SKIPPED gnugo_plays_a_whole_game_against_chogo_through_the_referee: \
-             GNU Go or python3 is not installed (apt-get install gnugo)"
-        );
+    let test = "gnugo_plays_a_whole_game_against_chogo_through_the_referee";
+    if !have("python3") && may_skip_without("python3", test) {
+        return;
+    }
+    let Some(gnugo) = gnugo else {
+        may_skip_without("GNU Go (apt-get install gnugo)", test);
         return;
     };
     let gnugo = format!("{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead");
@@ -709,8 +733,23 @@ fn gtp_handicap_komi_and_a_colour_playing_twice() {
     for id in ["5", "6", "7", "8"] {
         assert!(answer(id).starts_with(&format!("={id}")), "{id}: {out}");
     }
+    // The board as drawn: the handicap stones and Black's D4 are X, White's E5 and F6
+    // are O, and nothing else is on it.
     let board = answer("9");
-    assert!(board.contains('X') || board.contains('R'), "{board}");
+    let at = |vertex: &str| diagram_cell(&board, vertex);
+    for vertex in ["C3", "G7", "D4"] {
+        assert_eq!(at(vertex), 'X', "{vertex}: {board}");
+    }
+    for vertex in ["E5", "F6"] {
+        assert_eq!(at(vertex), 'O', "{vertex}: {board}");
+    }
+    let pieces = board
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .flat_map(|l| l.chars())
+        .filter(|c| matches!(c, 'X' | 'O'))
+        .count();
+    assert_eq!(pieces, 5, "{board}");
     assert_eq!(answer("10").trim(), "?10 bad vertex list", "{out}");
     assert_eq!(answer("11").trim(), "?11 bad vertex list", "{out}");
 }

@@ -5,7 +5,7 @@
 mod common;
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use chogo::game::{
@@ -214,11 +214,15 @@ fn a_bot_answers_a_person_and_undo_goes_back_to_the_person() {
         None,
     );
     drop_at(&mut app, Kind::Rook, "e5");
-    for _ in 0..400 {
+    // The bot thinks on a background task: frames run until its move is played, however
+    // busy the machine; only a hung search reaches the bound.
+    let started = Instant::now();
+    while app.world().resource::<GoBridge>().game.moves().len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the bot never answered"
+        );
         app.update();
-        if app.world().resource::<GoBridge>().game.moves().len() == 2 {
-            break;
-        }
         std::thread::sleep(Duration::from_millis(2));
     }
     settle(&mut app);
@@ -537,4 +541,129 @@ fn load_go(app: &mut App, saved: GoSavedGame) {
         .write_message(GoCommand::Load(Box::new(saved)));
     app.world_mut()
         .write_message(MenuAction::Show(GameKind::Go));
+}
+
+/// Sends a command and runs one frame: what the bridge refused in it.
+fn refusals(app: &mut App, command: GoCommand) -> Vec<String> {
+    app.world_mut().write_message(command);
+    app.update();
+    let refused = drain::<Refused>(app).into_iter().map(|r| r.0).collect();
+    settle(app);
+    refused
+}
+
+#[test]
+fn the_bridge_refuses_what_cannot_be_done_now() {
+    use chogo::go::EndReason;
+    let mut app = people(rules(9, "R"));
+    // Nothing to take back or to replay yet.
+    assert_eq!(
+        refusals(&mut app, GoCommand::Undo),
+        ["there is nothing to take back"]
+    );
+    assert_eq!(
+        refusals(&mut app, GoCommand::Redo),
+        ["there is nothing to replay"]
+    );
+    assert_eq!(app.world().resource::<GoBridge>().version, 0);
+    drop_at(&mut app, Kind::Rook, "e5");
+    assert_eq!(
+        refusals(&mut app, GoCommand::Redo),
+        ["there is nothing to replay"]
+    );
+    // An agreement made before the last move is refused.
+    let stale = app.world().resource::<GoBridge>().version;
+    drop_at(&mut app, Kind::Rook, "c3");
+    assert_eq!(
+        refusals(&mut app, GoCommand::AgreeDraw(stale)),
+        ["The draw offer lapsed: the game moved on before the answer"]
+    );
+    assert_eq!(app.world().resource::<GoBridge>().game.outcome(), None);
+    // After a resignation, no second ending.
+    send(&mut app, GoCommand::Resign(Side::White));
+    let over = app.world().resource::<GoBridge>().game.outcome();
+    assert_eq!(
+        over.map(|o| (o.winner, o.reason)),
+        Some((Some(Side::Black), EndReason::Resignation))
+    );
+    let version = app.world().resource::<GoBridge>().version;
+    assert_eq!(
+        refusals(&mut app, GoCommand::Resign(Side::Black)),
+        ["the game is already over"]
+    );
+    assert_eq!(
+        refusals(&mut app, GoCommand::AgreeDraw(version)),
+        ["the game is already over"]
+    );
+    assert_eq!(
+        refusals(&mut app, GoCommand::PlayOn),
+        ["the game did not end by two passes"]
+    );
+    let bridge = app.world().resource::<GoBridge>();
+    assert_eq!(bridge.game.outcome(), over);
+    assert_eq!(bridge.version, version, "refusals change nothing");
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
+    use chogo::bot::PlayerKind;
+    use chogo::save::{LastGame, SavedGame, Settings};
+    let dir = std::env::temp_dir().join(format!("chogo-both-saves-{}", std::process::id()));
+    let store = Store::at(&dir);
+    let mut chogo_game = chogo::rules::Game::new(Default::default());
+    chogo_game.play("e3".parse().unwrap()).unwrap();
+    let mut go_game = chogo::go::Game::from_position(Position::new(rules(9, "R")));
+    go_game.play_text(&"e5".parse().unwrap()).unwrap();
+    go_game.play_text(&"c3".parse().unwrap()).unwrap();
+    for last in [LastGame::Chogo, LastGame::GoWithPieces] {
+        let _ = std::fs::remove_dir_all(&dir);
+        save::save_game(
+            &store,
+            &SavedGame {
+                game: chogo_game.clone(),
+                players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+            },
+        )
+        .unwrap();
+        save::save_go_game(
+            &store,
+            &GoSavedGame {
+                game: go_game.clone(),
+                players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+                redo: Vec::new(),
+            },
+        )
+        .unwrap();
+        save::save_settings(
+            &store,
+            &Settings {
+                last_game: last,
+                ..Settings::default()
+            },
+        )
+        .unwrap();
+        let mut app = launched(Launch {
+            store: Some(Store::at(&dir)),
+            bridge: Bridge::new(Setup::default()),
+            go: None,
+            start: Start::Menu(Screen::Title),
+        });
+        assert!(app.world().resource::<Resumable>().0);
+        app.world_mut().write_message(MenuAction::Play);
+        settle(&mut app);
+        assert_eq!(screen(&app), Screen::Playing, "{last:?}");
+        let kind = *app.world().resource::<State<GameKind>>().get();
+        // Both games were read back; Continue shows the one played last.
+        assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 1);
+        assert_eq!(app.world().resource::<GoBridge>().game.moves().len(), 2);
+        match last {
+            LastGame::Chogo => assert_eq!(kind, GameKind::Chogo),
+            LastGame::GoWithPieces => {
+                assert_eq!(kind, GameKind::Go);
+                assert_in_step(&mut app);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

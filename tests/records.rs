@@ -117,3 +117,23 @@ fn errors_carry_typed_values() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_hand_written_record_with_comments_and_annotations_reads() {
+    // tests/records/short-win.chogo: a comment in braces, annotations on moves, a comment
+    // after ';', the result on its own line.
+    let text = std::fs::read_to_string("tests/records/short-win.chogo").unwrap();
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.tag("Black"), Some("Ann"));
+    let game = record.to_game().unwrap();
+    assert_eq!(game.plies().len(), 3);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::Black, EndReason::KingCaptured))
+    );
+    // Written again, it is the plain record of the same game.
+    assert_eq!(
+        Record::from_game(&game, &[("Black", "Ann"), ("White", "Bo")]).to_string(),
+        "[Rules \"chogo-44\"]\n[Black \"Ann\"]\n[White \"Bo\"]\n[Result \"1-0\"]\n\n1. e3 a4 2. b2-b4xa4 1-0\n"
+    );
+}

@@ -441,3 +441,83 @@ impl Engine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine on 9 × 9 with one stone down (80 empty cells) whose level thinks 5 s a
+    /// move, after the given commands.
+    fn engine(commands: &[&str]) -> Engine {
+        let rules = Rules {
+            board: Board::Square(9),
+            ..Rules::default()
+        };
+        let mut engine = Engine::with_level(rules, 1, Level::Master, 1, None);
+        for line in ["play b E5"].iter().chain(commands) {
+            let (reply, _) = engine.handle(line).unwrap();
+            assert!(reply.starts_with('='), "{line}: {reply}");
+        }
+        engine
+    }
+
+    fn secs(engine: &Engine, side: Side) -> f64 {
+        engine
+            .move_budget(side)
+            .time
+            .expect("a time budget")
+            .as_secs_f64()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-6
+    }
+
+    #[test]
+    fn the_move_time_follows_the_clock() {
+        // No clock: the level's own time.
+        assert!(close(secs(&engine(&[]), Side::White), 5.0));
+        // Canadian byo-yomi, 10 s left for 5 stones: 2 s a stone, less the margin.
+        let e = engine(&["time_settings 0 60 5", "time_left w 10 5"]);
+        assert!(close(secs(&e, Side::White), 2.0 * 0.85 - 0.05));
+        // The clock is per side: Black's is not set, so Black has the share of the
+        // settings (no main time, 60 s for 5 stones: 12 s, more than the level's 5 s).
+        assert!(close(secs(&e, Side::Black), 5.0));
+        // Sudden death, 20 s left: spread over half the empty cells (40 moves).
+        let e = engine(&["time_settings 300 0 0", "time_left w 20 0"]);
+        assert!(close(secs(&e, Side::White), 20.0 / 40.0 * 0.85 - 0.05));
+        // Main time left with byo-yomi after it: a third of the empty cells, plus most
+        // of a byo-yomi period.
+        let e = engine(&["time_settings 300 3 1", "time_left b 40 0"]);
+        let expected = 40.0 / (80.0 / 3.0) + 3.0 * 0.8;
+        assert!(close(secs(&e, Side::Black), expected * 0.85 - 0.05));
+        // Settings alone (before any time_left): the main time spread, plus a period.
+        let e = engine(&["time_settings 30 2 4"]);
+        let expected = 30.0 / 40.0 + 2.0 / 4.0;
+        assert!(close(secs(&e, Side::White), expected * 0.85 - 0.05));
+        // Almost no time left: the floor of 50 ms, never nothing.
+        let e = engine(&["time_settings 300 0 0", "time_left w 0 0"]);
+        assert!(close(secs(&e, Side::White), 0.05));
+        // No limit at all (0 main and 0 byo-yomi time): the level's time.
+        let e = engine(&["time_settings 0 0 0"]);
+        assert!(close(secs(&e, Side::White), 5.0));
+        // New settings forget the times left.
+        let e = engine(&["time_left w 1 1", "time_settings 0 0 0"]);
+        assert!(close(secs(&e, Side::White), 5.0));
+    }
+
+    #[test]
+    fn a_playout_budget_is_not_cut_by_the_clock() {
+        let rules = Rules {
+            board: Board::Square(9),
+            ..Rules::default()
+        };
+        let mut engine = Engine::with_level(rules, 1, Level::Hard, 1, None)
+            .configured(MctsConfig::default(), Some(400));
+        for line in ["time_settings 300 0 0", "time_left w 1 0"] {
+            assert!(engine.handle(line).unwrap().0.starts_with('='));
+        }
+        let budget = engine.move_budget(Side::White);
+        assert_eq!((budget.time, budget.playouts), (None, Some(400)));
+    }
+}

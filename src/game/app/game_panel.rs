@@ -380,6 +380,41 @@ pub fn result_block(
     ui.horizontal_wrapped(buttons);
 }
 
+/// A board's panel in its place (beside the board, below it, or in a small window's
+/// drawer under the bar): `body` draws the panel; the bar shows `swatch` (the side to
+/// move) with `text` and the `bar_tools`. The bar's handle opens and shuts the drawer
+/// here; returns the tool the bar asked for.
+pub fn place_panel<A: Copy>(
+    ctx: &egui::Context,
+    place: ui::PanelPlace,
+    drawer: &mut ui::DrawerOpen,
+    notice: Option<&str>,
+    (swatch, text): (Option<Side>, egui::RichText),
+    bar_tools: &[Tool<A>],
+    body: impl FnOnce(&mut egui::Ui),
+) -> Option<A> {
+    let mut root = ui::root_ui(ctx);
+    let open = drawer.0;
+    let asked = ui::side_panel(
+        &mut root,
+        ctx,
+        place,
+        open,
+        notice,
+        |ui| bar(ui, open, swatch, text, bar_tools),
+        body,
+    )
+    .flatten();
+    match asked {
+        Some(BarAsked::Drawer) => {
+            drawer.0 = !drawer.0;
+            None
+        }
+        Some(BarAsked::Tool(id)) => Some(id),
+        None => None,
+    }
+}
+
 /// What the bar of a small window asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarAsked<A> {

@@ -149,7 +149,6 @@ fn panel(
         }
     };
     let rules = game.rules().describe();
-    let mut root = ui::root_ui(ctx);
     let mut asked = Vec::new();
     let mut result_asked = None;
     let body = |ui: &mut egui::Ui| {
@@ -216,21 +215,16 @@ fn panel(
             )
         }
     };
-    let from_bar = ui::side_panel(
-        &mut root,
+    let from_bar = game_panel::place_panel(
         ctx,
         *place,
-        drawer.0,
+        &mut drawer,
         notice.0.as_deref(),
-        |ui| game_panel::bar(ui, drawer.0, swatch, text, &bar_tools),
+        (swatch, text),
+        &bar_tools,
         body,
-    )
-    .flatten();
-    match from_bar {
-        Some(game_panel::BarAsked::Drawer) => drawer.0 = !drawer.0,
-        Some(game_panel::BarAsked::Tool(act)) => asked.push(Asked::Tool(act)),
-        None => {}
-    }
+    );
+    asked.extend(from_bar.map(Asked::Tool));
     match result_asked {
         Some(AfterGame::Rematch) => {
             clicks.write(UiClick);

@@ -326,12 +326,11 @@ impl Mcts {
         };
         let children = |at: usize| {
             let node = tree.nodes[at];
-            let range = if node.expanded {
+            if node.expanded {
                 node.first as usize..(node.first + node.count) as usize
             } else {
                 0..0
-            };
-            range
+            }
         };
         let Some(mut at) = children(0).find(|&i| tree.nodes[i].mv == first) else {
             return line;
