@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use std::path::Path;
 
 use chogo::game::{
-    Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
+    Animating, Bridge, Command, Launch, ManPiece, Motion, Notice, OfferDraw, Persistence, Played,
     PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
@@ -159,6 +159,59 @@ fn viewing_the_past_shows_old_positions_and_changes_nothing() {
     send(&mut app, Command::Undo);
     assert_eq!(app.world().resource::<Viewing>().0, None);
     assert_in_step(&mut app);
+}
+
+/// What a click on the board says while a past position is shown.
+const PAST: &str = "This is a past position: End or Back returns to the game";
+
+#[test]
+fn the_past_positions_notice_goes_when_the_live_game_is_back() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "e5"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    app.world_mut().resource_mut::<Viewing>().0 = Some(1);
+    app.world_mut().resource_mut::<Notice>().0 = Some(PAST.into());
+    settle(&mut app);
+    // It stays while its cause does…
+    assert_eq!(app.world().resource::<Notice>().0.as_deref(), Some(PAST));
+    // …and goes with it (Back or End); another notice is not touched.
+    app.world_mut().resource_mut::<Viewing>().0 = None;
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Notice>().0, None);
+    app.world_mut().resource_mut::<Notice>().0 = Some("b5 is trapped".into());
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Notice>().0.as_deref(),
+        Some("b5 is trapped")
+    );
+}
+
+#[test]
+fn a_new_game_turns_the_board_to_a_person_playing_white_against_a_bot() {
+    let mut app = app(RuleSet::default());
+    let flipped = |app: &App| app.world().resource::<chogo::game::BoardLayout>().flipped;
+    assert!(!flipped(&app));
+    let setup = |white, black| Setup {
+        rules: RuleSet::default(),
+        players: BySide::new(black, white),
+    };
+    let bot = PlayerKind::Bot(chogo::bot::Level::Easy);
+    send(&mut app, Command::NewGame(setup(PlayerKind::Human, bot)));
+    assert!(
+        flipped(&app),
+        "a person playing White sees White's men at the bottom"
+    );
+    send(&mut app, Command::NewGame(setup(bot, PlayerKind::Human)));
+    assert!(!flipped(&app));
+    send(
+        &mut app,
+        Command::NewGame(setup(PlayerKind::Human, PlayerKind::Human)),
+    );
+    assert!(
+        !flipped(&app),
+        "between people the board stays Black's way up"
+    );
 }
 
 fn app_with(players: BySide<PlayerKind>, start: Option<&str>) -> App {

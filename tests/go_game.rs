@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use chogo::game::{
-    Bridge, Command, GameKind, GoBridge, GoCommand, GoPiece, GoPlayed, GoSetup, GoThinking,
-    GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
+    Bridge, Command, GameKind, GoBridge, GoCommand, GoFlipped, GoPiece, GoPlayed, GoSetup,
+    GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
@@ -666,4 +666,46 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_past_positions_notice_goes_when_the_live_game_is_back() {
+    let past = "This is a past position: End or Back returns to the game";
+    let mut app = people(rules(9, "R"));
+    drop_at(&mut app, Kind::Rook, "e5");
+    drop_at(&mut app, Kind::Rook, "d4");
+    app.world_mut().resource_mut::<GoViewing>().0 = Some(1);
+    app.world_mut().resource_mut::<Notice>().0 = Some(past.into());
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Notice>().0.as_deref(), Some(past));
+    app.world_mut().resource_mut::<GoViewing>().0 = None;
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Notice>().0, None);
+}
+
+#[test]
+fn a_new_or_loaded_game_turns_the_board_to_a_person_playing_white() {
+    let mut app = people(rules(9, "R"));
+    let flipped = |app: &App| app.world().resource::<GoFlipped>().0;
+    let bot = GoPlayer::Bot(Level::Easy);
+    new_go(
+        &mut app,
+        GoSetup {
+            rules: rules(9, "R"),
+            players: BySide::new(bot, GoPlayer::Human),
+        },
+    );
+    settle(&mut app);
+    assert!(flipped(&app));
+    let game = app.world().resource::<GoBridge>().game.clone();
+    load_go(
+        &mut app,
+        GoSavedGame {
+            game,
+            players: BySide::new(GoPlayer::Human, bot),
+            redo: Vec::new(),
+        },
+    );
+    settle(&mut app);
+    assert!(!flipped(&app));
 }

@@ -98,13 +98,78 @@ fn paths_and_groups_are_read() {
     );
 }
 
+/// The module paths one file refers to (`module`: the file's own module path): every
+/// `crate::` path and every `super::` chain, read over the whole text with its comment
+/// lines left out, so that a `use` spread over several lines is read whole.
+fn refs_of(module: &[String], text: &str) -> BTreeSet<Vec<String>> {
+    let text: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut refs = BTreeSet::new();
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for (i, _) in text.match_indices("crate::") {
+        if text[..i].ends_with(word) {
+            continue;
+        }
+        refs.extend(
+            flatten(&text[i + "crate::".len()..])
+                .into_iter()
+                .filter(|p| !p.is_empty()),
+        );
+    }
+    // `super::` chains, resolved against the file's module: in `a/b.rs` and in
+    // `a/b/mod.rs` alike, `super` is `a`.
+    let mut at = 0;
+    while let Some(found) = text[at..].find("super::") {
+        let start = at + found;
+        at = start + 1;
+        if text[..start].ends_with("::") || text[..start].ends_with(word) {
+            continue;
+        }
+        let mut rest = &text[start..];
+        let mut base = module.to_vec();
+        while let Some(more) = rest.strip_prefix("super::") {
+            rest = more;
+            base.pop();
+        }
+        for tail in flatten(rest) {
+            let mut full = base.clone();
+            full.extend(tail);
+            refs.insert(full);
+        }
+    }
+    refs
+}
+
+#[test]
+fn a_use_over_several_lines_and_a_super_chain_are_read() {
+    let module = ["game".to_string(), "app".into(), "screen".into()];
+    let text = "use crate::{\n    game::go_board::GoBridge,\n    rules::Side,\n};\n\
+                // crate::game::chogo_board in a comment is not a reference\n\
+                use super::super::chogo_board::Bridge;\n";
+    let refs = refs_of(&module, text);
+    let has = |path: &[&str]| {
+        refs.iter()
+            .any(|r| r.iter().map(String::as_str).eq(path.iter().copied()))
+    };
+    assert!(has(&["game", "go_board", "GoBridge"]), "{refs:?}");
+    assert!(has(&["rules", "Side"]), "{refs:?}");
+    assert!(has(&["game", "chogo_board", "Bridge"]), "{refs:?}");
+    assert_eq!(refs.len(), 3, "{refs:?}");
+    // And the walls see it: such a file in the shared layer breaks them.
+    let parts: BTreeSet<String> = refs.iter().filter_map(|r| part(r)).collect();
+    assert!(parts.contains("game::go_board") && parts.contains("game::chogo_board"));
+}
+
 /// Every module of the crate (the command line's binary left out) → the module paths it
 /// refers to.
 fn references() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for path in files {
         let relative = path.strip_prefix(&src).unwrap();
         if relative.starts_with("bin") || relative == Path::new("main.rs") {
@@ -112,44 +177,9 @@ fn references() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         }
         let module = module_of(relative);
         let text = std::fs::read_to_string(&path).unwrap();
-        let refs: &mut BTreeSet<Vec<String>> = out.entry(module.clone()).or_default();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            for (i, _) in line.match_indices("crate::") {
-                if line[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-                    continue;
-                }
-                refs.extend(flatten(&line[i + "crate::".len()..]));
-            }
-            // `super::` chains, resolved against the file's module (a test module inside
-            // a file names the file itself with one `super::`, which stays inside it).
-            let mut at = 0;
-            while let Some(found) = line[at..].find("super::") {
-                let start = at + found;
-                if line[..start].ends_with("::")
-                    || line[..start].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-                {
-                    at = start + 1;
-                    continue;
-                }
-                let mut rest = &line[start..];
-                let mut base = module.clone();
-                let mut ups = 0;
-                while let Some(more) = rest.strip_prefix("super::") {
-                    rest = more;
-                    ups += 1;
-                }
-                // In `a/b.rs`, `super` is `a`; in `a/b/mod.rs` too (`a::b`'s parent).
-                for _ in 0..ups {
-                    base.pop();
-                }
-                for tail in flatten(rest) {
-                    let mut full = base.clone();
-                    full.extend(tail);
-                    refs.insert(full);
-                }
-                at = start + 1;
-            }
-        }
+        out.entry(module.clone())
+            .or_default()
+            .extend(refs_of(&module, &text));
     }
     out
 }
@@ -232,6 +262,11 @@ fn the_boards_never_refer_to_each_other() {
     ] {
         assert!(parts[board].contains("game::app::screen"), "{parts:?}");
         assert!(!parts[board].contains(other), "{board} refers to {other}");
+        // Nor through the game module's re-exports.
+        assert!(
+            !parts[board].contains("game"),
+            "{board} refers to the game module"
+        );
     }
 }
 
@@ -244,7 +279,8 @@ fn the_shared_layer_refers_to_no_board() {
         .collect();
     assert!(shared.len() > 10, "{shared:?}");
     for from in shared {
-        for board in ["game::chogo_board", "game::go_board"] {
+        // Nor through the game module's re-exports (`crate::game::GoBridge`).
+        for board in ["game::chogo_board", "game::go_board", "game"] {
             assert!(!parts[from].contains(board), "{from} refers to {board}");
         }
     }

@@ -152,15 +152,23 @@ pub fn read_answer(json: &str) -> Result<Option<Thought>, String> {
     }
     let parse = |text: &str| text.parse::<Move>().map_err(|e| e.to_string());
     let mv = answer.mv.as_deref().map(parse).transpose()?;
-    let line = answer
-        .line
-        .iter()
-        .map(|text| parse(text))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(mv.map(|mv| Thought {
-        mv,
-        score: answer.score.map(Score::Eval),
-        line,
+    Ok(mv.map(|mv| {
+        // The line starts with the move; one that stops making sense (or an answer from
+        // a worker that sends none) is cut there.
+        let mut line = vec![mv];
+        let rest = answer
+            .line
+            .iter()
+            .skip(1)
+            .map_while(|text| parse(text).ok());
+        if answer.line.first().and_then(|t| parse(t).ok()) == Some(mv) {
+            line.extend(rest);
+        }
+        Thought {
+            mv,
+            score: answer.score.map(Score::Eval),
+            line,
+        }
     }))
 }
 

@@ -35,13 +35,16 @@ pub fn play_game<G: Playable>(
         let player = &mut players[side];
         let decision = decision_seed(seed, game_number, game.ply_count());
         let Some(mv) = player.choose(&game, decision, stop) else {
+            if stop.load(Ordering::Relaxed) {
+                return Err("stopped".into());
+            }
             return Err(format!(
                 "{} found no move in {}",
                 player.name(),
                 game.position()
             ));
         };
-        let text = format!("{mv:?}");
+        let text = game.move_name(mv);
         if let Err(e) = game.play(mv) {
             return Err(format!(
                 "{} chose {text} in {}: {e}",

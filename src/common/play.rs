@@ -1,6 +1,7 @@
-//! The game interface: what every game of this project offers to the code written once
-//! for all of them — the match runner, the command line's match output and the app's
-//! shared layer. Each engine implements it for its own game type (`crate::rules::Game`,
+//! The game interface: what every game of this project offers to code written once for
+//! all of them — today the match runner and the command line's match lines
+//! ([`super::arena`]), and the tests that play both games through it (tests/playable.rs).
+//! Each engine implements it for its own game type (`crate::rules::Game`,
 //! `crate::go::Game`); what only one game has (a tandem, a pass, a dead-stone view)
 //! stays in that engine's own types, reached through the associated types.
 
@@ -31,10 +32,15 @@ pub trait Playable: Clone + fmt::Debug + Send + Sync + 'static {
     fn play(&mut self, mv: Self::Move) -> Result<Self::Report, Self::Refusal>;
     /// A legal move of the position now in the rule book's notation (with its captures).
     fn move_text(&self, mv: Self::Move) -> String;
+    /// Any move in notation, legal or not (without captures): for messages about a move
+    /// the rules refused.
+    fn move_name(&self, mv: Self::Move) -> String;
     /// Whether the game has ended (by the rules, a resignation or an agreement).
     fn is_over(&self) -> bool;
     /// How a match judges the game as it stands: the winner (none for a draw) and what
-    /// decided it. `None` for a game that cannot be judged yet.
+    /// decided it. A game that has not ended is judged as each game's rules allow: Go
+    /// with chess pieces by its score as it stands (a match's move limit), Chogo not at
+    /// all (`None`).
     fn verdict(&self) -> Option<Verdict>;
     /// `side` gives up.
     fn resign(&mut self, side: Side);

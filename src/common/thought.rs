@@ -1,6 +1,7 @@
 //! What a search job answers, in both games: the move, how good the position is for the
-//! side to move, and the line the search expects. The analysis board and the game
-//! review read the score and the line; the game plays the move.
+//! side to move, and the line the search expects. The game plays the move and judges a
+//! draw offer by the score; the score and the line are there for an analysis board and
+//! a game review, which the browser's worker already carries them for.
 
 use serde::{Deserialize, Serialize};
 

@@ -307,6 +307,10 @@ impl crate::common::Playable for Game {
         self.position().move_text(mv)
     }
 
+    fn move_name(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

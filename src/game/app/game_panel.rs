@@ -22,6 +22,10 @@ pub struct PlayerRow {
     pub captured: u32,
 }
 
+/// The status block's least height: the turn, a line under it (thinking, Polis, a past
+/// position, a pass), the last move and its words.
+const STATUS_HEIGHT: f32 = 96.0;
+
 /// A button of the compact action row: a short symbol, its name and key on hover.
 #[derive(Clone, Copy, Debug)]
 pub struct Tool<A> {
@@ -154,9 +158,32 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             extra(ui);
             ui.separator();
-            status(ui);
+            // The status keeps a height that holds its usual lines, so that one coming
+            // or going (thinking…, a past position) does not move the move list under
+            // the pointer.
+            let width = ui.available_width();
+            ui.allocate_ui_with_layout(
+                egui::vec2(width, STATUS_HEIGHT),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_min_size(egui::vec2(width, STATUS_HEIGHT));
+                    status(ui);
+                },
+            );
             if let Some(text) = self.notice {
-                ui.add(egui::Label::new(egui::RichText::new(text).color(palette::WARN)).wrap());
+                // Two lines at most (the whole notice on hover), so that a long one does
+                // not push the panel past the window.
+                let job = egui::WidgetText::from(egui::RichText::new(text).color(palette::WARN))
+                    .into_layout_job(ui.style(), egui::FontSelection::Default, ui.text_valign());
+                let mut job = std::sync::Arc::unwrap_or_clone(job);
+                job.wrap.max_rows = 2;
+                let label = ui.add(egui::Label::new(job).wrap());
+                if label
+                    .intrinsic_size()
+                    .is_some_and(|s| s.y > label.rect.height() + 0.5)
+                {
+                    label.on_hover_text(text);
+                }
             }
             ui.separator();
             let above = ui.cursor().top() - top;
@@ -164,7 +191,7 @@ impl<A: Copy> GamePanel<'_, A> {
             // The list takes what the rest leaves (measured on the frame before), so the
             // panel fits the window without scrolling when it can.
             let below = ui::room_below(ui, &keys.1, 96.0);
-            let height = (total - above - below - 30.0).max(72.0);
+            let height = (total - above - below - 30.0).max(44.0);
             if let Some(view) = ui::move_list(
                 ui,
                 &format!("{} moves", self.id),
@@ -413,6 +440,40 @@ pub fn place_panel<A: Copy>(
         Some(BarAsked::Tool(id)) => Some(id),
         None => None,
     }
+}
+
+/// The drawer shuts when a menu action is taken or the window grows out of the drawer's
+/// size.
+fn shut_drawer(
+    place: Res<ui::PanelPlace>,
+    mut actions: MessageReader<MenuAction>,
+    mut drawer: ResMut<ui::DrawerOpen>,
+) {
+    if actions.read().count() > 0 || *place != ui::PanelPlace::Drawer {
+        drawer.set_if_neq(ui::DrawerOpen(false));
+    }
+}
+
+/// A game that ends in a small window opens the drawer: the result and what to do next
+/// (a rematch, a new game) are in the panel.
+fn open_drawer_at_the_end(place: Res<ui::PanelPlace>, mut drawer: ResMut<ui::DrawerOpen>) {
+    if *place == ui::PanelPlace::Drawer {
+        drawer.set_if_neq(ui::DrawerOpen(true));
+    }
+}
+
+/// The drawer's systems; a board's coming on the screen shuts it
+/// ([`crate::game::app::screen::register_board`]).
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<ShowHelp>();
+    app.add_systems(
+        Update,
+        shut_drawer.in_set(crate::game::app::sets::Phase::Screens),
+    );
+    app.add_systems(
+        OnEnter(crate::game::app::screen::Screen::GameOver),
+        open_drawer_at_the_end,
+    );
 }
 
 /// What the bar of a small window asks for.

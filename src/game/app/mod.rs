@@ -36,7 +36,9 @@ pub(super) fn logic_plugin(app: &mut App) {
         animation::plugin,
     ));
     app.init_resource::<bot_play::BotPlay>();
-    app.init_resource::<game_panel::ShowHelp>();
+    app.init_resource::<ui::DrawerOpen>();
+    app.init_resource::<ui::PanelPlace>();
+    app.add_plugins(game_panel::plugin);
 }
 
 /// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.

@@ -56,24 +56,19 @@ impl Persistence {
         }
     }
 
-    /// A board's saved game, if there is a usable one (`read` reads it from the store as
-    /// the board's save `file`). An unusable save is moved aside and reported in
-    /// [`Persistence::problems`] as `what`.
-    pub fn load<T>(
-        &mut self,
-        file: &'static str,
-        what: &str,
-        read: impl FnOnce(&Store) -> Loaded<T>,
-    ) -> Option<T> {
+    /// Board `B`'s saved game, if there is a usable one (`read` reads it from the store).
+    /// An unusable save is moved aside and reported in [`Persistence::problems`]; one
+    /// that could not be moved is never overwritten by this run.
+    pub fn load<B: SavedBoard, T>(&mut self, read: impl FnOnce(&Store) -> Loaded<T>) -> Option<T> {
         let store = self.store.as_ref()?;
         match read(store) {
             Loaded::Found(saved) => Some(saved),
             Loaded::Missing => None,
             corrupt => {
                 if corrupt.left_in_place() {
-                    self.saves.entry(file).or_default().blocked = true;
+                    self.saves.entry(B::FILE).or_default().blocked = true;
                 }
-                self.problems.extend(corrupt.problem(what));
+                self.problems.extend(corrupt.problem(B::WHAT));
                 None
             }
         }

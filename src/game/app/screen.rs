@@ -189,9 +189,13 @@ pub(crate) fn plugin(app: &mut App) {
 /// of the game shown before (a notice belongs to the game it was given in), and the
 /// screen follows its game between playing and game over.
 pub fn register_board<B: Ends, S: States>(app: &mut App, on: S) {
-    app.add_systems(OnEnter(on.clone()), |mut notice: ResMut<Notice>| {
-        notice.0 = None;
-    });
+    app.add_systems(
+        OnEnter(on.clone()),
+        |mut notice: ResMut<Notice>, mut drawer: ResMut<crate::game::app::ui::DrawerOpen>| {
+            notice.0 = None;
+            drawer.0 = false;
+        },
+    );
     app.add_systems(
         Update,
         follow_outcome::<B>

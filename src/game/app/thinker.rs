@@ -5,10 +5,6 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::bot::Budget;
-use crate::bot::job::{Engine, Thought};
-use crate::rules::Game;
-
 /// A question for a bot: how to answer it here (the desktop: `run` on a background task),
 /// and the same question as JSON for the browser's worker with how to read its answer.
 pub struct Job<T> {
@@ -36,8 +32,8 @@ impl<T> Job<T> {
     }
 }
 
-/// A search under way (by default a Chogo bot's move). Dropping it abandons the search.
-pub struct Thinker<T = Option<Thought>> {
+/// A search under way, answering a `T`. Dropping it abandons the search.
+pub struct Thinker<T> {
     inner: imp::Inner<T>,
 }
 
@@ -51,24 +47,6 @@ impl<T: Send + 'static> Thinker<T> {
     /// The answer, once there is one.
     pub fn poll(&mut self) -> Option<T> {
         self.inner.poll()
-    }
-}
-
-impl Thinker<Option<Thought>> {
-    /// A Chogo bot's move (`None`: the bot has none, or its worker failed).
-    pub fn start(game: &Game, engine: Engine, budget: Budget, seed: u64) -> Self {
-        let job = crate::bot::job::Job::new(game, engine, budget, seed);
-        let game = game.clone();
-        Thinker::spawn(Job::new(
-            move |stop| crate::bot::job::Job::run_on(engine, &game, budget, seed, stop),
-            move || serde_json::to_string(&job).unwrap_or_default(),
-            |answer| {
-                crate::bot::job::read_answer(answer).unwrap_or_else(|e| {
-                    bevy::log::warn!("chogo: the bot worker failed: {e}");
-                    None
-                })
-            },
-        ))
     }
 }
 

@@ -5,20 +5,40 @@ use bevy::prelude::*;
 
 use crate::bot::Budget;
 use crate::bot::arena::decision_seed;
-use crate::bot::job::Engine;
+use crate::bot::job::{Engine, Thought};
 use crate::game::app::animation::Animating;
 use crate::game::app::bot_play::BotPlay;
 use crate::game::app::reports::Refused;
 use crate::game::app::screen::{GameKind, Screen};
 use crate::game::app::sets::Phase;
-use crate::game::app::thinker::Thinker;
+use crate::game::app::thinker::{Job, Thinker};
 use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind};
-use crate::rules::Side;
+use crate::rules::{Game, Side};
+
+/// A Chogo bot's search under way: its move, or `None` (the bot has none, or its worker
+/// failed).
+pub type ChogoThinker = Thinker<Option<Thought>>;
+
+/// Starts a Chogo bot's search on the thinker.
+pub fn think(game: &Game, engine: Engine, budget: Budget, seed: u64) -> ChogoThinker {
+    let job = crate::bot::job::Job::new(game, engine, budget, seed);
+    let game = game.clone();
+    Thinker::spawn(Job::new(
+        move |stop| crate::bot::job::Job::run_on(engine, &game, budget, seed, stop),
+        move || serde_json::to_string(&job).unwrap_or_default(),
+        |answer| {
+            crate::bot::job::read_answer(answer).unwrap_or_else(|e| {
+                bevy::log::warn!("chogo: the bot worker failed: {e}");
+                None
+            })
+        },
+    ))
+}
 
 /// The bot search under way, if any.
 #[derive(Resource, Default)]
 pub struct BotThinking {
-    task: Option<Thinker>,
+    task: Option<ChogoThinker>,
     /// The bridge version the search started from.
     version: u64,
 }
@@ -54,7 +74,7 @@ fn start_thinking(
         return;
     };
     let seed = decision_seed(play.seed, bridge.version, bridge.game.plies().len());
-    thinking.task = Some(Thinker::start(
+    thinking.task = Some(think(
         &bridge.game,
         Engine::Level(level),
         level.budget(play.time),
@@ -92,7 +112,7 @@ pub struct OfferDraw(pub Side);
 /// A draw offer the bot is thinking about, with the game version it was made in.
 #[derive(Resource, Default)]
 pub struct DrawOffer {
-    task: Option<(u64, Side, Thinker)>,
+    task: Option<(u64, Side, ChogoThinker)>,
 }
 
 impl DrawOffer {
@@ -120,7 +140,7 @@ fn consider_draw_offers(
                     depth: Some(3),
                     ..Budget::default()
                 };
-                let task = Thinker::start(&bridge.game, Engine::Search, budget, 1);
+                let task = think(&bridge.game, Engine::Search, budget, 1);
                 offer.task = Some((bridge.version, !side, task));
             }
         }

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use crate::bot::Budget;
 use crate::bot::job::Engine;
-use crate::game::app::thinker::Thinker;
+use crate::game::chogo_board::bot_player::{ChogoThinker, think};
 use crate::game::chogo_board::bridge::Bridge;
 use crate::rules::Move;
 
@@ -15,7 +15,7 @@ pub struct AskHint;
 /// The hint being computed, and the last one found with the game version it belongs to.
 #[derive(Resource, Default)]
 pub struct Hint {
-    task: Option<(u64, Thinker)>,
+    task: Option<(u64, ChogoThinker)>,
     found: Option<(u64, Move)>,
 }
 
@@ -41,7 +41,7 @@ fn ask(mut asks: MessageReader<AskHint>, bridge: Res<Bridge>, mut hint: ResMut<H
         time: Some(std::time::Duration::from_millis(HINT_MILLIS)),
         ..Budget::default()
     };
-    let task = Thinker::start(&bridge.game, Engine::Search, budget, 1);
+    let task = think(&bridge.game, Engine::Search, budget, 1);
     hint.task = Some((bridge.version, task));
 }
 

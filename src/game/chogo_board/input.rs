@@ -337,8 +337,17 @@ fn notices(
     }
 }
 
-pub(crate) fn plugin(app: &mut App) {
+/// The parts without a window: the selection and the notices (the windowless tests run
+/// them).
+pub(crate) fn logic(app: &mut App) {
     app.init_resource::<Grab>();
+    app.add_systems(
+        Update,
+        notices.run_if(in_state(ChogoOn)).in_set(Phase::React),
+    );
+}
+
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<FlipBoard>();
     app.add_systems(
         Update,
@@ -350,8 +359,8 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (notices, update_highlights)
-            .chain()
+        update_highlights
+            .after(notices)
             .run_if(in_state(ChogoOn))
             .in_set(Phase::React),
     );

@@ -69,6 +69,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             .in_set(crate::game::app::sets::Phase::Layout)
             .before(layout::refit),
     );
+    input::logic(app);
     app.add_plugins((
         layout::plugin,
         bridge::plugin,

@@ -209,9 +209,15 @@ fn panel(
         Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
         None => {
             let dots = if thinking.is_thinking() { " …" } else { "" };
+            // With the drawer shut the bar is all there is: a special move is said there.
+            let words = game
+                .plies()
+                .last()
+                .and_then(|ply| move_words(!pos.turn(), ply))
+                .map_or(String::new(), |w| format!(" · {w}"));
             (
                 Some(pos.turn()),
-                egui::RichText::new(format!("{} {}{dots}", pos.turn(), turn_words(pos))),
+                egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
             )
         }
     };
@@ -430,26 +436,7 @@ const KEYS: &[(&str, &str)] = &[
     ("F12", "save a screenshot in the data folder"),
 ];
 
-/// The drawer starts shut in every game and shuts when a menu action is taken or the
-/// window grows out of the drawer's size.
-fn shut_drawer(
-    place: Res<PanelPlace>,
-    mut actions: MessageReader<MenuAction>,
-    mut drawer: ResMut<DrawerOpen>,
-) {
-    if actions.read().count() > 0 || *place != PanelPlace::Drawer {
-        drawer.set_if_neq(DrawerOpen(false));
-    }
-}
-
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(ChogoOn), |mut drawer: ResMut<DrawerOpen>| {
-        drawer.0 = false;
-    });
-    app.add_systems(
-        Update,
-        shut_drawer.in_set(crate::game::app::sets::Phase::Screens),
-    );
     app.add_systems(
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))

@@ -29,6 +29,6 @@ impl Persistence {
     /// The saved Chogo game, if there is a usable one. An unusable save is moved aside
     /// and reported in [`Persistence::problems`].
     pub fn load_game(&mut self) -> Option<SavedGame> {
-        self.load(Bridge::FILE, Bridge::WHAT, save::load_game)
+        self.load::<Bridge, _>(save::load_game)
     }
 }

@@ -1,5 +1,6 @@
 //! The board module of Go with chess pieces: its layout, board and marks, pieces and
-//! their animations, input, side panel and game-over card, bot player, hints and sounds.
+//! their animations, input, side panel (with the result and the score at the end), bot
+//! player, hints and sounds.
 //! It runs while a game of Go with chess pieces is on the screen ([`GoOn`]) over its own
 //! rules bridge ([`bridge`]); the screens, dialogs, settings, saves, sounds and the side
 //! panel's placement are the app's shared layer ([`crate::game::app`]).

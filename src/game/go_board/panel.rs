@@ -98,6 +98,7 @@ pub fn outcome_text(bridge: &GoBridge) -> Option<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AfterGame {
     PlayOn,
+    Rematch,
     NewGame,
 }
 
@@ -314,9 +315,19 @@ fn panel(
         Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
         None => {
             let dots = if thinking.is_thinking() { " …" } else { "" };
+            // With the drawer shut the bar is all there is: a pass or a piece's move is
+            // said there.
+            let words = bridge
+                .shown_move(None)
+                .zip(game.positions().len().checked_sub(2))
+                .and_then(|((mv, captured), i)| {
+                    let before = game.positions()[i];
+                    move_words(before.turn(), mv, captured, &before)
+                })
+                .map_or(String::new(), |w| format!(" · {w}"));
             (
                 Some(pos.turn()),
-                egui::RichText::new(format!("{} to move{dots}", pos.turn())),
+                egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
             )
         }
     };
@@ -334,6 +345,15 @@ fn panel(
         Some(AfterGame::PlayOn) => {
             clicks.write(UiClick);
             commands.write(GoCommand::PlayOn);
+        }
+        Some(AfterGame::Rematch) => {
+            clicks.write(UiClick);
+            // Against a bot the person changes sides.
+            let players = bridge.setup.players;
+            commands.write(GoCommand::NewGame(crate::game::go_board::bridge::GoSetup {
+                rules: bridge.setup.rules,
+                players: crate::common::BySide::new(players.white, players.black),
+            }));
         }
         Some(AfterGame::NewGame) => {
             actions.write(MenuAction::Open(Dialog::NewGame));
@@ -430,6 +450,13 @@ fn status(
                         .clicked()
                 {
                     asked = Some(AfterGame::PlayOn);
+                }
+                if ui
+                    .button("Rematch")
+                    .on_hover_text("The same rules; against a bot you change sides")
+                    .clicked()
+                {
+                    asked = Some(AfterGame::Rematch);
                 }
                 if ui.button("New game…").clicked() {
                     asked = Some(AfterGame::NewGame);

@@ -26,6 +26,6 @@ impl Persistence {
     /// The saved game of Go with chess pieces, if there is a usable one (an unusable one
     /// is moved aside and reported, as Chogo's).
     pub fn load_go_game(&mut self) -> Option<GoSavedGame> {
-        self.load(GoBridge::FILE, GoBridge::WHAT, save::load_go_game)
+        self.load::<GoBridge, _>(save::load_go_game)
     }
 }

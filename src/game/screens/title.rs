@@ -19,11 +19,19 @@ use bevy_egui::EguiTextureHandle;
 
 /// Who plays whom in a game of Go with chess pieces, in a few words.
 fn go_matchup(players: crate::rules::BySide<GoPlayer>) -> String {
+    let title = |l: crate::go::bot::Level| {
+        let name = l.name();
+        name[..1].to_ascii_uppercase() + &name[1..]
+    };
+    let players = players.map(|p| match p {
+        GoPlayer::Bot(l) => Some(title(l)),
+        GoPlayer::Human => None,
+    });
     match (players.black, players.white) {
-        (GoPlayer::Human, GoPlayer::Human) => "Two players".into(),
-        (GoPlayer::Human, GoPlayer::Bot(l)) => format!("You (Black) against {l}"),
-        (GoPlayer::Bot(l), GoPlayer::Human) => format!("You (White) against {l}"),
-        (GoPlayer::Bot(b), GoPlayer::Bot(w)) => format!("{b} against {w}"),
+        (None, None) => "Two players".into(),
+        (None, Some(l)) => format!("You (Black) against {l}"),
+        (Some(l), None) => format!("You (White) against {l}"),
+        (Some(b), Some(w)) => format!("{b} against {w}"),
     }
 }
 

@@ -60,7 +60,7 @@ pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
 }
 
 impl Worker<'_> {
-    pub(super) fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
+    fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
         if tree.nodes.len() >= MAX_NODES {
             return;
         }
@@ -215,7 +215,7 @@ impl Worker<'_> {
         node.expanded = true;
     }
 
-    pub(super) fn select(&mut self, tree: &Tree, at: usize) -> usize {
+    fn select(&mut self, tree: &Tree, at: usize) -> usize {
         let node = tree.nodes[at];
         let log_n = (node.visits.max(1) as f64).ln();
         let mut best = node.first as usize;
@@ -459,7 +459,7 @@ impl Worker<'_> {
     }
 
     /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
-    pub(super) fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
+    fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
         let controlled = pos.controlled();
         let mut area = [0f64; 2];
         for side in [Side::Black, Side::White] {
