@@ -585,39 +585,6 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     *done = true;
 }
 
-/// Every character the interface writes, and the sizes it writes them at.
-const WARM_TEXT: &str = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~·…—–×§’“”‘↶↷⇅◎½≡→←↑↓éèàç";
-const WARM_SIZES: [f32; 12] = [
-    12.0, 14.0, 15.0, 16.0, 17.0, 18.0, 20.0, 22.0, 26.0, 34.0, 40.0, 64.0,
-];
-
-/// Puts every glyph the panels, menus and dialogs use into egui's font atlas at start
-/// (and again when the display's scale changes). A glyph drawn for the first time is
-/// added to the atlas in the frame that draws it, and the atlas reaches the screen a
-/// frame later: the first frame after a move showed its new words with letters missing.
-fn warm_fonts(mut contexts: EguiContexts, mut warmed: Local<Option<f32>>, mut frames: Local<u32>) {
-    let Ok(ctx) = contexts.ctx_mut() else {
-        return;
-    };
-    // The fonts set by `style` take effect from the next frame.
-    *frames = frames.saturating_add(1);
-    let scale = ctx.pixels_per_point();
-    if *frames < 2 || *warmed == Some(scale) {
-        return;
-    }
-    *warmed = Some(scale);
-    ctx.fonts_mut(|fonts| {
-        for size in WARM_SIZES {
-            for font in [
-                egui::FontId::proportional(size),
-                egui::FontId::monospace(size),
-            ] {
-                let _ = fonts.layout_no_wrap(WARM_TEXT.to_owned(), font, egui::Color32::WHITE);
-            }
-        }
-    });
-}
-
 /// The desktop's fonts: egui's own, with Hack behind the text font too, so that the
 /// panel's symbols (↶ ↷ ⇅ ◎ ≡) are drawn as in the browser, whose fonts have them.
 #[cfg(not(target_arch = "wasm32"))]
@@ -684,8 +651,5 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (style, warm_fonts).chain().in_set(UiLayer::Style),
-    );
+    app.add_systems(EguiPrimaryContextPass, style.in_set(UiLayer::Style));
 }
