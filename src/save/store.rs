@@ -8,7 +8,6 @@ use std::io;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-#[cfg(not(target_arch = "wasm32"))]
 use super::dates::{now_unix, timestamp};
 
 /// A folder of the game's files.

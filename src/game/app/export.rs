@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use crate::game::app::persist::Persistence;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::game::app::ui::Notice;
 use crate::save;
 

@@ -606,11 +606,11 @@ fn web_fonts() -> egui::FontDefinitions {
     for (name, bytes) in [
         (
             "ubuntu",
-            &include_bytes!("../../../assets/fonts/ubuntu-light-derivative-chogo.ttf")[..],
+            &include_bytes!("../../../../assets/fonts/ubuntu-light-derivative-chogo.ttf")[..],
         ),
         (
             "hack",
-            &include_bytes!("../../../assets/fonts/hack-chogo.ttf")[..],
+            &include_bytes!("../../../../assets/fonts/hack-chogo.ttf")[..],
         ),
     ] {
         let data = egui::FontData::from_static(bytes);
