@@ -305,7 +305,10 @@ pub fn keys_window(
         return;
     }
     let mut open = true;
-    ui::dialog("Keys and mouse", &mut open, Some(place), ctx).show(ctx, |ui| {
+    // No wider than its rows need, so that it stands in the middle of the board's part.
+    let width = (ctx.content_rect().width() - 24.0).clamp(200.0, 640.0);
+    let window = ui::dialog("Keys and mouse", &mut open, Some(place), ctx).max_width(width);
+    window.show(ctx, |ui| {
         ui::scrolling(ui, |ui| {
             egui::Frame::new()
                 .inner_margin(egui::Margin::symmetric(14, 10))
