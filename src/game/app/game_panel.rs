@@ -255,13 +255,15 @@ impl<A: Copy> GamePanel<'_, A> {
 fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
     let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().button_padding = egui::vec2(7.0, 4.0);
-        ui.spacing_mut().item_spacing.x = 5.0;
+        // Six of them in one row in the narrowest panel beside the board (Chogo's at
+        // 900 × 700: Resign on its own row was the new player's find).
+        ui.spacing_mut().button_padding = egui::vec2(6.0, 4.0);
+        ui.spacing_mut().item_spacing.x = 4.0;
         for tool in tools {
             let text = icon_text(tool.icon);
             let button = egui::Button::new(text)
                 .selected(tool.lit)
-                .min_size(egui::vec2(36.0, 30.0));
+                .min_size(egui::vec2(33.0, 30.0));
             let tip = if tool.key.is_empty() {
                 tool.name.to_string()
             } else {
