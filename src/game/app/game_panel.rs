@@ -26,6 +26,25 @@ pub struct PlayerRow {
 /// position, a pass), the last move and its words.
 const STATUS_HEIGHT: f32 = 96.0;
 
+/// A player as the panel names them, short so that "captured N" keeps its place: "You"
+/// against a bot, "Player" between people, "Easy bot" (the level's name, capitalised).
+pub fn player_name<L: std::fmt::Display>(
+    kind: crate::common::Player<L>,
+    other: &crate::common::Player<L>,
+) -> String {
+    use crate::common::Player;
+    match (kind, other) {
+        (Player::Human, Player::Bot(_)) => "You".into(),
+        (Player::Human, Player::Human) => "Player".into(),
+        (Player::Bot(level), _) => {
+            let name = level.to_string();
+            let mut chars = name.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase());
+            format!("{}{} bot", first.unwrap_or(' '), chars.as_str())
+        }
+    }
+}
+
 /// A button of the compact action row: a short symbol, its name and key on hover.
 #[derive(Clone, Copy, Debug)]
 pub struct Tool<A> {
@@ -534,4 +553,33 @@ pub fn bar<A: Copy>(
         });
     });
     asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::Player;
+
+    #[test]
+    fn players_are_named_short() {
+        let bot = Player::Bot(crate::bot::Level::Medium);
+        assert_eq!(player_name(bot, &Player::Human), "Medium bot");
+        assert_eq!(player_name(Player::Human, &bot), "You");
+        assert_eq!(player_name(Player::Human, &Player::<u8>::Human), "Player");
+        let go_bot = Player::Bot(crate::go::bot::Level::Easy);
+        assert_eq!(player_name(go_bot, &go_bot), "Easy bot");
+    }
+
+    #[test]
+    fn a_move_in_words_names_its_captures() {
+        let said = |what: Option<&str>, n| {
+            move_in_words(Side::White, what.map(String::from), n, ("piece", "pieces"))
+        };
+        assert_eq!(said(None, 0), None);
+        assert_eq!(said(None, 1).as_deref(), Some("White captured 1 piece"));
+        assert_eq!(
+            said(Some("White passed"), 2).as_deref(),
+            Some("White passed, and captured 2 pieces")
+        );
+    }
 }

@@ -35,15 +35,6 @@ enum Act {
     SavePosition,
 }
 
-/// A player as the panel names them: short, so that "captured N" keeps its place.
-fn player_name(kind: PlayerKind, other: PlayerKind) -> String {
-    match (kind, other) {
-        (PlayerKind::Human, PlayerKind::Bot(_)) => "You".into(),
-        (PlayerKind::Human, PlayerKind::Human) => "Player".into(),
-        (PlayerKind::Bot(level), _) => format!("{} bot", level.title()),
-    }
-}
-
 /// What a move that is not a plain slide did, in words (a mole drop, a tandem, the king's
 /// drop, captures): the panel says it, so that a bot's move never happens unexplained.
 pub fn move_words(side: Side, ply: &Ply) -> Option<String> {
@@ -138,7 +129,7 @@ fn panel(
         };
         let row = |side: Side| PlayerRow {
             side,
-            name: player_name(bridge.player(side), bridge.player(!side)),
+            name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
             captured: count(game.start(), !side).saturating_sub(count(pos, !side)),
         };
         // The side at the top of the board first.

@@ -40,20 +40,6 @@ enum Act {
     SaveRecord,
 }
 
-/// A player as the panel names them: short, so that "captured N" keeps its place.
-fn player_name(kind: GoPlayer, other: GoPlayer) -> String {
-    match (kind, other) {
-        (GoPlayer::Human, GoPlayer::Bot(_)) => "You".into(),
-        (GoPlayer::Human, GoPlayer::Human) => "Player".into(),
-        (GoPlayer::Bot(level), _) => {
-            let name = level.name();
-            let mut chars = name.chars();
-            let first = chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
-            format!("{first}{} bot", chars.as_str())
-        }
-    }
-}
-
 /// What a move that is not a plain drop did, in words (a pass, a piece's move, captures):
 /// the panel says it, so that a bot's move never happens unexplained.
 pub fn move_words(side: Side, mv: Move, captured: Bits, before: &Position) -> Option<String> {
@@ -222,7 +208,7 @@ fn panel(
     let players = {
         let row = |side: Side| PlayerRow {
             side,
-            name: player_name(bridge.player(side), bridge.player(!side)),
+            name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
             captured: parts[side.index()].0,
         };
         if flipped.0 {
