@@ -1,12 +1,14 @@
 //! A game's side panel, written once for every board: the game's name and rules, the
-//! players with their captures, a block of fixed height for whose turn it is (or how the
-//! game ended, with what to do next), the notice line, a compact row of the actions a
-//! player reaches for most (each with its tooltip and key), the move list taking the
-//! height the rest leaves, and a menu with the record's exports and the way to the
-//! dialogs and screens. The board fills in what only it knows: its status block, what
-//! goes under the actions (Go's drop palette), its tools and record entries.
+//! players with their captures (and Go's score), a compact row of the actions a player
+//! reaches for most (each with its tooltip and key), a block of a steady height for whose
+//! turn it is (or how the game ended, with what to do next), the notice, the move list
+//! taking the height the rest leaves, and a menu with the record's exports and the way to
+//! the dialogs and screens. The board fills in what only it knows: its status block, what
+//! goes under the actions (Go's drop palette, the question before an ending), its tools
+//! and record entries. Also the small window's bar and drawer, and the keys help.
 //!
-//! The layout holds still: no line coming or going moves a button under the pointer.
+//! The layout holds still: the actions sit above everything that comes and goes, and
+//! the menu at the bottom; a line appearing only moves the move list's top.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
