@@ -560,7 +560,7 @@ impl Bot for Search {
                 score: Some(score),
                 depth,
                 nodes: self.nodes,
-                line: self.line_from_table(&root, mv, depth),
+                line: Vec::new(),
             };
             let out_of_time = budget
                 .time
@@ -584,12 +584,10 @@ impl Bot for Search {
                 (best.mv, score),
             );
             let mut rng = SmallRng::seed_from_u64(request.seed);
-            let chosen = near[rng.random_range(0..near.len())];
-            if chosen != best.mv {
-                best.mv = chosen;
-                best.line = self.line_from_table(&root, chosen, best.depth);
-            }
+            best.mv = near[rng.random_range(0..near.len())];
         }
+        // The line is read once, for the move chosen.
+        best.line = self.line_from_table(&root, best.mv, best.depth);
         best.nodes = self.nodes;
         Some(best)
     }

@@ -504,7 +504,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// What the bar of a small window asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BarAsked<A> {
+enum BarAsked<A> {
     /// Open or shut the drawer (the whole panel).
     Drawer,
     Tool(A),
@@ -512,7 +512,7 @@ pub enum BarAsked<A> {
 
 /// The bar across the top of a small window: the drawer's handle, whose turn it is or how
 /// the game ended (`swatch`: the side to move), and the tools a player reaches for most.
-pub fn bar<A: Copy>(
+fn bar<A: Copy>(
     ui: &mut egui::Ui,
     open: bool,
     swatch: Option<Side>,

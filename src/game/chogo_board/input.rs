@@ -17,7 +17,7 @@ use crate::game::app::screen::Dialog;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::{
-    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, pointer_on_board,
+    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, next_notice, pointer_on_board,
 };
 use crate::game::app::window::cursor_world;
 use crate::game::chogo_board::ChogoOn;
@@ -324,17 +324,12 @@ fn notices(
     mut grab: ResMut<Grab>,
     viewing: Res<Viewing>,
 ) {
-    // The past position's notice goes when the live game is back.
-    if viewing.0.is_none() && notice.0.as_deref() == Some(PAST_POSITION) {
-        notice.0 = None;
-    }
-    if played.read().count() > 0 || resynced.read().count() > 0 {
-        notice.0 = None;
+    let moved = played.read().count() > 0 || resynced.read().count() > 0;
+    if moved {
         grab.clear();
     }
-    if let Some(Refused(why)) = refused.read().last() {
-        notice.0 = Some(why.clone());
-    }
+    let next = next_notice(&notice, viewing.0.is_none(), moved, refused.read().last());
+    notice.set_if_neq(next);
 }
 
 /// The parts without a window: the selection and the notices (the windowless tests run

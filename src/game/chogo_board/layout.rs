@@ -101,7 +101,6 @@ pub(crate) fn refit(
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PanelPlace>();
     app.init_resource::<BoardLayout>();
     app.add_systems(Update, refit.in_set(Phase::Layout));
 }

@@ -16,7 +16,7 @@ use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
 use crate::game::app::ui::{
-    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, pointer_on_board,
+    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, next_notice, pointer_on_board,
 };
 use crate::game::app::window::cursor_world;
 use crate::game::go_board::GoFlipped;
@@ -355,18 +355,13 @@ pub(super) fn notices(
     mut state: ResMut<GoPointer>,
     viewing: Res<GoViewing>,
 ) {
-    // The past position's notice goes when the live game is back.
-    if viewing.0.is_none() && notice.0.as_deref() == Some(PAST_POSITION) {
-        notice.0 = None;
-    }
-    if played.read().count() > 0 || resynced.read().count() > 0 {
-        notice.0 = None;
+    let moved = played.read().count() > 0 || resynced.read().count() > 0;
+    if moved {
         state.picked = None;
         state.dragging = false;
     }
-    if let Some(Refused(why)) = refused.read().last() {
-        notice.0 = Some(why.clone());
-    }
+    let next = next_notice(&notice, viewing.0.is_none(), moved, refused.read().last());
+    notice.set_if_neq(next);
 }
 
 /// The kind to drop stays one of the game's set.

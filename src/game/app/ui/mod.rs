@@ -6,6 +6,7 @@ pub mod mini_board;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::game::app::reports::Refused;
 use crate::rules::Side;
 
 /// The palette of the panels, menus and dialogs (the board has its own: [`crate::game::app::theme`]).
@@ -131,6 +132,19 @@ pub struct Notice(pub Option<String>);
 /// What a click on the board says while a past position is shown (both boards); it goes
 /// when the live game is back.
 pub const PAST_POSITION: &str = "This is a past position: End or Back returns to the game";
+
+/// The notice line's rule on a board, each frame (both boards): the past position's
+/// notice goes when the live game is back (`live`), any notice when the game moved on
+/// (`moved`), and the last refusal (`refused`) takes the line. Returns the notice to show.
+pub fn next_notice(now: &Notice, live: bool, moved: bool, refused: Option<&Refused>) -> Notice {
+    if let Some(Refused(why)) = refused {
+        return Notice(Some(why.clone()));
+    }
+    if moved || live && now.0.as_deref() == Some(PAST_POSITION) {
+        return Notice(None);
+    }
+    now.clone()
+}
 
 /// A `Ui` over the whole window, behind windows, for panels to be shown in (egui 0.36).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
