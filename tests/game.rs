@@ -687,11 +687,11 @@ fn a_corrupt_save_is_reported_and_moved_aside_never_overwritten() {
 
 #[test]
 fn bad_records_are_refused_with_their_line() {
-    use chogo::game::LoadForm;
+    use chogo::game::ChogoReading;
     let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/imports/bad");
     let cases = expected("tests/imports/bad");
     assert!(cases.len() >= 6);
-    let mut form = LoadForm::default();
+    let mut reading = ChogoReading::default();
     for (file, message) in cases {
         let text = std::fs::read_to_string(bad.join(&file)).unwrap();
         assert_eq!(
@@ -701,12 +701,11 @@ fn bad_records_are_refused_with_their_line() {
         );
         // What the load dialog reads (its "Play from here" needs an Ok); a blank text
         // is "nothing to read yet".
-        form.text = text;
-        let read = form
-            .read(RuleSet::default(), chogo::go::Rules::default())
+        let read = reading
+            .read(&text, RuleSet::default())
             .cloned()
             .map(|r| r.map(|_| ()));
-        if form.text.trim().is_empty() {
+        if text.trim().is_empty() {
             assert_eq!(read, None, "{file}");
         } else {
             assert_eq!(read, Some(Err(message)), "{file}");
@@ -715,9 +714,9 @@ fn bad_records_are_refused_with_their_line() {
     // A well-formed record reads.
     let mut game = Game::new(RuleSet::default());
     game.play("e3".parse().unwrap()).unwrap();
-    form.text = Record::from_game(&game, &[]).to_string();
+    let text = Record::from_game(&game, &[]).to_string();
     assert!(matches!(
-        form.read(RuleSet::default(), chogo::go::Rules::default()),
+        reading.read(&text, RuleSet::default()),
         Some(Ok(_))
     ));
 }

@@ -1171,6 +1171,12 @@ fn sgf_from_other_programs() {
     assert!(SgfGame::parse("(;SZ[9];B[zz])").is_err());
     assert!(SgfGame::parse("(;SZ[9];B[aa]").is_err());
     assert!(SgfGame::parse("").is_err());
+    // What the load dialog says of a broken file names SGF once, and the stray word.
+    let said = chogo::save::import_go("(;GM[1]SZ[9];B[cc]junk;W[dd])", Rules::default());
+    assert_eq!(
+        said.map(|r| r.map(|_| ())),
+        Some(Err("SGF: 'junk' is not a property name".to_string()))
+    );
     // A game of another set is not SGF.
     let rb = Game::from_position(Position::new(rules("RB", "9")));
     assert!(sgf::write(&rb, "a", "b").is_err());

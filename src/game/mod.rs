@@ -3,14 +3,14 @@
 //!
 //! - [`app`]: the shared layer, written once for every board and importing none: frame
 //!   phases, settings, theme, shapes and animation, the thinker, the reports a bridge sends
-//!   (`Refused`, `Resynced`), screens and dialogs as states, saves, sounds, exports, the
-//!   window and the UI widgets.
+//!   (`Refused`, `Resynced`), screens and dialogs as states, the title and rules screens
+//!   and the dialogs (each board draws its part of them through `app::boards`), saves,
+//!   sounds, exports, the window and the UI widgets.
 //! - `chogo_board`, `go_board`: each game's board over its own rules bridge (the only
 //!   place that changes that game): layout, board, men or pieces, input, panel, hints,
 //!   bot player. The boards never import each other.
-//! - `screens`, `dialogs`: the title, the rules, new game, load and settings, which offer
-//!   both games; `demo`, `pace` (when frames are drawn) and `launch` (what a start asks
-//!   for) and `web` (the page's glue) see both boards too. They sit on top, with this file.
+//! - `demo`, `pace` (when frames are drawn), `launch` (what a start asks for) and `web`
+//!   (the page's glue) see both boards. They sit on top, with this file.
 //!
 //! Data flows one way: input systems write a board's command; its rules bridge checks it
 //! against the rules and answers with the board's `Played` (what the move did), [`Refused`]
@@ -30,11 +30,9 @@
 pub mod app;
 mod chogo_board;
 mod demo;
-mod dialogs;
 mod go_board;
 mod launch;
 mod pace;
-mod screens;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -43,6 +41,7 @@ use bevy::prelude::*;
 pub use app::animation::{Animating, AnimationSpeed, Captured, Motion};
 pub use app::bot_play::BotPlay;
 pub use app::camera::CameraSamples;
+pub use app::dialogs::LoadForm;
 pub use app::persist::Persistence;
 pub use app::reports::{Refused, Resynced};
 pub use app::screen::{Dialog, GameKind, InGame, MenuAction, Resumable, Screen};
@@ -56,9 +55,9 @@ pub use chogo_board::export::{Export, export_text};
 pub use chogo_board::hint::{AskHint, Hint};
 pub use chogo_board::layout::BoardLayout;
 pub use chogo_board::men::{ManPiece, MenShow};
+pub use chogo_board::menu::ChogoReading;
 pub use chogo_board::picking::Selection;
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
-pub use dialogs::{LoadForm, NewGameForm};
 pub use go_board::bridge::{GoBridge, GoCommand, GoPlayed, GoSetup, suggested_komi};
 pub use go_board::{
     DropKind, GoFlipped, GoLayout, GoMarks, GoOn, GoPiece, GoPointer, GoThinking, GoViewing,
@@ -80,7 +79,7 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app::plugin(app);
     chogo_board::plugin(app);
-    app.add_plugins((dialogs::plugin, screens::plugin, demo::plugin, pace::plugin));
+    app.add_plugins((demo::plugin, pace::plugin));
     go_board::plugin(app);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

@@ -102,12 +102,19 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
             }
             b'[' => return Err(syntax("a property value without a property name")),
             c if c.is_ascii_alphabetic() => {
+                // Old files write lower-case letters inside names (FF[3]): only the
+                // capitals name the property.
+                let start = i;
                 let mut ident = String::new();
                 while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
                     if bytes[i].is_ascii_uppercase() {
                         ident.push(bytes[i] as char);
                     }
                     i += 1;
+                }
+                if ident.is_empty() {
+                    let raw = String::from_utf8_lossy(&bytes[start..i]);
+                    return Err(syntax(&format!("'{raw}' is not a property name")));
                 }
                 let mut values = Vec::new();
                 loop {

@@ -128,9 +128,10 @@ pub fn import_go(text: &str, rules: go::Rules) -> Option<Result<go::Game, String
     }
     if trimmed.starts_with("(;") {
         return Some(
+            // The errors name SGF themselves.
             go::sgf::SgfGame::parse(trimmed)
-                .map_err(|e| format!("SGF: {e}"))
-                .and_then(|sgf| sgf.to_game().map_err(|e| format!("SGF: {e}"))),
+                .map_err(|e| e.to_string())
+                .and_then(|sgf| sgf.to_game().map_err(|e| e.to_string())),
         );
     }
     let tagged = trimmed

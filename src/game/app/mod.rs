@@ -6,13 +6,16 @@
 
 pub mod animation;
 pub mod audio;
+pub mod boards;
 pub mod bot_play;
 pub mod camera;
+pub mod dialogs;
 pub mod export;
 pub mod game_panel;
 pub mod persist;
 pub mod reports;
 pub mod screen;
+pub mod screens;
 pub mod sets;
 pub mod settings;
 pub mod shapes;
@@ -50,5 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         ui::plugin,
         audio::plugin,
         export::plugin,
+        dialogs::plugin,
+        screens::plugin,
     ));
 }

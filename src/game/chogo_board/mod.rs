@@ -10,9 +10,11 @@ pub mod hint;
 pub mod input;
 pub mod layout;
 pub mod men;
+pub mod menu;
 pub mod panel;
 pub mod picking;
 pub mod pieces;
+pub mod rule_book;
 pub mod saving;
 pub mod sounds;
 
@@ -89,4 +91,5 @@ pub(super) fn plugin(app: &mut App) {
         export::plugin,
         sounds::plugin,
     ));
+    menu::register(app);
 }

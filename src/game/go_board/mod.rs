@@ -11,9 +11,11 @@ pub mod describe;
 mod figures;
 mod input;
 mod layout;
+mod menu;
 mod panel;
 mod pieces;
 mod play;
+pub mod rule_book;
 pub mod saving;
 
 use bevy::prelude::*;
@@ -239,4 +241,5 @@ pub(super) fn plugin(app: &mut App) {
     );
     play::sound_plugin(app);
     panel::plugin(app);
+    menu::register(app);
 }

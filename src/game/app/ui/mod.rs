@@ -665,5 +665,15 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain(),
     );
+    // egui writes new glyphs into its font texture (an `Image` asset) after each pass.
+    // The render world learns of a changed asset from that asset's events, which are
+    // sent once per frame; unordered, they could be sent before the write, and the frame
+    // that first shows a new word then drew it from the old texture, with letters missing
+    // (seen in bursts after every move, desktop and browser). Writing the texture first
+    // makes the same frame upload it.
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    );
     app.add_systems(EguiPrimaryContextPass, style.in_set(UiLayer::Style));
 }

@@ -1,21 +1,19 @@
-//! The rules screen: the rule book in plain words, with small boards on which the player
-//! makes the move each section describes and sees what the rules make of it.
+//! Chogo's rule book on the rules screen: the rules in plain words, with small boards on
+//! which the player makes the move each section describes and sees what the rules make
+//! of it.
 //!
 //! The words are data (`assets/rules/chogo.txt`, read at build time); the small boards are
 //! drawn in the player's theme from the same rules engine as the game: every move offered
 //! and every result shown comes from [`crate::rules`].
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
-use super::go_rules::{self, GoSection};
-use crate::game::app::screen::{GameKind, MenuAction, Screen};
-use crate::game::app::settings::PlayerSettings;
+use crate::game::app::boards::RulePage;
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::mini_board::{self, Marks};
-use crate::game::app::ui::{self, UiLayer, palette};
+use crate::game::app::ui::palette;
 use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
-use crate::game::go_board::Figures;
 use crate::rules::{Bitboard, Cell, Game, MoveReport, Position, Role, RuleSet};
 
 /// The rule book's text (see the file's head for its form).
@@ -279,273 +277,56 @@ fn sections(text: &str) -> Vec<Section> {
     sections
 }
 
-/// The rule books as shown in the game, following the project's rule books (Chogo-44 and
-/// its rulings; Go with chess pieces), each with the section shown.
+/// Chogo's rule book as shown in the game, following the project's rule book (Chogo-44
+/// and its rulings).
 #[derive(Resource)]
-pub struct RuleBook {
+pub struct ChogoRuleBook {
     sections: Vec<Section>,
-    current: usize,
-    go: Vec<GoSection>,
-    go_current: usize,
-    /// The book shown: the game played last, until the player switches.
-    which: GameKind,
 }
 
-impl Default for RuleBook {
-    fn default() -> RuleBook {
-        RuleBook {
+impl Default for ChogoRuleBook {
+    fn default() -> ChogoRuleBook {
+        ChogoRuleBook {
             sections: sections(TEXT),
-            current: 0,
-            // The text is the program's own (its tests read it): a problem is a broken
-            // build, shown as an empty book rather than a crash.
-            go: go_rules::sections(go_rules::TEXT).unwrap_or_default(),
-            go_current: 0,
-            which: GameKind::Chogo,
         }
     }
 }
 
-impl RuleBook {
-    fn titles(&self) -> Vec<String> {
-        let titles: Vec<&String> = match self.which {
-            GameKind::Chogo => self.sections.iter().map(|s| &s.title).collect(),
-            GameKind::Go => self.go.iter().map(|s| &s.title).collect(),
-        };
-        titles
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("{}. {t}", i + 1))
-            .collect()
-    }
-
-    fn current_mut(&mut self) -> &mut usize {
-        match self.which {
-            GameKind::Chogo => &mut self.current,
-            GameKind::Go => &mut self.go_current,
-        }
+impl ChogoRuleBook {
+    pub fn titles(&self) -> Vec<String> {
+        self.sections.iter().map(|s| s.title.clone()).collect()
     }
 }
 
-/// The rules screen opens on the book of the game played last.
-fn open_book(kind: Res<State<GameKind>>, mut book: ResMut<RuleBook>) {
-    book.which = *kind.get();
-}
-
-fn rules_screen(
-    mut contexts: EguiContexts,
-    mut book: ResMut<RuleBook>,
+/// One section of the book, drawn into the rules screen ([`RulePage`] says which).
+pub fn rule_section(
+    InMut(ui): InMut<egui::Ui>,
+    mut book: ResMut<ChogoRuleBook>,
+    page: Res<RulePage>,
     theme: Res<Theme>,
-    figures: Res<Figures>,
-    settings: Res<PlayerSettings>,
-    mut actions: MessageWriter<MenuAction>,
-) -> Result {
-    // The figures of the second game as egui textures (by side, then kind).
-    let stones = settings.0.rooks_as_stones;
-    let mut textures = [[egui::TextureId::default(); 8]; 2];
-    for (i, side) in [crate::rules::Side::Black, crate::rules::Side::White]
-        .into_iter()
-        .enumerate()
-    {
-        for kind in crate::go::Kind::ALL {
-            let handle = figures.of(side, kind, stones);
-            textures[i][kind.index()] =
-                contexts.add_image(bevy_egui::EguiTextureHandle::Weak(handle.id()));
-        }
-    }
-    let figure = |p: crate::go::Piece| {
-        textures[usize::from(p.side == crate::rules::Side::White)][p.kind.index()]
-    };
-    let ctx = contexts.ctx_mut()?;
-    let book = &mut *book;
-    egui::CentralPanel::default()
-        .frame(
-            egui::Frame::new()
-                .fill(palette::PANEL)
-                .inner_margin(egui::Margin::same(18)),
-        )
-        .show(&mut ui::root_ui(ctx), |ui| {
-            // A narrow window (a phone, a small window) lists the sections in a menu
-            // above the text, and puts each diagram's words below its board.
-            let narrow = ui.available_width() < 680.0;
-            ui.horizontal(|ui| {
-                if ui.button("Back").clicked() {
-                    actions.write(MenuAction::Back);
-                }
-                let (title, other, other_kind) = match book.which {
-                    GameKind::Chogo => ("The rules of Chogo", "Go with chess pieces", GameKind::Go),
-                    GameKind::Go => (
-                        "The rules of Go with chess pieces",
-                        "Chogo",
-                        GameKind::Chogo,
-                    ),
-                };
-                ui.label(
-                    egui::RichText::new(title)
-                        .size(if narrow { 22.0 } else { 28.0 })
-                        .strong()
-                        .color(palette::GOLD),
-                );
-                if ui
-                    .button(format!("Rules of {other}"))
-                    .on_hover_text("The other game's rule book")
-                    .clicked()
-                {
-                    book.which = other_kind;
-                }
-            });
-            ui.separator();
-            if narrow {
-                ui.horizontal_wrapped(|ui| {
-                    let titles = book.titles();
-                    let current = book.current_mut();
-                    egui::ComboBox::from_id_salt("section")
-                        .selected_text(titles.get(*current).map_or("", |t| t.as_str()))
-                        .width((ui.available_width() - 180.0).clamp(140.0, 260.0))
-                        .show_ui(ui, |ui| {
-                            for (i, title) in titles.iter().enumerate() {
-                                ui.selectable_value(current, i, title.as_str());
-                            }
-                        });
-                    step_buttons(ui, book);
-                });
-                ui.separator();
-            }
-            ui.horizontal_top(|ui| {
-                if !narrow {
-                    ui.vertical(|ui| {
-                        ui.set_width(230.0);
-                        let titles = book.titles();
-                        let current = book.current_mut();
-                        for (i, label) in titles.into_iter().enumerate() {
-                            if ui.selectable_label(*current == i, label).clicked() {
-                                *current = i;
-                            }
-                        }
-                        ui.add_space(10.0);
-                        ui.horizontal(|ui| step_buttons(ui, book));
-                    });
-                    ui.separator();
-                }
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        ui.vertical(|ui| {
-                            ui.set_max_width(ui.available_width().min(900.0));
-                            if book.which == GameKind::Go {
-                                let width = if narrow {
-                                    (ui.available_width() - 8.0).clamp(160.0, 300.0)
-                                } else {
-                                    (ui.available_width() - 380.0).clamp(180.0, 300.0)
-                                };
-                                if let Some(section) = book.go.get_mut(book.go_current) {
-                                    go_section(ui, section, &theme, &figure, width, narrow);
-                                }
-                                return;
-                            }
-                            let section = &mut book.sections[book.current];
-                            ui.label(egui::RichText::new(&section.title).size(22.0).strong());
-                            ui.add_space(6.0);
-                            for paragraph in &section.text {
-                                ui.label(egui::RichText::new(paragraph).size(16.0));
-                                ui.add_space(4.0);
-                            }
-                            if section.start_position {
-                                ui.add_space(10.0);
-                                mini_board::paint_position(
-                                    ui,
-                                    &theme,
-                                    &Position::new(RuleSet::default()),
-                                    240.0,
-                                );
-                            }
-                            let width = if narrow {
-                                (ui.available_width() - 8.0).clamp(160.0, 330.0)
-                            } else {
-                                (ui.available_width() - 380.0).clamp(200.0, 330.0)
-                            };
-                            for diagram in &mut section.diagrams {
-                                ui.add_space(14.0);
-                                diagram.show(ui, &theme, width, narrow);
-                            }
-                        });
-                    });
-            });
-        });
-    Ok(())
-}
-
-/// A section of the second game's rule book: its words, the figures, its diagrams.
-fn go_section(
-    ui: &mut egui::Ui,
-    section: &mut GoSection,
-    theme: &Theme,
-    figure: &dyn Fn(crate::go::Piece) -> egui::TextureId,
-    height: f32,
-    narrow: bool,
 ) {
+    let Some(section) = book.sections.get_mut(page.section) else {
+        return;
+    };
     ui.label(egui::RichText::new(&section.title).size(22.0).strong());
     ui.add_space(6.0);
     for paragraph in &section.text {
         ui.label(egui::RichText::new(paragraph).size(16.0));
         ui.add_space(4.0);
     }
-    if section.figures {
-        ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            for kind in crate::go::Kind::ALL {
-                ui.vertical(|ui| {
-                    ui.set_width(96.0);
-                    // On a piece of the board's wood, where the figures are seen.
-                    egui::Frame::new()
-                        .fill(mini_board::paint(theme.light))
-                        .corner_radius(4.0)
-                        .inner_margin(egui::Margin::same(3))
-                        .show(ui, |ui| {
-                            ui.horizontal(|ui| {
-                                for side in [crate::rules::Side::Black, crate::rules::Side::White] {
-                                    let texture = figure(crate::go::Piece::new(side, kind));
-                                    ui.add(egui::Image::new((texture, egui::vec2(40.0, 40.0))));
-                                }
-                            });
-                        });
-                    ui.label(format!("{} ({})", kind.name(), kind.letter()));
-                });
-            }
-        });
+    if section.start_position {
+        ui.add_space(10.0);
+        mini_board::paint_position(ui, &theme, &Position::new(RuleSet::default()), 240.0);
     }
+    let width = if page.narrow {
+        (ui.available_width() - 8.0).clamp(160.0, 330.0)
+    } else {
+        (ui.available_width() - 380.0).clamp(200.0, 330.0)
+    };
     for diagram in &mut section.diagrams {
         ui.add_space(14.0);
-        diagram.show(ui, theme, figure, height, narrow);
+        diagram.show(ui, &theme, width, page.narrow);
     }
-}
-
-/// Previous and Next, between the sections.
-fn step_buttons(ui: &mut egui::Ui, book: &mut RuleBook) {
-    let last = book.titles().len().saturating_sub(1);
-    let current = book.current_mut();
-    if ui
-        .add_enabled(*current > 0, egui::Button::new("Previous"))
-        .clicked()
-    {
-        *current -= 1;
-    }
-    if ui
-        .add_enabled(*current < last, egui::Button::new("Next"))
-        .clicked()
-    {
-        *current += 1;
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<RuleBook>();
-    app.add_systems(OnEnter(Screen::Rules), open_book);
-    app.add_systems(
-        EguiPrimaryContextPass,
-        rules_screen
-            .run_if(in_state(Screen::Rules))
-            .in_set(UiLayer::Screens),
-    );
 }
 
 #[cfg(test)]
@@ -566,7 +347,7 @@ mod tests {
 
     #[test]
     fn every_diagram_starts_from_a_valid_position() {
-        let book = RuleBook::default();
+        let book = ChogoRuleBook::default();
         assert_eq!(book.sections.len(), 8);
         assert!(book.sections[0].start_position);
         assert_eq!(
@@ -589,7 +370,7 @@ mod tests {
 
     #[test]
     fn each_diagram_does_what_its_text_says() {
-        let mut book = RuleBook::default();
+        let mut book = ChogoRuleBook::default();
         let mut find = |title: &str| -> Diagram {
             for section in &mut book.sections {
                 if let Some(i) = section.diagrams.iter().position(|d| d.title == title) {

@@ -4,12 +4,15 @@
 //! from [`crate::go`]). Each diagram shows why its pieces live: a green line to a piece's
 //! escape, a blue one to the friend it defends.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
+use crate::game::app::boards::RulePage;
+use crate::game::app::settings::PlayerSettings;
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::mini_board::{self, go_cell_at, go_cell_centre};
 use crate::game::app::ui::palette;
-use crate::game::go_board::{judge, life_links, refusal};
+use crate::game::go_board::{Figures, judge, life_links, refusal};
 use crate::go::{Bits, Board, Game, Kind, Move, Piece, Position, Rules};
 use crate::rules::Side;
 
@@ -344,6 +347,91 @@ pub fn sections(text: &str) -> Result<Vec<GoSection>, String> {
     }
     end(&mut sections, &mut paragraph, &mut diagram)?;
     Ok(sections)
+}
+
+/// The rule book of Go with chess pieces as shown in the game.
+#[derive(Resource, Default)]
+pub struct GoRuleBook {
+    sections: Vec<GoSection>,
+}
+
+impl GoRuleBook {
+    /// The book read from its text. The text is the program's own (its tests read it): a
+    /// problem is a broken build, shown as an empty book rather than a crash.
+    pub fn read() -> GoRuleBook {
+        GoRuleBook {
+            sections: sections(TEXT).unwrap_or_default(),
+        }
+    }
+
+    pub fn titles(&self) -> Vec<String> {
+        self.sections.iter().map(|s| s.title.clone()).collect()
+    }
+}
+
+/// One section of the book, drawn into the rules screen ([`RulePage`] says which): its
+/// words, the figures, its diagrams.
+pub fn rule_section(
+    InMut(ui): InMut<egui::Ui>,
+    mut contexts: EguiContexts,
+    mut book: ResMut<GoRuleBook>,
+    page: Res<RulePage>,
+    theme: Res<Theme>,
+    figures: Res<Figures>,
+    settings: Res<PlayerSettings>,
+) {
+    // The figures as egui textures (by side, then kind).
+    let stones = settings.0.rooks_as_stones;
+    let mut textures = [[egui::TextureId::default(); 8]; 2];
+    for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+        for kind in Kind::ALL {
+            let handle = figures.of(side, kind, stones);
+            textures[i][kind.index()] = contexts.add_image(EguiTextureHandle::Weak(handle.id()));
+        }
+    }
+    let figure = |p: Piece| textures[usize::from(p.side == Side::White)][p.kind.index()];
+    let height = if page.narrow {
+        (ui.available_width() - 8.0).clamp(160.0, 300.0)
+    } else {
+        (ui.available_width() - 380.0).clamp(180.0, 300.0)
+    };
+    let Some(section) = book.sections.get_mut(page.section) else {
+        return;
+    };
+    ui.label(egui::RichText::new(&section.title).size(22.0).strong());
+    ui.add_space(6.0);
+    for paragraph in &section.text {
+        ui.label(egui::RichText::new(paragraph).size(16.0));
+        ui.add_space(4.0);
+    }
+    if section.figures {
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            for kind in Kind::ALL {
+                ui.vertical(|ui| {
+                    ui.set_width(96.0);
+                    // On a piece of the board's wood, where the figures are seen.
+                    egui::Frame::new()
+                        .fill(mini_board::paint(theme.light))
+                        .corner_radius(4.0)
+                        .inner_margin(egui::Margin::same(3))
+                        .show(ui, |ui| {
+                            ui.horizontal(|ui| {
+                                for side in [Side::Black, Side::White] {
+                                    let texture = figure(Piece::new(side, kind));
+                                    ui.add(egui::Image::new((texture, egui::vec2(40.0, 40.0))));
+                                }
+                            });
+                        });
+                    ui.label(format!("{} ({})", kind.name(), kind.letter()));
+                });
+            }
+        });
+    }
+    for diagram in &mut section.diagrams {
+        ui.add_space(14.0);
+        diagram.show(ui, &theme, &figure, height, page.narrow);
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,125 @@
+//! The boards on offer, each registered by its own module: what the screens and dialogs
+//! every board shares (the title, new game, load, the rules) need of a board.
+//!
+//! The shared screens draw their frame and hand a board an `egui::Ui` to draw its own part
+//! in, through one-shot systems the board registered ([`UiSystem`]): the shared layer
+//! never names a board, and a board's part reads and changes that board's own resources.
+
+use std::sync::Arc;
+
+use bevy::ecs::system::SystemId;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::screen::GameKind;
+
+/// A board's drawing into a `Ui` the shared layer hands it, answering `O`.
+pub type UiSystem<O = ()> = SystemId<InMut<'static, egui::Ui>, O>;
+
+/// What one board offers the shared screens and dialogs.
+#[derive(Clone)]
+pub struct BoardEntry {
+    pub kind: GameKind,
+    /// The game's name: "Chogo".
+    pub name: &'static str,
+    /// The title screen's key for a new game of it.
+    pub key: egui::Key,
+    /// The game in hand in one line, for the title: who plays, the rules, how it stands.
+    pub summary: SystemId<(), String>,
+    /// The game in hand as a small board, as tall as the `Ui`'s available height.
+    pub small_board: UiSystem,
+    /// The new-game form; answers why the game cannot start yet, if it cannot.
+    pub new_game_form: UiSystem<Option<String>>,
+    /// Start the game the form describes, and show it.
+    pub start: SystemId,
+    /// The load dialog's part for the text in its form
+    /// ([`crate::game::app::dialogs::LoadForm`]): nothing drawn when the text is not this
+    /// board's; otherwise what it holds (or why it cannot be played) and who is to play it.
+    pub load_part: UiSystem<Loadable>,
+    /// Play on from the text the load dialog holds, when its part answered
+    /// [`Loadable::Ready`].
+    pub play_loaded: SystemId,
+    /// The board reads any text, showing why it cannot when it is not its own: it is
+    /// asked last.
+    pub reads_any_text: bool,
+    /// The titles of its rule book's sections.
+    pub rule_titles: Arc<Vec<String>>,
+    /// One section of its rule book ([`RulePage`] says which).
+    pub rule_section: UiSystem,
+}
+
+/// Every board, in the order they are offered.
+#[derive(Resource, Default, Clone)]
+pub struct Boards(Vec<BoardEntry>);
+
+impl Boards {
+    pub fn all(&self) -> &[BoardEntry] {
+        &self.0
+    }
+
+    pub fn get(&self, kind: GameKind) -> Option<&BoardEntry> {
+        self.0.iter().find(|b| b.kind == kind)
+    }
+
+    /// The boards in the order the load dialog asks them whether a text is theirs.
+    pub fn readers(&self) -> impl Iterator<Item = &BoardEntry> {
+        let (any, own): (Vec<_>, Vec<_>) = self.0.iter().partition(|b| b.reads_any_text);
+        own.into_iter().chain(any)
+    }
+}
+
+/// Offer a board in the shared screens.
+pub fn register(app: &mut App, entry: BoardEntry) {
+    app.init_resource::<Boards>();
+    let mut boards = app.world_mut().resource_mut::<Boards>();
+    boards.0.retain(|b| b.kind != entry.kind);
+    boards.0.push(entry);
+}
+
+/// What a board makes of the load dialog's text.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Loadable {
+    /// Not this board's: another board is asked.
+    #[default]
+    NotMine,
+    /// This board's, but it cannot be played (the board said why).
+    Refused,
+    /// This board's, ready to play on from.
+    Ready,
+}
+
+/// The rule book's section a board's [`BoardEntry::rule_section`] draws, and whether the
+/// window is narrow (its diagrams then put their words below the board).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct RulePage {
+    pub section: usize,
+    pub narrow: bool,
+}
+
+/// Run a board's part in `ui`. A part that cannot run (a board registered wrongly) is
+/// logged and answers the default: the screen goes on without it.
+pub fn draw<O: Default + 'static>(world: &mut World, part: UiSystem<O>, ui: &mut egui::Ui) -> O {
+    world.run_system_with(part, ui).unwrap_or_else(|e| {
+        error!("a board's part of the screen could not run: {e}");
+        O::default()
+    })
+}
+
+/// Run a board's system that takes no `Ui`, answering the default if it cannot run.
+pub fn ask<O: Default + 'static>(world: &mut World, system: SystemId<(), O>) -> O {
+    world.run_system(system).unwrap_or_else(|e| {
+        error!("a board's system could not run: {e}");
+        O::default()
+    })
+}
+
+/// The primary window's egui context (cheap to clone), for exclusive systems that hand a
+/// `Ui` on to the boards.
+pub fn egui_context(world: &mut World) -> Option<egui::Context> {
+    let mut query =
+        world.query_filtered::<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>();
+    query
+        .iter_mut(world)
+        .next()
+        .map(|mut ctx| ctx.get_mut().clone())
+}

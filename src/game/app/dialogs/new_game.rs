@@ -1,0 +1,63 @@
+//! The new-game dialog: which game, then that board's own form (the opponent, the rules,
+//! the rules in one line), and Start.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::app::boards::{self, Boards};
+use crate::game::app::screen::{Dialog, GameKind, MenuAction};
+use crate::game::app::ui::{self, palette};
+
+/// The game the new-game dialog offers.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct NewGameChoice(pub GameKind);
+
+pub(super) fn dialog(world: &mut World) {
+    let Some(ctx) = boards::egui_context(world) else {
+        return;
+    };
+    let boards = world.resource::<Boards>().clone();
+    let mut choice = world.resource::<NewGameChoice>().0;
+    let over_game = super::over_game(world);
+    let mut open = true;
+    ui::dialog("New game", &mut open, over_game, &ctx)
+        .default_width(420.0)
+        .show(&ctx, |ui| {
+            ui::scrolling(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Game");
+                    for board in boards.all() {
+                        ui.selectable_value(&mut choice, board.kind, board.name);
+                    }
+                });
+                ui.separator();
+                let Some(board) = boards.get(choice) else {
+                    return;
+                };
+                let problem = boards::draw(world, board.new_game_form, ui);
+                if let Some(problem) = &problem {
+                    ui.label(egui::RichText::new(problem).color(palette::WARN));
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    // Enter starts too (when no text field has the keys).
+                    let enter = !ui.ctx().text_edit_focused()
+                        && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui
+                        .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
+                        .clicked()
+                        || enter && problem.is_none()
+                    {
+                        boards::ask(world, board.start);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        world.write_message(MenuAction::Open(Dialog::None));
+                    }
+                });
+            })
+        });
+    world.resource_mut::<NewGameChoice>().0 = choice;
+    if !open {
+        world.write_message(MenuAction::Open(Dialog::None));
+    }
+}

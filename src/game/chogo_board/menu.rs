@@ -1,0 +1,317 @@
+//! Chogo's parts of the shared screens and dialogs ([`crate::game::app::boards`]): its
+//! line and small board on the title, its new-game form (the opponent and side, a preset,
+//! then every option of RULES §9 and the handicap), its reading of a record or position in
+//! the load dialog, and its rule book.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::bridge::{Bridge, Command, PlayerKind, Setup};
+use super::rule_book::{self, ChogoRuleBook};
+use crate::bot::Level;
+use crate::game::app::boards::{self, BoardEntry, Loadable};
+use crate::game::app::dialogs::LoadForm;
+use crate::game::app::screen::{GameKind, MenuAction};
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::{self, mini_board, palette};
+use crate::rules::{Bitboard, Board, BySide, Handicap, Preset, RuleOption, RuleSet, Side};
+use crate::save::{self, Imported, SavedGame};
+
+/// Who plays whom in the next game (new or loaded).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Opponent {
+    /// `None`: two people.
+    pub level: Option<Level>,
+    /// The person's side against a bot.
+    pub side: Side,
+}
+
+impl Default for Opponent {
+    fn default() -> Opponent {
+        Opponent {
+            level: Some(Level::Medium),
+            side: Side::Black,
+        }
+    }
+}
+
+impl Opponent {
+    pub fn players(self) -> BySide<PlayerKind> {
+        match self.level {
+            None => BySide::new(PlayerKind::Human, PlayerKind::Human),
+            Some(level) => {
+                let mut p = BySide::new(PlayerKind::Bot(level), PlayerKind::Bot(level));
+                p[self.side] = PlayerKind::Human;
+                p
+            }
+        }
+    }
+
+    fn of(players: BySide<PlayerKind>) -> Opponent {
+        match (players.black, players.white) {
+            (PlayerKind::Human, PlayerKind::Bot(level)) => Opponent {
+                level: Some(level),
+                side: Side::Black,
+            },
+            (PlayerKind::Bot(level), PlayerKind::Human) => Opponent {
+                level: Some(level),
+                side: Side::White,
+            },
+            _ => Opponent {
+                level: None,
+                side: Side::Black,
+            },
+        }
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui) {
+        egui::ComboBox::from_label("Opponent")
+            .selected_text(self.level.map_or("Another person".to_string(), |l| {
+                format!("Computer: {}", l.title())
+            }))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.level, None, "Another person");
+                for level in Level::ALL {
+                    ui.selectable_value(
+                        &mut self.level,
+                        Some(level),
+                        format!("Computer: {}", level.title()),
+                    );
+                }
+            });
+        if self.level.is_some() {
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                ui.radio_value(&mut self.side, Side::Black, "Black (moves first)");
+                ui.radio_value(&mut self.side, Side::White, "White");
+            });
+        }
+    }
+}
+
+/// Who plays, in a few words: "You (Black) against Medium".
+pub fn matchup(players: BySide<PlayerKind>) -> String {
+    match (players.black, players.white) {
+        (PlayerKind::Human, PlayerKind::Human) => "Two players".into(),
+        (PlayerKind::Human, PlayerKind::Bot(l)) => format!("You (Black) against {}", l.title()),
+        (PlayerKind::Bot(l), PlayerKind::Human) => format!("You (White) against {}", l.title()),
+        (PlayerKind::Bot(b), PlayerKind::Bot(w)) => format!("{} against {}", b.title(), w.title()),
+    }
+}
+
+/// The next game's choices, kept between openings of the dialogs: who plays (a new game or
+/// one loaded), and the rules of a new game (also those a position text is read under).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct ChogoForm {
+    pub opponent: Opponent,
+    /// A preset, then any option (RULES §9).
+    pub rules: RuleSet,
+}
+
+/// The forms start from the game in hand.
+fn init_form(bridge: Res<Bridge>, mut form: ResMut<ChogoForm>) {
+    form.rules = *bridge.game.rules();
+    form.opponent = Opponent::of(bridge.setup.players);
+}
+
+/// The game in hand, in a line for the title.
+fn summary(bridge: Res<Bridge>) -> String {
+    let pos = bridge.game.position();
+    let state = match bridge.game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => format!("move {}, {} to move", pos.fullmoves(), pos.turn()),
+    };
+    format!(
+        "{} · {} · {state}",
+        matchup(bridge.setup.players),
+        bridge.game.rules().describe()
+    )
+}
+
+fn small_board(InMut(ui): InMut<egui::Ui>, bridge: Res<Bridge>, theme: Res<Theme>) {
+    let height = ui.available_height();
+    mini_board::paint_position(ui, &theme, bridge.game.position(), height);
+}
+
+/// One rule option's row: its title, then a radio button for each value (the rules
+/// engine's own names and labels).
+fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T) {
+    ui::choice(ui, T::TITLE, value, T::ALL.iter().map(|&v| (v, v.label())));
+}
+
+/// Every rule option of RULES §9, with the presets and the handicap.
+fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Preset");
+        for preset in Preset::ALL {
+            if ui.small_button(preset.label()).clicked() {
+                *rules = preset.rules();
+            }
+        }
+    });
+    let board = rules.board;
+    egui::ComboBox::from_label("Board")
+        .selected_text(board.label())
+        .show_ui(ui, |ui| {
+            for b in Board::ALL {
+                if ui.selectable_label(board == b, b.label()).clicked() && board != b {
+                    // A new board brings its own defaults (RULES §9).
+                    *rules = RuleSet::for_board(b);
+                }
+            }
+        });
+    option_choice(ui, &mut rules.king_power);
+    option_choice(ui, &mut rules.part_trapped_tandem);
+    option_choice(ui, &mut rules.king_start);
+    option_choice(ui, &mut rules.own_man_capture);
+    option_choice(ui, &mut rules.mole_condition);
+    // Handicap: tick 1–3 start pawns of one side.
+    let mut side = rules.handicap.map_or(Side::White, |h| h.side);
+    let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);
+    ui.label("Handicap (1–3 pawns removed)");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("from");
+        if ui.radio_value(&mut side, Side::Black, "Black").changed()
+            | ui.radio_value(&mut side, Side::White, "White").changed()
+        {
+            pawns = Bitboard::EMPTY;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for cell in rules.board.start_pawns(side) {
+            let mut on = pawns.contains(cell);
+            if ui.checkbox(&mut on, cell.to_string()).changed() {
+                pawns.set(cell, on);
+            }
+        }
+    });
+    rules.handicap = pawns.any().then_some(Handicap { side, pawns });
+}
+
+/// The new-game form: the opponent, the rules in one line, every option.
+fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
+    form.opponent.form(ui);
+    ui.separator();
+    ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
+    rules_form(ui, &mut form.rules);
+    form.rules.validate().err().map(|e| e.to_string())
+}
+
+fn start(
+    form: Res<ChogoForm>,
+    mut commands: MessageWriter<Command>,
+    mut actions: MessageWriter<MenuAction>,
+) {
+    commands.write(Command::NewGame(Setup {
+        rules: form.rules,
+        players: form.opponent.players(),
+    }));
+    actions.write(MenuAction::Show(GameKind::Chogo));
+}
+
+/// The load dialog's text as read by Chogo, kept while the text and the rules it is read
+/// under stay the same (a long record is replayed once, not every frame).
+#[derive(Resource, Debug, Default)]
+pub struct ChogoReading {
+    read: Option<(String, RuleSet, Result<Imported, String>)>,
+}
+
+impl ChogoReading {
+    /// What the text says under these rules (for a position text): `None` while it is
+    /// empty.
+    pub fn read(&mut self, text: &str, rules: RuleSet) -> Option<&Result<Imported, String>> {
+        if text.trim().is_empty() {
+            self.read = None;
+            return None;
+        }
+        let stale = self
+            .read
+            .as_ref()
+            .is_none_or(|(t, r, _)| t != text || *r != rules);
+        if stale {
+            self.read = Some((text.to_string(), rules, save::import(text, rules)));
+        }
+        self.read.as_ref().map(|(_, _, imported)| imported)
+    }
+}
+
+/// The load dialog's part: Chogo reads any text (it is asked last), and says what the
+/// text holds or why it is not a game of Chogo.
+fn load_part(
+    InMut(ui): InMut<egui::Ui>,
+    load: Res<LoadForm>,
+    mut form: ResMut<ChogoForm>,
+    mut reading: ResMut<ChogoReading>,
+) -> Loadable {
+    let rules = form.rules;
+    let loadable = match reading.read(&load.text, rules) {
+        None => return Loadable::NotMine,
+        Some(Ok(what)) => {
+            let summary = match what {
+                Imported::Record(game) => format!(
+                    "A game record: {} moves, {}; {}",
+                    game.plies().len(),
+                    game.rules().describe(),
+                    game.outcome().map_or_else(
+                        || format!("{} to move", game.position().turn()),
+                        |o| o.to_string()
+                    )
+                ),
+                Imported::Position(p) => {
+                    format!("A position: {}, {} to move", p.rules().describe(), p.turn())
+                }
+            };
+            ui.label(egui::RichText::new(summary).color(palette::GOLD));
+            Loadable::Ready
+        }
+        Some(Err(problem)) => {
+            ui.label(egui::RichText::new(problem).color(palette::WARN));
+            ui.label(egui::RichText::new("Nothing was changed.").weak());
+            Loadable::Refused
+        }
+    };
+    form.opponent.form(ui);
+    loadable
+}
+
+fn play_loaded(
+    load: Res<LoadForm>,
+    form: Res<ChogoForm>,
+    mut reading: ResMut<ChogoReading>,
+    mut commands: MessageWriter<Command>,
+    mut actions: MessageWriter<MenuAction>,
+) {
+    if let Some(Ok(what)) = reading.read(&load.text, form.rules).cloned() {
+        commands.write(Command::Load(Box::new(SavedGame {
+            game: what.into_game(),
+            players: form.opponent.players(),
+        })));
+        actions.write(MenuAction::Show(GameKind::Chogo));
+    }
+}
+
+/// Offer Chogo on the shared screens.
+pub(super) fn register(app: &mut App) {
+    app.init_resource::<ChogoForm>();
+    app.init_resource::<ChogoReading>();
+    app.init_resource::<ChogoRuleBook>();
+    app.add_systems(Startup, init_form);
+    let rule_titles = Arc::new(app.world().resource::<ChogoRuleBook>().titles());
+    let entry = BoardEntry {
+        kind: GameKind::Chogo,
+        name: "Chogo",
+        key: egui::Key::N,
+        summary: app.register_system(summary),
+        small_board: app.register_system(small_board),
+        new_game_form: app.register_system(new_game_form),
+        start: app.register_system(start),
+        load_part: app.register_system(load_part),
+        play_loaded: app.register_system(play_loaded),
+        reads_any_text: true,
+        rule_titles,
+        rule_section: app.register_system(rule_book::rule_section),
+    };
+    boards::register(app, entry);
+}

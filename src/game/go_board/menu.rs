@@ -1,0 +1,407 @@
+//! The parts of the shared screens and dialogs ([`crate::game::app::boards`]) for Go with
+//! chess pieces: its line and small board on the title, its new-game form (the opponent
+//! and side, the board, the piece set, moving pieces, the ko rule and komi), its reading of
+//! an SGF file, a record or a position in the load dialog, and its rule book.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+
+use super::bridge::{GoBridge, GoCommand, GoSetup, suggested_komi};
+use super::describe::{board_label, go_rules_line};
+use super::rule_book::{self, GoRuleBook};
+use super::{Figures, outcome_text};
+use crate::game::app::boards::{self, BoardEntry, Loadable};
+use crate::game::app::dialogs::LoadForm;
+use crate::game::app::screen::{GameKind, MenuAction};
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::{mini_board, palette};
+use crate::go::bot::Level as GoLevel;
+use crate::go::{Bits, Board as GoBoard, Kind, Move, PieceSet, Rules as GoRules, number_text};
+use crate::rules::{Board, BySide, Side};
+use crate::save::{self, GoPlayer, GoSavedGame};
+
+/// The choices for a game of Go with chess pieces.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct GoForm {
+    pub rules: GoRules,
+    /// `None`: two people.
+    pub level: Option<GoLevel>,
+    /// The person's side against a bot.
+    pub side: Side,
+}
+
+impl Default for GoForm {
+    fn default() -> GoForm {
+        GoForm::of(&GoSetup::default())
+    }
+}
+
+impl GoForm {
+    pub fn of(setup: &GoSetup) -> GoForm {
+        let (level, side) = match (setup.players.black, setup.players.white) {
+            (GoPlayer::Human, GoPlayer::Bot(level)) => (Some(level), Side::Black),
+            (GoPlayer::Bot(level), GoPlayer::Human) => (Some(level), Side::White),
+            _ => (None, Side::Black),
+        };
+        GoForm {
+            rules: setup.rules,
+            level,
+            side,
+        }
+    }
+
+    pub fn setup(&self) -> GoSetup {
+        let players = match self.level {
+            None => BySide::new(GoPlayer::Human, GoPlayer::Human),
+            Some(level) => {
+                let mut p = BySide::new(GoPlayer::Bot(level), GoPlayer::Bot(level));
+                p[self.side] = GoPlayer::Human;
+                p
+            }
+        };
+        GoSetup {
+            rules: self.rules,
+            players,
+        }
+    }
+}
+
+/// What each preset set makes of the game, in a line.
+pub fn set_line(set: &str) -> &'static str {
+    match set {
+        "R" => "Go itself: a piece lives while its group has an empty neighbour",
+        "B" => "on the light cells only; life runs along the diagonals",
+        "K" => "steps in all eight directions: groups connect diagonally too",
+        "N" => "knights live by their jumps: shapes no Go player knows",
+        "P" => "pawns move and defend one way: forward for each side",
+        "M" => "Chinese knights: a jump blocked by a piece on its leg",
+        "RB" => "rooks and bishops together: choose each drop's kind",
+        _ => "a set of your own",
+    }
+}
+
+/// The game-of-Go part of the form: the board, the pieces and the scoring rules.
+fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
+    opponent_form(ui, form);
+    ui.separator();
+    let rules = &mut form.rules;
+    let before = rules.board;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Board");
+        for n in [9u8, 13, 19] {
+            ui.radio_value(&mut rules.board, GoBoard::Square(n), format!("{n} × {n}"));
+        }
+        egui::ComboBox::from_id_salt("more boards")
+            .selected_text(match rules.board {
+                GoBoard::Square(9 | 13 | 19) => "more…".to_string(),
+                b => board_label(b),
+            })
+            .show_ui(ui, |ui| {
+                for n in GoBoard::MIN_SIZE..=GoBoard::MAX_SIZE {
+                    if ![9, 13, 19].contains(&n) {
+                        ui.selectable_value(
+                            &mut rules.board,
+                            GoBoard::Square(n),
+                            board_label(GoBoard::Square(n)),
+                        );
+                    }
+                }
+                for b in Board::ALL {
+                    ui.selectable_value(
+                        &mut rules.board,
+                        GoBoard::Chogo(b),
+                        board_label(GoBoard::Chogo(b)),
+                    );
+                }
+            });
+    });
+    if rules.board != before {
+        // A new board suggests its komi.
+        rules.komi = suggested_komi(u32::from(rules.board.files().max(rules.board.ranks())));
+    }
+    ui.label("Pieces");
+    ui.horizontal_wrapped(|ui| {
+        for preset in PieceSet::PRESETS {
+            let set: PieceSet = preset.parse().unwrap_or_default();
+            if ui
+                .selectable_label(rules.pieces == set, preset)
+                .on_hover_text(set_line(preset))
+                .clicked()
+            {
+                rules.pieces = set;
+            }
+        }
+    });
+    // A set of one's own: any kinds (one at least).
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("or any kinds:").weak());
+        for kind in Kind::ALL {
+            let mut on = rules.pieces.contains(kind);
+            if ui.checkbox(&mut on, kind.name()).changed() {
+                let kinds = rules
+                    .pieces
+                    .kinds()
+                    .filter(|k| *k != kind)
+                    .chain(on.then_some(kind));
+                if let Some(set) = PieceSet::new(kinds) {
+                    rules.pieces = set;
+                }
+            }
+        }
+    });
+    let preset = rules.pieces.to_string();
+    ui.label(egui::RichText::new(set_line(&preset)).italics());
+    ui.checkbox(
+        &mut rules.moving,
+        "Moving pieces: a turn may move a piece instead of dropping one",
+    );
+    ui.horizontal(|ui| {
+        ui.label("Ko rule");
+        let forced = rules.moving;
+        ui.add_enabled_ui(!forced, |ui| {
+            if forced {
+                // Greyed out, showing the rule that applies: superko.
+                let _ = ui.radio(false, "basic ko");
+                let _ = ui.radio(true, "superko");
+            } else {
+                ui.radio_value(&mut rules.superko, false, "basic ko");
+                ui.radio_value(&mut rules.superko, true, "superko");
+            }
+        });
+        if forced {
+            ui.label(egui::RichText::new("(superko with moving pieces)").weak());
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Komi");
+        ui.add(
+            egui::DragValue::new(&mut rules.komi)
+                .range(-50.0..=50.0)
+                .speed(0.5)
+                .fixed_decimals(1),
+        );
+        let size = u32::from(rules.board.files().max(rules.board.ranks()));
+        let suggested = suggested_komi(size);
+        if rules.komi != suggested
+            && ui
+                .small_button(format!("suggested {}", number_text(suggested)))
+                .clicked()
+        {
+            rules.komi = suggested;
+        }
+    });
+}
+
+/// The opponent and the person's side.
+fn opponent_form(ui: &mut egui::Ui, form: &mut GoForm) {
+    let level_title = |l: GoLevel| match l {
+        GoLevel::Random => "Random",
+        GoLevel::Easy => "Easy (greedy)",
+        GoLevel::Medium => "Medium (search, 0.5 s)",
+        GoLevel::Hard => "Hard (search, 2 s)",
+        GoLevel::Master => "Master (search, 5 s)",
+    };
+    egui::ComboBox::from_label("Opponent")
+        .selected_text(form.level.map_or("Another person".to_string(), |l| {
+            format!("Computer: {}", level_title(l))
+        }))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.level, None, "Another person");
+            for level in GoLevel::ALL {
+                ui.selectable_value(
+                    &mut form.level,
+                    Some(level),
+                    format!("Computer: {}", level_title(level)),
+                );
+            }
+        });
+    if form.level.is_some() {
+        ui.horizontal(|ui| {
+            ui.label("You play");
+            ui.radio_value(&mut form.side, Side::Black, "Black (moves first)");
+            ui.radio_value(&mut form.side, Side::White, "White");
+        });
+    }
+}
+
+/// Who plays whom, in a few words.
+fn matchup(players: BySide<GoPlayer>) -> String {
+    let title = |l: GoLevel| {
+        let name = l.name();
+        name[..1].to_ascii_uppercase() + &name[1..]
+    };
+    let players = players.map(|p| match p {
+        GoPlayer::Bot(l) => Some(title(l)),
+        GoPlayer::Human => None,
+    });
+    match (players.black, players.white) {
+        (None, None) => "Two players".into(),
+        (None, Some(l)) => format!("You (Black) against {l}"),
+        (Some(l), None) => format!("You (White) against {l}"),
+        (Some(b), Some(w)) => format!("{b} against {w}"),
+    }
+}
+
+/// The form starts from the game in hand.
+fn init_form(go: Res<GoBridge>, mut form: ResMut<GoForm>) {
+    *form = GoForm::of(&go.setup);
+}
+
+/// The game in hand, in a line for the title.
+fn summary(go: Res<GoBridge>) -> String {
+    let pos = go.game.position();
+    let state = outcome_text(&go)
+        .unwrap_or_else(|| format!("move {}, {} to move", pos.fullmoves(), pos.turn()));
+    format!(
+        "Go with chess pieces · {} · {} · {state}",
+        matchup(go.setup.players),
+        go_rules_line(pos.rules())
+    )
+}
+
+/// The game in hand on a small board, its last move marked.
+fn small_board(
+    InMut(ui): InMut<egui::Ui>,
+    mut contexts: EguiContexts,
+    go: Res<GoBridge>,
+    figures: Res<Figures>,
+    settings: Res<PlayerSettings>,
+    theme: Res<Theme>,
+) {
+    // The figures of the game's set, as egui textures.
+    let stones = settings.0.rooks_as_stones;
+    let mut textures = [[egui::TextureId::default(); 8]; 2];
+    for side in [Side::Black, Side::White] {
+        for k in go.game.position().rules().pieces.kinds() {
+            let handle = figures.of(side, k, stones);
+            textures[usize::from(side == Side::White)][k.index()] =
+                contexts.add_image(EguiTextureHandle::Weak(handle.id()));
+        }
+    }
+    let figure = |p: crate::go::Piece| textures[usize::from(p.side == Side::White)][p.kind.index()];
+    let last = go.shown_move(None).map_or(Bits::EMPTY, |(mv, _)| match mv {
+        Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Bits::from_cell(cell),
+        Move::Pass => Bits::EMPTY,
+    });
+    let height = ui.available_height();
+    mini_board::paint_go_position(ui, &theme, go.game.position(), height, &figure, last, false);
+}
+
+/// The new-game form: the rules in one line, the opponent, the board, the pieces and the
+/// scoring rules.
+fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option<String> {
+    ui.label(egui::RichText::new(format!("Rules: {}", go_rules_line(&form.rules))).strong());
+    go_form(ui, &mut form);
+    None
+}
+
+fn start(
+    form: Res<GoForm>,
+    mut commands: MessageWriter<GoCommand>,
+    mut actions: MessageWriter<MenuAction>,
+) {
+    commands.write(GoCommand::NewGame(form.setup()));
+    actions.write(MenuAction::Show(GameKind::Go));
+}
+
+/// The load dialog's text as read by this game, kept while the text and the rules it is
+/// read under stay the same.
+#[derive(Resource, Debug, Default)]
+pub struct GoReading {
+    read: Option<(String, GoRules, Option<Result<crate::go::Game, String>>)>,
+}
+
+impl GoReading {
+    /// The text as a game of Go with chess pieces (an SGF file, this game's record or
+    /// position text): `None` when it is none of these.
+    pub fn read(&mut self, text: &str, rules: GoRules) -> Option<&Result<crate::go::Game, String>> {
+        let stale = self
+            .read
+            .as_ref()
+            .is_none_or(|(t, r, _)| t != text || *r != rules);
+        if stale {
+            self.read = Some((text.to_string(), rules, save::import_go(text, rules)));
+        }
+        self.read.as_ref().and_then(|(_, _, game)| game.as_ref())
+    }
+}
+
+/// The load dialog's part: what the text holds, or why it cannot be played, and who
+/// plays it.
+fn load_part(
+    InMut(ui): InMut<egui::Ui>,
+    load: Res<LoadForm>,
+    mut form: ResMut<GoForm>,
+    mut reading: ResMut<GoReading>,
+) -> Loadable {
+    let loadable = match reading.read(&load.text, form.rules) {
+        None => return Loadable::NotMine,
+        Some(Ok(game)) => {
+            let pos = game.position();
+            let state = match game.outcome() {
+                Some(o) => format!("ended: {}", o.result_name()),
+                None => format!("{} to move", pos.turn()),
+            };
+            ui.label(
+                egui::RichText::new(format!(
+                    "Go with chess pieces: {} moves; {}; {state}",
+                    game.moves().len(),
+                    go_rules_line(pos.rules()),
+                ))
+                .color(palette::GOLD),
+            );
+            Loadable::Ready
+        }
+        Some(Err(problem)) => {
+            ui.label(egui::RichText::new(problem).color(palette::WARN));
+            ui.label(egui::RichText::new("Nothing was changed.").weak());
+            Loadable::Refused
+        }
+    };
+    opponent_form(ui, &mut form);
+    loadable
+}
+
+fn play_loaded(
+    load: Res<LoadForm>,
+    form: Res<GoForm>,
+    mut reading: ResMut<GoReading>,
+    mut commands: MessageWriter<GoCommand>,
+    mut actions: MessageWriter<MenuAction>,
+) {
+    if let Some(Ok(game)) = reading.read(&load.text, form.rules).cloned() {
+        commands.write(GoCommand::Load(Box::new(GoSavedGame {
+            game,
+            players: form.setup().players,
+            redo: Vec::new(),
+        })));
+        actions.write(MenuAction::Show(GameKind::Go));
+    }
+}
+
+/// Offer Go with chess pieces on the shared screens.
+pub(super) fn register(app: &mut App) {
+    app.init_resource::<GoForm>();
+    app.init_resource::<GoReading>();
+    app.insert_resource(GoRuleBook::read());
+    app.add_systems(Startup, init_form);
+    let rule_titles = Arc::new(app.world().resource::<GoRuleBook>().titles());
+    let entry = BoardEntry {
+        kind: GameKind::Go,
+        name: "Go with chess pieces",
+        key: egui::Key::G,
+        summary: app.register_system(summary),
+        small_board: app.register_system(small_board),
+        new_game_form: app.register_system(new_game_form),
+        start: app.register_system(start),
+        load_part: app.register_system(load_part),
+        play_loaded: app.register_system(play_loaded),
+        reads_any_text: false,
+        rule_titles,
+        rule_section: app.register_system(rule_book::rule_section),
+    };
+    boards::register(app, entry);
+}
