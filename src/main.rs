@@ -104,6 +104,38 @@ struct Options {
     every_frame: bool,
 }
 
+impl Options {
+    /// What a page starts with, having no command line: the defaults above (a test checks
+    /// that they are the parser's). Written out rather than parsed, so that the browser's
+    /// download carries none of the command-line parser.
+    #[cfg_attr(not(any(target_arch = "wasm32", test)), allow(dead_code))]
+    fn page() -> Options {
+        Options {
+            game: GameChoice::Chogo,
+            board: None,
+            pieces: None,
+            moving: false,
+            komi: None,
+            rules: None,
+            position: None,
+            vs: None,
+            size: (1280, 800),
+            data_dir: None,
+            screen: MenuScreen::Title,
+            demo: None,
+            plies: 20,
+            screenshot: None,
+            burst: None,
+            seed: 1,
+            time_ms: None,
+            frame_stats: false,
+            bare_frames: None,
+            msaa: 1,
+            every_frame: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameChoice {
     Chogo,
@@ -198,7 +230,7 @@ fn main() -> ExitCode {
     #[cfg(not(target_arch = "wasm32"))]
     let options = Options::parse();
     #[cfg(target_arch = "wasm32")]
-    let options = Options::parse_from(["chogo"]);
+    let options = Options::page();
     let go = options.game == GameChoice::Go;
     let chogo_only = options.rules.is_some() || options.position.is_some();
     let go_only = options.board.is_some()
@@ -356,5 +388,25 @@ fn main() -> ExitCode {
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_starts_with_the_command_lines_defaults() {
+        assert_eq!(
+            format!("{:?}", Options::page()),
+            format!("{:?}", Options::parse_from(["chogo"]))
+        );
+        // And the comparison sees a difference.
+        let mut other = Options::page();
+        other.seed = 2;
+        assert_ne!(
+            format!("{other:?}"),
+            format!("{:?}", Options::parse_from(["chogo"]))
+        );
     }
 }

@@ -46,6 +46,9 @@ pub struct BoardEntry {
     pub rule_titles: Arc<Vec<String>>,
     /// One section of its rule book ([`RulePage`] says which).
     pub rule_section: UiSystem,
+    /// Its own rows in the settings dialog's grid (a label, a control, `end_row`), which
+    /// change [`super::settings::PlayerSettings`] themselves.
+    pub settings: Option<UiSystem>,
 }
 
 /// Every board, in the order they are offered.
@@ -88,12 +91,51 @@ pub enum Loadable {
     Ready,
 }
 
+/// A board's answer in the load dialog, drawn the same way for every board: what the text
+/// holds, or why it cannot be played (and that nothing changed).
+pub fn show_reading(ui: &mut egui::Ui, reading: Result<String, &str>) -> Loadable {
+    use super::ui::palette;
+    match reading {
+        Ok(summary) => {
+            ui.label(egui::RichText::new(summary).color(palette::GOLD));
+            Loadable::Ready
+        }
+        Err(problem) => {
+            ui.label(egui::RichText::new(problem).color(palette::WARN));
+            ui.label(egui::RichText::new("Nothing was changed.").weak());
+            Loadable::Refused
+        }
+    }
+}
+
 /// The rule book's section a board's [`BoardEntry::rule_section`] draws, and whether the
 /// window is narrow (its diagrams then put their words below the board).
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct RulePage {
     pub section: usize,
     pub narrow: bool,
+}
+
+impl RulePage {
+    /// A section's heading and paragraphs, as every rule book shows them.
+    pub fn words(ui: &mut egui::Ui, title: &str, paragraphs: &[String]) {
+        ui.label(egui::RichText::new(title).size(22.0).strong());
+        ui.add_space(6.0);
+        for paragraph in paragraphs {
+            ui.label(egui::RichText::new(paragraph).size(16.0));
+            ui.add_space(4.0);
+        }
+    }
+
+    /// The width of a diagram's board, at most `most`: beside its words (which take 380
+    /// points, and the board at least `least`), or above them in a narrow window.
+    pub fn diagram_width(self, ui: &egui::Ui, least: f32, most: f32) -> f32 {
+        if self.narrow {
+            (ui.available_width() - 8.0).clamp(160.0_f32.min(most), most)
+        } else {
+            (ui.available_width() - 380.0).clamp(least.min(most), most)
+        }
+    }
 }
 
 /// Run a board's part in `ui`. A part that cannot run (a board registered wrongly) is
@@ -122,4 +164,49 @@ pub fn egui_context(world: &mut World) -> Option<egui::Context> {
         .iter_mut(world)
         .next()
         .map(|mut ctx| ctx.get_mut().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(world: &mut World, kind: GameKind, name: &'static str, any: bool) -> BoardEntry {
+        let ui = world.register_system(|InMut(_): InMut<egui::Ui>| {});
+        BoardEntry {
+            kind,
+            name,
+            key: egui::Key::N,
+            summary: world.register_system(String::new),
+            small_board: ui,
+            new_game_form: world.register_system(|InMut(_): InMut<egui::Ui>| None),
+            start: world.register_system(|| {}),
+            load_part: world.register_system(|InMut(_): InMut<egui::Ui>| Loadable::NotMine),
+            play_loaded: world.register_system(|| {}),
+            reads_any_text: any,
+            rule_titles: Arc::new(Vec::new()),
+            rule_section: ui,
+            settings: None,
+        }
+    }
+
+    #[test]
+    fn the_board_that_reads_any_text_is_asked_last_and_a_board_registers_once() {
+        let mut app = App::new();
+        let any = entry(app.world_mut(), GameKind::Chogo, "first", true);
+        register(&mut app, any);
+        let own = entry(app.world_mut(), GameKind::Go, "second", false);
+        register(&mut app, own);
+        let boards = app.world().resource::<Boards>();
+        let order: Vec<&str> = boards.all().iter().map(|b| b.name).collect();
+        assert_eq!(order, ["first", "second"]);
+        let asked: Vec<&str> = boards.readers().map(|b| b.name).collect();
+        assert_eq!(asked, ["second", "first"]);
+        // Registering a kind again replaces it.
+        let again = entry(app.world_mut(), GameKind::Chogo, "again", true);
+        register(&mut app, again);
+        let boards = app.world().resource::<Boards>();
+        let names: Vec<&str> = boards.all().iter().map(|b| b.name).collect();
+        assert_eq!(names, ["second", "again"]);
+        assert_eq!(boards.get(GameKind::Chogo).map(|b| b.name), Some("again"));
+    }
 }

@@ -1,8 +1,10 @@
 //! The shared layer of the app, written once for every board: the frame phases, settings,
 //! the theme and palette, shapes and animation, the thinker that runs a bot's search away
 //! from the frame loop, the reports a rules bridge sends, screens and dialogs as states,
-//! saves, sounds, exports, the window and the UI widgets. It imports no board: a board
-//! module builds on it (`chogo_board`, `go_board`).
+//! saves, sounds, exports, the window and the UI widgets, and the title and rules screens
+//! and the dialogs (`screens`, `dialogs`), which offer every board registered in
+//! [`boards`]. It imports no board: a board module builds on it (`chogo_board`,
+//! `go_board`) and registers its part of the shared screens.
 
 pub mod animation;
 pub mod audio;

@@ -15,7 +15,8 @@ use crate::game::app::boards::{self, BoardEntry, Loadable};
 use crate::game::app::dialogs::LoadForm;
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::theme::Theme;
-use crate::game::app::ui::{self, mini_board, palette};
+use crate::game::app::ui;
+use crate::game::chogo_board::small_board;
 use crate::rules::{Bitboard, Board, BySide, Handicap, Preset, RuleOption, RuleSet, Side};
 use crate::save::{self, Imported, SavedGame};
 
@@ -132,7 +133,7 @@ fn summary(bridge: Res<Bridge>) -> String {
 
 fn small_board(InMut(ui): InMut<egui::Ui>, bridge: Res<Bridge>, theme: Res<Theme>) {
     let height = ui.available_height();
-    mini_board::paint_position(ui, &theme, bridge.game.position(), height);
+    small_board::paint_position(ui, &theme, bridge.game.position(), height);
 }
 
 /// One rule option's row: its title, then a radio button for each value (the rules
@@ -246,32 +247,25 @@ fn load_part(
     mut reading: ResMut<ChogoReading>,
 ) -> Loadable {
     let rules = form.rules;
-    let loadable = match reading.read(&load.text, rules) {
+    let reading = match reading.read(&load.text, rules) {
         None => return Loadable::NotMine,
-        Some(Ok(what)) => {
-            let summary = match what {
-                Imported::Record(game) => format!(
-                    "A game record: {} moves, {}; {}",
-                    game.plies().len(),
-                    game.rules().describe(),
-                    game.outcome().map_or_else(
-                        || format!("{} to move", game.position().turn()),
-                        |o| o.to_string()
-                    )
-                ),
-                Imported::Position(p) => {
-                    format!("A position: {}, {} to move", p.rules().describe(), p.turn())
-                }
-            };
-            ui.label(egui::RichText::new(summary).color(palette::GOLD));
-            Loadable::Ready
-        }
-        Some(Err(problem)) => {
-            ui.label(egui::RichText::new(problem).color(palette::WARN));
-            ui.label(egui::RichText::new("Nothing was changed.").weak());
-            Loadable::Refused
-        }
+        Some(Ok(what)) => Ok(match what {
+            Imported::Record(game) => format!(
+                "A game record: {} moves, {}; {}",
+                game.plies().len(),
+                game.rules().describe(),
+                game.outcome().map_or_else(
+                    || format!("{} to move", game.position().turn()),
+                    |o| o.to_string()
+                )
+            ),
+            Imported::Position(p) => {
+                format!("A position: {}, {} to move", p.rules().describe(), p.turn())
+            }
+        }),
+        Some(Err(problem)) => Err(problem.as_str()),
     };
+    let loadable = boards::show_reading(ui, reading);
     form.opponent.form(ui);
     loadable
 }
@@ -312,6 +306,7 @@ pub(super) fn register(app: &mut App) {
         reads_any_text: true,
         rule_titles,
         rule_section: app.register_system(rule_book::rule_section),
+        settings: None,
     };
     boards::register(app, entry);
 }

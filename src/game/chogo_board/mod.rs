@@ -1,5 +1,7 @@
 //! The board module of Chogo: its rules bridge, layout, board and men, their animations,
-//! input and selection, side panel, hints, bot player and exports. It runs while a Chogo
+//! input and selection, side panel, hints, bot player and exports, and its parts of the
+//! shared screens (`menu`: the title line, the new-game form, reading a record; its rule
+//! book; small boards drawn with egui). It runs while a Chogo
 //! game is on the screen (`ChogoOn`), on the shared layer ([`crate::game::app`]).
 
 pub mod board;
@@ -16,6 +18,7 @@ pub mod picking;
 pub mod pieces;
 pub mod rule_book;
 pub mod saving;
+pub mod small_board;
 pub mod sounds;
 
 use bevy::prelude::*;

@@ -117,8 +117,28 @@ pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
     if man.side != pos.turn() || pos.is_drop_phase() {
         return None;
     }
-    let moves = pos.legal_moves().iter().any(|m| m.origins().contains(cell));
-    (!moves).then(|| format!("{cell} is hemmed in: no move, alone or in a block"))
+    let moves = pos.legal_moves();
+    let with_it: Vec<_> = moves
+        .iter()
+        .filter(|m| m.origins().contains(cell))
+        .collect();
+    if with_it.is_empty() {
+        return Some(format!("{cell} is hemmed in: no move, alone or in a block"));
+    }
+    // Only in a block: name the men it can go with (selecting it alone shows no move).
+    if with_it.iter().all(|m| m.origins().count() > 1) {
+        let mut partners = Bitboard::EMPTY;
+        for m in with_it {
+            partners |= m.origins();
+        }
+        partners.set(cell, false);
+        let names: Vec<String> = partners.into_iter().map(|c| c.to_string()).collect();
+        return Some(format!(
+            "{cell} cannot move alone, only in a block (with {}): shift-click to add men to it",
+            names.join(", ")
+        ));
+    }
+    None
 }
 
 #[cfg(test)]
@@ -189,5 +209,17 @@ mod tests {
             Some("c4 is trapped between b4 and d4 and cannot move alone")
         );
         assert_eq!(why_stuck(&pos, "e2".parse().unwrap()), None);
+        // a3 has the edge, a missing cell, an enemy and its friend around it: it moves
+        // only with b3, which may move alone too.
+        let pos = Position::from_text(
+            "##4##/#5K#/8/P7/pp6/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            why_stuck(&pos, "a3".parse().unwrap()).as_deref(),
+            Some("a3 cannot move alone, only in a block (with b3): shift-click to add men to it")
+        );
+        assert_eq!(why_stuck(&pos, "b3".parse().unwrap()), None);
     }
 }

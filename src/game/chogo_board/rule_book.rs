@@ -11,9 +11,9 @@ use bevy_egui::egui;
 
 use crate::game::app::boards::RulePage;
 use crate::game::app::theme::Theme;
-use crate::game::app::ui::mini_board::{self, Marks};
 use crate::game::app::ui::palette;
 use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
+use crate::game::chogo_board::small_board::{self, Marks};
 use crate::rules::{Bitboard, Cell, Game, MoveReport, Position, Role, RuleSet};
 
 /// The rule book's text (see the file's head for its form).
@@ -128,10 +128,10 @@ impl Diagram {
             if !narrow {
                 ui.add_space(16.0);
             }
-            let drawn = mini_board::draw_board(ui, theme, &pos, width, marks);
+            let drawn = small_board::draw_board(ui, theme, &pos, width, marks);
             if drawn.response.clicked()
                 && let Some(point) = drawn.response.interact_pointer_pos()
-                && let Some(cell) = mini_board::cell_at(pos.rules().board, drawn.cells, point)
+                && let Some(cell) = small_board::cell_at(pos.rules().board, drawn.cells, point)
             {
                 let shift = ui.input(|i| i.modifiers.shift);
                 self.click(cell, shift);
@@ -308,21 +308,12 @@ pub fn rule_section(
     let Some(section) = book.sections.get_mut(page.section) else {
         return;
     };
-    ui.label(egui::RichText::new(&section.title).size(22.0).strong());
-    ui.add_space(6.0);
-    for paragraph in &section.text {
-        ui.label(egui::RichText::new(paragraph).size(16.0));
-        ui.add_space(4.0);
-    }
+    RulePage::words(ui, &section.title, &section.text);
     if section.start_position {
         ui.add_space(10.0);
-        mini_board::paint_position(ui, &theme, &Position::new(RuleSet::default()), 240.0);
+        small_board::paint_position(ui, &theme, &Position::new(RuleSet::default()), 240.0);
     }
-    let width = if page.narrow {
-        (ui.available_width() - 8.0).clamp(160.0, 330.0)
-    } else {
-        (ui.available_width() - 380.0).clamp(200.0, 330.0)
-    };
+    let width = page.diagram_width(ui, 200.0, 330.0);
     for diagram in &mut section.diagrams {
         ui.add_space(14.0);
         diagram.show(ui, &theme, width, page.narrow);

@@ -28,6 +28,35 @@ impl Figures {
             Side::White => self.white[kind.index()].clone(),
         }
     }
+
+    /// The figures of these kinds as egui textures, for pictures drawn with egui (the
+    /// title's and the rule book's small boards); a kind not asked for has none.
+    pub fn textures(
+        &self,
+        contexts: &mut bevy_egui::EguiContexts,
+        kinds: impl IntoIterator<Item = Kind>,
+        stones: bool,
+    ) -> FigureTextures {
+        let mut ids = [[bevy_egui::egui::TextureId::default(); 8]; 2];
+        for kind in kinds {
+            for side in [Side::Black, Side::White] {
+                let handle = self.of(side, kind, stones);
+                ids[side.index()][kind.index()] =
+                    contexts.add_image(bevy_egui::EguiTextureHandle::Weak(handle.id()));
+            }
+        }
+        FigureTextures(ids)
+    }
+}
+
+/// Each side's figures as egui textures (see [`Figures::textures`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FigureTextures([[bevy_egui::egui::TextureId; 8]; 2]);
+
+impl FigureTextures {
+    pub fn of(&self, piece: crate::go::Piece) -> bevy_egui::egui::TextureId {
+        self.0[piece.side.index()][piece.kind.index()]
+    }
 }
 
 macro_rules! figure {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use super::bridge::{GoBridge, GoCommand, GoSetup, suggested_komi};
 use super::describe::{board_label, go_rules_line};
@@ -17,7 +17,7 @@ use crate::game::app::dialogs::LoadForm;
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::theme::Theme;
-use crate::game::app::ui::{mini_board, palette};
+use crate::game::go_board::small_board::paint_go_position;
 use crate::go::bot::Level as GoLevel;
 use crate::go::{Bits, Board as GoBoard, Kind, Move, PieceSet, Rules as GoRules, number_text};
 use crate::rules::{Board, BySide, Side};
@@ -271,23 +271,18 @@ fn small_board(
     settings: Res<PlayerSettings>,
     theme: Res<Theme>,
 ) {
-    // The figures of the game's set, as egui textures.
-    let stones = settings.0.rooks_as_stones;
-    let mut textures = [[egui::TextureId::default(); 8]; 2];
-    for side in [Side::Black, Side::White] {
-        for k in go.game.position().rules().pieces.kinds() {
-            let handle = figures.of(side, k, stones);
-            textures[usize::from(side == Side::White)][k.index()] =
-                contexts.add_image(EguiTextureHandle::Weak(handle.id()));
-        }
-    }
-    let figure = |p: crate::go::Piece| textures[usize::from(p.side == Side::White)][p.kind.index()];
+    let textures = figures.textures(
+        &mut contexts,
+        go.game.position().rules().pieces.kinds(),
+        settings.0.rooks_as_stones,
+    );
+    let figure = |p: crate::go::Piece| textures.of(p);
     let last = go.shown_move(None).map_or(Bits::EMPTY, |(mv, _)| match mv {
         Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Bits::from_cell(cell),
         Move::Pass => Bits::EMPTY,
     });
     let height = ui.available_height();
-    mini_board::paint_go_position(ui, &theme, go.game.position(), height, &figure, last, false);
+    paint_go_position(ui, &theme, go.game.position(), height, &figure, last, false);
 }
 
 /// The new-game form: the rules in one line, the opponent, the board, the pieces and the
@@ -337,7 +332,7 @@ fn load_part(
     mut form: ResMut<GoForm>,
     mut reading: ResMut<GoReading>,
 ) -> Loadable {
-    let loadable = match reading.read(&load.text, form.rules) {
+    let reading = match reading.read(&load.text, form.rules) {
         None => return Loadable::NotMine,
         Some(Ok(game)) => {
             let pos = game.position();
@@ -345,22 +340,15 @@ fn load_part(
                 Some(o) => format!("ended: {}", o.result_name()),
                 None => format!("{} to move", pos.turn()),
             };
-            ui.label(
-                egui::RichText::new(format!(
-                    "Go with chess pieces: {} moves; {}; {state}",
-                    game.moves().len(),
-                    go_rules_line(pos.rules()),
-                ))
-                .color(palette::GOLD),
-            );
-            Loadable::Ready
+            Ok(format!(
+                "Go with chess pieces: {} moves; {}; {state}",
+                game.moves().len(),
+                go_rules_line(pos.rules()),
+            ))
         }
-        Some(Err(problem)) => {
-            ui.label(egui::RichText::new(problem).color(palette::WARN));
-            ui.label(egui::RichText::new("Nothing was changed.").weak());
-            Loadable::Refused
-        }
+        Some(Err(problem)) => Err(problem.as_str()),
     };
+    let loadable = boards::show_reading(ui, reading);
     opponent_form(ui, &mut form);
     loadable
 }
@@ -380,6 +368,16 @@ fn play_loaded(
         })));
         actions.write(MenuAction::Show(GameKind::Go));
     }
+}
+
+/// The settings dialog's row for this game: its rooks may look like Go stones.
+fn settings_row(InMut(ui): InMut<egui::Ui>, mut settings: ResMut<PlayerSettings>) {
+    ui.label("Go with chess pieces");
+    let mut stones = settings.0.rooks_as_stones;
+    if ui.checkbox(&mut stones, "rooks as Go stones").changed() {
+        settings.0.rooks_as_stones = stones;
+    }
+    ui.end_row();
 }
 
 /// Offer Go with chess pieces on the shared screens.
@@ -402,6 +400,7 @@ pub(super) fn register(app: &mut App) {
         reads_any_text: false,
         rule_titles,
         rule_section: app.register_system(rule_book::rule_section),
+        settings: Some(app.register_system(settings_row)),
     };
     boards::register(app, entry);
 }

@@ -1,6 +1,8 @@
 //! The board module of Go with chess pieces: its layout, board and marks, pieces and
 //! their animations, input, side panel (with the result and the score at the end), bot
-//! player, hints and sounds.
+//! player, hints and sounds, and its parts of the shared screens (`menu`: the title line,
+//! the new-game form, reading an SGF file or a record, its settings row; its rule book;
+//! small boards drawn with egui).
 //! It runs while a game of Go with chess pieces is on the screen ([`GoOn`]) over its own
 //! rules bridge ([`bridge`]); the screens, dialogs, settings, saves, sounds and the side
 //! panel's placement are the app's shared layer ([`crate::game::app`]).
@@ -17,6 +19,7 @@ mod pieces;
 mod play;
 pub mod rule_book;
 pub mod saving;
+mod small_board;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;

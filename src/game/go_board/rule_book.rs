@@ -5,13 +5,14 @@
 //! escape, a blue one to the friend it defends.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use crate::game::app::boards::RulePage;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::theme::Theme;
-use crate::game::app::ui::mini_board::{self, go_cell_at, go_cell_centre};
+use crate::game::app::ui::mini_board;
 use crate::game::app::ui::palette;
+use crate::game::go_board::small_board::{go_cell_at, go_cell_centre, paint_go_position};
 use crate::game::go_board::{Figures, judge, life_links, refusal};
 use crate::go::{Bits, Board, Game, Kind, Move, Piece, Position, Rules};
 use crate::rules::Side;
@@ -178,8 +179,7 @@ impl GoDiagram {
             if !narrow {
                 ui.add_space(16.0);
             }
-            let response =
-                mini_board::paint_go_position(ui, theme, &pos, height, figure, last, true);
+            let response = paint_go_position(ui, theme, &pos, height, figure, last, true);
             let rect = response.rect;
             let board = pos.rules().board;
             let painter = ui.painter_at(rect.expand(2.0));
@@ -380,30 +380,13 @@ pub fn rule_section(
     figures: Res<Figures>,
     settings: Res<PlayerSettings>,
 ) {
-    // The figures as egui textures (by side, then kind).
-    let stones = settings.0.rooks_as_stones;
-    let mut textures = [[egui::TextureId::default(); 8]; 2];
-    for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
-        for kind in Kind::ALL {
-            let handle = figures.of(side, kind, stones);
-            textures[i][kind.index()] = contexts.add_image(EguiTextureHandle::Weak(handle.id()));
-        }
-    }
-    let figure = |p: Piece| textures[usize::from(p.side == Side::White)][p.kind.index()];
-    let height = if page.narrow {
-        (ui.available_width() - 8.0).clamp(160.0, 300.0)
-    } else {
-        (ui.available_width() - 380.0).clamp(180.0, 300.0)
-    };
+    let textures = figures.textures(&mut contexts, Kind::ALL, settings.0.rooks_as_stones);
+    let figure = |p: Piece| textures.of(p);
+    let height = page.diagram_width(ui, 180.0, 300.0);
     let Some(section) = book.sections.get_mut(page.section) else {
         return;
     };
-    ui.label(egui::RichText::new(&section.title).size(22.0).strong());
-    ui.add_space(6.0);
-    for paragraph in &section.text {
-        ui.label(egui::RichText::new(paragraph).size(16.0));
-        ui.add_space(4.0);
-    }
+    RulePage::words(ui, &section.title, &section.text);
     if section.figures {
         ui.add_space(8.0);
         ui.horizontal_wrapped(|ui| {

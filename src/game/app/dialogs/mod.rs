@@ -54,6 +54,7 @@ fn first_offer(kind: Res<State<GameKind>>, mut choice: ResMut<NewGameChoice>) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Dialog::NewGame), offer_the_game_on_screen);
     app.init_resource::<NewGameChoice>();
+    app.init_resource::<crate::game::app::boards::Boards>();
     app.init_resource::<LoadForm>();
     app.add_systems(Startup, first_offer);
     app.add_systems(OnExit(Dialog::Load), load::forget_files);

@@ -1,28 +1,28 @@
-//! The settings dialog: sound, animation speed, theme, markers and coordinates.
+//! The settings dialog: sound, animation speed, theme, markers and coordinates, then each
+//! board's own settings ([`BoardEntry::settings`]).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
+use crate::game::app::boards::{self, BoardEntry, Boards};
 use crate::game::app::persist::Persistence;
-use crate::game::app::screen::{Dialog, InGame, MenuAction};
+use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::ui::{self, PanelPlace};
+use crate::game::app::ui;
 use crate::save::ThemeName;
 
-pub(super) fn dialog(
-    mut contexts: EguiContexts,
-    mut settings: ResMut<PlayerSettings>,
-    in_game: Option<Res<State<InGame>>>,
-    place: Res<PanelPlace>,
-    persistence: Res<Persistence>,
-    mut actions: MessageWriter<MenuAction>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
+pub(super) fn dialog(world: &mut World) {
+    let Some(ctx) = boards::egui_context(world) else {
+        return;
+    };
+    let boards = world.resource::<Boards>().clone();
+    let kept = world.resource::<Persistence>().store.is_some();
+    let over_game = super::over_game(world);
     let mut open = true;
-    let mut edited = settings.0;
-    ui::dialog("Settings", &mut open, in_game.as_ref().map(|_| *place), ctx)
+    let mut edited = world.resource::<PlayerSettings>().0;
+    ui::dialog("Settings", &mut open, over_game, &ctx)
         .default_width(380.0)
-        .show(ctx, |ui| {
+        .show(&ctx, |ui| {
             ui::scrolling(ui, |ui| {
                 egui::Grid::new("settings")
                     .num_columns(2)
@@ -58,9 +58,14 @@ pub(super) fn dialog(
                             "letters and numbers around the board",
                         );
                         ui.end_row();
-                        ui.label("Go with chess pieces");
-                        ui.checkbox(&mut edited.rooks_as_stones, "rooks as Go stones");
-                        ui.end_row();
+                        // The rows above take effect before a board's own rows edit the
+                        // settings.
+                        world
+                            .resource_mut::<PlayerSettings>()
+                            .set_if_neq(PlayerSettings(edited));
+                        for part in boards.all().iter().filter_map(|b: &BoardEntry| b.settings) {
+                            boards::draw(world, part, ui);
+                        }
                     });
                 ui.label(
                     egui::RichText::new(
@@ -70,7 +75,7 @@ pub(super) fn dialog(
                     .small()
                     .weak(),
                 );
-                if persistence.store.is_some() {
+                if kept {
                     ui.label(
                         egui::RichText::new("Settings are kept for the next time.")
                             .small()
@@ -78,13 +83,11 @@ pub(super) fn dialog(
                     );
                 }
                 if ui.button("Done").clicked() {
-                    actions.write(MenuAction::Open(Dialog::None));
+                    world.write_message(MenuAction::Open(Dialog::None));
                 }
             })
         });
-    settings.set_if_neq(PlayerSettings(edited));
     if !open {
-        actions.write(MenuAction::Open(Dialog::None));
+        world.write_message(MenuAction::Open(Dialog::None));
     }
-    Ok(())
 }
