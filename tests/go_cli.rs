@@ -395,7 +395,7 @@ fn gtp_scripted_session() {
             "= \n\n",
             "? illegal move: c3 is occupied\n\n",
             "= \n\n",
-            "? invalid coordinate 'J3'\n\n",
+            "? syntax error\n\n",
             "= \n\n",
             "= \n",
             "   A B C D E\n",
@@ -608,6 +608,23 @@ fn gnugo_plays_a_whole_game_against_chogo_through_the_referee() {
             "white"
         };
         assert!(text.contains(&format!("result: {gnugo_side}")), "{text}");
+        // Both engines are asked which stones they call dead; ours names none, and GNU
+        // Go, capturing every dead stone before passing, none either.
+        let chogo_side = if gnugo_side == "black" {
+            "white"
+        } else {
+            "black"
+        };
+        assert!(
+            text.contains(&format!(
+                "{chogo_side} engine's dead stones: none (agrees with this game's score)"
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("{gnugo_side} engine's dead stones: ")),
+            "{text}"
+        );
     }
 }
 
@@ -752,4 +769,263 @@ fn gtp_handicap_komi_and_a_colour_playing_twice() {
     assert_eq!(pieces, 5, "{board}");
     assert_eq!(answer("10").trim(), "?10 bad vertex list", "{out}");
     assert_eq!(answer("11").trim(), "?11 bad vertex list", "{out}");
+}
+
+/// The answers of a GTP session by id (`=7 …` or `?7 …`), trimmed.
+fn answers_by_id(out: &str) -> std::collections::HashMap<String, String> {
+    out.split("\n\n")
+        .filter(|a| !a.is_empty())
+        .filter_map(|a| {
+            let body = a.trim_start_matches(['=', '?']);
+            let id: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
+            (!id.is_empty()).then(|| (id, a.trim().to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn gtp_goes_on_after_two_passes_and_undoes_a_colour_playing_twice() {
+    let out = gtp_session(concat!(
+        "boardsize 9\n",
+        // Two passes, the second put in because Black plays twice: play goes on.
+        "1 play b E5\n",
+        "2 play b pass\n",
+        "3 play w D4\n",
+        "4 genmove b\n",
+        "5 undo\n",
+        "6 undo\n",
+        "7 undo\n",
+        "8 undo\n",
+        "9 showboard\n",
+        "clear_board\n",
+        // Black passes and plays again: undo takes back C3 with White's pass, then
+        // Black's pass, then D4.
+        "10 play b E5\n",
+        "11 play w D4\n",
+        "12 play b pass\n",
+        "13 play b C3\n",
+        "14 undo\n",
+        "15 undo\n",
+        "16 showboard\n",
+        "17 undo\n",
+        "18 undo\n",
+        "19 undo\n",
+        "20 kgs-genmove_cleanup w\n",
+    ));
+    let a = answers_by_id(&out);
+    for id in [
+        "1", "2", "3", "5", "6", "7", "8", "10", "11", "12", "13", "14", "15", "17", "18",
+    ] {
+        assert!(a[id].starts_with(&format!("={id}")), "{id}: {out}");
+    }
+    // After two passes a bot is asked for a move, and plays it.
+    assert!(a["4"].starts_with("=4 "), "{out}");
+    // Four undos took back genmove, D4, Black's pass with White's, and E5.
+    let board = &a["9"];
+    assert!(!board.contains('X') && !board.contains('O'), "{board}");
+    let board = &a["16"];
+    assert_eq!(diagram_cell(board, "E5"), 'X', "{board}");
+    assert_eq!(diagram_cell(board, "D4"), 'O', "{board}");
+    assert_eq!(diagram_cell(board, "C3"), '.', "{board}");
+    assert_eq!(a["19"], "?19 cannot undo", "{out}");
+    assert!(a["20"].starts_with("=20 "), "{out}");
+}
+
+#[test]
+fn gtp_answers_bad_input_as_the_specification_says() {
+    let mut input = b"1 name\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\n");
+    input.extend_from_slice(
+        concat!(
+            "2 version\n",
+            "3 boardsize 256\n",
+            "4 boardsize nine\n",
+            "5 boardsize 5\n",
+            "6 set_free_handicap C3\n",
+            "7 time_settings 10 5 2.5\n",
+            "8 time_settings 10 5 2\n",
+            "9 play x E5\n",
+            "10 play b Z9\n",
+            "11 play b E5 extra\n",
+            "12 final_status_list dead\n",
+            "13 final_status_list alive\n",
+            "14 final_status_list nonsense\n",
+        )
+        .as_bytes(),
+    );
+    // A full board's worth of handicap is refused: 5 x 5 has 25 vertices.
+    let all: Vec<String> = "ABCDE"
+        .chars()
+        .flat_map(|f| (1..=5).map(move |r| format!("{f}{r}")))
+        .collect();
+    input.extend_from_slice(
+        format!("clear_board\n15 set_free_handicap {}\n", all.join(" ")).as_bytes(),
+    );
+    let mut child = Command::new(CLI)
+        .args(["go", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let out = stdout(&out);
+    // The byte that is not UTF-8 is a syntax error, and the session goes on.
+    assert!(
+        out.starts_with("=1 chogo\n\n? syntax error\n\n=2 "),
+        "{out}"
+    );
+    let a = answers_by_id(&out);
+    assert_eq!(a["3"], "?3 unacceptable size");
+    assert_eq!(a["4"], "?4 syntax error");
+    assert_eq!(a["6"], "?6 bad vertex list");
+    assert_eq!(a["7"], "?7 syntax error");
+    assert_eq!(a["8"], "=8");
+    assert_eq!(a["9"], "?9 syntax error");
+    assert_eq!(a["10"], "?10 syntax error");
+    assert_eq!(a["11"], "=11");
+    assert_eq!(a["12"], "=12");
+    assert_eq!(a["13"], "=13 E5");
+    assert_eq!(a["14"], "?14 syntax error");
+    assert_eq!(a["15"], "?15 bad vertex list");
+}
+
+#[test]
+fn gtp_handicap_placements() {
+    let out = gtp_session(concat!(
+        "boardsize 19\n",
+        "1 fixed_handicap 9\n",
+        "2 fixed_handicap 2\n",
+        "clear_board\n",
+        "3 fixed_handicap 3\n",
+        "clear_board\n",
+        "4 fixed_handicap 10\n",
+        "5 fixed_handicap 1\n",
+        "boardsize 9\n",
+        "6 place_free_handicap 12\n",
+        "clear_board\n",
+        "7 place_free_handicap 1\n",
+        "8 place_free_handicap 81\n",
+        "9 place_free_handicap 80\n",
+        "boardsize 6\n",
+        "10 fixed_handicap 2\n",
+        "boardsize 10\n",
+        "11 fixed_handicap 5\n",
+    ));
+    let a = answers_by_id(&out);
+    let set = |answer: &str| -> std::collections::BTreeSet<String> {
+        answer
+            .split_whitespace()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let nine: std::collections::BTreeSet<String> =
+        ["D4", "K4", "Q4", "D10", "K10", "Q10", "D16", "K16", "Q16"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+    assert_eq!(set(&a["1"]), nine, "{out}");
+    assert_eq!(a["2"], "?2 board not empty");
+    assert_eq!(a["3"], "=3 Q16 D4 D16", "{out}");
+    assert_eq!(a["4"], "?4 invalid number of stones");
+    assert_eq!(a["5"], "?5 invalid number of stones");
+    let free = set(&a["6"]);
+    assert_eq!(free.len(), 12, "{out}");
+    assert_eq!(a["7"], "?7 invalid number of stones");
+    assert_eq!(a["8"], "?8 invalid number of stones");
+    // 80 stones leave one cell empty: allowed.
+    assert_eq!(set(&a["9"]).len(), 80, "{out}");
+    assert_eq!(a["10"], "?10 invalid number of stones");
+    assert_eq!(a["11"], "?11 invalid number of stones");
+}
+
+#[test]
+fn gtp_fixed_handicap_is_gnu_gos() {
+    let Some(gnugo) = ["gnugo", "/usr/games/gnugo"].into_iter().find(|p| have(p)) else {
+        if may_skip_without("gnugo", "gtp_fixed_handicap_is_gnu_gos") {
+            return;
+        }
+        panic!("GNU Go is needed under CI");
+    };
+    let mut session = String::new();
+    for size in [7, 8, 9, 10, 11, 12, 13, 15, 19] {
+        session.push_str(&format!("boardsize {size}\n"));
+        for n in 1..=10 {
+            session.push_str(&format!("clear_board\nfixed_handicap {n}\n"));
+        }
+    }
+    let ours = gtp_session(&session);
+    let mut child = Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(session.as_bytes())
+        .unwrap();
+    let theirs = stdout(&child.wait_with_output().unwrap());
+    let answers = |out: &str| -> Vec<(bool, std::collections::BTreeSet<String>)> {
+        out.split("\n\n")
+            .filter(|a| !a.is_empty())
+            .map(|a| {
+                (
+                    a.starts_with('='),
+                    a.split_whitespace().skip(1).map(String::from).collect(),
+                )
+            })
+            .collect()
+    };
+    let (ours, theirs) = (answers(&ours), answers(&theirs));
+    assert_eq!(ours.len(), theirs.len());
+    assert!(ours.iter().filter(|(ok, v)| *ok && !v.is_empty()).count() > 40);
+    for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+        // Both refuse (each in its own words), or both place the same stones.
+        assert_eq!(a.0, b.0, "answer {i}: {a:?} / {b:?}");
+        if a.0 {
+            assert_eq!(a.1, b.1, "answer {i}");
+        }
+    }
+}
+
+#[test]
+fn gtp_loads_sgf_files_and_refuses_moving_pieces() {
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/go_records/gnugo-selfplay-9x9.sgf");
+    let out = gtp_session(&format!(
+        "1 loadsgf {path} 3\n2 showboard\n3 loadsgf {path}\n4 final_score\n5 showboard\n6 loadsgf /no/such/file.sgf\n7 showboard\n",
+        path = file.display()
+    ));
+    let a = answers_by_id(&out);
+    assert_eq!(a["1"], "=1", "{out}");
+    // Before move 3: B[gd] (G6) and W[cc] (C7) are on the board.
+    assert_eq!(diagram_cell(&a["2"], "G6"), 'X', "{out}");
+    assert_eq!(diagram_cell(&a["2"], "C7"), 'O', "{out}");
+    assert!(a["2"].contains("Black to move"), "{out}");
+    assert_eq!(a["3"], "=3", "{out}");
+    // The file says W+1.5 after 66 moves with komi 6.5.
+    assert_eq!(a["4"], "=4 W+1.5", "{out}");
+    assert!(a["6"].starts_with("?6 cannot load file"), "{out}");
+    // A failed load changes nothing.
+    assert_eq!(
+        a["7"].trim_start_matches("=7"),
+        a["5"].trim_start_matches("=5")
+    );
+    // A game with moving pieces has moves GTP cannot write: refused with the reason.
+    let out = Command::new(CLI)
+        .args(["go", "gtp", "--moving"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("GTP writes a move as a vertex or pass"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -245,6 +245,15 @@ def play_one(args, chogo, black, white, sgf, verbose):
         for s, e in engines.items():
             ok, text = e.send("final_score")
             out(f"{s} engine's final_score: {text if ok else '(' + text + ')'}")
+            # This game scores the board as it stands: no piece is dead at the end
+            # (GO_RULES §2). An engine that calls stones dead disagrees with the score.
+            ok, text = e.send("final_status_list dead")
+            if not ok:
+                out(f"{s} engine's dead stones: ({text})")
+            elif text.split():
+                out(f"{s} engine's dead stones: {' '.join(text.split())} (disagrees with this game's score, which takes none off)")
+            else:
+                out(f"{s} engine's dead stones: none (agrees with this game's score)")
     except ProtocolError as e:
         print(f"gtp-referee: {e}", file=sys.stderr)
         status = 1

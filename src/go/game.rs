@@ -130,6 +130,46 @@ impl Game {
         Ok(played.captured)
     }
 
+    /// Plays on after the game ended by two passes or by repetition, as a GTP session
+    /// does (its controller may go on to settle which pieces are dead, or disagree about
+    /// the end): the move is played from the position as it stands with its passes
+    /// forgotten, so one more pass does not end the game at once. Undo takes it back to
+    /// the ended game. A resignation or an agreed draw still ends the game.
+    pub fn play_on(&mut self, mv: Move) -> Result<Bits, IllegalMove> {
+        if !self
+            .outcome
+            .is_some_and(|o| matches!(o.reason, EndReason::Passes | EndReason::Repetition))
+        {
+            return self.play(mv);
+        }
+        let mut from = *self.position();
+        from.passes = 0;
+        let played = from.play(mv)?;
+        if mv != Move::Pass && from.rules().superko_on() && self.repeats(&played.position) {
+            return Err(IllegalMove::Superko(Written(mv, from.rules().pieces)));
+        }
+        self.outcome = None;
+        self.push(mv, played);
+        Ok(played.captured)
+    }
+
+    /// The game as [`Game::play_on`] would go on from it: when it ended by passes or by
+    /// repetition, the same game not yet ended, its last position's passes forgotten (for
+    /// a bot asked to move after the end).
+    pub fn resumed(&self) -> Game {
+        let mut game = self.clone();
+        if game
+            .outcome
+            .is_some_and(|o| matches!(o.reason, EndReason::Passes | EndReason::Repetition))
+        {
+            game.outcome = None;
+            if let Some(last) = game.positions.last_mut() {
+                last.passes = 0;
+            }
+        }
+        game
+    }
+
     /// Plays a written move (its capture list checked as a set).
     pub fn play_text(&mut self, text: &MoveText) -> Result<(Move, Bits), IllegalMove> {
         if self.outcome.is_some() {

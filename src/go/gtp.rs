@@ -1,5 +1,12 @@
 //! A GTP version 2 engine (the Go Text Protocol every Go program speaks) over the rules:
-//! one command line in, one response out. Pure; the command line does the I/O.
+//! one command line in, one response out. The command line does the I/O, but for the
+//! file `loadsgf` names.
+//!
+//! A GTP session goes on after two passes (controllers keep playing to settle the end),
+//! one colour may play twice (the other side passes between, and `undo` takes both back),
+//! and handicap stones are part of the start, not of the moves. GTP writes a move as a
+//! vertex or `pass`: a game with moving pieces has moves it cannot write, so the command
+//! line refuses `--moving` for GTP.
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -15,7 +22,7 @@ use super::position::Position;
 use super::rules::{Rules, number_text};
 use crate::common::Side;
 
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 25] = [
     "protocol_version",
     "name",
     "version",
@@ -34,6 +41,13 @@ pub const COMMANDS: [&str; 18] = [
     "time_left",
     "reg_genmove",
     "set_free_handicap",
+    "fixed_handicap",
+    "place_free_handicap",
+    "final_status_list",
+    "loadsgf",
+    "kgs-genmove_cleanup",
+    "clear_cache",
+    "printsgf",
 ];
 
 /// The engine's state: the rules, the game so far, the bot and the clock.
@@ -52,7 +66,13 @@ pub struct Engine {
     settings: Option<(f64, f64, u32)>,
     /// `time_left` per side: seconds and stones.
     left: [Option<(f64, u32)>; 2],
+    /// How many of the game's moves each `play` or `genmove` made (two when the other
+    /// side's pass was put in first), for `undo`.
+    played: Vec<usize>,
 }
+
+/// The largest file `loadsgf` reads (game records are a few kilobytes).
+const LARGEST_SGF: u64 = 1 << 20;
 
 /// GTP letters for columns: `A`–`T` without `I`.
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
@@ -91,7 +111,7 @@ fn color(s: &str) -> Result<Side, String> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Side::Black),
         "w" | "white" => Ok(Side::White),
-        _ => Err(format!("invalid color '{s}'")),
+        _ => Err("syntax error".into()),
     }
 }
 
@@ -169,6 +189,7 @@ impl Engine {
             playouts: None,
             settings: None,
             left: [None; 2],
+            played: Vec::new(),
         }
     }
 
@@ -214,29 +235,34 @@ impl Engine {
         &self.game
     }
 
-    /// Plays `mv` for `side`. GTP lets one colour play twice; this game alternates, so
-    /// the side to move passes first, unless the last move was a pass too (two passes
-    /// would end the game): then the turn is handed over on the position as it stands.
+    /// Plays `mv` for `side`, also after the game ended by passes. GTP lets one colour
+    /// play twice; this game alternates, so the side to move passes first (`undo` takes
+    /// the pass back with the move).
     fn play_for(&mut self, side: Side, mv: Move) -> Result<(), String> {
         let saved = self.game.clone();
+        let mut made = 1;
         if self.game.position().turn() != side {
-            let after_pass = self
-                .game
-                .moves()
-                .last()
-                .is_some_and(|(m, _)| *m == Move::Pass);
-            if after_pass {
-                let mut pos = *self.game.position();
-                pos.set_turn(side);
-                self.game = Game::from_position(pos);
-            } else {
-                self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+            self.game
+                .play_on(Move::Pass)
+                .map_err(|e| format!("illegal move: {e}"))?;
+            made = 2;
+        }
+        match self.game.play_on(mv) {
+            Ok(_) => {
+                self.played.push(made);
+                Ok(())
+            }
+            Err(e) => {
+                self.game = saved;
+                Err(format!("illegal move: {e}"))
             }
         }
-        self.game.play(mv).map(|_| ()).map_err(|e| {
-            self.game = saved;
-            format!("illegal move: {e}")
-        })
+    }
+
+    /// A new game from `start` (the handicap stones are part of it, not moves).
+    fn start_from(&mut self, start: Position) {
+        self.game = Game::from_position(start);
+        self.played.clear();
     }
 
     /// The same game (its start, handicap stones included, and its moves) under new
@@ -250,7 +276,7 @@ impl Engine {
         start.set_turn(old.turn());
         let mut game = Game::from_position(start);
         for (mv, _) in self.game.moves() {
-            game.play(*mv)
+            game.play_on(*mv)
                 .map_err(|e| format!("the game does not replay under those rules: {e}"))?;
         }
         self.rules = rules;
@@ -304,16 +330,23 @@ impl Engine {
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => Ok(String::new()),
             "boardsize" => {
-                let n: u8 = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
-                if !(Board::MIN_SIZE..=Board::MAX_SIZE).contains(&n) {
-                    return Err("unacceptable size".into());
+                // A number, however large, is a size (unacceptable or not); anything else
+                // is a syntax error.
+                let text = arg(0)?;
+                if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err("syntax error".into());
                 }
+                let n = text
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (Board::MIN_SIZE..=Board::MAX_SIZE).contains(n))
+                    .ok_or("unacceptable size")?;
                 self.rules.board = Board::Square(n);
-                self.game = Game::from_position(Position::new(self.rules));
+                self.start_from(Position::new(self.rules));
                 Ok(String::new())
             }
             "clear_board" => {
-                self.game = Game::from_position(Position::new(self.rules));
+                self.start_from(Position::new(self.rules));
                 Ok(String::new())
             }
             "komi" => {
@@ -331,7 +364,8 @@ impl Engine {
             }
             "play" => {
                 let side = color(arg(0)?)?;
-                let cell = parse_vertex(arg(1)?, self.rules.board)?;
+                let cell = parse_vertex(arg(1)?, self.rules.board)
+                    .map_err(|_| "syntax error".to_string())?;
                 let mv = match (cell, self.rules.pieces.single()) {
                     (None, _) => Move::Pass,
                     (Some(cell), Some(kind)) => Move::Drop { kind, cell },
@@ -342,23 +376,24 @@ impl Engine {
                 self.play_for(side, mv)?;
                 Ok(String::new())
             }
-            "genmove" | "reg_genmove" => {
+            "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => {
+                // kgs-genmove_cleanup asks for a move that captures dead stones before
+                // passing; here no dead piece stays on the board (GO_RULES §2), so it is
+                // genmove.
                 let side = color(arg(0)?)?;
-                let mut pos = *self.game.position();
-                if pos.turn() != side {
-                    let mut skipped = pos;
-                    if let Ok(p) = skipped.play(Move::Pass) {
-                        skipped = p.position;
-                    }
-                    pos = skipped;
+                // The game as it would go on, also after two passes; the other side
+                // passes first when `side` is not to move.
+                let mut game = self.game.resumed();
+                if game.position().turn() != side {
+                    game.play_on(Move::Pass)
+                        .map_err(|e| format!("cannot move for {side}: {e}"))?;
+                    game = game.resumed();
                 }
-                let mv = if self.game.outcome().is_some() {
+                // Still ended: a resignation or an agreed draw.
+                let ended = game.outcome().is_some();
+                let mv = if ended {
                     Move::Pass
                 } else {
-                    let mut game = self.game.clone();
-                    if game.position().turn() != side {
-                        let _ = game.play(Move::Pass);
-                    }
                     let stop = AtomicBool::new(false);
                     let request = Request {
                         game: &game,
@@ -367,25 +402,31 @@ impl Engine {
                         stop: &stop,
                     };
                     let chosen = self.bot.choose(&request).map_or(Move::Pass, |c| c.mv);
-                    match pos.play(chosen) {
+                    match game.position().play(chosen) {
                         Ok(p) if game.check(chosen, &p).is_ok() => chosen,
                         _ => Move::Pass,
                     }
                 };
-                if command == "genmove" && self.game.outcome().is_none() {
+                let answer = match mv {
+                    Move::Drop { cell, .. } => vertex(cell),
+                    Move::Pass => "pass".into(),
+                    Move::Step { .. } => {
+                        return Err("this move moves a piece, which GTP cannot write".into());
+                    }
+                };
+                if command != "reg_genmove" && !ended {
                     self.play_for(side, mv)?;
                 }
-                Ok(match mv {
-                    Move::Drop { cell, .. } => vertex(cell),
-                    _ => "pass".into(),
-                })
+                Ok(answer)
             }
             "undo" => {
-                if self.game.undo() {
-                    Ok(String::new())
-                } else {
-                    Err("cannot undo".into())
+                let Some(made) = self.played.pop() else {
+                    return Err("cannot undo".into());
+                };
+                for _ in 0..made {
+                    self.game.undo();
                 }
+                Ok(String::new())
             }
             "showboard" => Ok(format!("\n{}", diagram(self.game.position()))),
             "final_score" => Ok(score_text(self.game.position())),
@@ -397,7 +438,8 @@ impl Engine {
                         .filter(|x| x.is_finite() && *x >= 0.0)
                         .ok_or_else(|| "syntax error".to_string())
                 };
-                self.settings = Some((num(0)?, num(1)?, num(2)? as u32));
+                let stones: u32 = arg(2)?.parse().map_err(|_| "syntax error".to_string())?;
+                self.settings = Some((num(0)?, num(1)?, stones));
                 self.left = [None; 2];
                 Ok(String::new())
             }
@@ -413,33 +455,214 @@ impl Engine {
                 Ok(String::new())
             }
             "set_free_handicap" => {
-                let Some(kind) = self.rules.pieces.single() else {
-                    return Err("handicap stones need a one-kind piece set".into());
-                };
-                let mut pos = *self.game.position();
-                if !self.game.moves().is_empty() || pos.occupied().any() {
-                    return Err("board not empty".into());
-                }
-                if args.is_empty() {
-                    return Err("bad vertex list".into());
-                }
-                for v in args {
-                    let Some(cell) = parse_vertex(v, self.rules.board)? else {
-                        return Err("bad vertex list".into());
-                    };
-                    if pos.piece_at(cell).is_some() {
-                        return Err("bad vertex list".into());
-                    }
-                    pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
-                }
-                // Handicap stones are Black's; White moves next.
-                pos.set_turn(Side::White);
-                self.game = Game::from_position(pos);
+                let cells = args
+                    .iter()
+                    .map(|v| match parse_vertex(v, self.rules.board) {
+                        Ok(Some(cell)) => Ok(cell),
+                        Ok(None) => Err("bad vertex list".to_string()),
+                        Err(_) => Err("syntax error".to_string()),
+                    })
+                    .collect::<Result<Vec<Cell>, String>>()?;
+                self.handicap(&cells, "bad vertex list")?;
                 Ok(String::new())
             }
+            "fixed_handicap" => {
+                let n = stones(arg(0)?)?;
+                let size = self.rules.board.square_size().unwrap_or(0);
+                let cells = fixed_handicap(size, n).ok_or("invalid number of stones")?;
+                self.handicap(&cells, "invalid number of stones")?;
+                Ok(cells
+                    .iter()
+                    .map(|c| vertex(*c))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "place_free_handicap" => {
+                let n = stones(arg(0)?)?;
+                let cells = free_handicap(self.rules.board, n).ok_or("invalid number of stones")?;
+                self.handicap(&cells, "invalid number of stones")?;
+                Ok(cells
+                    .iter()
+                    .map(|c| vertex(*c))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "final_status_list" => match arg(0)? {
+                // No dead piece stays on the board (GO_RULES §2): every piece is alive,
+                // and the end is scored as the position stands, without agreement.
+                "alive" => {
+                    let occupied = self.game.position().occupied();
+                    Ok(occupied.iter().map(vertex).collect::<Vec<_>>().join(" "))
+                }
+                "dead" | "seki" => Ok(String::new()),
+                _ => Err("syntax error".into()),
+            },
+            "loadsgf" => {
+                let path = arg(0)?;
+                let number = match args.get(1) {
+                    None => None,
+                    Some(n) => Some(n.parse::<usize>().map_err(|_| "syntax error".to_string())?),
+                };
+                self.load_sgf(path, number)?;
+                Ok(String::new())
+            }
+            "printsgf" => super::sgf::write(&self.game, "", "").map_err(|e| e.to_string()),
+            "clear_cache" => Ok(String::new()),
             _ => Err("unknown command".into()),
         }
     }
+
+    /// Handicap stones for Black on an empty board; White moves next. `refusal` is the
+    /// answer for a list of the wrong length.
+    fn handicap(&mut self, cells: &[Cell], refusal: &str) -> Result<(), String> {
+        let Some(kind) = self.rules.pieces.single() else {
+            return Err("handicap stones need a one-kind piece set".into());
+        };
+        let mut pos = *self.game.position();
+        if !self.game.moves().is_empty() || pos.occupied().any() {
+            return Err("board not empty".into());
+        }
+        // At least two, and an empty cell left (GTP 4.1.3).
+        let room = self.rules.board.cells().count() as usize;
+        if cells.len() < 2 || cells.len() >= room {
+            return Err(refusal.into());
+        }
+        for &cell in cells {
+            if pos.piece_at(cell).is_some() {
+                return Err("bad vertex list".into());
+            }
+            pos.set_piece(cell, Some(super::Piece::new(Side::Black, kind)));
+        }
+        pos.set_turn(Side::White);
+        self.start_from(pos);
+        Ok(())
+    }
+
+    /// `loadsgf FILE [N]`: the game in the file (its board and komi, this engine's piece
+    /// kind), up to the position before move `N` when given.
+    fn load_sgf(&mut self, path: &str, number: Option<usize>) -> Result<(), String> {
+        let meta = std::fs::metadata(path).map_err(|e| format!("cannot load file: {e}"))?;
+        if meta.len() > LARGEST_SGF {
+            return Err(format!(
+                "cannot load file: {} bytes is too large",
+                meta.len()
+            ));
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot load file: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let sgf = super::sgf::SgfGame::parse(text.trim_start_matches('\u{feff}'))
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        if sgf.rules.pieces.single().is_none() || sgf.rules.pieces != self.rules.pieces {
+            // An SGF file is Go: rooks.
+            if self.rules.pieces.single() != Some(super::Kind::Rook) {
+                return Err("cannot load file: an SGF game is played with rooks".into());
+            }
+        }
+        let old = (self.rules, self.game.clone(), self.played.clone());
+        self.rules = Rules {
+            board: sgf.rules.board,
+            komi: sgf.rules.komi,
+            ..self.rules
+        };
+        let mut start = Position::new(self.rules);
+        for cell in sgf.start.occupied() {
+            start.set_piece(cell, sgf.start.piece_at(cell));
+        }
+        start.set_turn(sgf.start.turn());
+        self.start_from(start);
+        // Move N is played next: N - 1 moves are replayed.
+        let count = number.map_or(sgf.moves.len(), |n| n.saturating_sub(1));
+        for (side, cell) in sgf.moves.iter().take(count) {
+            let mv = match cell {
+                Some(cell) => Move::Drop {
+                    kind: super::Kind::Rook,
+                    cell: *cell,
+                },
+                None => Move::Pass,
+            };
+            if let Err(e) = self.play_for(*side, mv) {
+                (self.rules, self.game, self.played) = old;
+                return Err(format!("cannot load file: {e}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A stone count: a number (how many is checked by the command).
+fn stones(text: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| "syntax error".to_string())
+}
+
+/// The fixed handicap points of GTP 4.1.1 for `n` stones on a square board of `size`
+/// (the corners' star points, then the sides', then the centre): none for a board under
+/// 7 or a number it does not allow (2–9 on odd boards from 9, 2–4 on the others).
+pub fn fixed_handicap(size: u8, n: usize) -> Option<Vec<Cell>> {
+    if size < 7 {
+        return None;
+    }
+    let most = if size % 2 == 1 && size >= 9 { 9 } else { 4 };
+    if !(2..=most).contains(&n) {
+        return None;
+    }
+    // The third line on boards up to 11, the fourth from 12 (GNU Go, GTP's reference).
+    let edge = if size >= 12 { 3 } else { 2 };
+    let (low, mid, high) = (edge, (size - 1) / 2, size - 1 - edge);
+    let at = |f: u8, r: u8| Cell::new(i32::from(f), i32::from(r));
+    let (top_right, bottom_left) = (at(high, high), at(low, low));
+    let (top_left, bottom_right) = (at(low, high), at(high, low));
+    let (left, right) = (at(low, mid), at(high, mid));
+    let (bottom, top) = (at(mid, low), at(mid, high));
+    let centre = at(mid, mid);
+    let corners = [top_right, bottom_left, top_left, bottom_right];
+    let points: Vec<Option<Cell>> = match n {
+        2 => corners[..2].to_vec(),
+        3 => corners[..3].to_vec(),
+        4 => corners.to_vec(),
+        5 => [&corners[..], &[centre]].concat(),
+        6 => [&corners[..], &[left, right]].concat(),
+        7 => [&corners[..], &[left, right, centre]].concat(),
+        8 => [&corners[..], &[left, right, bottom, top]].concat(),
+        _ => [&corners[..], &[left, right, bottom, top, centre]].concat(),
+    };
+    points.into_iter().collect()
+}
+
+/// Where this engine puts `n` free handicap stones: the fixed points as far as they go,
+/// then, one by one, the empty cell farthest from every stone and from the edge (away
+/// from the first two lines where the board allows). None for fewer than 2 or no cell
+/// left empty.
+pub fn free_handicap(board: Board, n: usize) -> Option<Vec<Cell>> {
+    let all = board.cells();
+    if n < 2 || n >= all.count() as usize {
+        return None;
+    }
+    let size = board.square_size().unwrap_or(0);
+    let most = (2..=9)
+        .rev()
+        .find(|k| fixed_handicap(size, *k).is_some())
+        .unwrap_or(0);
+    let mut cells = fixed_handicap(size, n.min(most)).unwrap_or_default();
+    let (files, ranks) = (i32::from(board.files()), i32::from(board.ranks()));
+    let from_edge = |c: Cell| {
+        let (f, r) = (i32::from(c.file()), i32::from(c.rank()));
+        f.min(r).min(files - 1 - f).min(ranks - 1 - r)
+    };
+    while cells.len() < n {
+        let best = all.iter().filter(|c| !cells.contains(c)).max_by_key(|&c| {
+            let apart = cells
+                .iter()
+                .map(|o| {
+                    (i32::from(c.file()) - i32::from(o.file())).abs()
+                        + (i32::from(c.rank()) - i32::from(o.rank())).abs()
+                })
+                .min()
+                .unwrap_or(i32::MAX);
+            (from_edge(c) >= 2, apart, from_edge(c))
+        })?;
+        cells.push(best);
+    }
+    Some(cells)
 }
 
 #[cfg(test)]

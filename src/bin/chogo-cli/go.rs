@@ -1,7 +1,7 @@
 //! `chogo-cli go …`: Go with chess pieces from the command line, with exact output
 //! formats (GO_RULES, issue 13) and a GTP engine.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -365,6 +365,12 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             if rules.pieces.len() != 1 {
                 return Err(usage("GTP plays one-kind sets only (like --pieces R)"));
             }
+            if rules.moving {
+                return Err(usage(
+                    "--moving: GTP writes a move as a vertex or pass, and a piece's move \
+                     (b2>c2) is neither; play moving games with `go play` or in the game",
+                ));
+            }
             let level = parse_level(&level)?;
             let config = switches.config(threads)?;
             nonzero_budget(time_ms, playouts)?;
@@ -538,10 +544,22 @@ fn convert(path: &str) -> Result<String, Failure> {
 
 fn gtp(mut engine: Engine) -> Result<String, Failure> {
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut stdout = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if let Some((response, quit)) = engine.handle(&line) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // A line of bytes: one that is not UTF-8 is a syntax error, and the session
+        // goes on. A line is cut at 64 KiB (no command is longer).
+        match (&mut input).take(1 << 16).read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let answer = match std::str::from_utf8(&bytes) {
+            Ok(line) => engine.handle(line),
+            Err(_) => Some(("? syntax error\n\n".to_string(), false)),
+        };
+        if let Some((response, quit)) = answer {
             if stdout
                 .write_all(response.as_bytes())
                 .and_then(|_| stdout.flush())
