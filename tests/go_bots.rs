@@ -705,10 +705,12 @@ fn gtp_reg_genmove_leaves_the_game_and_genmove_plays_for_either_side() {
         Some(Side::White)
     );
     assert_eq!(game.position().turn(), Side::Black);
-    // Undo takes back one move at a time, then says it cannot.
+    // Undo takes back the controller's move, White's drop, with the pass put in before
+    // it; then there is nothing left to take back.
     let mut reply = |line: &str| engine.handle(line).unwrap().0;
     assert_eq!(reply("4 undo"), "=4 \n\n");
-    assert_eq!(reply("5 undo"), "=5 \n\n");
-    assert_eq!(reply("6 undo"), "?6 cannot undo\n\n");
     assert!(engine.game().moves().is_empty());
+    assert_eq!(engine.game().position().turn(), Side::Black);
+    let mut reply = |line: &str| engine.handle(line).unwrap().0;
+    assert_eq!(reply("5 undo"), "?5 cannot undo\n\n");
 }
