@@ -1337,6 +1337,16 @@ mod no_panics {
             text in r"pass|(([RBNPKQWM]@)?[a-k](1[0-9]?|[2-9])|[a-k][1-9]-[a-k][1-9])(x[a-k][1-9]){0,3}"
         ) {
             let parsed = text.parse::<MoveText>();
+            // A capture list names each cell once (it is exactly the captured set).
+            let listed: Vec<&str> = text.split('x').skip(1).collect();
+            let twice = listed.iter().enumerate().any(|(i, c)| listed[..i].contains(c));
+            if twice {
+                prop_assert!(
+                    matches!(parsed, Err(chogo::go::ParseMoveError::CapturedTwice(..))),
+                    "{} reads: {:?}", text, parsed
+                );
+                return Ok(());
+            }
             prop_assert!(parsed.is_ok(), "{} does not read: {:?}", text, parsed);
             let m = parsed.unwrap();
             prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m);
@@ -1623,4 +1633,69 @@ fn undo_takes_back_a_resignation_or_an_agreement_alone() {
     assert!(game.undo());
     assert_eq!(game.moves().len(), 0);
     assert!(!game.undo());
+}
+
+#[test]
+fn capture_lists_name_each_cell_once_and_counters_cannot_wrap() {
+    // Exactly the captured set: a cell named twice is refused (GO_RULES §5).
+    let repeated = "c9xa9xb9xa9".parse::<MoveText>();
+    assert_eq!(
+        repeated.map_err(|e| e.to_string()),
+        Err("'c9xa9xb9xa9' names a9 twice among its captures".to_string())
+    );
+    assert!("c9xa9xb9".parse::<MoveText>().is_ok());
+    // An error repeats only an excerpt of a long input.
+    let long = "z".repeat(100_000);
+    let message = long.parse::<MoveText>().unwrap_err().to_string();
+    assert!(message.len() < 120, "{message}");
+    assert!(message.contains('…'), "{message}");
+    // Counters a game could not add to are refused rather than wrapped.
+    let rules = Rules::default();
+    for text in [
+        "Rr7/9/9/9/9/9/9/9/9 b 4294967295 0 0 - 1",
+        "Rr7/9/9/9/9/9/9/9/9 b 0 1000001 0 - 1",
+        "Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 4294967295",
+    ] {
+        assert!(Position::from_text(text, rules).is_err(), "{text}");
+    }
+    let most = Position::from_text("Rr7/9/9/9/9/9/9/9/9 b 1000000 0 0 - 1000000", rules).unwrap();
+    let mut game = Game::from_position(most);
+    // Black's rook on a9 takes White's b9... the drop on c9 captures b9 (its last escape).
+    let (_, captured) = game.play_text(&"c9".parse().unwrap()).unwrap();
+    assert_eq!(
+        game.position().captures(Side::Black),
+        1_000_000 + captured.count()
+    );
+}
+
+#[test]
+fn a_name_with_a_line_break_reads_back_from_a_record() {
+    // SGF allows a line break in a name (PB); the record escapes it on its tag line.
+    let sgf = SgfGame::parse("(;GM[1]SZ[9]PB[Lee\nSedol]PW[A \"quoted\" \\\\ one];B[ee])").unwrap();
+    let name = sgf.black.clone().unwrap();
+    assert_eq!(name, "Lee\nSedol");
+    let white = sgf.white.clone().unwrap();
+    let game = sgf.to_game().unwrap();
+    let text = Record::from_game(&game, &[("Black", &name), ("White", &white)]).to_string();
+    assert!(text.contains("[Black \"Lee\\nSedol\"]"), "{text}");
+    let back = Record::parse(&text).unwrap();
+    let tag = |n: &str| {
+        back.tags
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(tag("Black").as_deref(), Some("Lee\nSedol"));
+    assert_eq!(tag("White"), Some(white));
+    assert_eq!(back.to_game().unwrap().moves().len(), 1);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let sgf = "\u{feff}(;GM[1]SZ[9];B[ee];W[dd])";
+    let read = chogo::save::import_go(sgf, Rules::default()).expect("read as this game's");
+    assert_eq!(read.map(|g| g.moves().len()), Ok(2));
+    let record = "\u{feff}[Game \"go-with-pieces\"]\n\n1. e5 d4\n";
+    let read = chogo::save::import_go(record, Rules::default()).expect("read as this game's");
+    assert_eq!(read.map(|g| g.moves().len()), Ok(2));
 }

@@ -1029,3 +1029,40 @@ fn gtp_loads_sgf_files_and_refuses_moving_pieces() {
         stderr(&out)
     );
 }
+
+#[test]
+fn sgf_results_survive_the_way_through_a_record_and_collections_are_named() {
+    let dir = std::env::temp_dir().join(format!("chogo-sgf-re-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for re in ["W+0.5", "W+T", "B+F", "B+R"] {
+        let sgf = dir.join("game.sgf");
+        std::fs::write(
+            &sgf,
+            format!("(;GM[1]FF[4]SZ[9]KM[6.5]RE[{re}];B[ee];W[dd])"),
+        )
+        .unwrap();
+        let out = cli(&["go", "sgf", sgf.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let record = stdout(&out);
+        assert!(
+            record.contains(&format!("[SgfResult \"{re}\"]")),
+            "{record}"
+        );
+        let path = dir.join("game.record");
+        std::fs::write(&path, &record).unwrap();
+        let back = stdout(&cli(&["go", "sgf", path.to_str().unwrap()]));
+        assert!(back.contains(&format!("RE[{re}]")), "{re}: {back}");
+    }
+    // A collection: the first game is read, and standard error says there are more.
+    let two = dir.join("two.sgf");
+    std::fs::write(&two, "(;GM[1]SZ[9]C[a (note) ];B[ee])\n(;GM[1]SZ[9];B[dd])").unwrap();
+    let out = cli(&["go", "sgf", two.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("holds 2 games; the first is read"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("e5"), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

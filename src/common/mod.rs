@@ -9,6 +9,7 @@ mod play;
 mod player;
 mod seed;
 mod side;
+pub mod tag;
 mod thought;
 
 pub use play::{Playable, Verdict};
@@ -16,3 +17,18 @@ pub use player::Player;
 pub use seed::decision_seed;
 pub use side::{BySide, ParseSideError, Side};
 pub use thought::{Score, Thought};
+
+/// A text without the byte-order mark some editors put at the start of a UTF-8 file.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// The part of an input an error message repeats: the whole of a short text, the first 40
+/// characters of a long one with "…" (a 10 MB bad token gives a short message).
+pub fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}

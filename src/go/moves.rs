@@ -86,13 +86,19 @@ pub enum MoveSpec {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{0}' is not a move (like e5, R@e5, e5-e8, pass, c3xc2xd2)")]
-pub struct ParseMoveError(pub String);
+pub enum ParseMoveError {
+    /// The text (an excerpt of a long one) is no move.
+    #[error("'{0}' is not a move (like e5, R@e5, e5-e8, pass, c3xc2xd2)")]
+    Form(String),
+    /// The capture list names a cell twice: it must be exactly the captured set.
+    #[error("'{0}' names {1} twice among its captures")]
+    CapturedTwice(String, Cell),
+}
 
 impl FromStr for MoveText {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
-        let err = || ParseMoveError(s.to_string());
+        let err = || ParseMoveError::Form(crate::common::excerpt(s.trim()));
         let text = s.trim().trim_end_matches(['!', '?', '+', '#', '*']);
         if text.eq_ignore_ascii_case("pass") {
             return Ok(MoveText {
@@ -105,7 +111,14 @@ impl FromStr for MoveText {
         let mut captures = None;
         for part in parts {
             let cell: Cell = part.parse().map_err(|_| err())?;
-            captures.get_or_insert(Bits::EMPTY).insert(cell);
+            let list = captures.get_or_insert(Bits::EMPTY);
+            if list.contains(cell) {
+                return Err(ParseMoveError::CapturedTwice(
+                    crate::common::excerpt(s.trim()),
+                    cell,
+                ));
+            }
+            list.insert(cell);
         }
         let spec = if let Some((kind, cell)) = head.split_once('@') {
             let mut letters = kind.chars();

@@ -346,7 +346,7 @@ impl Position {
 
     fn end_turn(&mut self) {
         if self.turn == Side::White {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
     }
@@ -415,7 +415,7 @@ impl Position {
                 dead,
             });
         }
-        self.captures[me.index()] += captured.count();
+        self.captures[me.index()] = self.captures[me.index()].saturating_add(captured.count());
         self.dead_possible = false;
         Ok(captured)
     }

@@ -37,7 +37,7 @@ pub enum PositionError {
     NotPlayable(Cell),
     #[error("'{0}' is not a side to move (b or w)")]
     Side(String),
-    #[error("'{0}' is not a number of captures")]
+    #[error("'{0}' is not a number of captures (0 to 1000000)")]
     Captures(String),
     #[error("'{0}' is not a number of passes (0, 1 or 2)")]
     Passes(String),
@@ -47,7 +47,7 @@ pub enum PositionError {
     KoOccupied(Cell),
     #[error("a ko field after a pass")]
     KoAfterPass,
-    #[error("'{0}' is not a full-move number")]
+    #[error("'{0}' is not a full-move number (1 to 1000000)")]
     Fullmoves(String),
 }
 
@@ -131,9 +131,12 @@ impl Position {
             s => return Err(PositionError::Side(s.into())),
         };
         for (i, side) in [(2, 0), (3, 1)] {
+            // Bounded, as Chogo's counters are, so that a game can always add to them.
             pos.captures[side] = fields[i]
                 .parse()
-                .map_err(|_| PositionError::Captures(fields[i].into()))?;
+                .ok()
+                .filter(|&n| n <= 1_000_000)
+                .ok_or_else(|| PositionError::Captures(fields[i].into()))?;
         }
         pos.passes = fields[4]
             .parse()
@@ -176,7 +179,7 @@ impl Position {
         pos.fullmoves = fields[6]
             .parse()
             .ok()
-            .filter(|n| *n >= 1)
+            .filter(|n| (1..=1_000_000).contains(n))
             .ok_or_else(|| PositionError::Fullmoves(fields[6].into()))?;
         pos.dead_possible = true;
         pos.dead_possible = pos.dead(Side::Black).any() || pos.dead(Side::White).any();

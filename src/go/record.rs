@@ -76,7 +76,9 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(|| format!("the value of tag {name} is not in quotes"))?;
-    Ok((name.to_string(), value.replace("\\\"", "\"")))
+    let value = crate::common::tag::unescape(value)
+        .ok_or_else(|| format!("the value of tag {name} has a bare quote or a lone backslash"))?;
+    Ok((name.to_string(), value))
 }
 
 impl Record {
@@ -308,7 +310,7 @@ impl Record {
 impl std::fmt::Display for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (k, v) in &self.tags {
-            writeln!(f, "[{k} \"{}\"]", v.replace('"', "\\\""))?;
+            writeln!(f, "[{k} \"{}\"]", crate::common::tag::escape(v))?;
         }
         writeln!(f)?;
         let start = self.setup.unwrap_or_else(|| Position::new(self.rules));

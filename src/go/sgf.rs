@@ -48,6 +48,34 @@ pub struct SgfGame {
     pub result: Option<String>,
 }
 
+/// How many game trees an SGF collection holds (the game reads the first).
+pub fn games_in(text: &str) -> usize {
+    let (mut depth, mut games, mut in_value, mut escaped) = (0usize, 0usize, false, false);
+    for b in text.bytes() {
+        if in_value {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b']') => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => {
+                if depth == 0 {
+                    games += 1;
+                }
+                depth += 1;
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    games
+}
+
 /// Parses the first game tree of an SGF collection, keeping its main line (the first
 /// variation at every branch); comments and unknown properties are ignored.
 fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
@@ -368,6 +396,18 @@ fn escape(s: &str) -> String {
 
 /// Writes a game of Go with rooks (or wazirs) on a square board as SGF FF[4].
 pub fn write(game: &Game, black: &str, white: &str) -> Result<String, SgfError> {
+    write_with_result(game, black, white, None)
+}
+
+/// [`write`], with `RE` as given when the game came from an SGF file whose result says
+/// more than the moves do (`W+T` on time, `B+F` by forfeit, `W+0.5` counted by other
+/// rules): the record keeps it in its `SgfResult` tag.
+pub fn write_with_result(
+    game: &Game,
+    black: &str,
+    white: &str,
+    result: Option<&str>,
+) -> Result<String, SgfError> {
     let start = game.start();
     let rules = *start.rules();
     let size = match (rules.is_go(), rules.board.square_size()) {
@@ -381,8 +421,8 @@ pub fn write(game: &Game, black: &str, white: &str) -> Result<String, SgfError> 
         escape(black),
         escape(white)
     );
-    if let Some(re) = result_text(game) {
-        let _ = write!(out, "RE[{re}]");
+    if let Some(re) = result.map(str::to_string).or_else(|| result_text(game)) {
+        let _ = write!(out, "RE[{}]", escape(&re));
     }
     for (tag, side) in [("AB", Side::Black), ("AW", Side::White)] {
         let cells = start.pieces(side);

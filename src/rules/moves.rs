@@ -223,7 +223,7 @@ impl FromStr for MoveText {
 
     fn from_str(s: &str) -> Result<MoveText, ParseMoveError> {
         let err = |reason| ParseMoveError {
-            text: s.to_string(),
+            text: crate::common::excerpt(s.trim()),
             reason,
         };
         let mut body = s.trim();
@@ -244,7 +244,13 @@ impl FromStr for MoveText {
             let cell: Cell = cell
                 .parse()
                 .map_err(|_| err("a capture must be x followed by a cell, like xc5"))?;
-            captures.get_or_insert(Bitboard::EMPTY).insert(cell);
+            let list = captures.get_or_insert(Bitboard::EMPTY);
+            if list.contains(cell) {
+                return Err(err(
+                    "the capture list names a cell twice (it is exactly the captured men)",
+                ));
+            }
+            list.insert(cell);
         }
         let cell = |t: &str| t.parse::<Cell>().map_err(|_| err("bad cell name"));
         let mv = if let Some((a, b)) = main.split_once('>') {
@@ -347,5 +353,24 @@ mod tests {
         ] {
             assert!(bad.parse::<MoveText>().is_err(), "{bad}");
         }
+        // The capture list is exactly the captured men: a cell named twice is refused.
+        assert!("e4-e2xe1".parse::<MoveText>().is_ok());
+        assert_eq!(
+            "e4-e2xe1xc5xe1"
+                .parse::<MoveText>()
+                .map_err(|e| e.to_string()),
+            Err(
+                "'e4-e2xe1xc5xe1' is not a move: the capture list names a cell twice \
+                 (it is exactly the captured men)"
+                    .to_string()
+            )
+        );
+        // A long bad input is named by an excerpt only.
+        let message = "q"
+            .repeat(50_000)
+            .parse::<MoveText>()
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 150, "{message}");
     }
 }

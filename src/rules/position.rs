@@ -247,10 +247,10 @@ impl Position {
             self.kings = self.kings - captured;
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         if me == Side::White {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !me;
         self.hash = self.compute_hash();

@@ -299,22 +299,14 @@ fn parse_tag(line: &str) -> Result<(String, String), RecordProblem> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(bad)?;
-    let mut out = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push(chars.next().ok_or_else(bad)?),
-            '"' => return Err(bad()),
-            c => out.push(c),
-        }
-    }
+    let out = crate::common::tag::unescape(quoted).ok_or_else(bad)?;
     Ok((name.to_string(), out))
 }
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
-            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let escaped = crate::common::tag::escape(value);
             writeln!(f, "[{name} \"{escaped}\"]")?;
         }
         writeln!(f)?;

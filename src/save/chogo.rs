@@ -139,7 +139,7 @@ impl Imported {
 /// when it fits them, else under the default rules of the board its placement fits. The
 /// message names the line and the problem.
 pub fn import(text: &str, rules: RuleSet) -> Result<Imported, String> {
-    let trimmed = text.trim();
+    let trimmed = crate::common::without_bom(text).trim();
     if trimmed.is_empty() {
         return Err("there is nothing to read: paste or open a record or a position".into());
     }
@@ -161,7 +161,8 @@ pub fn import(text: &str, rules: RuleSet) -> Result<Imported, String> {
         }
         return Err(format!("position text: {first}"));
     }
-    let record = Record::parse(text).map_err(|e| format!("record, {e}"))?;
+    let record =
+        Record::parse(crate::common::without_bom(text)).map_err(|e| format!("record, {e}"))?;
     let game = record.to_game().map_err(|e| {
         let line = match &e {
             crate::rules::ReplayError::Illegal { ply, .. } => record

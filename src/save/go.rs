@@ -111,7 +111,7 @@ impl GoSavedGame {
 /// `rules` (the set and options are not in the text; a square board takes the text's
 /// size). `None` for anything else (Chogo's records and positions).
 pub fn import_go(text: &str, rules: go::Rules) -> Option<Result<go::Game, String>> {
-    let trimmed = text.trim_start();
+    let trimmed = crate::common::without_bom(text).trim_start();
     let fields: Vec<&str> = trimmed.split_whitespace().collect();
     if fields.len() == 7 && !trimmed.contains('\n') && fields[0].contains('/') {
         let ranks = fields[0].split('/').count();

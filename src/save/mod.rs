@@ -245,6 +245,11 @@ mod tests {
             Imported::Record(game) => assert_eq!(game.plies().len(), 3),
             other => panic!("{other:?}"),
         }
+        // A file saved with a byte-order mark reads the same.
+        match import(&format!("\u{feff}{record}"), RuleSet::default()).unwrap() {
+            Imported::Record(game) => assert_eq!(game.plies().len(), 3),
+            other => panic!("{other:?}"),
+        }
         let bad = "[Rules \"chogo-44\"]\n\n1. b3 e5\n2. c1-c9 *\n";
         assert_eq!(
             import(bad, RuleSet::default()).unwrap_err(),

@@ -92,6 +92,7 @@ pub(super) fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure>
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
     let mut text = String::from_utf8(bytes)
         .map_err(|_| usage(format!("{path} is not text (a game record is UTF-8 text)")))?;
+    text = chogo::common::without_bom(&text).to_string();
     if let Some(wanted) = rules {
         let wanted: RuleSet = wanted.parse().map_err(|e| usage(format!("{e}")))?;
         let tagged = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;

@@ -482,17 +482,27 @@ fn analyze(pos: &Position) -> String {
 
 fn read_text(path: &str) -> Result<String, Failure> {
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| usage(format!("{path} is not UTF-8 text")))
+    let text = String::from_utf8(bytes).map_err(|_| usage(format!("{path} is not UTF-8 text")))?;
+    Ok(chogo::common::without_bom(&text).to_string())
 }
 
 fn is_sgf(text: &str) -> bool {
     text.trim_start().starts_with('(')
 }
 
+/// An SGF collection of several games: the first is read, and standard error says so.
+fn note_collection(path: &str, text: &str) {
+    let games = sgf::games_in(text);
+    if games > 1 {
+        eprintln!("chogo-cli: {path} holds {games} games; the first is read");
+    }
+}
+
 fn load(path: &str) -> Result<Game, Failure> {
     let text = read_text(path)?;
     let replayed = if is_sgf(&text) {
         let sgf = SgfGame::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        note_collection(path, &text);
         sgf.to_game()
     } else {
         let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
@@ -526,6 +536,12 @@ fn convert(path: &str) -> Result<String, Failure> {
         if let Some(w) = &sgf.white {
             extra.push(("White", w.as_str()));
         }
+        // The result as the file wrote it (on time, by forfeit, by points under other
+        // rules), kept for the way back to SGF.
+        if let Some(re) = &sgf.result {
+            extra.push(("SgfResult", re.as_str()));
+        }
+        note_collection(path, &text);
         Ok(Record::from_game(&game, &extra).to_string())
     } else {
         let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
@@ -538,7 +554,13 @@ fn convert(path: &str) -> Result<String, Failure> {
                 .map_or("?", |(_, v)| v.as_str())
                 .to_string()
         };
-        sgf::write(&game, &tag("Black"), &tag("White")).map_err(|e| usage(e.to_string()))
+        let kept = record
+            .tags
+            .iter()
+            .find(|(k, _)| k == "SgfResult")
+            .map(|(_, v)| v.as_str());
+        sgf::write_with_result(&game, &tag("Black"), &tag("White"), kept)
+            .map_err(|e| usage(e.to_string()))
     }
 }
 

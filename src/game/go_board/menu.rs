@@ -340,8 +340,21 @@ fn load_part(
                 Some(o) => format!("ended: {}", o.result_name()),
                 None => format!("{} to move", pos.turn()),
             };
+            let sgf = crate::common::without_bom(&load.text)
+                .trim_start()
+                .starts_with('(');
+            let games = if sgf {
+                crate::go::sgf::games_in(&load.text)
+            } else {
+                1
+            };
+            let first = if games > 1 {
+                format!(" (the first of the {games} games in this file)")
+            } else {
+                String::new()
+            };
             Ok(format!(
-                "Go with chess pieces: {} moves; {}; {state}",
+                "Go with chess pieces: {} moves; {}; {state}{first}",
                 game.moves().len(),
                 go_rules_line(pos.rules()),
             ))
