@@ -1066,3 +1066,114 @@ fn sgf_results_survive_the_way_through_a_record_and_collections_are_named() {
     assert!(stdout(&out).contains("e5"), "{}", stdout(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A GTP session whose analysis runs until the next command: `first` is sent, the
+/// output is read until it holds an analysis line (a minute at most), then `then` is
+/// sent and standard input closed.
+fn gtp_analysis_session(first: &str, then: &str) -> String {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    let mut child = Command::new(CLI)
+        .args(["go", "gtp", "--level", "medium", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    stdin.write_all(first.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains("info move ") {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no analysis line in a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    stdin.write_all(then.as_bytes()).unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    let out = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    out
+}
+
+#[test]
+fn gtp_analysis_reports_until_the_next_command() {
+    // Leela Zero's form: `=1` alone, then lines of info items (win rates and priors in
+    // ten-thousandths), an empty line when the next command arrives, and its answer.
+    let out = gtp_analysis_session("boardsize 9\n1 lz-analyze b 10\n", "2 name\n");
+    let rest = out
+        .strip_prefix("= \n\n=1\n")
+        .unwrap_or_else(|| panic!("{out}"));
+    let (lines, after) = rest.split_once("\n\n").unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(after, "=2 chogo\n\n", "{out}");
+    for line in lines.lines() {
+        let items: Vec<&str> = line.split("info ").filter(|i| !i.is_empty()).collect();
+        assert!(!items.is_empty(), "{line}");
+        for (order, item) in items.iter().enumerate() {
+            let words: Vec<&str> = item.split_whitespace().collect();
+            assert_eq!(words[0], "move", "{item}");
+            let field = |name: &str| {
+                let at = words
+                    .iter()
+                    .position(|w| *w == name)
+                    .unwrap_or_else(|| panic!("{name} in {item}"));
+                words[at + 1]
+            };
+            let vertex = field("move");
+            // A vertex of the 9 x 9 board (GTP's letters skip I), or pass.
+            let on_board = vertex.len() == 2
+                && "ABCDEFGHJ".contains(&vertex[..1])
+                && ('1'..='9').contains(&vertex.chars().nth(1).unwrap());
+            assert!(vertex == "pass" || on_board, "{item}");
+            assert!(field("visits").parse::<u64>().unwrap() > 0, "{item}");
+            let rate: u32 = field("winrate").parse().unwrap();
+            assert!(rate <= 10_000, "{item}");
+            assert!(field("lcb").parse::<u32>().unwrap() <= rate, "{item}");
+            assert!(field("prior").parse::<u32>().unwrap() <= 10_000, "{item}");
+            assert_eq!(field("order"), order.to_string(), "{item}");
+            // The line starts with the move.
+            assert_eq!(field("pv"), vertex, "{item}");
+        }
+    }
+    // KataGo's form: win rates from 0 to 1, and the expected score.
+    let out = gtp_analysis_session("boardsize 9\n1 kata-analyze w interval 10\n", "2 version\n");
+    let rest = out
+        .strip_prefix("= \n\n=1\n")
+        .unwrap_or_else(|| panic!("{out}"));
+    let (lines, after) = rest.split_once("\n\n").unwrap_or_else(|| panic!("{out}"));
+    assert!(after.starts_with("=2 "), "{out}");
+    let first = lines.lines().next().unwrap();
+    for name in [
+        "visits",
+        "winrate",
+        "scoreLead",
+        "scoreMean",
+        "prior",
+        "lcb",
+        "order",
+        "pv",
+    ] {
+        assert!(first.contains(&format!(" {name} ")), "{name}: {first}");
+    }
+    let rate: f64 = first
+        .split_whitespace()
+        .skip_while(|w| *w != "winrate")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0.0..=1.0).contains(&rate), "{first}");
+}

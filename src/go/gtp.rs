@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::bits::Cell;
-use super::bot::{self, Bot, Level, MctsConfig, Request};
+use super::bot::{self, Bot, Level, Mcts, MctsConfig, Request};
 use super::game::Game;
 use super::geometry::Board;
 use super::moves::Move;
@@ -22,7 +22,7 @@ use super::position::Position;
 use super::rules::{Rules, number_text};
 use crate::common::Side;
 
-pub const COMMANDS: [&str; 25] = [
+pub const COMMANDS: [&str; 27] = [
     "protocol_version",
     "name",
     "version",
@@ -48,6 +48,8 @@ pub const COMMANDS: [&str; 25] = [
     "kgs-genmove_cleanup",
     "clear_cache",
     "printsgf",
+    "lz-analyze",
+    "kata-analyze",
 ];
 
 /// The engine's state: the rules, the game so far, the bot and the clock.
@@ -69,7 +71,25 @@ pub struct Engine {
     /// How many of the game's moves each `play` or `genmove` made (two when the other
     /// side's pass was put in first), for `undo`.
     played: Vec<usize>,
+    /// The analysis the last command began (`lz-analyze`, `kata-analyze`), run by the
+    /// command line until the next command arrives.
+    analysis: Option<Analysis>,
+    /// The search that analyses, apart from the bot's (its tree grows round by round).
+    analyst: Mcts,
 }
+
+/// An analysis asked for by `lz-analyze` (Leela Zero's form, which Lizzie and Sabaki
+/// read) or `kata-analyze` (KataGo's): the moves' statistics for `side`, reported every
+/// `interval` while the search deepens.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Analysis {
+    pub side: Side,
+    pub interval: Duration,
+    pub kata: bool,
+}
+
+/// The root moves an analysis line reports at most.
+const ANALYSIS_MOVES: usize = 10;
 
 /// The largest file `loadsgf` reads (game records are a few kilobytes).
 const LARGEST_SGF: u64 = 1 << 20;
@@ -190,6 +210,11 @@ impl Engine {
             settings: None,
             left: [None; 2],
             played: Vec::new(),
+            analysis: None,
+            analyst: Mcts::new(MctsConfig {
+                threads: threads.max(1),
+                ..MctsConfig::default()
+            }),
         }
     }
 
@@ -198,6 +223,10 @@ impl Engine {
     /// itself, not the machine's speed).
     pub fn configured(mut self, config: MctsConfig, playouts: Option<u64>) -> Engine {
         self.bot = self.level.bot_with(config);
+        self.analyst = Mcts::new(MctsConfig {
+            threads: config.threads.max(1),
+            ..config
+        });
         self.playouts = playouts;
         self
     }
@@ -310,7 +339,12 @@ impl Engine {
         let args: Vec<&str> = words.collect();
         let quit = command == "quit";
         let id = id.unwrap_or_default();
+        self.analysis = None;
+        let analyse = matches!(command.as_str(), "lz-analyze" | "kata-analyze");
         Some(match self.run(&command, &args) {
+            // An analysis answers `=` on a line of its own, then its lines follow until
+            // the next command (`Engine::analyze`); an empty line ends them.
+            Ok(_) if analyse => (format!("={id}\n"), false),
             Ok(text) => (format!("={id} {text}\n\n"), quit),
             Err(text) => (format!("?{id} {text}\n\n"), false),
         })
@@ -508,8 +542,124 @@ impl Engine {
             }
             "printsgf" => super::sgf::write(&self.game, "", "").map_err(|e| e.to_string()),
             "clear_cache" => Ok(String::new()),
+            "lz-analyze" | "kata-analyze" => {
+                // [color] [interval in centiseconds], or key-value pairs (`interval 50`);
+                // other options (ownership, minmoves…) are read and left alone.
+                let mut side = self.game.position().turn();
+                let mut words = args.iter().copied().peekable();
+                if let Some(s) = words.peek().and_then(|w| color(w).ok()) {
+                    side = s;
+                    words.next();
+                }
+                let mut centis: u64 = 100;
+                while let Some(word) = words.next() {
+                    if let Ok(n) = word.parse::<u64>() {
+                        centis = n;
+                    } else if word == "interval" {
+                        centis = words
+                            .next()
+                            .and_then(|n| n.parse().ok())
+                            .ok_or("syntax error")?;
+                    } else {
+                        words.next();
+                    }
+                }
+                self.analysis = Some(Analysis {
+                    side,
+                    interval: Duration::from_millis(centis.clamp(1, 100_000) * 10),
+                    kata: command == "kata-analyze",
+                });
+                Ok(String::new())
+            }
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// The analysis the last command began, if it did.
+    pub fn analysis(&self) -> Option<Analysis> {
+        self.analysis
+    }
+
+    /// One round of the analysis the last command began: the search goes on for its
+    /// interval (or until `stop`), keeping its tree, and answers with one line of `info`
+    /// items, the most played moves first. None when there is no analysis or nothing to
+    /// analyse (the game ended by resignation or agreement).
+    pub fn analyze(&mut self, stop: &AtomicBool) -> Option<String> {
+        let analysis = self.analysis?;
+        let mut game = self.game.resumed();
+        if game.position().turn() != analysis.side {
+            game.play_on(Move::Pass).ok()?;
+            game = game.resumed();
+        }
+        if game.outcome().is_some() {
+            return None;
+        }
+        let request = Request {
+            game: &game,
+            budget: bot::Budget {
+                time: Some(analysis.interval),
+                playouts: None,
+            },
+            seed: self.rng.next_u64(),
+            stop,
+        };
+        let stats = self.analyst.search(&request);
+        let written = |mv: Move| match mv {
+            Move::Drop { cell, .. } => Some(vertex(cell)),
+            Move::Pass => Some("pass".to_string()),
+            Move::Step { .. } => None,
+        };
+        let virtual_games: u64 = stats
+            .moves
+            .iter()
+            .map(|m| m.visits.saturating_sub(m.playouts))
+            .sum();
+        let mut moves: Vec<_> = stats.moves.iter().filter(|m| m.playouts > 0).collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.playouts));
+        let mut items = Vec::new();
+        for (order, m) in moves.iter().take(ANALYSIS_MOVES).enumerate() {
+            let Some(mv) = written(m.mv) else { continue };
+            let (rate, error) = m.win_rate();
+            let lcb = (rate - 2.0 * error).max(0.0);
+            let prior = if virtual_games > 0 {
+                m.visits.saturating_sub(m.playouts) as f64 / virtual_games as f64
+            } else {
+                1.0 / stats.moves.len().max(1) as f64
+            };
+            let line: Vec<String> = self
+                .analyst
+                .principal_line(m.mv)
+                .into_iter()
+                .map_while(written)
+                .collect();
+            let pv = line.join(" ");
+            let visits = m.playouts;
+            items.push(if analysis.kata {
+                let (mean, error) = m.mean_points();
+                let spread = if error.is_finite() {
+                    error * (m.playouts as f64).sqrt()
+                } else {
+                    0.0
+                };
+                format!(
+                    "info move {mv} visits {visits} utility {:.4} winrate {rate:.6} \
+                     scoreMean {mean:.2} scoreStdev {spread:.2} scoreLead {mean:.2} \
+                     scoreSelfplay {mean:.2} prior {prior:.6} lcb {lcb:.6} \
+                     utilityLcb {:.4} order {order} pv {pv}",
+                    2.0 * rate - 1.0,
+                    2.0 * lcb - 1.0,
+                )
+            } else {
+                format!(
+                    "info move {mv} visits {visits} winrate {} prior {} lcb {} order {order} \
+                     pv {pv}",
+                    (rate * 10_000.0).round(),
+                    (prior * 10_000.0).round(),
+                    (lcb * 10_000.0).round(),
+                )
+            });
+        }
+        Some(items.join(" "))
     }
 
     /// Handicap stones for Black on an empty board; White moves next. `refusal` is the

@@ -2,7 +2,8 @@
 //! formats (GO_RULES, issue 13) and a GTP engine.
 
 use std::io::{BufRead, Read, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chogo::go::bot::{self, Level, MctsConfig};
@@ -565,34 +566,74 @@ fn convert(path: &str) -> Result<String, Failure> {
 }
 
 fn gtp(mut engine: Engine) -> Result<String, Failure> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut stdout = std::io::stdout().lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        // A line of bytes: one that is not UTF-8 is a syntax error, and the session
-        // goes on. A line is cut at 64 KiB (no command is longer).
-        match (&mut input).take(1 << 16).read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+    // Standard input is read on its own thread, so that an analysis (lz-analyze,
+    // kata-analyze) runs until the next command arrives: `arrived` stops its search.
+    let (lines, incoming) = std::sync::mpsc::channel::<Vec<u8>>();
+    let arrived = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&arrived);
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        loop {
+            let mut bytes = Vec::new();
+            // A line of bytes, cut at 64 KiB (no command is longer).
+            match (&mut input).take(1 << 16).read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            flag.store(true, Ordering::SeqCst);
+            if lines.send(bytes).is_err() {
+                break;
+            }
         }
+        flag.store(true, Ordering::SeqCst);
+    });
+    let mut stdout = std::io::stdout().lock();
+    let mut say = |text: &str| {
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|_| stdout.flush())
+            .is_ok()
+    };
+    let mut next = incoming.recv().ok();
+    while let Some(bytes) = next.take() {
+        // A line that is not UTF-8 is a syntax error, and the session goes on.
         let answer = match std::str::from_utf8(&bytes) {
             Ok(line) => engine.handle(line),
             Err(_) => Some(("? syntax error\n\n".to_string(), false)),
         };
-        if let Some((response, quit)) = answer {
-            if stdout
-                .write_all(response.as_bytes())
-                .and_then(|_| stdout.flush())
-                .is_err()
-            {
+        if let Some((response, quit)) = answer
+            && (!say(&response) || quit)
+        {
+            break;
+        }
+        if engine.analysis().is_some() {
+            loop {
+                arrived.store(false, Ordering::SeqCst);
+                match incoming.try_recv() {
+                    Ok(line) => {
+                        next = Some(line);
+                        break;
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
+                    Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                }
+                let Some(line) = engine.analyze(&arrived) else {
+                    break;
+                };
+                if !say(&format!("{line}\n")) {
+                    return Ok(String::new());
+                }
+            }
+            // An empty line ends the analysis' answer.
+            if !say("\n") {
                 break;
             }
-            if quit {
-                break;
+            if next.is_some() {
+                continue;
             }
         }
+        next = incoming.recv().ok();
     }
     Ok(String::new())
 }

@@ -319,7 +319,7 @@ impl Mcts {
 
     /// The line the first tree expects after the root move `first`: at each node the
     /// child most played in real playouts, while it had at least [`LINE_PLAYOUTS`].
-    fn principal_line(&self, first: Move) -> Vec<Move> {
+    pub fn principal_line(&self, first: Move) -> Vec<Move> {
         let mut line = vec![first];
         let Some(tree) = self.trees.first() else {
             return line;
