@@ -1105,8 +1105,8 @@ fn gtp_analysis_session(first: &str, then: &str) -> String {
     drop(stdin);
     assert!(child.wait().unwrap().success());
     reader.join().unwrap();
-    let out = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
-    out
+    let bytes = seen.lock().unwrap().clone();
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 #[test]
