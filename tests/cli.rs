@@ -88,6 +88,34 @@ fn exit_codes_and_one_line_errors() {
         (vec!["moves", "nonsense"], 2, "bad position"),
         (vec!["moves"], 2, "moves takes 1 argument"),
         (vec!["perft", START, "x"], 2, "'x' is not a depth"),
+        // A negative number says what is wrong with it; a word is named whole.
+        (
+            vec!["perft", START, "-1"],
+            2,
+            "'-1' is a negative number where none is allowed",
+        ),
+        (
+            vec![
+                "play", "--black", "random", "--white", "random", "--games", "-5",
+            ],
+            2,
+            "'-5' is a negative number where none is allowed",
+        ),
+        (
+            vec!["apply", "start", "-b6"],
+            2,
+            "'-b6' is not a position or a move, nor an option",
+        ),
+        (
+            vec!["go", "bestmove", "--level", "easy"],
+            2,
+            "missing <POSITION>",
+        ),
+        (
+            vec!["go", "apply", "start", "--komi", "-inf"],
+            2,
+            "'-inf' is not a finite number",
+        ),
         (vec!["frobnicate"], 2, "unknown command 'frobnicate'"),
         (
             vec![
@@ -340,4 +368,42 @@ fn a_suicide_mole_drop_keeps_its_man() {
     let text = stdout(&out);
     assert!(text.lines().any(|l| l == "a3>d4"), "{text}");
     assert!(!text.contains("a3>d4x"), "{text}");
+}
+
+#[test]
+fn records_and_rules_refuse_what_they_would_silently_drop() {
+    use chogo::rules::{Position, RuleSet};
+    let dir = std::env::temp_dir().join(format!("chogo-cli-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A record of an 8 x 8 set-up without a Rules tag, read with --rules 8x8: its set-up
+    // is read under those rules (it was read under the default ones first).
+    let start = Position::new(RuleSet::for_board(chogo::rules::Board::Square8));
+    let path = dir.join("setup-8x8.chogo");
+    std::fs::write(&path, format!("[SetUp \"{start}\"]\n\n*\n")).unwrap();
+    let out = cli(&["--rules", "8x8", "replay", path.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&start.to_string()));
+    // A second Rules tag is refused, on its own line.
+    let path = dir.join("two-rules.chogo");
+    std::fs::write(&path, "[Rules \"chogo-44\"]\n[Rules \"8x8\"]\n\n1. e3 *\n").unwrap();
+    let out = cli(&["replay", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("line 2") && said.contains("a second Rules tag"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // Two values of one option: refused, not the last one taken.
+    assert_eq!(
+        "chogo-44,handicap=white:c7,handicap=white:d7"
+            .parse::<RuleSet>()
+            .map_err(|e| e.to_string()),
+        Err("rule option handicap is given twice".to_string())
+    );
 }

@@ -1699,3 +1699,65 @@ fn a_byte_order_mark_is_skipped() {
     let read = chogo::save::import_go(record, Rules::default()).expect("read as this game's");
     assert_eq!(read.map(|g| g.moves().len()), Ok(2));
 }
+
+#[test]
+fn an_sgf_of_millions_of_other_properties_keeps_only_what_the_game_reads() {
+    // Three million unknown properties: read (the memory a reader keeps is bounded by
+    // what the game uses, measured in docs/CLI.md), and the game is found.
+    let mut text = String::from("(;GM[1]SZ[9]");
+    for i in 0..3_000_000u32 {
+        text.push_str(if i % 2 == 0 { "XX[a]" } else { "C[b]" });
+    }
+    text.push_str(";B[ee];W[dd])");
+    let sgf = SgfGame::parse(&text).unwrap();
+    assert_eq!(sgf.moves.len(), 2);
+    // A property before the first node is still an error.
+    assert!(SgfGame::parse("(XX[1];B[aa])").is_err());
+}
+
+#[test]
+fn sgf_files_are_read_in_the_character_set_they_name() {
+    // GB2312, as Chinese servers write; Shift_JIS; Latin-1 without CA (SGF's default).
+    let names = [("GB2312", "李世石"), ("Shift_JIS", "井山裕太")];
+    for (set, name) in names {
+        let encoding = encoding_rs::Encoding::for_label(set.as_bytes()).unwrap();
+        let text = format!("(;GM[1]CA[{set}]SZ[9]PB[{name}];B[ee])");
+        let (bytes, _, bad) = encoding.encode(&text);
+        assert!(!bad);
+        assert!(
+            std::str::from_utf8(&bytes).is_err(),
+            "{set} differs from UTF-8"
+        );
+        let read = sgf::decode(&bytes).unwrap();
+        assert_eq!(
+            SgfGame::parse(&read).unwrap().black.as_deref(),
+            Some(name),
+            "{set}"
+        );
+    }
+    let latin = b"(;GM[1]SZ[9]PB[Jos\xe9];B[ee])";
+    let read = sgf::decode(latin).unwrap();
+    assert_eq!(
+        SgfGame::parse(&read).unwrap().black.as_deref(),
+        Some("José")
+    );
+    // UTF-8 with a byte-order mark, and a character set nobody knows.
+    let read = sgf::decode("\u{feff}(;GM[1]PB[Žofie];B[aa])".as_bytes()).unwrap();
+    assert_eq!(
+        SgfGame::parse(&read).unwrap().black.as_deref(),
+        Some("Žofie")
+    );
+    assert_eq!(
+        sgf::decode(b"(;CA[klingon];B[aa])"),
+        Err("SGF: CA[klingon] is not a character set this program reads".to_string())
+    );
+}
+
+#[test]
+fn a_colour_playing_twice_in_an_sgf_file_is_named_as_the_file_names_it() {
+    let sgf = SgfGame::parse("(;GM[1]SZ[9];B[ee];B[dd])").unwrap();
+    assert_eq!(
+        sgf.to_game().map(|_| ()).map_err(|e| e.to_string()),
+        Err("move 1 (black): d6: white is to move, not black".to_string())
+    );
+}

@@ -59,9 +59,14 @@ pub fn play_game<G: Playable>(
 /// The match line of one game, the winner named first: `game 3: hard (black) beat greedy
 /// (white) in 41 moves: White's king is captured`.
 pub fn game_line<G: Playable>(number: u64, names: BySide<&str>, game: &G) -> String {
-    let moves = game.ply_count().div_ceil(2);
+    let count = game.ply_count().div_ceil(2);
+    let moves = if count == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{count} moves")
+    };
     let Some(verdict) = game.verdict() else {
-        return format!("game {number}: unfinished after {moves} moves");
+        return format!("game {number}: unfinished after {moves}");
     };
     let (first, second) = match verdict.winner {
         Some(Side::White) => (Side::White, Side::Black),
@@ -73,7 +78,7 @@ pub fn game_line<G: Playable>(number: u64, names: BySide<&str>, game: &G) -> Str
         "drew with"
     };
     format!(
-        "game {number}: {} ({}) {verb} {} ({}) in {moves} moves: {}",
+        "game {number}: {} ({}) {verb} {} ({}) in {moves}: {}",
         names[first],
         first.name(),
         names[second],

@@ -699,9 +699,9 @@ impl Engine {
             ));
         }
         let bytes = std::fs::read(path).map_err(|e| format!("cannot load file: {e}"))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let sgf = super::sgf::SgfGame::parse(text.trim_start_matches('\u{feff}'))
-            .map_err(|e| format!("cannot load file: {e}"))?;
+        let text = super::sgf::decode(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
+        let sgf =
+            super::sgf::SgfGame::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
         if sgf.rules.pieces.single().is_none() || sgf.rules.pieces != self.rules.pieces {
             // An SGF file is Go: rooks.
             if self.rules.pieces.single() != Some(super::Kind::Rook) {

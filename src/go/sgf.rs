@@ -48,6 +48,37 @@ pub struct SgfGame {
     pub result: Option<String>,
 }
 
+/// An SGF file's text. UTF-8 is read as it is (without a byte-order mark); another
+/// character set as the file's `CA` property names it (`CA[GB2312]`, `CA[Shift_JIS]`);
+/// without `CA`, text that is not UTF-8 is ISO-8859-1, SGF's default.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let label = bytes.windows(3).position(|w| w == b"CA[").and_then(|at| {
+        let rest = &bytes[at + 3..];
+        let end = rest.iter().position(|&b| b == b']')?;
+        Some(String::from_utf8_lossy(&rest[..end]).trim().to_string())
+    });
+    let encoding = match &label {
+        Some(name) => encoding_rs::Encoding::for_label(name.as_bytes())
+            .ok_or_else(|| format!("SGF: CA[{name}] is not a character set this program reads"))?,
+        None if std::str::from_utf8(bytes).is_ok() => encoding_rs::UTF_8,
+        None => encoding_rs::WINDOWS_1252,
+    };
+    let (text, _, bad) = encoding.decode(bytes);
+    if bad {
+        return Err(format!(
+            "SGF: the file is not in {}, the character set it names",
+            encoding.name()
+        ));
+    }
+    Ok(text.into_owned())
+}
+
+/// The properties the game reads; the reader keeps no other.
+const KEPT: [&str; 12] = [
+    "GM", "SZ", "KM", "PL", "PB", "PW", "RE", "AB", "AW", "AE", "B", "W",
+];
+
 /// How many game trees an SGF collection holds (the game reads the first).
 pub fn games_in(text: &str) -> usize {
     let (mut depth, mut games, mut in_value, mut escaped) = (0usize, 0usize, false, false);
@@ -144,7 +175,11 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                     let raw = String::from_utf8_lossy(&bytes[start..i]);
                     return Err(syntax(&format!("'{raw}' is not a property name")));
                 }
+                // Only what the game reads is kept: a file of millions of other
+                // properties (comments, markup, unknown ones) takes no memory.
+                let kept = KEPT.contains(&ident.as_str()) && skip_from.is_none();
                 let mut values = Vec::new();
+                let mut any_value = false;
                 loop {
                     while i < bytes.len() && bytes[i].is_ascii_whitespace() {
                         i += 1;
@@ -153,12 +188,13 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                         break;
                     }
                     i += 1;
+                    any_value = true;
                     let mut value = Vec::new();
                     loop {
                         match bytes.get(i) {
                             None => return Err(syntax("a property value that is never closed")),
                             Some(b'\\') => {
-                                if let Some(&n) = bytes.get(i + 1) {
+                                if let (true, Some(&n)) = (kept, bytes.get(i + 1)) {
                                     value.push(n);
                                 }
                                 i += 2;
@@ -168,19 +204,24 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                                 break;
                             }
                             Some(&b) => {
-                                value.push(b);
+                                if kept {
+                                    value.push(b);
+                                }
                                 i += 1;
                             }
                         }
                     }
-                    values.push(String::from_utf8_lossy(&value).into_owned());
+                    if kept {
+                        values.push(String::from_utf8_lossy(&value).into_owned());
+                    }
                 }
-                if values.is_empty() {
+                if !any_value {
                     return Err(syntax(&format!("property {ident} has no value")));
                 }
                 if skip_from.is_none() {
                     match nodes.last_mut() {
-                        Some(node) => node.push((ident, values)),
+                        Some(node) if kept => node.push((ident, values)),
+                        Some(_) => {}
                         None => return Err(syntax("a property before the first node ';'")),
                     }
                 }
@@ -342,9 +383,10 @@ impl SgfGame {
                 },
                 None => Move::Pass,
             };
+            // Named by the side the file gives the move to.
             let fail = |reason: String| super::ReplayError::Illegal {
                 number: before.fullmoves(),
-                side: before.turn().name(),
+                side: side.name(),
                 text: mv.text(self.rules.pieces),
                 reason,
                 ply,

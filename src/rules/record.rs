@@ -38,6 +38,8 @@ pub enum RecordProblem {
     BadTag(String),
     #[error("a tag line after the moves")]
     TagAfterMoves,
+    #[error("a second {0} tag: a record has one")]
+    TagTwice(String),
     #[error("a comment that is never closed")]
     UnclosedComment,
     #[error(transparent)]
@@ -117,6 +119,20 @@ impl Record {
                 line: comment_line,
                 problem: RecordProblem::UnclosedComment,
             });
+        }
+        // Rules, SetUp and Result say one thing each: a second of them is refused.
+        for name in ["Rules", "SetUp", "Result"] {
+            let mut lines = tags
+                .iter()
+                .zip(&tag_lines)
+                .filter(|((k, _), _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, line)| *line);
+            if let (Some(_), Some(line)) = (lines.next(), lines.next()) {
+                return Err(RecordError {
+                    line,
+                    problem: RecordProblem::TagTwice(name.to_string()),
+                });
+            }
         }
         // A tag is found whatever its case, and its errors name its own line.
         let find = |name: &str| {

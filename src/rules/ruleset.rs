@@ -344,6 +344,8 @@ pub enum RuleSetError {
     HandicapRepeated(Cell),
     #[error("bad handicap '{0}' (write it like white:c7+d7)")]
     HandicapSyntax(String),
+    #[error("rule option {0} is given twice")]
+    OptionTwice(String),
 }
 
 /// `a, b, c`.
@@ -417,11 +419,17 @@ impl FromStr for RuleSet {
         let base = items.next().unwrap_or_default();
         let mut rules =
             RuleSet::preset(base).ok_or_else(|| RuleSetError::UnknownPreset(base.to_string()))?;
+        let mut given: Vec<&str> = Vec::new();
         for item in items {
             let (key, value) = item
                 .split_once('=')
                 .ok_or_else(|| RuleSetError::UnknownOption(item.to_string()))?;
             let value = value.trim();
+            // One value an option: a second one would silently win.
+            if given.contains(&key.trim()) {
+                return Err(RuleSetError::OptionTwice(key.trim().to_string()));
+            }
+            given.push(key.trim());
             match key.trim() {
                 KingPower::KEY => rules.king_power = option(value)?,
                 PartTrappedTandem::KEY => rules.part_trapped_tandem = option(value)?,

@@ -95,12 +95,18 @@ pub(super) fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure>
     text = chogo::common::without_bom(&text).to_string();
     if let Some(wanted) = rules {
         let wanted: RuleSet = wanted.parse().map_err(|e| usage(format!("{e}")))?;
-        let tagged = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
-        if tagged
-            .tags
-            .iter()
-            .any(|(k, _)| k.eq_ignore_ascii_case("Rules"))
-        {
+        // Whether the record names its rules, read from its tag lines alone: reading the
+        // whole record first would read its set-up under the default rules.
+        let named = text
+            .lines()
+            .map(str::trim)
+            .take_while(|l| l.is_empty() || l.starts_with('['))
+            .any(|l| {
+                l.get(..7)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("[Rules "))
+            });
+        if named {
+            let tagged = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
             if tagged.rules != wanted {
                 return Err(usage(format!(
                     "{path} is a record of {}, not of --rules {wanted}",

@@ -483,6 +483,11 @@ fn analyze(pos: &Position) -> String {
 
 fn read_text(path: &str) -> Result<String, Failure> {
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+    // An SGF file may be in another character set (its CA property says which).
+    let plain = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    if plain.trim_ascii_start().starts_with(b"(") {
+        return sgf::decode(&bytes).map_err(|e| usage(format!("{path}: {e}")));
+    }
     let text = String::from_utf8(bytes).map_err(|_| usage(format!("{path} is not UTF-8 text")))?;
     Ok(chogo::common::without_bom(&text).to_string())
 }

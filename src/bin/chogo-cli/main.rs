@@ -175,7 +175,7 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
             bad.to_string_lossy()
         )));
     }
-    Cli::try_parse_from(args).map_err(|e| {
+    Cli::try_parse_from(&args).map_err(|e| {
         let context = |kind| match e.get(kind) {
             Some(ContextValue::String(s)) => s.clone(),
             Some(ContextValue::Strings(v)) => v.join(" "),
@@ -187,16 +187,38 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
             ErrorKind::UnknownArgument => {
                 let arg = context(ContextKind::InvalidArg);
                 let name = arg.split('=').next().unwrap_or(&arg).to_string();
+                // The whole word as written (clap names only its first letters: `-b` of
+                // `-b6`).
+                let word = args
+                    .iter()
+                    .skip(1)
+                    .filter_map(|a| a.to_str())
+                    .find(|a| a.starts_with(&name))
+                    .unwrap_or(&name)
+                    .to_string();
+                let excerpt = chogo::common::excerpt(&word);
                 if name.starts_with("--") {
                     usage(format!("unknown option {name}"))
+                } else if word.parse::<f64>().is_ok_and(|x| !x.is_finite()) {
+                    usage(format!("'{excerpt}' is not a finite number"))
+                } else if word.parse::<f64>().is_ok() {
+                    usage(format!(
+                        "'{excerpt}' is a negative number where none is allowed: counts, \
+                         depths and budgets are 0 or more (a negative komi is written \
+                         --komi=-3.5)"
+                    ))
                 } else {
                     // `-h` where a position or a move stands: neither, and not a request
                     // for help.
                     usage(format!(
-                        "'{name}' is not a position or a move, nor an option"
+                        "'{excerpt}' is not a position or a move, nor an option"
                     ))
                 }
             }
+            ErrorKind::MissingRequiredArgument => usage(format!(
+                "missing {}; see --help",
+                context(ContextKind::InvalidArg)
+            )),
             ErrorKind::InvalidSubcommand => usage(format!(
                 "unknown command '{}'; see --help",
                 context(ContextKind::InvalidSubcommand)

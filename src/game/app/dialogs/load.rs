@@ -61,15 +61,12 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String, String> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(text),
-        // SGF files of Go programs come in many encodings (CA[...]); their moves and
-        // properties are ASCII, so a lossy reading keeps everything the game reads.
-        Err(e) if e.as_bytes().trim_ascii_start().starts_with(b"(;") => {
-            Ok(String::from_utf8_lossy(e.as_bytes()).into_owned())
-        }
-        Err(_) => Err(format!("{shown} is not a text file")),
+    // SGF files of Go programs come in many character sets: read as their CA says.
+    let plain = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    if plain.trim_ascii_start().starts_with(b"(") {
+        return crate::go::sgf::decode(&bytes).map_err(|e| format!("{shown}: {e}"));
     }
+    String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file"))
 }
 
 /// The records and positions saved from the panel, newest first (names in the store).
