@@ -1761,3 +1761,27 @@ fn a_colour_playing_twice_in_an_sgf_file_is_named_as_the_file_names_it() {
         Err("move 1 (black): d6: white is to move, not black".to_string())
     );
 }
+
+#[test]
+fn errors_repeat_only_an_excerpt_of_a_huge_input() {
+    let huge = "9".repeat(1_000_000);
+    for text in [
+        format!("9/9/9/9/9/9/9/9/9 {huge} 0 0 0 - 1"),
+        format!("9/9/9/9/9/9/9/9/9 b {huge} 0 0 - 1"),
+        format!("9/9/9/9/9/9/9/9/9 b 0 0 0 {huge} 1"),
+        format!("9/9/9/9/9/9/9/9/9 b 0 0 0 - {huge}"),
+    ] {
+        let message = Position::from_text(&text, Rules::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.len() < 200,
+            "{}",
+            &message[..200.min(message.len())]
+        );
+    }
+    let sgf = format!("(;GM[1]SZ[9]KM[{huge}];B[ee])");
+    assert!(SgfGame::parse(&sgf).unwrap_err().to_string().len() < 200);
+    let record = format!("[{huge}\n\n1. e5\n");
+    assert!(Record::parse(&record).unwrap_err().to_string().len() < 200);
+}

@@ -128,7 +128,7 @@ impl Position {
         pos.turn = match fields[1] {
             "b" => Side::Black,
             "w" => Side::White,
-            s => return Err(PositionError::Side(s.into())),
+            s => return Err(PositionError::Side(crate::common::excerpt(s))),
         };
         for (i, side) in [(2, 0), (3, 1)] {
             // Bounded, as Chogo's counters are, so that a game can always add to them.
@@ -136,17 +136,17 @@ impl Position {
                 .parse()
                 .ok()
                 .filter(|&n| n <= 1_000_000)
-                .ok_or_else(|| PositionError::Captures(fields[i].into()))?;
+                .ok_or_else(|| PositionError::Captures(crate::common::excerpt(fields[i])))?;
         }
         pos.passes = fields[4]
             .parse()
             .ok()
             .filter(|p| *p <= 2)
-            .ok_or_else(|| PositionError::Passes(fields[4].into()))?;
+            .ok_or_else(|| PositionError::Passes(crate::common::excerpt(fields[4])))?;
         pos.ko = match fields[5] {
             "-" => None,
             ko => {
-                let bad = || PositionError::Ko(ko.into());
+                let bad = || PositionError::Ko(crate::common::excerpt(ko));
                 let (kind, cell) = match ko.split_once('@') {
                     Some((k, c)) => {
                         let mut ks = k.chars();
@@ -180,7 +180,7 @@ impl Position {
             .parse()
             .ok()
             .filter(|n| (1..=1_000_000).contains(n))
-            .ok_or_else(|| PositionError::Fullmoves(fields[6].into()))?;
+            .ok_or_else(|| PositionError::Fullmoves(crate::common::excerpt(fields[6])))?;
         pos.dead_possible = true;
         pos.dead_possible = pos.dead(Side::Black).any() || pos.dead(Side::White).any();
         Ok(pos)

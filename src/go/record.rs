@@ -64,13 +64,14 @@ fn yes_no(s: &str) -> Option<bool> {
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let shown = crate::common::excerpt(line);
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| format!("'{line}' is not a tag line like [Name \"value\"]"))?;
+        .ok_or_else(|| format!("'{shown}' is not a tag line like [Name \"value\"]"))?;
     let (name, value) = inner
         .split_once(' ')
-        .ok_or_else(|| format!("'{line}' is not a tag line like [Name \"value\"]"))?;
+        .ok_or_else(|| format!("'{shown}' is not a tag line like [Name \"value\"]"))?;
     let value = value
         .trim()
         .strip_prefix('"')

@@ -234,7 +234,7 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
 }
 
 fn point(value: &str, size: u8) -> Result<Option<Cell>, SgfError> {
-    let bad = || SgfError::Point(value.to_string());
+    let bad = || SgfError::Point(crate::common::excerpt(value));
     let v = value.trim().as_bytes();
     if v.is_empty() || (size <= 19 && v == b"tt") {
         return Ok(None);
@@ -305,7 +305,7 @@ impl SgfGame {
                 .parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite())
-                .ok_or(SgfError::Komi(k))?,
+                .ok_or_else(|| SgfError::Komi(crate::common::excerpt(&k)))?,
         };
         let rules = Rules {
             board: Board::Square(size),

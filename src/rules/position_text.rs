@@ -202,25 +202,25 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
             .strip_prefix('[')
             .and_then(|h| h.strip_suffix(']'))
             .filter(|h| matches!(*h, "Kk" | "K" | "k"))
-            .ok_or_else(|| PositionError::Hand(hand.to_string()))?;
+            .ok_or_else(|| PositionError::Hand(crate::common::excerpt(hand)))?;
         in_hand.white = inner.contains('K');
         in_hand.black = inner.contains('k');
     }
     let turn = match fields[1] {
         "b" => Side::Black,
         "w" => Side::White,
-        other => return Err(PositionError::Turn(other.to_string())),
+        other => return Err(PositionError::Turn(crate::common::excerpt(other))),
     };
     let halfmoves: u32 = fields[2]
         .parse()
         .ok()
         .filter(|&n| n <= 100_000)
-        .ok_or_else(|| PositionError::Halfmoves(fields[2].to_string()))?;
+        .ok_or_else(|| PositionError::Halfmoves(crate::common::excerpt(fields[2])))?;
     let fullmoves: u32 = fields[3]
         .parse()
         .ok()
         .filter(|&n| (1..=1_000_000).contains(&n))
-        .ok_or_else(|| PositionError::Fullmoves(fields[3].to_string()))?;
+        .ok_or_else(|| PositionError::Fullmoves(crate::common::excerpt(fields[3])))?;
     Position::assemble(rules, men, kings, in_hand, turn, [halfmoves, fullmoves])
 }
 

@@ -301,7 +301,7 @@ impl Record {
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), RecordProblem> {
-    let bad = || RecordProblem::BadTag(line.to_string());
+    let bad = || RecordProblem::BadTag(crate::common::excerpt(line));
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
