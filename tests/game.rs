@@ -212,6 +212,17 @@ fn a_new_game_turns_the_board_to_a_person_playing_white_against_a_bot() {
         !flipped(&app),
         "between people the board stays Black's way up"
     );
+    // A loaded game turns it too: White against a bot, then Black.
+    let loaded = |white, black| {
+        Command::Load(Box::new(SavedGame {
+            game: Game::new(RuleSet::default()),
+            players: BySide::new(black, white),
+        }))
+    };
+    send(&mut app, loaded(PlayerKind::Human, bot));
+    assert!(flipped(&app), "a loaded game played as White");
+    send(&mut app, loaded(bot, PlayerKind::Human));
+    assert!(!flipped(&app), "a loaded game played as Black");
 }
 
 fn app_with(players: BySide<PlayerKind>, start: Option<&str>) -> App {

@@ -241,10 +241,16 @@ fn keyboard(
     mut commands: MessageWriter<Command>,
     mut layout: ResMut<BoardLayout>,
     mut settings: ResMut<PlayerSettings>,
+    dialog: Res<State<Dialog>>,
 ) {
-    // Keys typed into a text field (a dialog) are not moves; a focused button does not
-    // take the keys (egui focuses any widget it clicks).
-    if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+    let flip_clicked = flips.read().count() > 0;
+    // Keys belong to an open dialog (Esc and Enter are its own), and keys typed into a
+    // text field are not moves; a focused button does not take the keys (egui focuses
+    // any widget it clicks).
+    if *dialog.get() != Dialog::None || egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+        if flip_clicked {
+            layout.flipped = !layout.flipped;
+        }
         return;
     }
     // Browse the game: Left/Right one ply, Home the start, End the live position.
@@ -254,7 +260,7 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         commands.write(Command::Undo);
     }
-    if keys.just_pressed(KeyCode::KeyF) || flips.read().count() > 0 {
+    if keys.just_pressed(KeyCode::KeyF) || flip_clicked {
         layout.flipped = !layout.flipped;
     }
     if keys.just_pressed(KeyCode::KeyH) {

@@ -251,8 +251,11 @@ fn load_part(
         None => return Loadable::NotMine,
         Some(Ok(what)) => Ok(match what {
             Imported::Record(game) => format!(
-                "A game record: {} moves, {}; {}",
-                game.plies().len(),
+                "A game record: {}, {}; {}",
+                match game.plies().len() {
+                    1 => "1 ply".to_string(),
+                    n => format!("{n} plies"),
+                },
                 game.rules().describe(),
                 game.outcome().map_or_else(
                     || format!("{} to move", game.position().turn()),

@@ -44,16 +44,19 @@ impl screen::Ends for Bridge {
     }
 }
 
-/// A person playing White against a bot sees their men at the bottom: a new game turns
-/// the board to their side.
+/// A person playing White against a bot sees their men at the bottom: a new or loaded
+/// game turns the board to their side.
 fn face_the_player(mut commands: MessageReader<Command>, mut layout: ResMut<BoardLayout>) {
     for command in commands.read() {
-        if let Command::NewGame(setup) = command {
-            let white = setup.players.white == bridge::PlayerKind::Human
-                && setup.players.black != bridge::PlayerKind::Human;
-            if layout.flipped != white {
-                layout.flipped = white;
-            }
+        let players = match command {
+            Command::NewGame(setup) => setup.players,
+            Command::Load(saved) => saved.players,
+            _ => continue,
+        };
+        let white = players.white == bridge::PlayerKind::Human
+            && players.black != bridge::PlayerKind::Human;
+        if layout.flipped != white {
+            layout.flipped = white;
         }
     }
 }

@@ -193,8 +193,12 @@ pub(super) fn keyboard(
     mut commands: MessageWriter<GoCommand>,
     mut hints: MessageWriter<super::AskGoHint>,
     mut notice: ResMut<Notice>,
+    dialog: Res<State<crate::game::app::screen::Dialog>>,
 ) {
-    if egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+    // Keys belong to an open dialog, and keys typed into a text field are not moves.
+    if *dialog.get() != crate::game::app::screen::Dialog::None
+        || egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused())
+    {
         return;
     }
     if let Some(view) = browse_keys(&keys, bridge.game.moves().len(), viewing.0) {

@@ -337,7 +337,13 @@ fn load_part(
         Some(Ok(game)) => {
             let pos = game.position();
             let state = match game.outcome() {
-                Some(o) => format!("ended: {}", o.result_name()),
+                Some(o) => match (o.winner, o.reason) {
+                    (Some(w), crate::go::EndReason::Resignation) => {
+                        format!("{} wins by resignation", w.title())
+                    }
+                    (Some(w), _) => format!("{} wins on the score", w.title()),
+                    (None, _) => "a draw".to_string(),
+                },
                 None => format!("{} to move", pos.turn()),
             };
             let sgf = crate::common::without_bom(&load.text)
@@ -354,8 +360,11 @@ fn load_part(
                 String::new()
             };
             Ok(format!(
-                "Go with chess pieces: {} moves; {}; {state}{first}",
-                game.moves().len(),
+                "Go with chess pieces: {}; {}; {state}{first}",
+                match game.moves().len() {
+                    1 => "1 move".to_string(),
+                    n => format!("{n} moves"),
+                },
                 go_rules_line(pos.rules()),
             ))
         }
