@@ -1,0 +1,53 @@
+//! Chogo's readers of outside text: rule sets, position texts, move texts and records.
+//! Whatever reads is written back to something that reads the same; a move that reads
+//! is tried on the position; a record that reads is replayed.
+#![no_main]
+
+use chogo::rules::{Game, MoveText, Position, Record, RuleSet};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    // The first line chooses what the rest is read as.
+    let (kind, body) = text.split_once('\n').unwrap_or(("", text));
+    match kind.len() % 4 {
+        0 => {
+            if let Ok(rules) = body.parse::<RuleSet>() {
+                let again: RuleSet = rules.to_string().parse().expect("rules written back read");
+                assert_eq!(again, rules);
+            }
+        }
+        1 => {
+            for rules in [
+                RuleSet::default(),
+                "8x8".parse().unwrap(),
+                "12x10".parse().unwrap(),
+            ] {
+                if let Ok(pos) = Position::from_text(body, rules) {
+                    let again = Position::from_text(&pos.to_string(), rules).expect("written back");
+                    assert_eq!(again.to_string(), pos.to_string());
+                }
+            }
+        }
+        2 => {
+            let mut game = Game::new(RuleSet::default());
+            for word in body.split_whitespace().take(64) {
+                if let Ok(mv) = word.parse::<MoveText>() {
+                    let _ = mv
+                        .to_string()
+                        .parse::<MoveText>()
+                        .expect("move text written back");
+                    let _ = game.play(mv.mv);
+                }
+            }
+        }
+        _ => {
+            if let Ok(record) = Record::parse(body) {
+                let _ = record.to_game();
+                let _ = Record::parse(&record.to_string());
+            }
+        }
+    }
+});
