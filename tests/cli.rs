@@ -407,3 +407,18 @@ fn records_and_rules_refuse_what_they_would_silently_drop() {
         Err("rule option handicap is given twice".to_string())
     );
 }
+
+#[test]
+fn a_huge_bad_argument_is_named_by_an_excerpt() {
+    let huge = "z".repeat(100_000);
+    for args in [
+        vec!["--rules", huge.as_str(), "moves", START],
+        vec!["--rules", &format!("chogo-44,{huge}=1")[..], "moves", START],
+        vec![huge.as_str()],
+        vec!["apply", START, huge.as_str()],
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).len() < 400, "{}", &stderr(&out)[..400]);
+    }
+}

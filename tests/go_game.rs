@@ -709,3 +709,91 @@ fn a_new_or_loaded_game_turns_the_board_to_a_person_playing_white() {
     settle(&mut app);
     assert!(!flipped(&app));
 }
+
+mod random_commands {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One command of a random stream: a legal move chosen by index, a drop or step that
+    /// may be illegal, undo, redo, play on, a resignation, a draw on some version.
+    #[derive(Debug, Clone)]
+    enum Step {
+        Legal(usize),
+        Drop(u8, u8, u8),
+        Move(u8, u8, u8, u8),
+        Undo,
+        Redo,
+        PlayOn,
+        Resign(bool),
+        Draw(u64),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            6 => any::<usize>().prop_map(Step::Legal),
+            2 => (0u8..8, 0u8..8, 0u8..8).prop_map(|(k, f, r)| Step::Drop(k, f, r)),
+            1 => (0u8..8, 0u8..8, 0u8..8, 0u8..8).prop_map(|(a, b, c, d)| Step::Move(a, b, c, d)),
+            2 => Just(Step::Undo),
+            1 => Just(Step::Redo),
+            1 => Just(Step::PlayOn),
+            1 => any::<bool>().prop_map(Step::Resign),
+            1 => (0u64..40).prop_map(Step::Draw),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+        /// Whatever a stream of commands asks, the bridge's game is always the one its
+        /// own moves replay to, and the piece entities match its position.
+        #[test]
+        fn the_bridge_stays_a_replayable_game(steps in prop::collection::vec(step(), 1..40)) {
+            let mut go_rules = rules(7, "RB");
+            go_rules.moving = true;
+            go_rules.superko = true;
+            let mut app = people(go_rules);
+            for s in steps {
+                let game = app.world().resource::<GoBridge>().game.clone();
+                let command = match s {
+                    Step::Legal(i) => {
+                        let moves = game.legal_moves();
+                        if moves.is_empty() {
+                            GoCommand::Undo
+                        } else {
+                            GoCommand::Play(moves[i % moves.len()])
+                        }
+                    }
+                    Step::Drop(k, f, r) => match Cell::new(i32::from(f), i32::from(r)) {
+                        Some(cell) => GoCommand::Play(Move::Drop {
+                            kind: Kind::ALL[usize::from(k) % Kind::ALL.len()],
+                            cell,
+                        }),
+                        None => GoCommand::Redo,
+                    },
+                    Step::Move(a, b, c, d) => match (
+                        Cell::new(i32::from(a), i32::from(b)),
+                        Cell::new(i32::from(c), i32::from(d)),
+                    ) {
+                        (Some(from), Some(to)) => GoCommand::Play(Move::Step { from, to }),
+                        _ => GoCommand::Redo,
+                    },
+                    Step::Undo => GoCommand::Undo,
+                    Step::Redo => GoCommand::Redo,
+                    Step::PlayOn => GoCommand::PlayOn,
+                    Step::Resign(black) => {
+                        GoCommand::Resign(if black { Side::Black } else { Side::White })
+                    }
+                    Step::Draw(v) => GoCommand::AgreeDraw(v),
+                };
+                send(&mut app, command);
+                assert_in_step(&mut app);
+                let game = &app.world().resource::<GoBridge>().game;
+                let mut replayed = chogo::go::Game::from_position(*game.start());
+                for (mv, _) in game.moves() {
+                    prop_assert!(replayed.play(*mv).is_ok(), "{mv:?} does not replay");
+                }
+                prop_assert_eq!(replayed.position().to_string(), game.position().to_string());
+            }
+        }
+    }
+}

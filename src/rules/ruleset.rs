@@ -357,7 +357,7 @@ fn names(items: impl IntoIterator<Item = &'static str>) -> String {
 fn option<T: RuleOption>(value: &str) -> Result<T, RuleSetError> {
     T::from_name(value).ok_or_else(|| RuleSetError::BadValue {
         key: T::KEY,
-        value: value.to_string(),
+        value: crate::common::excerpt(value),
         allowed: T::NAMES,
     })
 }
@@ -417,13 +417,13 @@ impl FromStr for RuleSet {
     fn from_str(s: &str) -> Result<RuleSet, RuleSetError> {
         let mut items = s.split(',').map(str::trim);
         let base = items.next().unwrap_or_default();
-        let mut rules =
-            RuleSet::preset(base).ok_or_else(|| RuleSetError::UnknownPreset(base.to_string()))?;
+        let mut rules = RuleSet::preset(base)
+            .ok_or_else(|| RuleSetError::UnknownPreset(crate::common::excerpt(base)))?;
         let mut given: Vec<&str> = Vec::new();
         for item in items {
             let (key, value) = item
                 .split_once('=')
-                .ok_or_else(|| RuleSetError::UnknownOption(item.to_string()))?;
+                .ok_or_else(|| RuleSetError::UnknownOption(crate::common::excerpt(item)))?;
             let value = value.trim();
             // One value an option: a second one would silently win.
             if given.contains(&key.trim()) {
@@ -437,7 +437,7 @@ impl FromStr for RuleSet {
                 OwnManCapture::KEY => rules.own_man_capture = option(value)?,
                 MoleCondition::KEY => rules.mole_condition = option(value)?,
                 HANDICAP_KEY => rules.handicap = Some(parse_handicap(value)?),
-                other => return Err(RuleSetError::UnknownOption(other.to_string())),
+                other => return Err(RuleSetError::UnknownOption(crate::common::excerpt(other))),
             }
         }
         rules.validate()?;
@@ -448,7 +448,7 @@ impl FromStr for RuleSet {
 /// `white:c7+d7`: the side, then its pawns, each named once.
 fn parse_handicap(text: &str) -> Result<Handicap, RuleSetError> {
     let text = text.to_ascii_lowercase();
-    let bad = || RuleSetError::HandicapSyntax(text.clone());
+    let bad = || RuleSetError::HandicapSyntax(crate::common::excerpt(&text));
     let (side, cells) = text.split_once(':').ok_or_else(bad)?;
     let side: Side = side.parse().map_err(|_| bad())?;
     let mut pawns = Bitboard::EMPTY;

@@ -221,7 +221,7 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
             )),
             ErrorKind::InvalidSubcommand => usage(format!(
                 "unknown command '{}'; see --help",
-                context(ContextKind::InvalidSubcommand)
+                chogo::common::excerpt(&context(ContextKind::InvalidSubcommand))
             )),
             ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                 usage(format!("no command; see --help (usage: {USAGE_LINE})"))
