@@ -100,6 +100,12 @@ fn the_match_runner_plays_to_the_limit_and_reports_a_player_without_a_move() {
     let line = game_line(3, BySide::new("x", "y"), &game);
     assert!(line.starts_with("game 3: "), "{line}");
     assert!(line.contains(" in 5 moves: "), "{line}");
+    // One move is one move.
+    let mut short = chogo::rules::Game::new(chogo::rules::RuleSet::default());
+    short.play("e3".parse().unwrap()).unwrap();
+    short.resign(chogo::rules::Side::White);
+    let line = game_line(1, BySide::new("x", "y"), &short);
+    assert!(line.contains(" in 1 move: "), "{line}");
     let (mut a, mut b) = (First(true), First(false));
     let failed = play_game(
         start,
