@@ -260,6 +260,9 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         commands.write(Command::Undo);
     }
+    if keys.just_pressed(KeyCode::KeyR) {
+        commands.write(Command::Redo);
+    }
     if keys.just_pressed(KeyCode::KeyF) || flip_clicked {
         layout.flipped = !layout.flipped;
     }

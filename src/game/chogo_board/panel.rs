@@ -87,7 +87,8 @@ fn panel(
     let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
     let tools = vec![
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
-        Tool::new(Act::Redo, "↷", "Redo", "").enabled(game.can_redo()),
+        // A finished game (a resignation, an agreed draw) has nothing to redo into.
+        Tool::new(Act::Redo, "↷", "Redo", "R").enabled(game.can_redo() && outcome.is_none()),
         Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
         Tool::new(Act::Hint, "◎", "Hint: the computer's move is marked", "H")
             .enabled(can_hint(&bridge, &hint))
@@ -417,6 +418,7 @@ const KEYS: &[(&str, &str)] = &[
     ),
     ("Esc / right click", "drop the selection, cancel a drag"),
     ("U, Backspace", "undo (against a bot: back to your move)"),
+    ("R", "redo"),
     ("H", "hint: the computer's choice is marked on the board"),
     ("F", "flip the board"),
     ("C", "coordinates on or off"),

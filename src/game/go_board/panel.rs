@@ -144,7 +144,9 @@ fn panel(
     let tools = vec![
         Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
-        Tool::new(Act::Redo, "↷", "Redo", "R").enabled(!bridge.redo.is_empty()),
+        // A finished game (a resignation, an agreed draw) has nothing to redo into.
+        Tool::new(Act::Redo, "↷", "Redo", "R")
+            .enabled(!bridge.redo.is_empty() && game.outcome().is_none()),
         Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
         Tool::new(Act::Hint, "◎", "Hint: the computer's move is shown", "H")
             .enabled(person_moves && !hint.is_searching())

@@ -389,27 +389,34 @@ pub fn rule_section(
     RulePage::words(ui, &section.title, &section.text);
     if section.figures {
         ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            for kind in Kind::ALL {
-                ui.vertical(|ui| {
-                    ui.set_width(96.0);
-                    // On a piece of the board's wood, where the figures are seen.
-                    egui::Frame::new()
-                        .fill(mini_board::paint(theme.light))
-                        .corner_radius(4.0)
-                        .inner_margin(egui::Margin::same(3))
-                        .show(ui, |ui| {
-                            ui.horizontal(|ui| {
-                                for side in [Side::Black, Side::White] {
-                                    let texture = figure(Piece::new(side, kind));
-                                    ui.add(egui::Image::new((texture, egui::vec2(40.0, 40.0))));
-                                }
+        // As many figures a row as the width takes (egui does not wrap a row of child
+        // layouts by itself).
+        const SPAN: f32 = 104.0;
+        let per_row = ((ui.available_width() + 8.0) / SPAN).floor().max(1.0) as usize;
+        for row in Kind::ALL.chunks(per_row) {
+            ui.horizontal(|ui| {
+                for &kind in row {
+                    ui.vertical(|ui| {
+                        ui.set_width(96.0);
+                        // On a piece of the board's wood, where the figures are seen.
+                        egui::Frame::new()
+                            .fill(mini_board::paint(theme.light))
+                            .corner_radius(4.0)
+                            .inner_margin(egui::Margin::same(3))
+                            .show(ui, |ui| {
+                                ui.horizontal(|ui| {
+                                    for side in [Side::Black, Side::White] {
+                                        let texture = figure(Piece::new(side, kind));
+                                        ui.add(egui::Image::new((texture, egui::vec2(40.0, 40.0))));
+                                    }
+                                });
                             });
-                        });
-                    ui.label(format!("{} ({})", kind.name(), kind.letter()));
-                });
-            }
-        });
+                        ui.label(format!("{} ({})", kind.name(), kind.letter()));
+                    });
+                }
+            });
+            ui.add_space(4.0);
+        }
     }
     for diagram in &mut section.diagrams {
         ui.add_space(14.0);
