@@ -156,11 +156,13 @@ impl Diagram {
                     );
                 }
                 if let Some(report) = &self.last {
-                    ui.label(egui::RichText::new(format!("Played {}", report.text)).strong());
+                    ui.label(egui::RichText::new(format!("Played {}.", report.text)).strong());
                     for line in explain(report) {
                         ui.label(line);
                     }
-                } else {
+                }
+                // Whose turn it is, also after a move (the diagram can be played on).
+                if self.game.outcome().is_none() {
                     ui.label(egui::RichText::new(format!("{} to move.", pos.turn())).weak());
                 }
                 if let Some(problem) = &self.problem {
