@@ -1660,8 +1660,9 @@ fn capture_lists_name_each_cell_once_and_counters_cannot_wrap() {
     }
     let most = Position::from_text("Rr7/9/9/9/9/9/9/9/9 b 1000000 0 0 - 1000000", rules).unwrap();
     let mut game = Game::from_position(most);
-    // Black's rook on a9 takes White's b9... the drop on c9 captures b9 (its last escape).
-    let (_, captured) = game.play_text(&"c9".parse().unwrap()).unwrap();
+    // The drop on a8 takes the last escape of the rook on a9.
+    let (_, captured) = game.play_text(&"a8".parse().unwrap()).unwrap();
+    assert!(captured.any(), "the drop captures");
     assert_eq!(
         game.position().captures(Side::Black),
         1_000_000 + captured.count()
@@ -1747,6 +1748,9 @@ fn sgf_files_are_read_in_the_character_set_they_name() {
         SgfGame::parse(&read).unwrap().black.as_deref(),
         Some("Žofie")
     );
+    // CA is read from the root node only, not from a comment further on.
+    let read = sgf::decode(b"(;GM[1]SZ[9];B[ee]C[see CA[klingon\\]])").unwrap();
+    assert!(SgfGame::parse(&read).is_ok());
     assert_eq!(
         sgf::decode(b"(;CA[klingon];B[aa])"),
         Err("SGF: CA[klingon] is not a character set this program reads".to_string())

@@ -878,6 +878,17 @@ fn gtp_answers_bad_input_as_the_specification_says() {
     );
     let a = answers_by_id(&out);
     assert_eq!(a["3"], "?3 unacceptable size");
+    // The printed SGF ends its answer as every answer ends.
+    let sgf = gtp_session("1 boardsize 5\n2 play b C3\n3 printsgf\n4 name\n");
+    assert!(sgf.contains(")\n\n=4 chogo\n\n"), "{sgf:?}");
+    // A line longer than any command is one line: one syntax error, then the next.
+    let long = format!("1 name {}\n2 version\n", "x".repeat(200_000));
+    let out = gtp_session(&long);
+    assert!(
+        out.starts_with("? syntax error\n\n=2 "),
+        "{}",
+        &out[..out.len().min(200)]
+    );
     assert_eq!(a["4"], "?4 syntax error");
     assert_eq!(a["6"], "?6 bad vertex list");
     assert_eq!(a["7"], "?7 syntax error");
@@ -1053,6 +1064,14 @@ fn sgf_results_survive_the_way_through_a_record_and_collections_are_named() {
         let back = stdout(&cli(&["go", "sgf", path.to_str().unwrap()]));
         assert!(back.contains(&format!("RE[{re}]")), "{re}: {back}");
     }
+    // A record whose kept result no longer names the winner its moves give writes the
+    // moves' own result.
+    let path = dir.join("edited.record");
+    let out = cli(&["go", "sgf", dir.join("game.sgf").to_str().unwrap()]);
+    let edited = stdout(&out).replace("[SgfResult \"B+R\"]", "[SgfResult \"W+T\"]");
+    std::fs::write(&path, edited).unwrap();
+    let back = stdout(&cli(&["go", "sgf", path.to_str().unwrap()]));
+    assert!(back.contains("RE[B+R]"), "{back}");
     // A collection: the first game is read, and standard error says there are more.
     let two = dir.join("two.sgf");
     std::fs::write(&two, "(;GM[1]SZ[9]C[a (note) ];B[ee])\n(;GM[1]SZ[9];B[dd])").unwrap();
@@ -1148,6 +1167,16 @@ fn gtp_analysis_reports_until_the_next_command() {
             assert_eq!(field("pv"), vertex, "{item}");
         }
     }
+    // Any line ends an analysis, even an empty one (which gets no answer of its own).
+    let out = gtp_analysis_session(
+        "boardsize 9\n1 lz-analyze b 10\n",
+        "\n# a comment\n2 name\n",
+    );
+    let rest = out
+        .strip_prefix("= \n\n=1\n")
+        .unwrap_or_else(|| panic!("{out}"));
+    let (_, after) = rest.split_once("\n\n").unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(after, "=2 chogo\n\n", "{out}");
     // KataGo's form: win rates from 0 to 1, and the expected score.
     let out = gtp_analysis_session("boardsize 9\n1 kata-analyze w interval 10\n", "2 version\n");
     let rest = out

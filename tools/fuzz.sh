@@ -31,12 +31,20 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 fi
 for target in "${targets[@]}"; do
     mkdir -p "corpus/$target"
+    # FUZZ_KEEP=0 (CI) fuzzes a copy of the corpus, so the checkout stays as it was.
+    corpus="corpus/$target"
+    if [[ "${FUZZ_KEEP:-1}" == 0 ]]; then
+        corpus="$(mktemp -d)"
+        cp -r "corpus/$target/." "$corpus/"
+    fi
     started=$(date +%s)
     # -runs counts inputs; the corpus grows with the new ones found (kept in the repository).
-    cargo fuzz run -s none --release "$target" "corpus/$target" -- \
+    # Debug assertions on: integer overflow is checked too.
+    cargo fuzz run -s none --release --debug-assertions "$target" "$corpus" -- \
         -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         2>"$CARGO_TARGET_DIR/fuzz-$target.log" \
         || { tail -n 40 "$CARGO_TARGET_DIR/fuzz-$target.log"; echo "tools/fuzz.sh: $target failed"; exit 1; }
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$CARGO_TARGET_DIR/fuzz-$target.log" | grep -o '[0-9]*$' || echo "?")
-    echo "tools/fuzz.sh: $target: $execs inputs in $(( $(date +%s) - started )) s, corpus $(ls "corpus/$target" | wc -l) files, no crash, no hang"
+    echo "tools/fuzz.sh: $target: $execs inputs in $(( $(date +%s) - started )) s, corpus $(ls "$corpus" | wc -l) files, no crash, no hang"
+    [[ "$corpus" == "corpus/$target" ]] || rm -rf "$corpus"
 done

@@ -47,8 +47,12 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => {
             if let Ok(record) = Record::parse(body) {
-                let _ = record.to_game();
-                let _ = Record::parse(&record.to_string());
+                let again =
+                    Record::parse(&record.to_string()).expect("a record written back reads");
+                if let Ok(game) = record.to_game() {
+                    let replayed = again.to_game().expect("the record written back replays");
+                    assert_eq!(replayed.position().to_string(), game.position().to_string());
+                }
             }
         }
     }

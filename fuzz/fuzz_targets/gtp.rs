@@ -26,10 +26,22 @@ fuzz_target!(|data: &[u8]| {
                 answer.starts_with('=') || answer.starts_with('?'),
                 "{answer:?}"
             );
-            assert!(answer.ends_with("\n\n") || answer.ends_with('\n'));
             if engine.analysis().is_some() {
-                // A stopped analysis answers at once.
-                let _ = engine.analyze(&stop);
+                // An analysis begins with `=` on a line of its own; stopped, a round
+                // answers at once, on one line.
+                assert!(
+                    answer.ends_with('\n') && !answer.contains("\n\n"),
+                    "{answer:?}"
+                );
+                if let Some(round) = engine.analyze(&stop) {
+                    assert!(!round.contains('\n'), "{round:?}");
+                }
+            } else {
+                // Every other answer ends with one empty line, and only there.
+                let body = answer
+                    .strip_suffix("\n\n")
+                    .expect("an answer ends with an empty line");
+                assert!(!body.contains("\n\n"), "{answer:?}");
             }
             if quit {
                 break;

@@ -13,6 +13,9 @@ fuzz_target!(|data: &[u8]| {
         && let Ok(replayed) = game.to_game()
     {
         let written = sgf::write(&replayed, "b", "w").expect("a game read from SGF is SGF");
-        SgfGame::parse(&written).expect("SGF written back reads");
+        let again = SgfGame::parse(&written).expect("SGF written back reads");
+        let back = again.to_game().expect("SGF written back replays");
+        assert_eq!(back.position().to_string(), replayed.position().to_string());
+        assert_eq!(back.moves().len(), replayed.moves().len());
     }
 });

@@ -248,6 +248,6 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == key)
-            .ok_or_else(|| ParseLevelError(s.to_string()))
+            .ok_or_else(|| ParseLevelError(crate::common::excerpt(s)))
     }
 }

@@ -23,6 +23,15 @@ pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// A whole message cut to 200 characters with "…", for messages that carry a part of
+/// their input among their own words.
+pub fn excerpt_long(message: &str) -> String {
+    match message.char_indices().nth(200) {
+        None => message.to_string(),
+        Some((end, _)) => format!("{}…", &message[..end]),
+    }
+}
+
 /// The part of an input an error message repeats: the whole of a short text, the first 40
 /// characters of a long one with "…" (a 10 MB bad token gives a short message).
 pub fn excerpt(text: &str) -> String {

@@ -86,9 +86,9 @@ pub struct ParseCellError(pub String);
 impl FromStr for Cell {
     type Err = ParseCellError;
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let (file, rank) =
-            crate::common::cell_name::parse(s).ok_or_else(|| ParseCellError(s.to_string()))?;
-        Cell::new(file, rank).ok_or_else(|| ParseCellError(s.to_string()))
+        let (file, rank) = crate::common::cell_name::parse(s)
+            .ok_or_else(|| ParseCellError(crate::common::excerpt(s)))?;
+        Cell::new(file, rank).ok_or_else(|| ParseCellError(crate::common::excerpt(s)))
     }
 }
 

@@ -134,7 +134,9 @@ impl Game {
     /// does (its controller may go on to settle which pieces are dead, or disagree about
     /// the end): the move is played from the position as it stands with its passes
     /// forgotten, so one more pass does not end the game at once. Undo takes it back to
-    /// the ended game. A resignation or an agreed draw still ends the game.
+    /// the position before it (a game ended by passes is ended again; one ended by
+    /// repetition is not, as undo never restores a repetition). A resignation or an
+    /// agreed draw still ends the game.
     pub fn play_on(&mut self, mv: Move) -> Result<Bits, IllegalMove> {
         if !self
             .outcome

@@ -97,11 +97,11 @@ impl FromStr for Board {
             if (Board::MIN_SIZE..=Board::MAX_SIZE).contains(&n) {
                 return Ok(Board::Square(n));
             }
-            return Err(ParseBoardError(s.to_string()));
+            return Err(ParseBoardError(crate::common::excerpt(s)));
         }
         key.parse::<rules::Board>()
             .map(Board::Chogo)
-            .map_err(|_| ParseBoardError(s.to_string()))
+            .map_err(|_| ParseBoardError(crate::common::excerpt(s)))
     }
 }
 

@@ -253,7 +253,9 @@ impl Engine {
         };
         if let Some(secs) = clock {
             // Keep a margin for the protocol and the operating system.
-            let allowed = Duration::from_secs_f64((secs * 0.85 - 0.05).max(0.05));
+            // Clocks of any size give a time (a day at most here: more is the level's).
+            let allowed = Duration::try_from_secs_f64((secs * 0.85 - 0.05).clamp(0.05, 86_400.0))
+                .unwrap_or(Duration::from_secs(86_400));
             time = time.min(allowed);
         }
         budget.time = Some(time);
@@ -316,6 +318,8 @@ impl Engine {
     /// Handles one command line. Returns the full response (`= …\n\n` or `? …\n\n`) and
     /// whether the engine should quit; None for a line that holds no command.
     pub fn handle(&mut self, line: &str) -> Option<(String, bool)> {
+        // Any line ends an analysis, even one that holds no command.
+        self.analysis = None;
         let clean: String = line
             .split('#')
             .next()
@@ -339,7 +343,6 @@ impl Engine {
         let args: Vec<&str> = words.collect();
         let quit = command == "quit";
         let id = id.unwrap_or_default();
-        self.analysis = None;
         let analyse = matches!(command.as_str(), "lz-analyze" | "kata-analyze");
         Some(match self.run(&command, &args) {
             // An analysis answers `=` on a line of its own, then its lines follow until
@@ -540,7 +543,9 @@ impl Engine {
                 self.load_sgf(path, number)?;
                 Ok(String::new())
             }
-            "printsgf" => super::sgf::write(&self.game, "", "").map_err(|e| e.to_string()),
+            "printsgf" => super::sgf::write(&self.game, "", "")
+                .map(|text| text.trim_end().to_string())
+                .map_err(|e| e.to_string()),
             "clear_cache" => Ok(String::new()),
             "lz-analyze" | "kata-analyze" => {
                 // [color] [interval in centiseconds], or key-value pairs (`interval 50`);
@@ -580,6 +585,11 @@ impl Engine {
         self.analysis
     }
 
+    /// Ends an analysis: a line arrived that is no command (not even text).
+    pub fn stop_analysis(&mut self) {
+        self.analysis = None;
+    }
+
     /// One round of the analysis the last command began: the search goes on for its
     /// interval (or until `stop`), keeping its tree, and answers with one line of `info`
     /// items, the most played moves first. None when there is no analysis or nothing to
@@ -614,7 +624,17 @@ impl Engine {
             .iter()
             .map(|m| m.visits.saturating_sub(m.playouts))
             .sum();
-        let mut moves: Vec<_> = stats.moves.iter().filter(|m| m.playouts > 0).collect();
+        // Moves the game allows (a kept tree may hold one that superko now forbids).
+        let mut moves: Vec<_> = stats
+            .moves
+            .iter()
+            .filter(|m| m.playouts > 0)
+            .filter(|m| {
+                game.position()
+                    .play(m.mv)
+                    .is_ok_and(|p| game.check(m.mv, &p).is_ok())
+            })
+            .collect();
         moves.sort_by_key(|m| std::cmp::Reverse(m.playouts));
         let mut items = Vec::new();
         for (order, m) in moves.iter().take(ANALYSIS_MOVES).enumerate() {
@@ -692,21 +712,29 @@ impl Engine {
     /// kind), up to the position before move `N` when given.
     fn load_sgf(&mut self, path: &str, number: Option<usize>) -> Result<(), String> {
         let meta = std::fs::metadata(path).map_err(|e| format!("cannot load file: {e}"))?;
+        if !meta.is_file() {
+            return Err("cannot load file: not a regular file".into());
+        }
         if meta.len() > LARGEST_SGF {
             return Err(format!(
                 "cannot load file: {} bytes is too large",
                 meta.len()
             ));
         }
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot load file: {e}"))?;
+        // Read no more than the limit, whatever the file grows to meanwhile.
+        let mut bytes = Vec::new();
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot load file: {e}"))?;
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, LARGEST_SGF + 1), &mut bytes)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        if bytes.len() as u64 > LARGEST_SGF {
+            return Err("cannot load file: too large".into());
+        }
         let text = super::sgf::decode(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
         let sgf =
             super::sgf::SgfGame::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
-        if sgf.rules.pieces.single().is_none() || sgf.rules.pieces != self.rules.pieces {
-            // An SGF file is Go: rooks.
-            if self.rules.pieces.single() != Some(super::Kind::Rook) {
-                return Err("cannot load file: an SGF game is played with rooks".into());
-            }
+        // An SGF file is Go: rooks.
+        if self.rules.pieces.single() != Some(super::Kind::Rook) {
+            return Err("cannot load file: an SGF game is played with rooks".into());
         }
         let old = (self.rules, self.game.clone(), self.played.clone());
         self.rules = Rules {
@@ -840,6 +868,14 @@ mod tests {
             .time
             .expect("a time budget")
             .as_secs_f64()
+    }
+
+    #[test]
+    fn a_huge_clock_gives_a_time_without_a_panic() {
+        let huge = engine(&["time_settings 1e300 0 0"]);
+        assert!(secs(&huge, Side::White) <= 86_400.0);
+        let huge = engine(&["time_left w 1e300 0"]);
+        assert!(secs(&huge, Side::White) <= 86_400.0);
     }
 
     fn close(a: f64, b: f64) -> bool {

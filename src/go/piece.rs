@@ -221,7 +221,7 @@ pub struct ParsePieceSetError(pub String);
 impl FromStr for PieceSet {
     type Err = ParsePieceSetError;
     fn from_str(s: &str) -> Result<PieceSet, ParsePieceSetError> {
-        let err = || ParsePieceSetError(s.to_string());
+        let err = || ParsePieceSetError(crate::common::excerpt(s));
         let kinds: Option<Vec<Kind>> = s
             .chars()
             .filter(|c| !matches!(c, ',' | '+' | ' '))

@@ -76,9 +76,14 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .trim()
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| format!("the value of tag {name} is not in quotes"))?;
-    let value = crate::common::tag::unescape(value)
-        .ok_or_else(|| format!("the value of tag {name} has a bare quote or a lone backslash"))?;
+        .ok_or_else(|| {
+            let name = crate::common::excerpt(name);
+            format!("the value of tag {name} is not in quotes")
+        })?;
+    let value = crate::common::tag::unescape(value).ok_or_else(|| {
+        let name = crate::common::excerpt(name);
+        format!("the value of tag {name} has a bare quote or a lone backslash")
+    })?;
     Ok((name.to_string(), value))
 }
 
@@ -121,7 +126,11 @@ impl Record {
                 .find(|((k, _), _): &(&(String, String), _)| k.eq_ignore_ascii_case(name))
                 .map(|((_, v), l)| (v.clone(), *l))
         };
-        let bad = |line: usize, message: String| RecordError { line, message };
+        // A message repeats only an excerpt of what the record holds.
+        let bad = |line: usize, message: String| RecordError {
+            line,
+            message: crate::common::excerpt_long(&message),
+        };
         if let Some((game, line)) = find("Game")
             && game != "go-with-pieces"
         {

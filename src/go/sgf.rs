@@ -53,11 +53,21 @@ pub struct SgfGame {
 /// without `CA`, text that is not UTF-8 is ISO-8859-1, SGF's default.
 pub fn decode(bytes: &[u8]) -> Result<String, String> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let label = bytes.windows(3).position(|w| w == b"CA[").and_then(|at| {
-        let rest = &bytes[at + 3..];
-        let end = rest.iter().position(|&b| b == b']')?;
-        Some(String::from_utf8_lossy(&rest[..end]).trim().to_string())
-    });
+    // CA is a root property: it is looked for in the first node only (up to the second
+    // node's ';'), not in a comment further on.
+    let first = bytes.iter().position(|&b| b == b';').map_or(0, |i| i + 1);
+    let root_end = bytes[first..]
+        .iter()
+        .position(|&b| b == b';')
+        .map_or(bytes.len(), |i| first + i);
+    let label = bytes[..root_end]
+        .windows(3)
+        .position(|w| w == b"CA[")
+        .and_then(|at| {
+            let rest = &bytes[at + 3..];
+            let end = rest.iter().position(|&b| b == b']')?;
+            Some(String::from_utf8_lossy(&rest[..end]).trim().to_string())
+        });
     let encoding = match &label {
         Some(name) => encoding_rs::Encoding::for_label(name.as_bytes())
             .ok_or_else(|| format!("SGF: CA[{name}] is not a character set this program reads"))?,
@@ -262,7 +272,7 @@ fn points(values: &[String], size: u8) -> Result<Vec<Cell>, SgfError> {
     for v in values {
         if let Some((a, b)) = v.split_once(':') {
             let (Some(a), Some(b)) = (point(a, size)?, point(b, size)?) else {
-                return Err(SgfError::Point(v.clone()));
+                return Err(SgfError::Point(crate::common::excerpt(v)));
             };
             for f in a.file().min(b.file())..=a.file().max(b.file()) {
                 for r in a.rank().min(b.rank())..=a.rank().max(b.rank()) {
@@ -286,7 +296,7 @@ impl SgfGame {
         if let Some(gm) = first(&root, "GM")
             && gm.trim() != "1"
         {
-            return Err(SgfError::NotGoGame(gm));
+            return Err(SgfError::NotGoGame(crate::common::excerpt(&gm)));
         }
         let size = match first(&root, "SZ") {
             None => 19,
@@ -295,7 +305,7 @@ impl SgfGame {
                 .parse::<u8>()
                 .ok()
                 .filter(|n| (Board::MIN_SIZE..=Board::MAX_SIZE).contains(n))
-                .ok_or(SgfError::Size(sz))?,
+                .ok_or_else(|| SgfError::Size(crate::common::excerpt(&sz)))?,
         };
         let komi = match first(&root, "KM") {
             None => 0.0,

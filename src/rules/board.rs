@@ -189,7 +189,7 @@ impl FromStr for Board {
         Board::ALL
             .into_iter()
             .find(|b| b.name() == key || (key == "44" && *b == Board::Chogo44))
-            .ok_or_else(|| ParseBoardError(s.to_string()))
+            .ok_or_else(|| ParseBoardError(crate::common::excerpt(s)))
     }
 }
 

@@ -162,7 +162,7 @@ impl Record {
         {
             return Err(RecordError {
                 line: tag_line("Result"),
-                problem: RecordProblem::BadResult(r),
+                problem: RecordProblem::BadResult(crate::common::excerpt(&r)),
             });
         }
         let mut ended = false;
@@ -170,7 +170,7 @@ impl Record {
             if ended {
                 return Err(RecordError {
                     line,
-                    problem: RecordProblem::AfterResult(token),
+                    problem: RecordProblem::AfterResult(crate::common::excerpt(&token)),
                 });
             }
             if RESULTS.contains(&token.as_str()) {

@@ -338,11 +338,12 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
         Go::Perft(Words { words, .. }) => {
             exactly("perft", &words, 2)?;
             let rules = opts.rules(words.first().map(String::as_str))?;
-            let depth: u32 = words[1]
-                .parse()
-                .ok()
-                .filter(|d| *d <= 12)
-                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", words[1])))?;
+            let depth: u32 = words[1].parse().ok().filter(|d| *d <= 12).ok_or_else(|| {
+                usage(format!(
+                    "'{}' is not a depth (0–12)",
+                    chogo::common::excerpt(&words[1])
+                ))
+            })?;
             let mut game = Game::from_position(position(words.first(), rules, "perft")?);
             Ok(format!("{}\n", perft(&mut game, depth)))
         }
@@ -560,11 +561,22 @@ fn convert(path: &str) -> Result<String, Failure> {
                 .map_or("?", |(_, v)| v.as_str())
                 .to_string()
         };
+        // The SGF result kept from the file, while it still names the winner the moves
+        // give (an edited record gets the result of its own moves).
+        let winner = match game.outcome().and_then(|o| o.winner) {
+            Some(chogo::rules::Side::Black) => 'B',
+            Some(chogo::rules::Side::White) => 'W',
+            None => '0',
+        };
         let kept = record
             .tags
             .iter()
             .find(|(k, _)| k == "SgfResult")
-            .map(|(_, v)| v.as_str());
+            .map(|(_, v)| v.as_str())
+            .filter(|re| {
+                game.outcome().is_some()
+                    && re.trim().chars().next().map(|c| c.to_ascii_uppercase()) == Some(winner)
+            });
         sgf::write_with_result(&game, &tag("Black"), &tag("White"), kept)
             .map_err(|e| usage(e.to_string()))
     }
@@ -581,15 +593,31 @@ fn gtp(mut engine: Engine) -> Result<String, Failure> {
         let mut input = stdin.lock();
         loop {
             let mut bytes = Vec::new();
-            // A line of bytes, cut at 64 KiB (no command is longer).
+            // A line of bytes. No command is longer than 64 KiB: the rest of a longer
+            // line is read and dropped, and the line stays one line (one answer, a
+            // syntax error: a byte that is no UTF-8 stands in for it).
             match (&mut input).take(1 << 16).read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
-            flag.store(true, Ordering::SeqCst);
+            if !bytes.ends_with(b"\n") && bytes.len() == 1 << 16 {
+                let mut rest = Vec::new();
+                loop {
+                    rest.clear();
+                    match (&mut input).take(1 << 16).read_until(b'\n', &mut rest) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) if rest.ends_with(b"\n") => break,
+                        Ok(_) => {}
+                    }
+                }
+                bytes = vec![0xff, b'\n'];
+            }
+            // The line is sent before the flag is raised: an analysis that sees the
+            // flag finds the line waiting.
             if lines.send(bytes).is_err() {
                 break;
             }
+            flag.store(true, Ordering::SeqCst);
         }
         flag.store(true, Ordering::SeqCst);
     });
@@ -605,7 +633,17 @@ fn gtp(mut engine: Engine) -> Result<String, Failure> {
         // A line that is not UTF-8 is a syntax error, and the session goes on.
         let answer = match std::str::from_utf8(&bytes) {
             Ok(line) => engine.handle(line),
-            Err(_) => Some(("? syntax error\n\n".to_string(), false)),
+            Err(_) => {
+                engine.stop_analysis();
+                // The answer keeps the line's id when it has one.
+                let id: String = bytes
+                    .iter()
+                    .skip_while(|b| b.is_ascii_whitespace())
+                    .take_while(|b| b.is_ascii_digit())
+                    .map(|&b| char::from(b))
+                    .collect();
+                Some((format!("?{id} syntax error\n\n"), false))
+            }
         };
         if let Some((response, quit)) = answer
             && (!say(&response) || quit)
@@ -626,7 +664,8 @@ fn gtp(mut engine: Engine) -> Result<String, Failure> {
                 let Some(line) = engine.analyze(&arrived) else {
                     break;
                 };
-                if !say(&format!("{line}\n")) {
+                // A round stopped before any move was played out reports nothing.
+                if !line.is_empty() && !say(&format!("{line}\n")) {
                     return Ok(String::new());
                 }
             }

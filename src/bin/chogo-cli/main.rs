@@ -242,8 +242,12 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
 fn number(name: &str, value: Option<String>) -> Result<Option<u64>, Failure> {
     value
         .map(|v| {
-            v.parse::<u64>()
-                .map_err(|_| usage(format!("--{name} takes a whole number, not '{v}'")))
+            v.parse::<u64>().map_err(|_| {
+                usage(format!(
+                    "--{name} takes a whole number, not '{}'",
+                    chogo::common::excerpt(&v)
+                ))
+            })
         })
         .transpose()
 }
@@ -384,11 +388,12 @@ fn run(cli: Cli) -> Result<String, Failure> {
         }
         Command::Perft(Words { words, .. }) => {
             exactly("perft", &words, 2)?;
-            let depth: u32 = words[1]
-                .parse()
-                .ok()
-                .filter(|d| *d <= 12)
-                .ok_or_else(|| usage(format!("'{}' is not a depth (0–12)", words[1])))?;
+            let depth: u32 = words[1].parse().ok().filter(|d| *d <= 12).ok_or_else(|| {
+                usage(format!(
+                    "'{}' is not a depth (0–12)",
+                    chogo::common::excerpt(&words[1])
+                ))
+            })?;
             Ok(format!(
                 "{}\n",
                 perft(&position("perft", words.first())?, depth)
