@@ -1692,6 +1692,22 @@ fn a_name_with_a_line_break_reads_back_from_a_record() {
 }
 
 #[test]
+fn sgf_soft_breaks_komi_bounds_and_play_after_two_passes() {
+    // A backslash before a line break is a soft break (SGF's rule): both go.
+    let sgf = SgfGame::parse("(;GM[1]SZ[9]PB[soft\\\nbreak]PW[cr\\\r\nlf];B[ee])").unwrap();
+    assert_eq!(sgf.black.as_deref(), Some("softbreak"));
+    assert_eq!(sgf.white.as_deref(), Some("crlf"));
+    // A komi no game uses is refused.
+    assert!(SgfGame::parse("(;GM[1]SZ[9]KM[1e308];B[ee])").is_err());
+    // Servers' files play on after two passes.
+    let game = SgfGame::parse("(;GM[1]SZ[9];B[ee];W[];B[];W[dd];B[cc])")
+        .unwrap()
+        .to_game()
+        .unwrap();
+    assert_eq!(game.moves().len(), 5);
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped() {
     let sgf = "\u{feff}(;GM[1]SZ[9];B[ee];W[dd])";
     let read = chogo::save::import_go(sgf, Rules::default()).expect("read as this game's");

@@ -829,6 +829,27 @@ fn gtp_goes_on_after_two_passes_and_undoes_a_colour_playing_twice() {
     assert_eq!(diagram_cell(board, "C3"), '.', "{board}");
     assert_eq!(a["19"], "?19 cannot undo", "{out}");
     assert!(a["20"].starts_with("=20 "), "{out}");
+    // A move asked for the side not to move is that side's move, not an answer to the
+    // pass put in before it (which would end the game: the search passed every time).
+    // (The random and greedy bots may still pass here, by their own rules: one stone
+    // reaches every cell of an empty board, so passing wins.)
+    for seed in 1..=3 {
+        let out = gtp_session_with(
+            &[
+                "--level",
+                "medium",
+                "--playouts",
+                "300",
+                "--threads",
+                "1",
+                "--seed",
+                &seed.to_string(),
+            ],
+            "boardsize 9\n1 play b E5\n2 genmove b\n",
+        );
+        let a = answers_by_id(&out);
+        assert!(a["2"].starts_with("=2 ") && a["2"] != "=2 pass", "{out}");
+    }
 }
 
 #[test]
@@ -850,6 +871,9 @@ fn gtp_answers_bad_input_as_the_specification_says() {
             "12 final_status_list dead\n",
             "13 final_status_list alive\n",
             "14 final_status_list nonsense\n",
+            "16 lz-analyze x 20\n",
+            "17 kata-analyze 1.5\n",
+            "18 komi 1e308\n",
         )
         .as_bytes(),
     );
@@ -899,6 +923,9 @@ fn gtp_answers_bad_input_as_the_specification_says() {
     assert_eq!(a["12"], "=12");
     assert_eq!(a["13"], "=13 E5");
     assert_eq!(a["14"], "?14 syntax error");
+    assert_eq!(a["16"], "?16 syntax error");
+    assert_eq!(a["17"], "?17 syntax error");
+    assert_eq!(a["18"], "?18 komi out of range (-1000 to 1000)");
     assert_eq!(a["15"], "?15 bad vertex list");
 }
 

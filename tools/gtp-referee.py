@@ -115,6 +115,11 @@ def sgf_point(cell, size):
     return CELL_LETTERS[col] + CELL_LETTERS[row]
 
 
+def sgf_text(text):
+    """A property value as SGF writes it: backslash and ] escaped."""
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
 def judge(chogo, size, komi, moves):
     """Replays every move with the project's engine: (ok, position, result, message)."""
     args = chogo + ["go", "apply", "--board", str(size), "--komi", str(komi), "start"] + moves
@@ -186,6 +191,7 @@ def play_one(args, chogo, black, white, sgf, verbose):
     """Plays one game; returns (status, result, reason, number of moves)."""
     out = print if verbose else (lambda *a, **k: None)
     scored = ""
+    margin = None
     komi = f"{args.komi:g}"
     engines = {}
     moves = []
@@ -240,6 +246,7 @@ def play_one(args, chogo, black, white, sgf, verbose):
             try:
                 score = json.loads(analysis.stdout)["score"]
                 scored = f"; score B {score['black']} W {score['white']}"
+                margin = abs(float(score["black"]) - float(score["white"]))
             except (ValueError, KeyError, TypeError):
                 pass
         for s, e in engines.items():
@@ -267,13 +274,16 @@ def play_one(args, chogo, black, white, sgf, verbose):
         re = {"black": "B+", "white": "W+", "draw": "0"}.get(result, "")
         if reason.endswith("resigns"):
             re += "R"
+        elif re.endswith("+") and margin is not None:
+            # The margin of the score, written as SGF writes numbers.
+            re += f"{margin:g}"
         body = "".join(
             f";{'B' if i % 2 == 0 else 'W'}[{sgf_point(m, args.size)}]" for i, m in enumerate(moves)
         )
         with open(sgf, "w", encoding="utf-8") as f:
             f.write(
-                f"(;FF[4]GM[1]CA[UTF-8]SZ[{args.size}]KM[{komi}]PB[{black}]"
-                f"PW[{white}]RE[{re}]\n{body})\n".replace("]PW", "]PW", 1)
+                f"(;FF[4]GM[1]CA[UTF-8]SZ[{args.size}]KM[{komi}]PB[{sgf_text(black)}]"
+                f"PW[{sgf_text(white)}]RE[{re}]\n{body})\n"
             )
     return status, result, reason + scored, len(moves)
 

@@ -155,6 +155,18 @@ impl Game {
         Ok(played.captured)
     }
 
+    /// The same game with the passes just played forgotten by its last position: a bot
+    /// asked to move for the side not to move (a GTP controller's `genmove`, the pass
+    /// put in before it) then judges the position as if that side were to move, rather
+    /// than as an answer to a pass it could end the game on.
+    pub fn without_passes(&self) -> Game {
+        let mut game = self.resumed();
+        if let Some(last) = game.positions.last_mut() {
+            last.passes = 0;
+        }
+        game
+    }
+
     /// The game as [`Game::play_on`] would go on from it: when it ended by passes or by
     /// repetition, the same game not yet ended, its last position's passes forgotten (for
     /// a bot asked to move after the end).

@@ -92,7 +92,7 @@ pub struct Analysis {
 const ANALYSIS_MOVES: usize = 10;
 
 /// The largest file `loadsgf` reads (game records are a few kilobytes).
-const LARGEST_SGF: u64 = 1 << 20;
+const LARGEST_SGF: u64 = 16 << 20;
 
 /// GTP letters for columns: `A`–`T` without `I`.
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
@@ -392,6 +392,9 @@ impl Engine {
                     .ok()
                     .filter(|k: &f64| k.is_finite())
                     .ok_or("syntax error")?;
+                if k.abs() > 1000.0 {
+                    return Err("komi out of range (-1000 to 1000)".into());
+                }
                 let rules = Rules {
                     komi: k,
                     ..self.rules
@@ -424,7 +427,8 @@ impl Engine {
                 if game.position().turn() != side {
                     game.play_on(Move::Pass)
                         .map_err(|e| format!("cannot move for {side}: {e}"))?;
-                    game = game.resumed();
+                    // The pass only hands over the turn: the bot does not answer it.
+                    game = game.without_passes();
                 }
                 // Still ended: a resignation or an agreed draw.
                 let ended = game.outcome().is_some();
@@ -548,8 +552,9 @@ impl Engine {
                 .map_err(|e| e.to_string()),
             "clear_cache" => Ok(String::new()),
             "lz-analyze" | "kata-analyze" => {
-                // [color] [interval in centiseconds], or key-value pairs (`interval 50`);
-                // other options (ownership, minmoves…) are read and left alone.
+                // [color] [interval in centiseconds], or `interval N`. The other options
+                // of Leela Zero and KataGo are read and left alone (no ownership map or
+                // avoided moves here); anything else is a syntax error.
                 let mut side = self.game.position().turn();
                 let mut words = args.iter().copied().peekable();
                 if let Some(s) = words.peek().and_then(|w| color(w).ok()) {
@@ -557,16 +562,30 @@ impl Engine {
                     words.next();
                 }
                 let mut centis: u64 = 100;
+                let skip = |words: &mut std::iter::Peekable<_>, n: usize| -> Result<(), String> {
+                    for _ in 0..n {
+                        let _: &str = words.next().ok_or("syntax error")?;
+                    }
+                    Ok(())
+                };
                 while let Some(word) = words.next() {
-                    if let Ok(n) = word.parse::<u64>() {
-                        centis = n;
-                    } else if word == "interval" {
-                        centis = words
-                            .next()
-                            .and_then(|n| n.parse().ok())
-                            .ok_or("syntax error")?;
-                    } else {
-                        words.next();
+                    match word {
+                        n if n.bytes().all(|b| b.is_ascii_digit()) => {
+                            centis = n.parse().map_err(|_| "syntax error".to_string())?;
+                        }
+                        "interval" => {
+                            centis = words
+                                .next()
+                                .and_then(|n| n.parse().ok())
+                                .ok_or("syntax error")?;
+                        }
+                        "ownership" | "ownershipStdev" | "movesOwnership" | "pvVisits"
+                        | "pvEdgeVisits" | "rootInfo" | "minmoves" | "maxmoves" => {
+                            skip(&mut words, 1)?
+                        }
+                        // avoid/allow COLOUR VERTICES UNTIL-DEPTH
+                        "avoid" | "allow" => skip(&mut words, 3)?,
+                        _ => return Err("syntax error".into()),
                     }
                 }
                 self.analysis = Some(Analysis {
@@ -598,8 +617,9 @@ impl Engine {
         let analysis = self.analysis?;
         let mut game = self.game.resumed();
         if game.position().turn() != analysis.side {
+            // As if that side were to move (KataGo's way): no pass to answer.
             game.play_on(Move::Pass).ok()?;
-            game = game.resumed();
+            game = game.without_passes();
         }
         if game.outcome().is_some() {
             return None;
@@ -717,8 +737,9 @@ impl Engine {
         }
         if meta.len() > LARGEST_SGF {
             return Err(format!(
-                "cannot load file: {} bytes is too large",
-                meta.len()
+                "cannot load file: {} bytes is over the {} MiB this reads",
+                meta.len(),
+                LARGEST_SGF >> 20
             ));
         }
         // Read no more than the limit, whatever the file grows to meanwhile.

@@ -26,7 +26,7 @@ pub enum SgfError {
     Size(String),
     #[error("SGF: '{0}' is not a point on this board")]
     Point(String),
-    #[error("SGF: KM[{0}] is not a komi")]
+    #[error("SGF: KM[{0}] is not a komi (-1000 to 1000)")]
     Komi(String),
     #[error("SGF: {0}")]
     Setup(String),
@@ -204,10 +204,20 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                         match bytes.get(i) {
                             None => return Err(syntax("a property value that is never closed")),
                             Some(b'\\') => {
-                                if let (true, Some(&n)) = (kept, bytes.get(i + 1)) {
-                                    value.push(n);
+                                // A backslash before a line break is a soft break: both go.
+                                match (bytes.get(i + 1), bytes.get(i + 2)) {
+                                    (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => {
+                                        i += 3;
+                                    }
+                                    (Some(b'\n' | b'\r'), _) => i += 2,
+                                    (Some(&n), _) => {
+                                        if kept {
+                                            value.push(n);
+                                        }
+                                        i += 2;
+                                    }
+                                    (None, _) => i += 1,
                                 }
-                                i += 2;
                             }
                             Some(b']') => {
                                 i += 1;
@@ -314,7 +324,7 @@ impl SgfGame {
                 .trim()
                 .parse::<f64>()
                 .ok()
-                .filter(|x| x.is_finite())
+                .filter(|x| x.is_finite() && x.abs() <= 1000.0)
                 .ok_or_else(|| SgfError::Komi(crate::common::excerpt(&k)))?,
         };
         let rules = Rules {
@@ -408,7 +418,8 @@ impl SgfGame {
                     side.name()
                 )));
             }
-            game.play(mv).map_err(|e| fail(e.to_string()))?;
+            // Files of servers play on after two passes (to settle the end).
+            game.play_on(mv).map_err(|e| fail(e.to_string()))?;
         }
         if game.outcome().is_none()
             && let Some(re) = &self.result

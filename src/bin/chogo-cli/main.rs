@@ -157,7 +157,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure(msg, code)) => {
-            eprintln!("chogo-cli: {}", msg.trim_end().replace('\n', " "));
+            // One line, and never more than a few hundred characters of it.
+            eprintln!(
+                "chogo-cli: {}",
+                chogo::common::excerpt_long(&msg.trim_end().replace('\n', " "))
+            );
             ExitCode::from(code)
         }
     }
@@ -204,7 +208,7 @@ fn parse(args: Vec<OsString>) -> Result<Cli, Failure> {
                 } else if word.parse::<f64>().is_ok() {
                     usage(format!(
                         "'{excerpt}' is a negative number where none is allowed: counts, \
-                         depths and budgets are 0 or more (a negative komi is written \
+                         depths and budgets cannot be negative (a negative komi is written \
                          --komi=-3.5)"
                     ))
                 } else {
