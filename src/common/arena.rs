@@ -59,12 +59,7 @@ pub fn play_game<G: Playable>(
 /// The match line of one game, the winner named first: `game 3: hard (black) beat greedy
 /// (white) in 41 moves: White's king is captured`.
 pub fn game_line<G: Playable>(number: u64, names: BySide<&str>, game: &G) -> String {
-    let count = game.ply_count().div_ceil(2);
-    let moves = if count == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{count} moves")
-    };
+    let moves = super::counted(game.ply_count().div_ceil(2), "move", "moves");
     let Some(verdict) = game.verdict() else {
         return format!("game {number}: unfinished after {moves}");
     };

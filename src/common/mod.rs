@@ -18,6 +18,15 @@ pub use seed::decision_seed;
 pub use side::{BySide, ParseSideError, Side};
 pub use thought::{Score, Thought};
 
+/// A count with its noun: "1 move", "3 moves".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// A text without the byte-order mark some editors put at the start of a UTF-8 file.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

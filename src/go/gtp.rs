@@ -507,20 +507,15 @@ impl Engine {
                 self.handicap(&cells, "bad vertex list")?;
                 Ok(String::new())
             }
-            "fixed_handicap" => {
+            // The engine's own placements, answered with their vertices.
+            "fixed_handicap" | "place_free_handicap" => {
                 let n = stones(arg(0)?)?;
-                let size = self.rules.board.square_size().unwrap_or(0);
-                let cells = fixed_handicap(size, n).ok_or("invalid number of stones")?;
-                self.handicap(&cells, "invalid number of stones")?;
-                Ok(cells
-                    .iter()
-                    .map(|c| vertex(*c))
-                    .collect::<Vec<_>>()
-                    .join(" "))
-            }
-            "place_free_handicap" => {
-                let n = stones(arg(0)?)?;
-                let cells = free_handicap(self.rules.board, n).ok_or("invalid number of stones")?;
+                let cells = if command == "fixed_handicap" {
+                    fixed_handicap(self.rules.board.square_size().unwrap_or(0), n)
+                } else {
+                    free_handicap(self.rules.board, n)
+                }
+                .ok_or("invalid number of stones")?;
                 self.handicap(&cells, "invalid number of stones")?;
                 Ok(cells
                     .iter()

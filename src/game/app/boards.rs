@@ -127,6 +127,19 @@ impl RulePage {
         }
     }
 
+    /// The head of a diagram's words, beside or below its board: its title and what to
+    /// try (the column is 330 points at most).
+    pub fn diagram_heading(ui: &mut egui::Ui, title: &str, task: &str) {
+        ui.set_max_width(330.0);
+        ui.label(
+            egui::RichText::new(title)
+                .strong()
+                .color(super::ui::palette::GOLD),
+        );
+        ui.label(task);
+        ui.add_space(4.0);
+    }
+
     /// The width of a diagram's board, at most `most`: beside its words (which take 380
     /// points, and the board at least `least`), or above them in a narrow window.
     pub fn diagram_width(self, ui: &egui::Ui, least: f32, most: f32) -> f32 {

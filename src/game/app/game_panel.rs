@@ -356,6 +356,29 @@ pub fn keys_window(
 
 /// Whether the player asked for the keys help: `?` as the keyboard types it (on any
 /// layout: the logical key, not Shift and the key where `/` is on some keyboards), or F1.
+/// Whose turn it is, large (`words`: "to move", "drops its king"), with "thinking…"
+/// while a bot thinks on the live game, and a note when the board shows a past position.
+pub fn turn_header(ui: &mut egui::Ui, side: Side, words: &str, thinking: bool, past: bool) {
+    ui.horizontal(|ui| {
+        ui::side_swatch(ui, side);
+        ui.label(
+            egui::RichText::new(format!("{side} {words}"))
+                .size(18.0)
+                .strong(),
+        );
+        if !past && thinking {
+            ui.label(egui::RichText::new("thinking…").italics());
+        }
+    });
+    if past {
+        ui.label(
+            egui::RichText::new("in a past position")
+                .italics()
+                .color(palette::GOLD),
+        );
+    }
+}
+
 pub fn help_key(
     logical: &ButtonInput<bevy::input::keyboard::Key>,
     keys: &ButtonInput<KeyCode>,

@@ -252,10 +252,7 @@ fn load_part(
         Some(Ok(what)) => Ok(match what {
             Imported::Record(game) => format!(
                 "A game record: {}, {}; {}",
-                match game.plies().len() {
-                    1 => "1 ply".to_string(),
-                    n => format!("{n} plies"),
-                },
+                crate::common::counted(game.plies().len(), "ply", "plies"),
                 game.rules().describe(),
                 game.outcome().map_or_else(
                     || format!("{} to move", game.position().turn()),

@@ -9,7 +9,7 @@ use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, Sho
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::MenuAction;
 use crate::game::app::ui::{
-    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
+    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
 };
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
@@ -323,24 +323,14 @@ fn status(
             });
         }
         (_, past) => {
-            ui.horizontal(|ui| {
-                side_swatch(ui, shown.turn());
-                ui.label(
-                    egui::RichText::new(format!("{} {}", shown.turn(), turn_words(shown)))
-                        .size(18.0)
-                        .strong(),
-                );
-                if past.is_none() && thinking.is_thinking() {
-                    ui.label(egui::RichText::new("thinking…").italics());
-                }
-            });
-            if past.is_some() {
-                ui.label(
-                    egui::RichText::new("in a past position")
-                        .italics()
-                        .color(palette::GOLD),
-                );
-            } else if shown.mole_available() {
+            game_panel::turn_header(
+                ui,
+                shown.turn(),
+                turn_words(shown),
+                thinking.is_thinking(),
+                past.is_some(),
+            );
+            if past.is_none() && shown.mole_available() {
                 egui::Frame::new()
                     .fill(palette::POLIS)
                     .corner_radius(6.0)
@@ -366,11 +356,10 @@ fn status(
                     );
                 }
             }
-            let quiet = shown.halfmoves();
-            let plies = if quiet == 1 { "ply" } else { "plies" };
+            let quiet = crate::common::counted(shown.halfmoves() as usize, "ply", "plies");
             ui.label(
                 egui::RichText::new(format!(
-                    "Move {} · {quiet} {plies} without a capture",
+                    "Move {} · {quiet} without a capture",
                     shown.fullmoves()
                 ))
                 .small()

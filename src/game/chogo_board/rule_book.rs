@@ -138,14 +138,7 @@ impl Diagram {
             }
             ui.add_space(12.0);
             ui.vertical(|ui| {
-                ui.set_max_width(330.0);
-                ui.label(
-                    egui::RichText::new(&self.title)
-                        .strong()
-                        .color(palette::GOLD),
-                );
-                ui.label(&self.task);
-                ui.add_space(4.0);
+                RulePage::diagram_heading(ui, &self.title, &self.task);
                 if pos.mole_available() && self.game.outcome().is_none() {
                     ui.label(
                         egui::RichText::new(format!(

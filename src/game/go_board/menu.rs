@@ -306,22 +306,80 @@ fn start(
 /// read under stay the same.
 #[derive(Resource, Debug, Default)]
 pub struct GoReading {
-    read: Option<(String, GoRules, Option<Result<crate::go::Game, String>>)>,
+    read: Option<Reading>,
+}
+
+/// One reading: the text and rules it was read under, the game, and its summary.
+#[derive(Debug)]
+struct Reading {
+    text: String,
+    rules: GoRules,
+    game: Option<Result<crate::go::Game, String>>,
+    summary: Option<Result<String, String>>,
 }
 
 impl GoReading {
-    /// The text as a game of Go with chess pieces (an SGF file, this game's record or
-    /// position text): `None` when it is none of these.
-    pub fn read(&mut self, text: &str, rules: GoRules) -> Option<&Result<crate::go::Game, String>> {
+    /// Reads the text again only when it or the rules changed.
+    fn refresh(&mut self, text: &str, rules: GoRules) -> &Reading {
         let stale = self
             .read
             .as_ref()
-            .is_none_or(|(t, r, _)| t != text || *r != rules);
+            .is_none_or(|r| r.text != text || r.rules != rules);
         if stale {
-            self.read = Some((text.to_string(), rules, save::import_go(text, rules)));
+            let game = save::import_go(text, rules);
+            let summary = game.as_ref().map(|g| {
+                g.as_ref()
+                    .map(|game| summary_of(text, game))
+                    .map_err(Clone::clone)
+            });
+            self.read = Some(Reading {
+                text: text.to_string(),
+                rules,
+                game,
+                summary,
+            });
         }
-        self.read.as_ref().and_then(|(_, _, game)| game.as_ref())
+        self.read.as_ref().expect("read just above")
     }
+
+    /// The text as a game of Go with chess pieces (an SGF file, this game's record or
+    /// position text): `None` when it is none of these.
+    pub fn read(&mut self, text: &str, rules: GoRules) -> Option<&Result<crate::go::Game, String>> {
+        self.refresh(text, rules).game.as_ref()
+    }
+}
+
+/// What a game read from the load dialog's text holds, in a line.
+fn summary_of(text: &str, game: &crate::go::Game) -> String {
+    let pos = game.position();
+    let state = match game.outcome() {
+        Some(o) => match (o.winner, o.reason) {
+            (Some(w), crate::go::EndReason::Resignation) => {
+                format!("{} wins by resignation", w.title())
+            }
+            (Some(w), _) => format!("{} wins on the score", w.title()),
+            (None, _) => "a draw".to_string(),
+        },
+        None => format!("{} to move", pos.turn()),
+    };
+    let sgf = crate::common::without_bom(text)
+        .trim_start()
+        .starts_with('(');
+    let games = if sgf {
+        crate::go::sgf::games_in(text)
+    } else {
+        1
+    };
+    let first = if games > 1 {
+        format!(" (the first of the {games} games in this file)")
+    } else {
+        String::new()
+    };
+    format!(
+        "Go with chess pieces: {}; {}; {state}{first}",
+        crate::common::counted(game.moves().len(), "move", "moves"),
+        go_rules_line(pos.rules()),
+    )
 }
 
 /// The load dialog's part: what the text holds, or why it cannot be played, and who
@@ -332,42 +390,9 @@ fn load_part(
     mut form: ResMut<GoForm>,
     mut reading: ResMut<GoReading>,
 ) -> Loadable {
-    let reading = match reading.read(&load.text, form.rules) {
+    let reading = match &reading.refresh(&load.text, form.rules).summary {
         None => return Loadable::NotMine,
-        Some(Ok(game)) => {
-            let pos = game.position();
-            let state = match game.outcome() {
-                Some(o) => match (o.winner, o.reason) {
-                    (Some(w), crate::go::EndReason::Resignation) => {
-                        format!("{} wins by resignation", w.title())
-                    }
-                    (Some(w), _) => format!("{} wins on the score", w.title()),
-                    (None, _) => "a draw".to_string(),
-                },
-                None => format!("{} to move", pos.turn()),
-            };
-            let sgf = crate::common::without_bom(&load.text)
-                .trim_start()
-                .starts_with('(');
-            let games = if sgf {
-                crate::go::sgf::games_in(&load.text)
-            } else {
-                1
-            };
-            let first = if games > 1 {
-                format!(" (the first of the {games} games in this file)")
-            } else {
-                String::new()
-            };
-            Ok(format!(
-                "Go with chess pieces: {}; {}; {state}{first}",
-                match game.moves().len() {
-                    1 => "1 move".to_string(),
-                    n => format!("{n} moves"),
-                },
-                go_rules_line(pos.rules()),
-            ))
-        }
+        Some(Ok(summary)) => Ok(summary.clone()),
         Some(Err(problem)) => Err(problem.as_str()),
     };
     let loadable = boards::show_reading(ui, reading);

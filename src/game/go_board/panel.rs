@@ -14,7 +14,7 @@ use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::{
-    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette, side_swatch,
+    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
 };
 use crate::game::go_board::bridge::{GoBridge, GoCommand};
 use crate::game::go_board::describe::go_rules_line;
@@ -480,24 +480,14 @@ fn status(
             }
         }
         (_, past) => {
-            ui.horizontal(|ui| {
-                side_swatch(ui, shown.turn());
-                ui.label(
-                    egui::RichText::new(format!("{} to move", shown.turn()))
-                        .size(18.0)
-                        .strong(),
-                );
-                if past.is_none() && thinking.is_thinking() {
-                    ui.label(egui::RichText::new("thinking…").italics());
-                }
-            });
-            if past.is_some() {
-                ui.label(
-                    egui::RichText::new("in a past position")
-                        .italics()
-                        .color(palette::GOLD),
-                );
-            } else if pos.passes() == 1 {
+            game_panel::turn_header(
+                ui,
+                shown.turn(),
+                "to move",
+                thinking.is_thinking(),
+                past.is_some(),
+            );
+            if past.is_none() && pos.passes() == 1 {
                 ui.add(
                     egui::Label::new(
                         egui::RichText::new("The last move was a pass: another pass ends the game")

@@ -232,14 +232,7 @@ impl GoDiagram {
             }
             ui.add_space(12.0);
             ui.vertical(|ui| {
-                ui.set_max_width(330.0);
-                ui.label(
-                    egui::RichText::new(&self.title)
-                        .strong()
-                        .color(palette::GOLD),
-                );
-                ui.label(&self.task);
-                ui.add_space(4.0);
+                RulePage::diagram_heading(ui, &self.title, &self.task);
                 let set = pos.rules().pieces;
                 if set.len() > 1 {
                     ui.horizontal_wrapped(|ui| {
