@@ -164,7 +164,7 @@ fn analyze_prints_one_line_of_json() {
             r#"{"to_move":"black","trapped":[],"#,
             r#""functional":{"black":["c1","d1","e1","f1","b2","g2","a3","h3"],"white":["a5","h5","b6","g6","c7","d7","e7","f7"]},"#,
             r#""secure":{"black":["c1","d1","e1","f1"],"white":["c7","d7","e7","f7"]},"#,
-            r#""cities":{"black":[],"white":[]},"mole_available":false,"result":"ongoing"}"#,
+            r#""cities":{"black":[],"white":[]},"mole_available":false,"fortress":"mole","result":"ongoing"}"#,
             "\n"
         )
     );

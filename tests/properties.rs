@@ -52,7 +52,7 @@ fn arbitrary_move(rng: &mut Xorshift, board: Board) -> Move {
         )
     };
     match rng.below(4) {
-        0 => Move::KingDrop { to: cell(rng) },
+        0 => Move::Drop { to: cell(rng) },
         1 => Move::Single {
             from: cell(rng),
             to: cell(rng),
@@ -83,7 +83,7 @@ proptest! {
         for &mv in &legal {
             prop_assert_eq!(pos.check(mv), Ok(()), "{} in {}", mv, pos);
             let (after, captured) = pos.play(mv).unwrap();
-            let dropped = matches!(mv, Move::KingDrop { .. }) as u32;
+            let dropped = matches!(mv, Move::Drop { .. }) as u32;
             // Men are never created: only a king drop adds one.
             prop_assert_eq!(total_men(&after) + captured.count(), total_men(&pos) + dropped);
             // The mover never loses a man to its own move (unless suicide captures apply).

@@ -17,6 +17,7 @@ fn the_rule_book_has_the_sections_the_code_cites() {
         "## 7. Secure structures, cities and the mole drop",
         "## 8. Notation",
         "## 9. Variants (rule options)",
+        "## 10. More of the inventor's proposals",
     ];
     assert_eq!(headings, expected);
 }
@@ -59,6 +60,12 @@ fn the_cli_page_lists_every_rule_option() {
     listed::<KingStart>();
     listed::<OwnManCapture>();
     listed::<MoleCondition>();
+    listed::<TrapRule>();
+    listed::<Fortress>();
+    listed::<Opening>();
+    listed::<DropCaptures>();
+    listed::<DropKings>();
+    listed::<Hopeless>();
     for preset in Preset::ALL {
         assert!(CLI.contains(&format!("`{}`", preset.name())));
     }

@@ -679,7 +679,7 @@ fn kings_may_drop_anywhere_or_start_fixed() {
         !start
             .legal_moves()
             .iter()
-            .any(|m| matches!(m, Move::KingDrop { .. }))
+            .any(|m| matches!(m, Move::Drop { .. }))
     );
     assert!(move_texts(&start).contains(&"d2-d3".to_string()));
 }
@@ -774,7 +774,7 @@ fn functional_men_and_accessibility_ignore_the_drop_phase() {
     assert!(
         pos.legal_moves()
             .iter()
-            .all(|m| matches!(m, Move::KingDrop { .. }))
+            .all(|m| matches!(m, Move::Drop { .. }))
     );
     assert_eq!(pos.functional(W), pos.men(W));
     assert!(pos.accessible(W).contains(cell("d4")));
@@ -827,7 +827,16 @@ fn positions_from_parts_are_checked_like_text() {
         "Black has more than one king"
     );
     assert_eq!(
-        err(&[(cell("c3"), king(B))], BySide::new(true, false)),
+        err(
+            &[(cell("c3"), king(B))],
+            BySide::new(
+                Hand {
+                    pawns: 0,
+                    king: true
+                },
+                Hand::default()
+            )
+        ),
         "Black's king is both on the board and in hand"
     );
     let pos = Position::from_parts(

@@ -91,7 +91,7 @@ fn mate_from_table(score: i32, ply: usize) -> i32 {
 
 fn history_index(mv: Move) -> usize {
     let (from, to) = match mv {
-        Move::KingDrop { to } => (to, to),
+        Move::Drop { to } => (to, to),
         Move::Single { from, to } | Move::MoleDrop { from, to } => (from, to),
         Move::Tandem { from, to } => (from.min, to.min),
     };

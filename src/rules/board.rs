@@ -141,9 +141,24 @@ impl Board {
     /// The fixed king start of RULES §9: in front of the side's pawn on the file left of
     /// centre (Black) or right of centre (White).
     pub fn fixed_king_cell(self, side: Side) -> Cell {
-        let (file, step) = match side {
-            Side::Black => (self.files() / 2 - 1, 1),
-            Side::White => (self.files() / 2, -1),
+        let file = match side {
+            Side::Black => self.files() / 2 - 1,
+            Side::White => self.files() / 2,
+        };
+        self.in_front_of_pawn(side, file)
+    }
+
+    /// The facing kings of RULES §10.5: both in front of their side's pawn on the file
+    /// left of centre.
+    pub fn facing_king_cell(self, side: Side) -> Cell {
+        self.in_front_of_pawn(side, self.files() / 2 - 1)
+    }
+
+    /// The cell in front of `side`'s start pawn on `file`.
+    fn in_front_of_pawn(self, side: Side, file: u8) -> Cell {
+        let step = match side {
+            Side::Black => 1,
+            Side::White => -1,
         };
         let pawn = (self.start_pawns(side) & file_cells(file))
             .first()

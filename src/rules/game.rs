@@ -67,11 +67,11 @@ impl MoveReport {
 /// The man standing on `cell` right after `mv`, before captures are removed.
 fn mid_move_man(before: &Position, mv: Move, cell: Cell) -> Option<Man> {
     if let Some((from, _)) = mv.paths().into_iter().find(|(_, to)| *to == cell) {
-        let role = match from {
-            None => super::Role::King,
-            Some(f) => before.man_at(f)?.role,
+        return match from {
+            None => Some(Man::new(before.turn(), before.hand(before.turn()).next()?)),
+            // The man that moved (an enemy man, for a reposition).
+            Some(f) => before.man_at(f),
         };
-        return Some(Man::new(before.turn(), role));
     }
     before.man_at(cell)
 }

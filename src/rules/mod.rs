@@ -24,12 +24,13 @@ pub use game::{Game, GameError, MoveReport, Ply, Undone};
 pub use movegen::{IllegalMove, MoveList};
 pub use moves::{Move, MoveText, ParseMoveError, Rect};
 pub use outcome::{EndReason, Outcome};
-pub use position::{FIFTY_MOVE_PLIES, Position};
+pub use position::{FIFTY_MOVE_PLIES, Hand, Position};
 pub use position_text::PositionError;
 pub use record::{Record, RecordError, RecordProblem, ReplayError};
 pub use ruleset::{
-    Handicap, KingPower, KingStart, MoleCondition, OwnManCapture, PartTrappedTandem, Preset,
-    RuleOption, RuleSet, RuleSetError, rule_text_syntax,
+    DropCaptures, DropKings, Fortress, Handicap, Hopeless, KingPower, KingStart, MoleCondition,
+    Opening, OwnManCapture, PartTrappedTandem, Preset, RuleOption, RuleSet, RuleSetError,
+    TrapRule, rule_text_syntax,
 };
 pub use security::{Analysis, NoMoleDrop};
 pub use side::{BySide, Man, ParseSideError, Role, Side};

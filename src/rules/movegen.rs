@@ -3,7 +3,9 @@
 use smallvec::SmallVec;
 use thiserror::Error;
 
-use super::{Bitboard, Cell, KingPower, Move, PartTrappedTandem, Position, Rect, Side};
+use super::{
+    Bitboard, Cell, Fortress, KingPower, Move, Opening, PartTrappedTandem, Position, Rect, Side,
+};
 
 /// A list of moves; stays on the stack for all but extraordinary positions.
 pub type MoveList = SmallVec<[Move; 256]>;
@@ -19,8 +21,18 @@ pub enum IllegalMove {
     OffBoard(Cell),
     #[error("{0} must drop its king first")]
     MustDrop(Side),
+    #[error("the drop phase: only drops until both hands are empty")]
+    DropPhaseOnly,
     #[error("{0}'s king is not in hand")]
     NoKingInHand(Side),
+    #[error("{0} has no man in hand")]
+    NothingInHand(Side),
+    #[error("no-hiding: every man of yours is secure before and after this move")]
+    NoHiding,
+    #[error("{from} to {to} is not a knight's leap")]
+    NotKnightLeap { from: Cell, to: Cell },
+    #[error("a reposition moves an enemy man; the man on {0} is yours")]
+    RepositionOwn(Cell),
     #[error("{side} may drop its king only on ranks {from}–{to}")]
     OutsideDropZone { side: Side, from: u8, to: u8 },
     #[error("{0} is occupied")]
@@ -47,8 +59,11 @@ pub enum IllegalMove {
     AllTrapped(Rect),
     #[error("a tandem with a trapped man moves one cell only")]
     OneCellOnly,
-    #[error("no mole drop: {0}")]
-    NoMoleDrop(super::NoMoleDrop),
+    #[error("no {}: {why}", .rule.move_name())]
+    NoMoleDrop {
+        rule: Fortress,
+        why: super::NoMoleDrop,
+    },
     #[error("{cell} is not in a city of {side}")]
     NotInCity { cell: Cell, side: Side },
     #[error("the move captures {}, not {}", cell_list(*.actual), cell_list(*.written))]
@@ -58,7 +73,7 @@ pub enum IllegalMove {
 /// `from b3 to c4`, for a move that is not straight.
 fn from_to(mv: Move) -> String {
     match mv {
-        Move::KingDrop { to } => format!("to {to}"),
+        Move::Drop { to } => format!("to {to}"),
         Move::Single { from, to } | Move::MoleDrop { from, to } => format!("from {from} to {to}"),
         Move::Tandem { from, to } => format!("from {from} to {to}"),
     }
@@ -141,49 +156,133 @@ impl Position {
         let me = self.turn();
         if self.is_drop_phase() {
             for to in self.rules().drop_zone(me) & self.empty() {
-                f(Move::KingDrop { to });
+                f(Move::Drop { to });
             }
+            return;
+        }
+        if self.hiding() {
+            // RULES §10.2, no-hiding: only the moves after which some man is insecure.
+            let mut exposing = |mv: Move| {
+                if self.exposes(mv) {
+                    f(mv)
+                }
+            };
+            self.for_each_single(me, |from, to| exposing(Move::Single { from, to }));
+            self.for_each_tandem(me, |from, to| exposing(Move::Tandem { from, to }));
             return;
         }
         self.for_each_single(me, |from, to| f(Move::Single { from, to }));
         self.for_each_tandem(me, |from, to| f(Move::Tandem { from, to }));
-        if let Ok(cities) = self.mole_drop_cells() {
-            for from in self.men(me) - self.trapped(me) {
-                for to in cities {
-                    f(Move::MoleDrop { from, to });
-                }
-            }
-        }
+        self.for_each_fortress_move(|from, to| f(Move::MoleDrop { from, to }));
     }
 
-    /// Whether the side to move has a legal move, mole drops included, ignoring whether
-    /// the game has ended: RULES §6 asks "no legal move?" before it looks at the fifty-move
-    /// count, so a position at that count still has the moves it would otherwise have.
+    /// Whether the side to move may make a fortress move now (RULES §7, §10.2): the game
+    /// goes on, the rules' condition holds and the move can be made — a mole drop, a
+    /// knight's leap or a reposition. This is what the legal moves hold; Polis is
+    /// announced on it.
+    pub fn mole_available(&self) -> bool {
+        !self.is_closed() && self.has_fortress_move()
+    }
+
+    /// Whether the side to move has a legal move, fortress moves included, ignoring
+    /// whether the game has ended: RULES §6 asks "no legal move?" before it looks at the
+    /// fifty-move count, so a position at that count still has the moves it would
+    /// otherwise have.
     pub fn has_move(&self) -> bool {
         let me = self.turn();
         if self.is_drop_phase() {
             return (self.rules().drop_zone(me) & self.empty()).any();
+        }
+        if self.hiding() {
+            let mut found = false;
+            self.for_each_single(me, |from, to| {
+                found = found || self.exposes(Move::Single { from, to })
+            });
+            self.for_each_tandem(me, |from, to| {
+                found = found || self.exposes(Move::Tandem { from, to })
+            });
+            return found;
         }
         if ((self.men(me) - self.trapped(me)) & self.empty().neighbours()).any() {
             return true;
         }
         let mut tandem = false;
         self.for_each_tandem(me, |_, _| tandem = true);
-        tandem || self.has_mole_drop()
+        tandem || self.has_fortress_move()
     }
 
-    /// Whether the side to move may make a mole drop now (RULES §7): the game goes on, the
-    /// condition holds and it has an untrapped man to drop. This is what the legal moves
-    /// hold; Polis is announced on it.
-    pub fn mole_available(&self) -> bool {
-        !self.is_closed() && self.has_mole_drop()
-    }
-
-    /// Whether the side to move has a mole drop, ignoring whether the game has ended (the
-    /// mole-drop part of [`Position::has_move`]).
-    fn has_mole_drop(&self) -> bool {
+    /// RULES §10.2, no-hiding: the rule applies (once the drop phase is over) and every
+    /// man of the side to move is secure, so its ordinary moves must leave one insecure.
+    pub(crate) fn hiding(&self) -> bool {
         let me = self.turn();
-        (self.men(me) - self.trapped(me)).any() && self.mole_drop_cells().is_ok()
+        self.rules().fortress == Fortress::NoHiding
+            && self.hand(me).is_empty()
+            && self.hand(!me).is_empty()
+            && self.secure(me) == self.men(me)
+    }
+
+    /// Whether, after `mv` and its captures, some man of the mover is not secure.
+    fn exposes(&self, mv: Move) -> bool {
+        let me = self.turn();
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next.secure(me) != next.men(me)
+    }
+
+    /// Whether the side to move has a fortress move, ignoring whether the game has ended.
+    fn has_fortress_move(&self) -> bool {
+        let mut found = false;
+        match self.rules().fortress {
+            Fortress::NoHiding => {}
+            Fortress::Mole | Fortress::Reposition => {
+                // Every city touches an enemy man, and mole drops need an untrapped man.
+                let me = self.turn();
+                let movers = match self.rules().fortress {
+                    Fortress::Mole => self.men(me) - self.trapped(me),
+                    _ => self.men(!me),
+                };
+                found = movers.any() && self.mole_drop_cells().is_ok();
+            }
+            Fortress::Knight => self.for_each_fortress_move(|_, _| found = true),
+        }
+        found
+    }
+
+    /// Every fortress move of the side to move: `f(from, to)` (RULES §7, §10.2).
+    fn for_each_fortress_move(&self, mut f: impl FnMut(Cell, Cell)) {
+        let fortress = self.rules().fortress;
+        if fortress == Fortress::NoHiding {
+            return;
+        }
+        let Ok(cities) = self.mole_drop_cells() else {
+            return;
+        };
+        let me = self.turn();
+        match fortress {
+            Fortress::Mole => {
+                for from in self.men(me) - self.trapped(me) {
+                    for to in cities {
+                        f(from, to);
+                    }
+                }
+            }
+            Fortress::Knight => {
+                for from in self.men(me) - self.trapped(me) {
+                    for to in knight_leaps(from) & cities {
+                        f(from, to);
+                    }
+                }
+            }
+            Fortress::Reposition => {
+                let empty = self.empty();
+                for from in self.men(!me) {
+                    for to in empty {
+                        f(from, to);
+                    }
+                }
+            }
+            Fortress::NoHiding => {}
+        }
     }
 
     /// Single moves of `side`'s men (as if `side` were to move): `f(from, to)`.
@@ -292,9 +391,13 @@ impl Position {
             None => Ok(()),
         };
         match mv {
-            Move::KingDrop { to } => {
-                if !self.king_in_hand(me) {
-                    return Err(IllegalMove::NoKingInHand(me));
+            Move::Drop { to } => {
+                let hand = self.hand(me);
+                if hand.is_empty() {
+                    return Err(match self.rules().opening {
+                        Opening::Kings => IllegalMove::NoKingInHand(me),
+                        Opening::Drops => IllegalMove::NothingInHand(me),
+                    });
                 }
                 let zone = self.rules().drop_zone(me);
                 if !zone.contains(to) {
@@ -310,7 +413,10 @@ impl Position {
                 }
                 Ok(())
             }
-            _ if self.is_drop_phase() => Err(IllegalMove::MustDrop(me)),
+            _ if self.is_drop_phase() => Err(match self.rules().opening {
+                Opening::Kings => IllegalMove::MustDrop(me),
+                Opening::Drops => IllegalMove::DropPhaseOnly,
+            }),
             Move::Single { from, to } => {
                 own_man(from)?;
                 let (df, dr) = direction(from, to).ok_or_else(|| straightness(from, to, mv))?;
@@ -327,7 +433,7 @@ impl Position {
                         return Err(IllegalMove::Blocked(cur));
                     }
                 }
-                Ok(())
+                self.check_hiding(mv)
             }
             Move::Tandem { from, to } => {
                 let group = from.cells();
@@ -361,12 +467,29 @@ impl Position {
                         return Err(IllegalMove::Blocked(cell));
                     }
                 }
-                Ok(())
+                self.check_hiding(mv)
             }
             Move::MoleDrop { from, to } => {
+                let rule = self.rules().fortress;
+                let no_move = |why| IllegalMove::NoMoleDrop { rule, why };
+                if rule == Fortress::Reposition {
+                    match self.man_at(from) {
+                        None => return Err(IllegalMove::NoMan(from)),
+                        Some(man) if man.side == me => return Err(IllegalMove::RepositionOwn(from)),
+                        Some(_) => {}
+                    }
+                    self.mole_drop_cells().map_err(no_move)?;
+                    if !self.empty().contains(to) {
+                        return Err(IllegalMove::Occupied(to));
+                    }
+                    return Ok(());
+                }
                 own_man(from)?;
-                let cities = self.mole_drop_cells().map_err(IllegalMove::NoMoleDrop)?;
+                let cities = self.mole_drop_cells().map_err(no_move)?;
                 not_trapped(from)?;
+                if rule == Fortress::Knight && !knight_leaps(from).contains(to) {
+                    return Err(IllegalMove::NotKnightLeap { from, to });
+                }
                 if !cities.contains(to) {
                     return Err(IllegalMove::NotInCity {
                         cell: to,
@@ -376,6 +499,14 @@ impl Position {
                 Ok(())
             }
         }
+    }
+
+    /// RULES §10.2, no-hiding, for an ordinary move otherwise legal.
+    fn check_hiding(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.hiding() && !self.exposes(mv) {
+            return Err(IllegalMove::NoHiding);
+        }
+        Ok(())
     }
 
     /// Plays a move after checking it; returns the new position and the captured men.
@@ -406,6 +537,24 @@ impl Position {
         let mut next = *self;
         mv.with_captures(next.play_unchecked(mv))
     }
+}
+
+/// The cells a knight's leap from `from` lands on, over anything (RULES §10.2).
+fn knight_leaps(from: Cell) -> Bitboard {
+    const LEAPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    LEAPS
+        .into_iter()
+        .filter_map(|(df, dr)| from.offset(df, dr))
+        .collect()
 }
 
 /// The unit step from `a` towards `b` when they share a file or a rank and differ.

@@ -73,13 +73,16 @@ impl fmt::Display for Rect {
 /// A move of RULES §2, §4 and §7.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
-    /// The king leaves the hand for an empty cell (each side's first move).
-    KingDrop { to: Cell },
+    /// A man leaves the hand for an empty cell: the king as each side's first move (RULES
+    /// §2), or in the drop opening each man in turn, pawns before the king (§10.3).
+    Drop { to: Cell },
     /// A pawn slides like a rook, or a king steps.
     Single { from: Cell, to: Cell },
     /// A solid rectangle of 2 or more men slides as one body.
     Tandem { from: Rect, to: Rect },
-    /// An untrapped man is taken from the board and put into an enemy city.
+    /// The rules' fortress move (RULES §7, §10.2), written `from>to`: an untrapped man
+    /// taken from the board into an enemy city (the mole drop), an untrapped man leaping
+    /// like a knight into an enemy city, or an enemy man set down on an empty cell.
     MoleDrop { from: Cell, to: Cell },
 }
 
@@ -87,7 +90,7 @@ impl Move {
     /// The cells the move puts men on (RULES §5.3: the move's destination cells).
     pub fn destinations(self) -> Bitboard {
         match self {
-            Move::KingDrop { to } | Move::Single { to, .. } | Move::MoleDrop { to, .. } => {
+            Move::Drop { to } | Move::Single { to, .. } | Move::MoleDrop { to, .. } => {
                 Bitboard::from_cell(to)
             }
             Move::Tandem { to, .. } => to.cells(),
@@ -97,7 +100,7 @@ impl Move {
     /// The cells men leave (empty for a king drop).
     pub fn origins(self) -> Bitboard {
         match self {
-            Move::KingDrop { .. } => Bitboard::EMPTY,
+            Move::Drop { .. } => Bitboard::EMPTY,
             Move::Single { from, .. } | Move::MoleDrop { from, .. } => Bitboard::from_cell(from),
             Move::Tandem { from, .. } => from.cells(),
         }
@@ -106,7 +109,7 @@ impl Move {
     /// Each moving man's origin and destination (the dropped king's origin is `None`).
     pub fn paths(self) -> Vec<(Option<Cell>, Cell)> {
         match self {
-            Move::KingDrop { to } => vec![(None, to)],
+            Move::Drop { to } => vec![(None, to)],
             Move::Single { from, to } | Move::MoleDrop { from, to } => vec![(Some(from), to)],
             Move::Tandem { from, to } => {
                 let df = to.min.file() as i32 - from.min.file() as i32;
@@ -132,7 +135,7 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Move::KingDrop { to } => write!(f, "{to}"),
+            Move::Drop { to } => write!(f, "{to}"),
             Move::Single { from, to } => write!(f, "{from}-{to}"),
             Move::Tandem { from, to } => write!(f, "{from}-{to}"),
             Move::MoleDrop { from, to } => write!(f, "{from}>{to}"),
@@ -274,7 +277,7 @@ impl FromStr for MoveText {
                 _ => return Err(err("a tandem's two rectangles must have the same shape")),
             }
         } else {
-            Move::KingDrop { to: cell(main)? }
+            Move::Drop { to: cell(main)? }
         };
         Ok(MoveText { mv, captures })
     }

@@ -18,6 +18,8 @@ pub enum EndReason {
     FiftyMoves,
     /// RULES §6.4.
     Repetition,
+    /// RULES §10.4: the loser had its king and two pawns at most against a safe king.
+    Hopeless,
     Resignation,
     Agreement,
 }
@@ -66,6 +68,9 @@ impl Outcome {
             EndReason::KingCaptured => format!("{loser}'s king is captured"),
             EndReason::NoLegalMove => format!("{loser} has no legal move"),
             EndReason::Resignation => format!("{loser} resigns"),
+            EndReason::Hopeless => {
+                format!("{loser} has its king and at most two pawns against a safe king")
+            }
             EndReason::FiftyMoves => "50 moves by each side without a capture".into(),
             EndReason::Repetition => "the same position for the third time".into(),
             EndReason::Agreement => "agreed by the players".into(),

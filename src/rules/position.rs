@@ -1,11 +1,43 @@
 //! A Chogo position: men on the board, kings in hand, side to move and counters.
 
 use super::{
-    Bitboard, Board, BySide, Cell, Man, Move, PositionError, Role, RuleSet, Side, zobrist,
+    Bitboard, Board, BySide, Cell, DropCaptures, Fortress, Hopeless, Man, Move, Opening,
+    OwnManCapture, PositionError, Role, RuleSet, Side, TrapRule, zobrist,
 };
 
 /// Plies without a capture after which the game is drawn (RULES §6.3).
 pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// The men a side holds off the board, still to be dropped: its king (RULES §2), and the
+/// pawns of the drop opening (§10.3), which are dropped before the king.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand {
+    pub pawns: u8,
+    pub king: bool,
+}
+
+impl Hand {
+    /// Whether the hand holds no man.
+    pub fn is_empty(self) -> bool {
+        self.pawns == 0 && !self.king
+    }
+
+    /// The number of men in hand.
+    pub fn count(self) -> u32 {
+        self.pawns as u32 + self.king as u32
+    }
+
+    /// The man the next drop puts down: pawns first, the king last.
+    pub fn next(self) -> Option<Role> {
+        if self.pawns > 0 {
+            Some(Role::Pawn)
+        } else if self.king {
+            Some(Role::King)
+        } else {
+            None
+        }
+    }
+}
 
 /// A position under a rule set. Cheap to copy; every move makes a new one.
 #[derive(Clone, Copy, Debug)]
@@ -13,7 +45,7 @@ pub struct Position {
     rules: RuleSet,
     men: BySide<Bitboard>,
     kings: Bitboard,
-    in_hand: BySide<bool>,
+    hand: BySide<Hand>,
     turn: Side,
     halfmoves: u32,
     fullmoves: u32,
@@ -28,7 +60,7 @@ impl PartialEq for Position {
         self.rules == other.rules
             && self.men == other.men
             && self.kings == other.kings
-            && self.in_hand == other.in_hand
+            && self.hand == other.hand
             && self.turn == other.turn
     }
 }
@@ -36,23 +68,31 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// The start position of a rule set (after its handicap).
+    /// The start position of a rule set (after its handicap; empty in the drop opening).
     pub fn new(rules: RuleSet) -> Position {
         let mut men = BySide::from_fn(|side| rules.start_pawns(side));
         let mut kings = Bitboard::EMPTY;
         let dropped = rules.kings_dropped();
         if !dropped {
             for side in Side::BOTH {
-                let cell = rules.board.fixed_king_cell(side);
+                let cell = rules.king_start_cell(side);
                 men[side].insert(cell);
                 kings.insert(cell);
             }
         }
+        let hand = Hand {
+            pawns: if rules.opening == Opening::Drops {
+                rules.men_in_hand()
+            } else {
+                0
+            },
+            king: dropped && rules.has_kings(),
+        };
         let mut pos = Position {
             rules,
             men,
             kings,
-            in_hand: BySide::new(dropped, dropped),
+            hand: BySide::new(hand, hand),
             turn: Side::Black,
             halfmoves: 0,
             fullmoves: 1,
@@ -131,36 +171,55 @@ impl Position {
     }
 
     pub fn king_in_hand(&self, side: Side) -> bool {
-        self.in_hand[side]
+        self.hand[side].king
     }
 
-    /// A king neither on the board nor in hand has been captured (RULES §8).
+    /// The men `side` still holds off the board.
+    pub fn hand(&self, side: Side) -> Hand {
+        self.hand[side]
+    }
+
+    /// A king neither on the board nor in hand has been captured (RULES §8); without
+    /// kings (`kings=none`) none ever is.
     pub fn king_captured(&self, side: Side) -> bool {
-        !self.in_hand[side] && self.king(side).is_none()
+        self.rules.has_kings() && !self.hand[side].king && self.king(side).is_none()
     }
 
-    /// Whether the side to move must drop its king (RULES §2).
+    /// Whether the side to move must drop a man: its king (RULES §2), or any man in the
+    /// drop opening (§10.3), whose phase lasts until both hands are empty.
     pub fn is_drop_phase(&self) -> bool {
-        self.in_hand[self.turn]
+        !self.hand[self.turn].is_empty()
     }
 
-    /// Men of `side` flanked on opposite sides by two enemy men (RULES §3).
+    /// Men of `side` held by a trap (RULES §3; a whole run of them with `trap=line`,
+    /// §10.1).
     #[inline]
     pub fn trapped(&self, side: Side) -> Bitboard {
-        trapped_between(self.men(side), self.men(!side))
+        match self.rules.trap {
+            TrapRule::Single => trapped_between(self.men(side), self.men(!side)),
+            TrapRule::Line => trapped_in_line(self.men(side), self.men(!side)),
+        }
     }
 
-    /// The two enemy men that trap the man on `cell`, if it is trapped.
+    /// The two enemy men that trap the man on `cell` (at the ends of its run with
+    /// `trap=line`), if it is trapped.
     pub fn trappers(&self, cell: Cell) -> Option<(Cell, Cell)> {
         let side = self.man_at(cell)?.side;
+        let own = self.men(side);
         let enemy = self.men(!side);
+        let line = self.rules.trap == TrapRule::Line;
+        // The first cell past the run of own men (just `cell` with single traps) that
+        // starts at `cell` and goes in direction (df, dr).
+        let end = |df: i32, dr: i32| {
+            let mut cur = cell.offset(df, dr)?;
+            while line && own.contains(cur) {
+                cur = cur.offset(df, dr)?;
+            }
+            enemy.contains(cur).then_some(cur)
+        };
         [(-1, 0, 1, 0), (0, -1, 0, 1)]
             .into_iter()
-            .find_map(|(f1, r1, f2, r2)| {
-                let a = cell.offset(f1, r1)?;
-                let b = cell.offset(f2, r2)?;
-                (enemy.contains(a) && enemy.contains(b)).then_some((a, b))
-            })
+            .find_map(|(f1, r1, f2, r2)| Some((end(f1, r1)?, end(f2, r2)?)))
     }
 
     /// Men (of either side) whose every existing neighbour cell is occupied (RULES §5).
@@ -198,9 +257,10 @@ impl Position {
                 };
                 h ^= zobrist::man(side, role, cell);
             }
-            if self.in_hand[side] {
+            if self.hand[side].king {
                 h ^= zobrist::king_in_hand(side);
             }
+            h ^= zobrist::pawns_in_hand(side, self.hand[side].pawns);
         }
         if self.turn == Side::White {
             h ^= zobrist::white_to_move();
@@ -212,12 +272,29 @@ impl Position {
     /// is unspecified for an illegal move; use [`Position::play`] for untrusted moves.
     pub fn play_unchecked(&mut self, mv: Move) -> Bitboard {
         let me = self.turn;
+        let drop_phase = self.rules.opening == Opening::Drops && self.is_drop_phase();
+        let reposition = self.rules.fortress == Fortress::Reposition;
         let mine = &mut self.men[me];
         match mv {
-            Move::KingDrop { to } => {
+            Move::Drop { to } => {
                 mine.insert(to);
-                self.kings.insert(to);
-                self.in_hand[me] = false;
+                let hand = &mut self.hand[me];
+                if hand.pawns > 0 {
+                    hand.pawns -= 1;
+                } else {
+                    hand.king = false;
+                    self.kings.insert(to);
+                }
+            }
+            // RULES §10.2: the reposition moves an enemy man, and captures nothing.
+            Move::MoleDrop { from, to } if reposition => {
+                let theirs = &mut self.men[!me];
+                theirs.remove(from);
+                theirs.insert(to);
+                if self.kings.contains(from) {
+                    self.kings.remove(from);
+                    self.kings.insert(to);
+                }
             }
             Move::Single { from, to } | Move::MoleDrop { from, to } => {
                 mine.remove(from);
@@ -235,12 +312,20 @@ impl Position {
                 self.kings = (self.kings - king) | shift(king, delta);
             }
         }
-        // RULES §9, own-man capture: a mole drop never removes the man it puts down.
-        let spared = match mv {
-            Move::MoleDrop { to, .. } => Bitboard::from_cell(to),
-            _ => Bitboard::EMPTY,
+        // RULES §9, own-man capture: a mole drop (or knight leap, §10.2) never removes the
+        // man it puts down; a drop of the drop opening never removes the mover's men, and
+        // with drop-captures=no nobody's (§10.3); a reposition captures nothing.
+        let captured = match mv {
+            Move::MoleDrop { .. } if reposition => Bitboard::EMPTY,
+            Move::MoleDrop { to, .. } => {
+                self.captures_after(mv.destinations()) - Bitboard::from_cell(to)
+            }
+            Move::Drop { .. } if drop_phase => match self.rules.drop_captures {
+                DropCaptures::Yes => self.captures_after(mv.destinations()) & self.men(!me),
+                DropCaptures::No => Bitboard::EMPTY,
+            },
+            _ => self.captures_after(mv.destinations()),
         };
-        let captured = self.captures_after(mv.destinations()) - spared;
         if captured.any() {
             self.men.black = self.men.black - captured;
             self.men.white = self.men.white - captured;
@@ -264,8 +349,8 @@ impl Position {
         let enclosed = self.enclosed();
         let theirs = self.men(!me) & enclosed & dest.neighbours() & self.men(me).two_neighbours();
         match self.rules.own_man_capture {
-            super::OwnManCapture::Never => theirs,
-            super::OwnManCapture::Suicide => {
+            OwnManCapture::Never => theirs,
+            OwnManCapture::Suicide => {
                 theirs | (self.men(me) & enclosed & self.men(!me).two_neighbours())
             }
         }
@@ -289,18 +374,47 @@ impl Position {
         if !self.has_move() {
             return Some(Outcome::win(mover, EndReason::NoLegalMove));
         }
+        if let Some(loser) = self.hopeless_side() {
+            return Some(Outcome::win(!loser, EndReason::Hopeless));
+        }
         if self.halfmoves >= FIFTY_MOVE_PLIES {
             return Some(Outcome::draw(EndReason::FiftyMoves));
         }
         None
     }
 
-    /// Whether the game has ended on this position (king captured or 50-move rule), so that
-    /// no move may be played.
+    /// Whether the game has ended on this position (king captured, the hopeless side or
+    /// the 50-move rule), so that no move may be played.
     pub(crate) fn is_closed(&self) -> bool {
         self.king_captured(Side::Black)
             || self.king_captured(Side::White)
             || self.halfmoves >= FIFTY_MOVE_PLIES
+            || self.hopeless_side().is_some()
+    }
+
+    /// The side that loses by RULES §10.4 (`hopeless=resign`): it has its king and at most
+    /// two pawns on the board and nothing in hand, and the enemy king stands on a cell
+    /// whose four neighbours all exist and hold none of the enemy's own men. When both
+    /// sides are so, the side to move.
+    pub fn hopeless_side(&self) -> Option<Side> {
+        if self.rules.hopeless != Hopeless::Resign {
+            return None;
+        }
+        let cells = self.board().cells();
+        let hopeless = |side: Side| {
+            let Some(_) = self.king(side) else {
+                return false;
+            };
+            let Some(strong_king) = self.king(!side) else {
+                return false;
+            };
+            let around = Bitboard::from_cell(strong_king).neighbours();
+            self.hand[side].is_empty()
+                && self.men(side).count() <= 3
+                && (around & cells).count() == 4
+                && !around.intersects(self.men(!side))
+        };
+        [self.turn, !self.turn].into_iter().find(|&s| hopeless(s))
     }
 }
 
@@ -308,6 +422,26 @@ impl Position {
 #[inline]
 pub(crate) fn trapped_between(men: Bitboard, enemy: Bitboard) -> Bitboard {
     men & ((enemy.east() & enemy.west()) | (enemy.north() & enemy.south()))
+}
+
+/// Cells of `men` whose run of men along a rank or a file has an enemy man just beyond
+/// each end (RULES §10.1).
+#[inline]
+pub(crate) fn trapped_in_line(men: Bitboard, enemy: Bitboard) -> Bitboard {
+    // The men reached by walking from an enemy man over men in one direction: their run
+    // has an enemy man at the end they were reached from.
+    let reached = |dir: fn(Bitboard) -> Bitboard| {
+        let mut found = dir(enemy) & men;
+        loop {
+            let more = found | (dir(found) & men);
+            if more == found {
+                return found;
+            }
+            found = more;
+        }
+    };
+    (reached(Bitboard::east) & reached(Bitboard::west))
+        | (reached(Bitboard::north) & reached(Bitboard::south))
 }
 
 /// Moves every cell of the set by `delta` bits in the fixed layout.
@@ -321,12 +455,12 @@ pub(crate) fn shift(bb: Bitboard, delta: i32) -> Bitboard {
 }
 
 impl Position {
-    /// A position from its parts: every man with its cell, the kings in hand, the side to
+    /// A position from its parts: every man with its cell, the men in hand, the side to
     /// move, plies since the last capture and the move number. Checked like position text.
     pub fn from_parts(
         rules: RuleSet,
         placement: &[(Cell, Man)],
-        in_hand: BySide<bool>,
+        hand: BySide<Hand>,
         turn: Side,
         halfmoves: u32,
         fullmoves: u32,
@@ -348,7 +482,7 @@ impl Position {
         if fullmoves == 0 {
             return Err(PositionError::Fullmoves(fullmoves.to_string()));
         }
-        Position::assemble(rules, men, kings, in_hand, turn, [halfmoves, fullmoves])
+        Position::assemble(rules, men, kings, hand, turn, [halfmoves, fullmoves])
     }
 
     /// The checks shared by every way of building a position.
@@ -356,27 +490,51 @@ impl Position {
         rules: RuleSet,
         men: BySide<Bitboard>,
         kings: Bitboard,
-        in_hand: BySide<bool>,
+        hand: BySide<Hand>,
         turn: Side,
         [halfmoves, fullmoves]: [u32; 2],
     ) -> Result<Position, PositionError> {
-        if (in_hand.black || in_hand.white) && !rules.kings_dropped() {
+        let drops = rules.opening == Opening::Drops;
+        if !(hand.black.is_empty() && hand.white.is_empty()) && !rules.kings_dropped() {
             return Err(PositionError::NoDrops);
+        }
+        if !rules.has_kings() && (kings.any() || hand.black.king || hand.white.king) {
+            return Err(PositionError::NoKings);
         }
         for side in Side::BOTH {
             let own_kings = (kings & men[side]).count();
             if own_kings > 1 {
                 return Err(PositionError::TwoKings(side));
             }
-            if in_hand[side] && own_kings > 0 {
+            if hand[side].king && own_kings > 0 {
                 return Err(PositionError::KingTwice(side));
             }
+            if hand[side].pawns > 0 {
+                if !drops {
+                    return Err(PositionError::PawnsInHand);
+                }
+                if hand[side].pawns > rules.men_in_hand() {
+                    return Err(PositionError::HandTooBig {
+                        side,
+                        pawns: hand[side].pawns,
+                        men: rules.men_in_hand(),
+                    });
+                }
+                if rules.has_kings() && !hand[side].king {
+                    return Err(PositionError::KingBeforePawns(side));
+                }
+            }
+        }
+        // The drop opening's turns alternate from equal hands (RULES §10.3).
+        let (b, w) = (hand.black.count(), hand.white.count());
+        if drops && (b != w || turn == Side::White) && !(turn == Side::White && w == b + 1) {
+            return Err(PositionError::UnevenHands { turn, black: b, white: w });
         }
         let mut pos = Position {
             rules,
             men,
             kings,
-            in_hand,
+            hand,
             turn,
             halfmoves,
             fullmoves,

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use super::{Bitboard, BySide, Cell, Man, Position, Role, RuleSet, Side};
+use super::{Bitboard, BySide, Cell, Hand, Man, Position, Role, RuleSet, Side};
 
 impl Position {
     /// Parses position text under a rule set.
@@ -45,17 +45,19 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        let (white, black) = (
-            self.king_in_hand(Side::White),
-            self.king_in_hand(Side::Black),
-        );
-        if white || black {
+        let (white, black) = (self.hand(Side::White), self.hand(Side::Black));
+        if !(white.is_empty() && black.is_empty()) {
             f.write_str("[")?;
-            if white {
-                f.write_str("K")?;
-            }
-            if black {
-                f.write_str("k")?;
+            for (side, hand) in [(Side::White, white), (Side::Black, black)] {
+                let letter = |role| Man::new(side, role).char();
+                match hand.pawns {
+                    0 => {}
+                    1 => write!(f, "{}", letter(Role::Pawn))?,
+                    n => write!(f, "{n}{}", letter(Role::Pawn))?,
+                }
+                if hand.king {
+                    write!(f, "{}", letter(Role::King))?;
+                }
             }
             f.write_str("]")?;
         }
@@ -93,8 +95,24 @@ pub enum PositionError {
     OffBoard(Cell),
     #[error("two men on {0}")]
     TwoMen(Cell),
-    #[error("bad kings-in-hand field '{0}' (expected [Kk], [K] or [k])")]
+    #[error(
+        "bad men-in-hand field '{0}' (expected the men in brackets, a count before a letter \
+         repeating it: [Kk], [K], [k], [8PK8pk])"
+    )]
     Hand(String),
+    #[error("these rules have no kings (kings=none)")]
+    NoKings,
+    #[error("only the drop opening (opening=drops) has pawns in hand")]
+    PawnsInHand,
+    #[error("{side} holds {pawns} pawns in hand; these rules give each side {men}")]
+    HandTooBig { side: Side, pawns: u8, men: u8 },
+    #[error("{0} holds pawns in hand but not its king, which is dropped after them")]
+    KingBeforePawns(Side),
+    #[error(
+        "in the drop opening the sides drop in turn from equal hands: with {turn} to move, \
+         Black cannot hold {black} men and White {white}"
+    )]
+    UnevenHands { turn: Side, black: u32, white: u32 },
     #[error("{0} has more than one king")]
     TwoKings(Side),
     #[error("{0}'s king is both on the board and in hand")]
@@ -196,16 +214,12 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
             });
         }
     }
-    let mut in_hand = BySide::<bool>::default();
-    if let Some(hand) = hand {
-        let inner = hand
-            .strip_prefix('[')
-            .and_then(|h| h.strip_suffix(']'))
-            .filter(|h| matches!(*h, "Kk" | "K" | "k"))
-            .ok_or_else(|| PositionError::Hand(crate::common::excerpt(hand)))?;
-        in_hand.white = inner.contains('K');
-        in_hand.black = inner.contains('k');
-    }
+    let in_hand = match hand {
+        Some(hand) => {
+            parse_hand(hand).ok_or_else(|| PositionError::Hand(crate::common::excerpt(hand)))?
+        }
+        None => BySide::default(),
+    };
     let turn = match fields[1] {
         "b" => Side::Black,
         "w" => Side::White,
@@ -222,6 +236,46 @@ fn parse_position(text: &str, rules: RuleSet) -> Result<Position, PositionError>
         .filter(|&n| (1..=1_000_000).contains(&n))
         .ok_or_else(|| PositionError::Fullmoves(crate::common::excerpt(fields[3])))?;
     Position::assemble(rules, men, kings, in_hand, turn, [halfmoves, fullmoves])
+}
+
+/// The men-in-hand field, `[8PK8pk]` (RULES §8, §10.3): White's men, then Black's, each
+/// side's pawns before its king, a count of 2 or more before a letter repeating it. Every
+/// letter once at most, and the brackets never empty.
+fn parse_hand(field: &str) -> Option<BySide<Hand>> {
+    let inner = field.strip_prefix('[')?.strip_suffix(']')?;
+    let mut hand = BySide::<Hand>::default();
+    // The order letters must come in: P K p k.
+    let order = [
+        Man::new(Side::White, Role::Pawn),
+        Man::new(Side::White, Role::King),
+        Man::new(Side::Black, Role::Pawn),
+        Man::new(Side::Black, Role::King),
+    ];
+    let mut next = 0;
+    let mut chars = inner.chars().peekable();
+    while chars.peek().is_some() {
+        let mut count: Option<u32> = None;
+        while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+            count = Some(count.unwrap_or(0) * 10 + d);
+            chars.next();
+            if count > Some(999) {
+                return None;
+            }
+        }
+        let man = Man::from_char(chars.next()?)?;
+        let at = order.iter().position(|&m| m == man)?;
+        if at < next {
+            return None;
+        }
+        next = at + 1;
+        match (man.role, count) {
+            (Role::King, None) => hand[man.side].king = true,
+            (Role::Pawn, None) => hand[man.side].pawns = 1,
+            (Role::Pawn, Some(n)) if (2..=255).contains(&n) => hand[man.side].pawns = n as u8,
+            _ => return None,
+        }
+    }
+    (next > 0).then_some(hand)
 }
 
 /// Position text under Chogo-44 rules; use [`Position::from_text`] for other rules.

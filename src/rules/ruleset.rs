@@ -103,6 +103,9 @@ rule_option! {
         DropAnywhere = "anywhere", "king drop anywhere";
         /// No drop move: the kings start on the board.
         Fixed = "fixed", "fixed kings";
+        /// No drop move: the kings start on the board facing each other on the file left
+        /// of centre (RULES §10.5).
+        Facing = "facing", "facing kings";
     }
 }
 
@@ -126,17 +129,110 @@ rule_option! {
     }
 }
 
+rule_option! {
+    /// Which men a trap holds (RULES §3, §10.1).
+    pub enum TrapRule: "trap", "Traps" {
+        /// One man between two enemy men.
+        #[default]
+        Single = "single", "single traps";
+        /// A whole run of men between two enemy men.
+        Line = "line", "line traps";
+    }
+}
+
+rule_option! {
+    /// What a side may do when the enemy hides behind secure walls (RULES §7, §10.2).
+    pub enum Fortress: "fortress", "Against hiding" {
+        /// The mole drop of §7.
+        #[default]
+        Mole = "mole", "mole drops";
+        /// No move may start and end with every one of the mover's men secure.
+        NoHiding = "no-hiding", "no hiding";
+        /// A knight's leap into an enemy city.
+        Knight = "knight", "knight leaps into cities";
+        /// An enemy man set down on any empty cell.
+        Reposition = "reposition", "repositioning enemy men";
+    }
+}
+
+rule_option! {
+    /// How the game begins (RULES §2, §10.3).
+    pub enum Opening: "opening", "Opening" {
+        /// The men stand at the start; only the kings are dropped.
+        #[default]
+        Kings = "kings", "king drops";
+        /// The board starts empty and every man is dropped.
+        Drops = "drops", "drop opening";
+    }
+}
+
+rule_option! {
+    /// Whether drops of the drop opening capture (RULES §10.3).
+    pub enum DropCaptures: "drop-captures", "Drops capture" {
+        #[default]
+        Yes = "yes", "drops capture";
+        No = "no", "drops never capture";
+    }
+}
+
+rule_option! {
+    /// The kings of the drop opening (RULES §10.3).
+    pub enum DropKings: "kings", "Kings" {
+        /// Each side drops its king after its pawns.
+        #[default]
+        Last = "last", "kings dropped last";
+        /// There are no kings.
+        None = "none", "no kings";
+    }
+}
+
+rule_option! {
+    /// Whether a side reduced to its king and two pawns loses against a safe king (RULES
+    /// §10.4).
+    pub enum Hopeless: "hopeless", "Hopeless side" {
+        #[default]
+        PlayOn = "play-on", "the weak side plays on";
+        Resign = "resign", "the hopeless side resigns";
+    }
+}
+
+impl Fortress {
+    /// The move the option gives, in words: `mole drop`, `knight's leap`, `reposition`.
+    pub const fn move_name(self) -> &'static str {
+        match self {
+            Fortress::Mole => "mole drop",
+            Fortress::NoHiding => "fortress move",
+            Fortress::Knight => "knight's leap",
+            Fortress::Reposition => "reposition",
+        }
+    }
+}
+
+impl Serialize for Fortress {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// The keys of rule text, in the order it writes them.
-const OPTION_KEYS: [&str; 6] = [
+const OPTION_KEYS: [&str; 13] = [
     KingPower::KEY,
     PartTrappedTandem::KEY,
     KingStart::KEY,
     OwnManCapture::KEY,
     MoleCondition::KEY,
+    TrapRule::KEY,
+    Fortress::KEY,
+    Opening::KEY,
+    MEN_KEY,
+    DropCaptures::KEY,
+    DropKings::KEY,
+    Hopeless::KEY,
     HANDICAP_KEY,
 ];
 
 const HANDICAP_KEY: &str = "handicap";
+const MEN_KEY: &str = "men";
 
 /// The named presets of RULES §9.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -200,6 +296,16 @@ pub struct RuleSet {
     pub king_start: KingStart,
     pub own_man_capture: OwnManCapture,
     pub mole_condition: MoleCondition,
+    pub trap: TrapRule,
+    pub fortress: Fortress,
+    pub opening: Opening,
+    /// Pawns each side drops in the drop opening; `None` is the board's usual number
+    /// (RULES §10.3). Always `None` when it equals that number, so equal rules compare
+    /// equal.
+    pub drop_men: Option<u8>,
+    pub drop_captures: DropCaptures,
+    pub drop_kings: DropKings,
+    pub hopeless: Hopeless,
     pub handicap: Option<Handicap>,
 }
 
@@ -231,22 +337,54 @@ impl RuleSet {
         }
     }
 
-    /// Whether the kings are dropped as each side's first move.
+    /// Whether the game begins with drops: the kings' (RULES §2) or every man's (§10.3).
     pub fn kings_dropped(&self) -> bool {
-        self.king_start != KingStart::Fixed
+        self.opening == Opening::Drops
+            || !matches!(self.king_start, KingStart::Fixed | KingStart::Facing)
     }
 
-    /// Cells where `side` may drop its king (RULES §2).
+    /// Whether the sides have kings at all (not with `opening=drops,kings=none`).
+    pub fn has_kings(&self) -> bool {
+        !(self.opening == Opening::Drops && self.drop_kings == DropKings::None)
+    }
+
+    /// The pawns each side holds at the start of the drop opening (RULES §10.3).
+    pub fn men_in_hand(&self) -> u8 {
+        self.drop_men
+            .unwrap_or_else(|| self.board.start_pawns(Side::Black).count() as u8)
+    }
+
+    /// The largest `men=N` the board allows: half its cells, less one.
+    pub fn max_men(board: Board) -> u8 {
+        (board.cells().count() / 2 - 1) as u8
+    }
+
+    /// Cells where `side` may drop a man (RULES §2, §10.3).
     pub fn drop_zone(&self, side: Side) -> Bitboard {
+        if self.opening == Opening::Drops {
+            return self.board.cells();
+        }
         match self.king_start {
             KingStart::DropOwnHalf => self.board.own_half(side),
             KingStart::DropAnywhere => self.board.cells(),
-            KingStart::Fixed => Bitboard::EMPTY,
+            KingStart::Fixed | KingStart::Facing => Bitboard::EMPTY,
         }
     }
 
-    /// The pawns a side starts with, after the handicap.
+    /// Where a side's king stands at the start when it is not dropped (RULES §9, §10.5).
+    pub fn king_start_cell(&self, side: Side) -> Cell {
+        match self.king_start {
+            KingStart::Facing => self.board.facing_king_cell(side),
+            _ => self.board.fixed_king_cell(side),
+        }
+    }
+
+    /// The pawns a side starts with on the board, after the handicap (none in the drop
+    /// opening).
     pub fn start_pawns(&self, side: Side) -> Bitboard {
+        if self.opening == Opening::Drops {
+            return Bitboard::EMPTY;
+        }
         let pawns = self.board.start_pawns(side);
         match self.handicap {
             Some(h) if h.side == side => pawns - h.pawns,
@@ -254,8 +392,40 @@ impl RuleSet {
         }
     }
 
-    /// Checks the options fit together (the handicap names 1–3 of the side's start pawns).
+    /// Checks the options fit together: the handicap names 1–3 of the side's start pawns;
+    /// the drop opening's own options come with it, and it has no fixed kings and no
+    /// handicap (RULES §10.3); `men=N` fits the board.
     pub fn validate(&self) -> Result<(), RuleSetError> {
+        if self.opening == Opening::Drops {
+            if let Some(start) = [KingStart::Fixed, KingStart::Facing]
+                .into_iter()
+                .find(|&s| s == self.king_start)
+            {
+                return Err(RuleSetError::DropsWith(format!("start={start}")));
+            }
+            if self.handicap.is_some() {
+                return Err(RuleSetError::DropsWith("a handicap".into()));
+            }
+            let max = RuleSet::max_men(self.board);
+            if let Some(men) = self.drop_men
+                && !(1..=max).contains(&men)
+            {
+                return Err(RuleSetError::MenFit {
+                    men: men as u32,
+                    cells: self.board.cells().count(),
+                    max,
+                });
+            }
+        } else {
+            let drop_only = [
+                (self.drop_men.is_some(), MEN_KEY),
+                (self.drop_captures != DropCaptures::default(), DropCaptures::KEY),
+                (self.drop_kings != DropKings::default(), DropKings::KEY),
+            ];
+            if let Some((_, key)) = drop_only.into_iter().find(|(given, _)| *given) {
+                return Err(RuleSetError::DropsOnly(key));
+            }
+        }
         if let Some(h) = self.handicap {
             let start = self.board.start_pawns(h.side);
             if !(1..=3).contains(&h.pawns.count()) {
@@ -299,6 +469,17 @@ impl RuleSet {
             self.mole_condition != base.mole_condition,
             self.mole_condition.label(),
         );
+        differs(self.trap != base.trap, self.trap.label());
+        differs(self.fortress != base.fortress, self.fortress.label());
+        differs(self.opening != base.opening, self.opening.label());
+        let men = self.drop_men.map(|men| format!("{men} men each"));
+        differs(men.is_some(), men.as_deref().unwrap_or_default());
+        differs(
+            self.drop_captures != base.drop_captures,
+            self.drop_captures.label(),
+        );
+        differs(self.drop_kings != base.drop_kings, self.drop_kings.label());
+        differs(self.hopeless != base.hopeless, self.hopeless.label());
         if let Some(h) = self.handicap {
             let cells: Vec<String> = h.pawns.map(|c| c.to_string()).collect();
             parts.push(format!("{} gives {}", h.side, cells.join(" ")));
@@ -346,6 +527,17 @@ pub enum RuleSetError {
     HandicapSyntax(String),
     #[error("rule option {0} is given twice")]
     OptionTwice(String),
+    #[error("rule option {0} belongs to the drop opening: add opening=drops")]
+    DropsOnly(&'static str),
+    #[error(
+        "the drop opening starts from an empty board with the same men for both sides, so it \
+         cannot be played with {0}"
+    )]
+    DropsWith(String),
+    #[error("men={men} does not fit a {cells}-cell board (1 to {max} men each)")]
+    MenFit { men: u32, cells: u32, max: u8 },
+    #[error("'{0}' is not a number of men (write men=8)")]
+    MenSyntax(String),
 }
 
 /// `a, b, c`.
@@ -374,6 +566,13 @@ pub fn rule_text_syntax() -> String {
         values::<KingStart>(),
         values::<OwnManCapture>(),
         values::<MoleCondition>(),
+        values::<TrapRule>(),
+        values::<Fortress>(),
+        values::<Opening>(),
+        format!("{MEN_KEY}=N"),
+        values::<DropCaptures>(),
+        values::<DropKings>(),
+        values::<Hopeless>(),
         format!("{HANDICAP_KEY}=black|white:CELL+CELL"),
     ]
     .join(", ")
@@ -383,14 +582,15 @@ pub fn rule_text_syntax() -> String {
 /// from it, e.g. `chogo-44`, `neto`, `8x8,king=one-step`, `chogo-44,handicap=white:c7+d7`.
 impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let bare = RuleSet {
-            handicap: None,
-            ..*self
-        };
-        let (base_name, base) = match bare.as_preset() {
-            Some(preset) => (preset.name(), bare),
-            None => (self.board.name(), RuleSet::for_board(self.board)),
-        };
+        // The preset of this board (or the board's defaults) that the fewest options
+        // differ from.
+        let (base_name, base) = Preset::ALL
+            .into_iter()
+            .map(|p| (p.name(), p.rules()))
+            .filter(|(_, rules)| rules.board == self.board)
+            .chain([(self.board.name(), RuleSet::for_board(self.board))])
+            .min_by_key(|(_, base)| self.options_differing_from(base))
+            .expect("the board's defaults are always a candidate");
         f.write_str(base_name)?;
         fn differs<T: RuleOption>(f: &mut fmt::Formatter<'_>, value: T, base: T) -> fmt::Result {
             if value != base {
@@ -403,6 +603,15 @@ impl fmt::Display for RuleSet {
         differs(f, self.king_start, base.king_start)?;
         differs(f, self.own_man_capture, base.own_man_capture)?;
         differs(f, self.mole_condition, base.mole_condition)?;
+        differs(f, self.trap, base.trap)?;
+        differs(f, self.fortress, base.fortress)?;
+        differs(f, self.opening, base.opening)?;
+        if let Some(men) = self.drop_men {
+            write!(f, ",{MEN_KEY}={men}")?;
+        }
+        differs(f, self.drop_captures, base.drop_captures)?;
+        differs(f, self.drop_kings, base.drop_kings)?;
+        differs(f, self.hopeless, base.hopeless)?;
         if let Some(h) = self.handicap {
             let cells: Vec<String> = h.pawns.map(|c| c.to_string()).collect();
             write!(f, ",{HANDICAP_KEY}={}:{}", h.side.name(), cells.join("+"))?;
@@ -420,6 +629,7 @@ impl FromStr for RuleSet {
         let mut rules = RuleSet::preset(base)
             .ok_or_else(|| RuleSetError::UnknownPreset(crate::common::excerpt(base)))?;
         let mut given: Vec<&str> = Vec::new();
+        let mut men = None;
         for item in items {
             let (key, value) = item
                 .split_once('=')
@@ -436,13 +646,74 @@ impl FromStr for RuleSet {
                 KingStart::KEY => rules.king_start = option(value)?,
                 OwnManCapture::KEY => rules.own_man_capture = option(value)?,
                 MoleCondition::KEY => rules.mole_condition = option(value)?,
+                TrapRule::KEY => rules.trap = option(value)?,
+                Fortress::KEY => rules.fortress = option(value)?,
+                Opening::KEY => rules.opening = option(value)?,
+                MEN_KEY => men = Some(parse_men(value, rules.board)?),
+                DropCaptures::KEY => rules.drop_captures = option(value)?,
+                DropKings::KEY => rules.drop_kings = option(value)?,
+                Hopeless::KEY => rules.hopeless = option(value)?,
                 HANDICAP_KEY => rules.handicap = Some(parse_handicap(value)?),
                 other => return Err(RuleSetError::UnknownOption(crate::common::excerpt(other))),
             }
         }
+        // `men=N` of the board's usual number is the default, written as nothing.
+        rules.drop_men = men;
+        if rules.opening == Opening::Drops && men == Some(rules.men_in_hand_default()) {
+            rules.drop_men = None;
+        }
         rules.validate()?;
         Ok(rules)
     }
+}
+
+impl RuleSet {
+    /// How many options (the handicap aside) differ between two rule sets.
+    fn options_differing_from(&self, other: &RuleSet) -> usize {
+        [
+            self.board != other.board,
+            self.king_power != other.king_power,
+            self.part_trapped_tandem != other.part_trapped_tandem,
+            self.king_start != other.king_start,
+            self.own_man_capture != other.own_man_capture,
+            self.mole_condition != other.mole_condition,
+            self.trap != other.trap,
+            self.fortress != other.fortress,
+            self.opening != other.opening,
+            self.drop_men != other.drop_men,
+            self.drop_captures != other.drop_captures,
+            self.drop_kings != other.drop_kings,
+            self.hopeless != other.hopeless,
+        ]
+        .into_iter()
+        .filter(|&d| d)
+        .count()
+    }
+
+    /// The drop opening's number of pawns when `men=N` is not given.
+    fn men_in_hand_default(&self) -> u8 {
+        RuleSet {
+            drop_men: None,
+            ..*self
+        }
+        .men_in_hand()
+    }
+}
+
+/// `8`: a number of men between 1 and what `board` holds (RULES §10.3).
+fn parse_men(text: &str, board: Board) -> Result<u8, RuleSetError> {
+    let men: u32 = text
+        .parse()
+        .map_err(|_| RuleSetError::MenSyntax(crate::common::excerpt(text)))?;
+    let max = RuleSet::max_men(board);
+    if !(1..=max as u32).contains(&men) {
+        return Err(RuleSetError::MenFit {
+            men,
+            cells: board.cells().count(),
+            max,
+        });
+    }
+    Ok(men as u8)
 }
 
 /// `white:c7+d7`: the side, then its pawns, each named once.
@@ -504,6 +775,15 @@ mod tests {
             "12x10,king=one-step,start=fixed",
             "chogo-44,capture=suicide,handicap=white:c7+d7",
             "neto,handicap=black:a3",
+            "chogo-44,trap=line",
+            "chogo-44,fortress=knight",
+            "neto,fortress=reposition",
+            "chogo-44,fortress=no-hiding,hopeless=resign",
+            "chogo-44,start=facing",
+            "chogo-44,opening=drops",
+            "chogo-44,opening=drops,men=5,drop-captures=no,kings=none",
+            "12x10,opening=drops,men=59",
+            "chogo-large,trap=line,opening=drops,kings=none,hopeless=resign",
         ] {
             let rules: RuleSet = text.parse().unwrap();
             assert_eq!(rules.to_string(), text);
@@ -513,6 +793,10 @@ mod tests {
     /// Every value of option `T` reads back from its name, in rule text too, and its
     /// names and labels are distinct.
     fn option_round_trips<T: RuleOption>() {
+        option_round_trips_on::<T>("12x10");
+    }
+
+    fn option_round_trips_on<T: RuleOption>(base: &str) {
         assert_eq!(T::ALL.first().copied(), Some(T::default()), "{}", T::KEY);
         assert_eq!(T::ALL.len(), T::NAMES.len());
         for (&value, &name) in T::ALL.iter().zip(T::NAMES) {
@@ -525,7 +809,7 @@ mod tests {
                     .clone()
                     .all(|v| v.name() != name && v.label() != value.label())
             );
-            let text = format!("12x10,{}={name}", T::KEY);
+            let text = format!("{base},{}={name}", T::KEY);
             let rules: RuleSet = text.parse().unwrap();
             assert_eq!(rules.to_string().parse::<RuleSet>(), Ok(rules), "{text}");
         }
@@ -538,6 +822,12 @@ mod tests {
         option_round_trips::<KingStart>();
         option_round_trips::<OwnManCapture>();
         option_round_trips::<MoleCondition>();
+        option_round_trips::<TrapRule>();
+        option_round_trips::<Fortress>();
+        option_round_trips::<Opening>();
+        option_round_trips::<Hopeless>();
+        option_round_trips_on::<DropCaptures>("12x10,opening=drops");
+        option_round_trips_on::<DropKings>("12x10,opening=drops");
         assert_eq!(
             "chogo-44,mole=any"
                 .parse::<RuleSet>()
@@ -547,8 +837,11 @@ mod tests {
         );
         assert_eq!(
             rule_text_syntax(),
-            "king=one-step|rook, tandem=full|one-cell, start=own-half|anywhere|fixed, \
-             capture=never|suicide, mole=secure-city|city, handicap=black|white:CELL+CELL"
+            "king=one-step|rook, tandem=full|one-cell, start=own-half|anywhere|fixed|facing, \
+             capture=never|suicide, mole=secure-city|city, trap=single|line, \
+             fortress=mole|no-hiding|knight|reposition, opening=kings|drops, men=N, \
+             drop-captures=yes|no, kings=last|none, hopeless=play-on|resign, \
+             handicap=black|white:CELL+CELL"
         );
     }
 
@@ -577,6 +870,67 @@ mod tests {
             assert_eq!(preset.rules().as_preset(), Some(preset));
             assert_eq!(preset.rules().to_string(), preset.name());
         }
+    }
+
+    /// RULES §10.3: "1 ≤ N ≤ the board's cells / 2 − 1"; the default is the board's usual
+    /// number of pawns, written as nothing; the drop opening's own options need it, and it
+    /// "cannot be combined with start=fixed, start=facing or a handicap".
+    #[test]
+    fn the_drop_openings_options_are_checked() {
+        let err = |text: &str| text.parse::<RuleSet>().unwrap_err().to_string();
+        assert_eq!(
+            err("chogo-44,opening=drops,men=30"),
+            "men=30 does not fit a 44-cell board (1 to 21 men each)"
+        );
+        assert_eq!(
+            err("chogo-44,opening=drops,men=0"),
+            "men=0 does not fit a 44-cell board (1 to 21 men each)"
+        );
+        assert_eq!(
+            err("chogo-44,opening=drops,men=many"),
+            "'many' is not a number of men (write men=8)"
+        );
+        assert!("chogo-44,opening=drops,men=21".parse::<RuleSet>().is_ok());
+        assert_eq!(
+            err("chogo-44,men=5"),
+            "rule option men belongs to the drop opening: add opening=drops"
+        );
+        assert_eq!(
+            err("chogo-44,kings=none"),
+            "rule option kings belongs to the drop opening: add opening=drops"
+        );
+        assert_eq!(
+            err("chogo-44,drop-captures=no"),
+            "rule option drop-captures belongs to the drop opening: add opening=drops"
+        );
+        assert_eq!(
+            err("chogo-44,opening=drops,start=facing"),
+            "the drop opening starts from an empty board with the same men for both sides, \
+             so it cannot be played with start=facing"
+        );
+        assert_eq!(
+            err("chogo-44,opening=drops,start=fixed"),
+            "the drop opening starts from an empty board with the same men for both sides, \
+             so it cannot be played with start=fixed"
+        );
+        assert_eq!(
+            err("chogo-44,opening=drops,handicap=white:c7"),
+            "the drop opening starts from an empty board with the same men for both sides, \
+             so it cannot be played with a handicap"
+        );
+        let eight: RuleSet = "chogo-44,opening=drops,men=8".parse().unwrap();
+        assert_eq!(eight.drop_men, None);
+        assert_eq!(eight.men_in_hand(), 8);
+        assert_eq!(eight.to_string(), "chogo-44,opening=drops");
+        let large: RuleSet = "12x10,opening=drops".parse().unwrap();
+        assert_eq!(large.men_in_hand(), 12);
+        assert_eq!(
+            "chogo-44,opening=drops,men=5,kings=none"
+                .parse::<RuleSet>()
+                .unwrap()
+                .describe(),
+            "Chogo-44, drop opening, 5 men each, no kings"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::movegen::step;
-use super::{Bitboard, BySide, KingPower, MoleCondition, Outcome, Position, Side};
+use super::{Bitboard, BySide, Fortress, KingPower, MoleCondition, Outcome, Position, Side};
 
 /// What RULES §7 says about a position, for both sides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -18,17 +18,23 @@ pub struct Analysis {
     pub secure: BySide<Bitboard>,
     /// The cells of each side's cities.
     pub cities: BySide<Bitboard>,
-    /// Whether the side to move may make a mole drop.
+    /// Whether the side to move may make the rules' fortress move (a mole drop, a knight's
+    /// leap or a reposition, RULES §7, §10.2).
     pub mole_available: bool,
+    /// Which fortress move the rules have: `mole`, `knight`, `reposition`, or `no-hiding`
+    /// (none; ordinary moves must leave a man insecure instead).
+    pub fortress: Fortress,
     /// The game's result on this position alone.
     pub outcome: Option<Outcome>,
 }
 
-/// Why the side to move may not make a mole drop.
+/// Why the side to move may not make a mole drop (or the rules' other fortress move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoMoleDrop {
-    /// The side to move must drop its king first.
+    /// The side to move must drop its king (or, in the drop opening, its men) first.
     DropPhase(Side),
+    /// The rules have no fortress move (`fortress=no-hiding`).
+    NoHiding,
     /// A man of the enemy (`side`) is not secure.
     Insecure { side: Side, cell: super::Cell },
     /// The enemy (`side`) has no city.
@@ -38,7 +44,8 @@ pub enum NoMoleDrop {
 impl fmt::Display for NoMoleDrop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoMoleDrop::DropPhase(side) => write!(f, "{side} must drop its king first"),
+            NoMoleDrop::DropPhase(side) => write!(f, "{side} must drop its men first"),
+            NoMoleDrop::NoHiding => f.write_str("the rules have none (fortress=no-hiding)"),
             NoMoleDrop::Insecure { side, cell } => {
                 write!(f, "{side}'s man on {cell} is not secure")
             }
@@ -145,6 +152,9 @@ impl Position {
     pub fn mole_drop_cells(&self) -> Result<Bitboard, NoMoleDrop> {
         let me = self.turn();
         let them = !me;
+        if self.rules().fortress == Fortress::NoHiding {
+            return Err(NoMoleDrop::NoHiding);
+        }
         if self.is_drop_phase() {
             return Err(NoMoleDrop::DropPhase(me));
         }
@@ -185,6 +195,7 @@ impl Position {
             secure: BySide::from_fn(|s| self.secure(s)),
             cities: BySide::from_fn(|s| self.cities(s)),
             mole_available: self.mole_available(),
+            fortress: self.rules().fortress,
             outcome: self.outcome(),
         }
     }

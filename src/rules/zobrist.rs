@@ -3,6 +3,9 @@
 use super::{Cell, Role, Side};
 
 const CELLS: usize = 120;
+/// Counts of pawns in hand with a key of their own (RULES §10.3 allows up to 59 on 12×10).
+const HAND: usize = 64;
+const LEN: usize = 4 * CELLS + 3 + 2 * HAND;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -12,8 +15,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn keys() -> [u64; 4 * CELLS + 3] {
-    let mut out = [0u64; 4 * CELLS + 3];
+const fn keys() -> [u64; LEN] {
+    let mut out = [0u64; LEN];
     let mut state = 0xC4060_u64;
     let mut i = 0;
     while i < out.len() {
@@ -25,7 +28,7 @@ const fn keys() -> [u64; 4 * CELLS + 3] {
     out
 }
 
-static KEYS: [u64; 4 * CELLS + 3] = keys();
+static KEYS: [u64; LEN] = keys();
 
 #[inline]
 pub(crate) fn man(side: Side, role: Role, cell: Cell) -> u64 {
@@ -41,4 +44,14 @@ pub(crate) fn white_to_move() -> u64 {
 #[inline]
 pub(crate) fn king_in_hand(side: Side) -> u64 {
     KEYS[4 * CELLS + 1 + side.index()]
+}
+
+/// The key of `side` holding `pawns` pawns in hand; none for an empty hand, so that every
+/// rule set without the drop opening hashes as before.
+#[inline]
+pub(crate) fn pawns_in_hand(side: Side, pawns: u8) -> u64 {
+    match pawns as usize {
+        0 => 0,
+        n => KEYS[4 * CELLS + 3 + side.index() * HAND + (n % HAND)],
+    }
 }

@@ -7,7 +7,9 @@ use std::time::Duration;
 use chogo::bot::arena::{game_line, play_game};
 use chogo::bot::{Budget, Level, Request};
 use chogo::common::{BySide, Playable, Side};
-use chogo::rules::{Analysis, Bitboard, Game, Position, Record, ReplayError, RuleSet};
+use chogo::rules::{
+    Analysis, Bitboard, Fortress, Game, Position, Record, ReplayError, RuleSet,
+};
 use serde::Serialize;
 
 use super::matches::{Match, MatchGame, run_match};
@@ -59,6 +61,8 @@ struct AnalyzeOutput {
     secure: BySide<Bitboard>,
     cities: BySide<Bitboard>,
     mole_available: bool,
+    /// The rules' fortress move that `mole_available` is about (RULES §10.2).
+    fortress: Fortress,
     result: &'static str,
 }
 
@@ -69,6 +73,7 @@ pub(super) fn analyze(pos: &Position) -> String {
         secure,
         cities,
         mole_available,
+        fortress,
         outcome,
     } = pos.analyze();
     let out = AnalyzeOutput {
@@ -78,6 +83,7 @@ pub(super) fn analyze(pos: &Position) -> String {
         secure,
         cities,
         mole_available,
+        fortress,
         result: outcome.map_or("ongoing", |o| o.result_name()),
     };
     format!(

@@ -147,7 +147,7 @@ fn animate_report(
         })
         .collect();
     let kind = match report.mv {
-        Move::KingDrop { .. } => MotionKind::Fall,
+        Move::Drop { .. } => MotionKind::Fall,
         Move::MoleDrop { .. } => MotionKind::Arc,
         Move::Single { .. } | Move::Tandem { .. } => MotionKind::Slide,
     };

@@ -47,7 +47,7 @@ pub fn move_words(side: Side, ply: &Ply) -> Option<String> {
             "{side} slid a tandem of {} men",
             from.cells().count()
         )),
-        Move::KingDrop { to } => Some(format!("{side} dropped its king on {to}")),
+        Move::Drop { to } => Some(format!("{side} dropped its king on {to}")),
         Move::Single { .. } => None,
     };
     game_panel::move_in_words(side, what, ply.captured.count(), ("man", "men"))

@@ -46,7 +46,7 @@ pub fn selection_moves(pos: &Position, selection: &Selection) -> Vec<(Cell, Move
         return legal
             .iter()
             .filter_map(|&m| match m {
-                Move::KingDrop { to } => Some((to, m)),
+                Move::Drop { to } => Some((to, m)),
                 _ => None,
             })
             .collect();

@@ -21,7 +21,7 @@ fn react(
     let settings = &settings.0;
     for Played(report) in played.read() {
         let movement = match report.mv {
-            Move::KingDrop { .. } | Move::MoleDrop { .. } => &sounds.drop,
+            Move::Drop { .. } | Move::MoleDrop { .. } => &sounds.drop,
             Move::Tandem { .. } => &sounds.slide_block,
             Move::Single { .. } => &sounds.slide,
         };
