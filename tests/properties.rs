@@ -3,7 +3,7 @@
 use chogo::rules::*;
 use proptest::prelude::*;
 
-const RULES: [&str; 7] = [
+const RULES: [&str; 15] = [
     "chogo-44",
     "chogo-large",
     "neto",
@@ -11,6 +11,15 @@ const RULES: [&str; 7] = [
     "10x8",
     "12x10",
     "chogo-44,start=fixed,tandem=one-cell,king=rook",
+    // RULES §10, each option and some of their combinations.
+    "chogo-44,trap=line",
+    "chogo-44,fortress=knight",
+    "neto,fortress=reposition",
+    "chogo-44,fortress=no-hiding,hopeless=resign",
+    "chogo-44,opening=drops",
+    "chogo-44,opening=drops,men=5,kings=none,drop-captures=no,capture=suicide",
+    "neto,opening=drops,men=12,trap=line,fortress=knight",
+    "chogo-44,start=facing,hopeless=resign",
 ];
 
 /// A small deterministic generator so each case replays from its seed.
@@ -90,9 +99,22 @@ proptest! {
             if !suicide {
                 prop_assert_eq!(after.men(mover).count(), pos.men(mover).count() + dropped);
             }
-            // A mole drop never removes the man it puts down, suicide or not (RULES §9).
+            // A mole drop or knight's leap never removes the man it puts down, suicide or
+            // not (RULES §9, §10.2); a reposition moves an enemy man and captures nothing.
             if let Move::MoleDrop { to, .. } = mv {
-                prop_assert!(after.men(mover).contains(to), "{} in {}", mv, pos);
+                if rules.fortress == Fortress::Reposition {
+                    prop_assert!(after.men(!mover).contains(to), "{} in {}", mv, pos);
+                    prop_assert!(captured.is_empty(), "{} in {}", mv, pos);
+                } else {
+                    prop_assert!(after.men(mover).contains(to), "{} in {}", mv, pos);
+                }
+            }
+            // A drop of the drop opening never takes the dropper's men (RULES §10.3).
+            if pos.hand(mover).pawns > 0 || (rules.opening == Opening::Drops && dropped == 1) {
+                prop_assert!(!captured.intersects(pos.men(mover)), "{} in {}", mv, pos);
+                if rules.drop_captures == DropCaptures::No {
+                    prop_assert!(captured.is_empty(), "{} in {}", mv, pos);
+                }
             }
             // Move text round trip, captures included.
             let text = pos.move_text(mv);
@@ -106,6 +128,33 @@ proptest! {
         texts.sort();
         texts.dedup();
         prop_assert_eq!(texts.len(), legal.len());
+        // The fortress move is announced exactly when one is legal (RULES §7, §10.2), and a
+        // side has a move exactly when it has a legal one.
+        if pos.outcome().is_none() {
+            prop_assert_eq!(
+                pos.mole_available(),
+                legal.iter().any(|m| matches!(m, Move::MoleDrop { .. })),
+                "{}", pos
+            );
+            prop_assert!(!legal.is_empty(), "{}", pos);
+        }
+        if pos.outcome().is_some() {
+            prop_assert!(legal.is_empty(), "{}", pos);
+        }
+        // Line traps hold every single trap, and a man held only by a line trap has a man
+        // of its side beside it (RULES §10.1: a run of one is the single trap).
+        let single = pos.men(mover) & {
+            let enemy = pos.men(!mover);
+            (enemy.east() & enemy.west()) | (enemy.north() & enemy.south())
+        };
+        let trapped = pos.trapped(mover);
+        match rules.trap {
+            TrapRule::Single => prop_assert_eq!(trapped, single),
+            TrapRule::Line => {
+                prop_assert!(single.is_subset(trapped));
+                prop_assert!((trapped - single).is_subset(pos.men(mover).neighbours()));
+            }
+        }
         // check() accepts exactly the generated moves.
         let mut rng = Xorshift(seed.rotate_left(17) | 1);
         for _ in 0..300 {

@@ -110,7 +110,7 @@ fn position_text_errors_are_explained() {
         ),
         (
             "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Q] b 0 1",
-            "bad kings-in-hand field",
+            "bad men-in-hand field",
         ),
         (
             "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[Kk] x 0 1",

@@ -29,8 +29,8 @@ pub use position_text::PositionError;
 pub use record::{Record, RecordError, RecordProblem, ReplayError};
 pub use ruleset::{
     DropCaptures, DropKings, Fortress, Handicap, Hopeless, KingPower, KingStart, MoleCondition,
-    Opening, OwnManCapture, PartTrappedTandem, Preset, RuleOption, RuleSet, RuleSetError,
-    TrapRule, rule_text_syntax,
+    Opening, OwnManCapture, PartTrappedTandem, Preset, RuleOption, RuleSet, RuleSetError, TrapRule,
+    rule_text_syntax,
 };
 pub use security::{Analysis, NoMoleDrop};
 pub use side::{BySide, Man, ParseSideError, Role, Side};

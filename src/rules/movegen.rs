@@ -475,7 +475,9 @@ impl Position {
                 if rule == Fortress::Reposition {
                     match self.man_at(from) {
                         None => return Err(IllegalMove::NoMan(from)),
-                        Some(man) if man.side == me => return Err(IllegalMove::RepositionOwn(from)),
+                        Some(man) if man.side == me => {
+                            return Err(IllegalMove::RepositionOwn(from));
+                        }
                         Some(_) => {}
                     }
                     self.mole_drop_cells().map_err(no_move)?;

@@ -527,8 +527,16 @@ impl Position {
         }
         // The drop opening's turns alternate from equal hands (RULES §10.3).
         let (b, w) = (hand.black.count(), hand.white.count());
-        if drops && (b != w || turn == Side::White) && !(turn == Side::White && w == b + 1) {
-            return Err(PositionError::UnevenHands { turn, black: b, white: w });
+        let alternate = match turn {
+            Side::Black => b == w,
+            Side::White => w == b + 1 || (b == 0 && w == 0),
+        };
+        if drops && !alternate {
+            return Err(PositionError::UnevenHands {
+                turn,
+                black: b,
+                white: w,
+            });
         }
         let mut pos = Position {
             rules,

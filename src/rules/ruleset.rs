@@ -419,7 +419,10 @@ impl RuleSet {
         } else {
             let drop_only = [
                 (self.drop_men.is_some(), MEN_KEY),
-                (self.drop_captures != DropCaptures::default(), DropCaptures::KEY),
+                (
+                    self.drop_captures != DropCaptures::default(),
+                    DropCaptures::KEY,
+                ),
                 (self.drop_kings != DropKings::default(), DropKings::KEY),
             ];
             if let Some((_, key)) = drop_only.into_iter().find(|(given, _)| *given) {

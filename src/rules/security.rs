@@ -5,7 +5,9 @@ use std::fmt;
 use serde::Serialize;
 
 use super::movegen::step;
-use super::{Bitboard, BySide, Fortress, KingPower, MoleCondition, Outcome, Position, Side};
+use super::{
+    Bitboard, BySide, Fortress, KingPower, MoleCondition, Opening, Outcome, Position, Side,
+};
 
 /// What RULES §7 says about a position, for both sides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -187,13 +189,18 @@ impl Position {
         Ok(cities)
     }
 
-    /// Everything RULES §7 computes about the position.
+    /// Everything RULES §7 computes about the position. In the drop opening's drop phase
+    /// security and cities are not computed (RULES §10.3): none are listed.
     pub fn analyze(&self) -> Analysis {
+        let dropping = self.rules().opening == Opening::Drops && self.is_drop_phase();
+        let unless_dropping = |f: &dyn Fn(Side) -> Bitboard| {
+            BySide::from_fn(|s| if dropping { Bitboard::EMPTY } else { f(s) })
+        };
         Analysis {
             trapped: self.trapped(Side::Black) | self.trapped(Side::White),
             functional: BySide::from_fn(|s| self.functional(s)),
-            secure: BySide::from_fn(|s| self.secure(s)),
-            cities: BySide::from_fn(|s| self.cities(s)),
+            secure: unless_dropping(&|s| self.secure(s)),
+            cities: unless_dropping(&|s| self.cities(s)),
             mole_available: self.mole_available(),
             fortress: self.rules().fortress,
             outcome: self.outcome(),

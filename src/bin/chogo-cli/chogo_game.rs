@@ -7,9 +7,7 @@ use std::time::Duration;
 use chogo::bot::arena::{game_line, play_game};
 use chogo::bot::{Budget, Level, Request};
 use chogo::common::{BySide, Playable, Side};
-use chogo::rules::{
-    Analysis, Bitboard, Fortress, Game, Position, Record, ReplayError, RuleSet,
-};
+use chogo::rules::{Analysis, Bitboard, Fortress, Game, Position, Record, ReplayError, RuleSet};
 use serde::Serialize;
 
 use super::matches::{Match, MatchGame, run_match};

@@ -29,8 +29,14 @@ const AFTER_HELP: &str = "\
 LEVEL is random, beginner, easy (or greedy), medium, hard or master.
 
 RULES is a preset (chogo-44, chogo-large, neto), a board (8x8, 10x8, 12x8, 12x10),
-optionally followed by options: chogo-44,king=rook,tandem=one-cell,start=fixed,
-capture=suicide,mole=city,handicap=white:c7+d7. The default is chogo-44.
+optionally followed by options, for example chogo-44,king=rook,start=fixed,
+capture=suicide,trap=line,fortress=knight,handicap=white:c7+d7 or
+chogo-44,opening=drops,men=6,kings=none. Every option and value:
+king=one-step|rook, tandem=full|one-cell, start=own-half|anywhere|fixed|facing,
+capture=never|suicide, mole=secure-city|city, trap=single|line,
+fortress=mole|no-hiding|knight|reposition, opening=kings|drops, men=N,
+drop-captures=yes|no, kings=last|none, hopeless=play-on|resign,
+handicap=black|white:CELL+CELL. The default is chogo-44.
 A position may also be the word `start` for the rules' start position.
 
 Go with chess pieces: chogo-cli go --help.";
