@@ -110,6 +110,10 @@ fn assert_ended_by_the_rules(game: &Game) -> EndReason {
             );
         }
         EndReason::Repetition => assert!(game.repetitions() >= 3, "{pos}"),
+        EndReason::Hopeless => {
+            assert_eq!(pos.hopeless_side(), loser, "{pos}");
+            assert_eq!(pos.outcome(), Some(outcome));
+        }
         other => panic!("a bot game cannot end by {other:?}"),
     }
     let text = Record::from_game(game, &[]).to_string();
@@ -129,6 +133,12 @@ fn thousands_of_random_games_end_legally() {
         "chogo-large",
         "8x8",
         "chogo-44,start=fixed,capture=suicide",
+        // RULES §10.
+        "chogo-44,trap=line,fortress=knight",
+        "neto,fortress=reposition,hopeless=resign",
+        "chogo-44,fortress=no-hiding,start=facing",
+        "chogo-44,opening=drops",
+        "chogo-44,opening=drops,men=6,kings=none,drop-captures=no",
     ];
     let mut reasons = Vec::new();
     for n in 0..2000u64 {
@@ -151,7 +161,18 @@ fn thousands_of_random_games_end_legally() {
 #[test]
 fn search_levels_finish_games() {
     let stop = AtomicBool::new(false);
-    for (n, rules) in ["chogo-44", "neto", "12x8"].iter().enumerate() {
+    for (n, rules) in [
+        "chogo-44",
+        "neto",
+        "12x8",
+        "chogo-44,trap=line,fortress=no-hiding,hopeless=resign",
+        "chogo-44,opening=drops,fortress=knight",
+        "neto,opening=drops,kings=none,fortress=reposition",
+        "chogo-44,start=facing",
+    ]
+    .iter()
+    .enumerate()
+    {
         let rules: RuleSet = rules.parse().unwrap();
         let mut game = Game::new(rules);
         let mut bots = BySide::new(Search::new(10), Search::new(0));
@@ -252,4 +273,36 @@ fn a_draw_is_worth_nothing_to_the_search() {
     let game = Game::from_position(pos);
     let choice = ask(&mut Search::new(0), &game, depth(4), 3).unwrap();
     assert_eq!(choice.score, Some(0));
+}
+
+/// RULES §10.3: in the drop opening, where to drop is a real decision. Greedy and the
+/// search never drop a man where the enemy's next drop captures it.
+#[test]
+fn bots_do_not_drop_into_an_immediate_capture() {
+    let rules: RuleSet = "chogo-44,opening=drops".parse().unwrap();
+    // White holds d1 and b2. A Black man dropped on c1 (two neighbours, d1 already
+    // White's) is captured by White's drop on c2.
+    let pos = Position::from_text("##4##/#6#/6p1/7p/8/#P5#/##1P2##[6PK6pk] b 0 3", rules).unwrap();
+    let game = Game::from_position(pos);
+    let doomed = |mv: Move| {
+        let mut next = *game.position();
+        next.play_unchecked(mv);
+        let mut doomed = false;
+        next.for_each_legal_move(|reply| {
+            let mut after = next;
+            doomed |= after
+                .play_unchecked(reply)
+                .intersects(next.men(Side::Black));
+        });
+        doomed
+    };
+    assert!(doomed(Move::Drop {
+        to: "c1".parse().unwrap()
+    }));
+    for seed in 0..30 {
+        let greedy = ask(&mut chogo::bot::Greedy, &game, Budget::default(), seed).unwrap();
+        assert!(!doomed(greedy.mv), "greedy dropped on {}", greedy.mv);
+        let search = ask(&mut Search::new(0), &game, depth(2), seed).unwrap();
+        assert!(!doomed(search.mv), "the search dropped on {}", search.mv);
+    }
 }

@@ -8,8 +8,9 @@ use crate::rules::{Bitboard, BySide, Position, Side};
 const PAWN: i32 = 100;
 const TRAPPED: i32 = 14;
 const TEMPO: i32 = 6;
-/// The side whose opponent may mole-drop (every one of its men secure and a city) is
-/// about to receive an enemy man inside its walls.
+/// The side whose opponent may make the rules' fortress move (a mole drop, a knight's
+/// leap or a reposition: every one of its men secure and a city) is about to have its
+/// walls broken into.
 const POLIS_THREAT: i32 = 45;
 
 /// The position's value for the side to move, in hundredths of a pawn.
@@ -26,7 +27,8 @@ fn side_value(pos: &Position, side: Side, reach: &BySide<(Bitboard, Bitboard)>) 
     let empty = pos.empty();
     let cells = pos.board().cells();
     let pawns = men - pos.kings();
-    let mut value = PAWN * pawns.count() as i32;
+    // Pawns still in hand (the drop opening, RULES §10.3) are material too.
+    let mut value = PAWN * (pawns.count() as i32 + pos.hand(side).pawns as i32);
     value -= TRAPPED * pos.trapped(side).count() as i32;
     // Enclosure danger: a pawn with at most one free neighbour and enemies around it can
     // be captured by a single enemy arrival; more so with two enemies already there.
@@ -53,7 +55,7 @@ fn side_value(pos: &Position, side: Side, reach: &BySide<(Bitboard, Bitboard)>) 
     let unreached = (empty - enemy_reach) & men.neighbours();
     if unreached.any()
         && ((empty - Bitboard::flood(enemy_reach, empty)) & men.neighbours()).any()
-        && !pos.king_in_hand(!side)
+        && pos.hand(!side).is_empty()
         && pos.with_turn(!side).mole_available()
     {
         value -= POLIS_THREAT;

@@ -3,9 +3,9 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::tactics::king_capturable;
+use super::tactics::{best_capture, king_capturable};
 use super::{Bot, Choice, Request};
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Opening, Position};
 
 /// Takes a king capture when there is one; otherwise the move with the best immediate
 /// material, preferring moves that trap enemy men and avoiding moves that let the
@@ -29,6 +29,11 @@ pub fn greedy_score(pos: &Position, mv: Move) -> i32 {
     score -= 5 * (next.trapped(me).count() as i32 - pos.trapped(me).count() as i32);
     if king_capturable(&next, me) {
         score -= 100_000;
+    }
+    // In the drop opening where to drop is the decision (RULES §10.3): not where the
+    // enemy's next move captures.
+    if matches!(mv, Move::Drop { .. }) && pos.rules().opening == Opening::Drops {
+        score -= 100 * best_capture(&next) as i32;
     }
     score
 }

@@ -11,7 +11,7 @@ use web_time::Instant;
 use super::eval::evaluate;
 use super::tactics::{king_capturable, touches, weak};
 use super::{Bot, Choice, Request};
-use crate::rules::{Bitboard, FIFTY_MOVE_PLIES, Move, MoveList, Position};
+use crate::rules::{Bitboard, DropCaptures, FIFTY_MOVE_PLIES, Move, MoveList, Opening, Position};
 
 /// The score of a won game, less the plies it takes.
 pub const MATE: i32 = 30_000;
@@ -185,6 +185,14 @@ impl Search {
         }
         if pos.king_captured(!me) {
             return Some(MATE - ply as i32);
+        }
+        // RULES §10.4: the hopeless side may be either one.
+        if let Some(loser) = pos.hopeless_side() {
+            return Some(if loser == me {
+                -MATE + ply as i32
+            } else {
+                MATE - ply as i32
+            });
         }
         if pos.halfmoves() >= FIFTY_MOVE_PLIES {
             return Some(if pos.has_move() {
@@ -370,7 +378,12 @@ impl Search {
         if limits.stopped {
             return 0;
         }
-        if pos.is_drop_phase() {
+        // King drops never capture anything worth a quiescence search; the drop opening's
+        // drops capture as moves do, unless its rules say they do not (RULES §10.3).
+        if pos.is_drop_phase()
+            && (pos.rules().opening == Opening::Kings
+                || pos.rules().drop_captures == DropCaptures::No)
+        {
             return evaluate(pos);
         }
         let me = pos.turn();

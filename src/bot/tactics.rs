@@ -34,3 +34,20 @@ pub fn king_capturable(pos: &Position, side: Side) -> bool {
     });
     found
 }
+
+/// The most men of the side not to move that the side to move can capture with one move:
+/// only moves touching their weak men are tried.
+pub fn best_capture(pos: &Position) -> u32 {
+    let targets = weak(pos, !pos.turn());
+    if targets.is_empty() {
+        return 0;
+    }
+    let mut best = 0;
+    pos.for_each_legal_move(|mv| {
+        if touches(mv, targets) {
+            let mut next = *pos;
+            best = best.max((next.play_unchecked(mv) & targets).count());
+        }
+    });
+    best
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The Chogo bot matches of docs/BOTS.md for the rule options of RULES §10 (issue 26):
+# greedy against random and hard against greedy under each option on its own, and under
+# the drop opening without kings. Colours alternate; one game at a time on one core.
+# Usage: tools/chogo-matches.sh [CHOGO_CLI] [HARD_GAMES]
+#   (default: target/release/chogo-cli, 20 games of hard at its own 1 s a move)
+# Takes about an hour: hard's games last 10 to 40 moves of 1 s each.
+set -u
+B=${1:-target/release/chogo-cli}
+HARD_GAMES=${2:-20}
+OPTIONS="chogo-44,trap=line chogo-44,fortress=no-hiding chogo-44,fortress=knight
+chogo-44,fortress=reposition chogo-44,opening=drops chogo-44,opening=drops,kings=none
+chogo-44,hopeless=resign chogo-44,start=facing"
+uptime
+echo "== greedy vs random, 100 games per option"
+for rules in $OPTIONS; do
+  printf '%s: ' "$rules"
+  "$B" --rules "$rules" play --black greedy --white random --games 100 --swap --jobs 1 --seed 1 | tail -1
+done
+echo "== hard (1 s a move) vs greedy, $HARD_GAMES games per option"
+for rules in $OPTIONS; do
+  printf '%s: ' "$rules"
+  "$B" --rules "$rules" play --black hard --white greedy --games "$HARD_GAMES" --swap --jobs 1 --seed 2 | tail -1
+done
+uptime
