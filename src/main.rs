@@ -273,7 +273,11 @@ fn main() -> ExitCode {
         }
         (None, None) => BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
     };
-    let setup = Setup { rules, players };
+    let setup = Setup {
+        rules,
+        players,
+        series: None,
+    };
     let bridge = match &options.position {
         Some(text) => match Position::from_text(text, rules) {
             Ok(start) => Bridge::from_position(setup, start),

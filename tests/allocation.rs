@@ -82,6 +82,12 @@ fn positions() -> Vec<Position> {
         "8x8",
         "12x10",
         "chogo-44,start=fixed,capture=suicide",
+        // RULES §10: line traps, every fortress move, the drop opening, the hopeless side.
+        "chogo-44,trap=line,fortress=knight,hopeless=resign",
+        "neto,fortress=reposition,start=facing",
+        "chogo-44,fortress=no-hiding",
+        "chogo-44,opening=drops",
+        "neto,opening=drops,men=6,kings=none,capture=suicide",
     ] {
         let rules: RuleSet = rules.parse().unwrap();
         for _ in 0..20 {
@@ -98,7 +104,19 @@ fn positions() -> Vec<Position> {
         "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20",
         "##4##/#6#/8/3k3p/6pP/#6#/##pKp1## w 100 50",
     ] {
-        out.push(Position::from_text(text, RuleSet::default()).unwrap());
+        for rules in [
+            "chogo-44",
+            "chogo-44,fortress=knight",
+            "chogo-44,fortress=reposition",
+            "chogo-44,fortress=no-hiding",
+        ] {
+            out.push(Position::from_text(text, rules.parse().unwrap()).unwrap());
+            out.push(
+                Position::from_text(text, rules.parse().unwrap())
+                    .unwrap()
+                    .with_turn(Side::White),
+            );
+        }
     }
     out
 }

@@ -30,6 +30,7 @@ fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
         bridge: Bridge::new(Setup {
             rules,
             players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+            series: None,
         }),
         start: Start::Play,
     })
@@ -195,6 +196,7 @@ fn a_new_game_turns_the_board_to_a_person_playing_white_against_a_bot() {
     let setup = |white, black| Setup {
         rules: RuleSet::default(),
         players: BySide::new(black, white),
+        series: None,
     };
     let bot = PlayerKind::Bot(chogo::bot::Level::Easy);
     send(&mut app, Command::NewGame(setup(PlayerKind::Human, bot)));
@@ -217,6 +219,7 @@ fn a_new_game_turns_the_board_to_a_person_playing_white_against_a_bot() {
         Command::Load(Box::new(SavedGame {
             game: Game::new(RuleSet::default()),
             players: BySide::new(black, white),
+            series: None,
         }))
     };
     send(&mut app, loaded(PlayerKind::Human, bot));
@@ -230,6 +233,7 @@ fn app_with(players: BySide<PlayerKind>, start: Option<&str>) -> App {
     let setup = Setup {
         rules: RuleSet::default(),
         players,
+        series: None,
     };
     let bridge = match start {
         Some(text) => Bridge::from_position(
@@ -253,6 +257,7 @@ fn a_new_game_takes_any_rules_and_refuses_invalid_ones() {
         Command::NewGame(Setup {
             rules,
             players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+            series: None,
         }),
     );
     let pos = *app.world().resource::<Bridge>().game.position();
@@ -271,6 +276,7 @@ fn a_new_game_takes_any_rules_and_refuses_invalid_ones() {
     app.world_mut().write_message(Command::NewGame(Setup {
         rules: bad,
         players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+        series: None,
     }));
     app.update();
     let refused: Vec<Refused> = drain(&mut app);
@@ -551,6 +557,7 @@ fn an_exported_record_imports_as_the_same_game() {
             Command::Load(Box::new(SavedGame {
                 game: imported,
                 players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+                series: None,
             })),
         );
         assert_same_game(&other.world().resource::<Bridge>().game, &original);
@@ -587,6 +594,7 @@ fn the_game_is_saved_after_every_move_and_resumes_exactly() {
     let setup = Setup {
         rules,
         players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Hard)),
+        series: None,
     };
     let mut game = Game::new(rules);
     for mv in ["e3", "f6", "c1-c3", "g8-g5", "d1-d2"] {
@@ -598,6 +606,7 @@ fn the_game_is_saved_after_every_move_and_resumes_exactly() {
         Command::Load(Box::new(SavedGame {
             game,
             players: setup.players,
+            series: None,
         })),
     );
     // Saved already, before any move.

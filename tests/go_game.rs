@@ -623,6 +623,7 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
             &SavedGame {
                 game: chogo_game.clone(),
                 players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+                series: None,
             },
         )
         .unwrap();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use chogo::bot::{Level, PlayerKind};
 use chogo::go;
-use chogo::rules::{BySide, EndReason, Side};
+use chogo::rules::{BySide, EndReason, Game, RuleSet, Series, Side};
 use chogo::save::{
     self, GoPlayer, GoSavedGame, LastGame, Loaded, SavedGame, Settings, Store, ThemeName,
 };
@@ -351,4 +351,34 @@ fn unusable_go_saves_are_reported_and_moved_aside_never_overwritten() {
         let _ = std::fs::remove_dir_all(&dir);
     }
     assert!(wrong.is_empty(), "other messages:\n{}", wrong.join("\n"));
+}
+
+/// The inventor's handicap series is saved with its game, and saves without one (every
+/// earlier save) read as no series.
+#[test]
+fn a_handicap_series_is_saved_with_its_game() {
+    let series = Series::default()
+        .after(Some(Side::Black))
+        .after(Some(Side::White));
+    let rules = series.next_rules(RuleSet::default());
+    assert_eq!(rules.to_string(), "chogo-44,handicap=black:a3+h3");
+    let saved = SavedGame {
+        game: Game::new(rules),
+        players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Easy)),
+        series: Some(series),
+    };
+    let text = saved.to_text();
+    assert!(text.contains("\"series\""), "{text}");
+    let back = chogo_again(&saved);
+    assert_eq!(back.series, Some(series));
+    assert_eq!(back.game.rules(), &rules);
+    let plain = SavedGame {
+        series: None,
+        ..saved
+    };
+    assert!(!plain.to_text().contains("series"));
+    assert_eq!(chogo_again(&plain).series, None);
+    // A series that is not one is refused, never half read.
+    let bad = text.replace("\"games\": 2", "\"games\": \"two\"");
+    assert!(SavedGame::from_text(&bad).is_err());
 }

@@ -20,14 +20,26 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         1 => {
+            // The drop opening's hands ([8PK8pk]) and the other options of RULES §10 too.
             for rules in [
-                RuleSet::default(),
-                "8x8".parse().unwrap(),
-                "12x10".parse().unwrap(),
+                "chogo-44",
+                "8x8",
+                "12x10",
+                "chogo-44,opening=drops",
+                "12x10,opening=drops,men=3,kings=none",
+                "chogo-44,trap=line,fortress=reposition,start=facing",
             ] {
+                let rules: RuleSet = rules.parse().unwrap();
                 if let Ok(pos) = Position::from_text(body, rules) {
                     let again = Position::from_text(&pos.to_string(), rules).expect("written back");
                     assert_eq!(again.to_string(), pos.to_string());
+                    assert_eq!(again.hash(), pos.hash());
+                    // Whatever reads can be played on without a panic.
+                    let moves = pos.legal_moves();
+                    if let Some(&mv) = moves.first() {
+                        let (next, _) = pos.play(mv).expect("a legal move plays");
+                        let _ = next.outcome();
+                    }
                 }
             }
         }

@@ -16,6 +16,10 @@ pub struct MoveReport {
     pub text: String,
     /// Each moving man: its origin (none for a king drop) and destination.
     pub paths: Vec<(Option<Cell>, Cell)>,
+    /// The man a drop took from the mover's hand (pawns before the king, RULES §10.3).
+    pub dropped: Option<super::Role>,
+    /// The move set an enemy man down elsewhere (the reposition of RULES §10.2).
+    pub reposition: bool,
     /// The men removed, where they stood.
     pub captured: Vec<(Cell, Man)>,
     /// Cells of men that are trapped after the move and were not before.
@@ -56,6 +60,12 @@ impl MoveReport {
                 .filter_map(|c| Some((c, mid_move_man(before, mv, c)?)))
                 .collect(),
             paths,
+            dropped: match mv {
+                Move::Drop { .. } => before.hand(before.turn()).next(),
+                _ => None,
+            },
+            reposition: matches!(mv, Move::MoleDrop { from, .. }
+                if before.men(!before.turn()).contains(from)),
             trapped: trapped_after - was_trapped,
             freed,
             outcome: None,

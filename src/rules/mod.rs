@@ -14,6 +14,7 @@ mod position_text;
 mod record;
 mod ruleset;
 mod security;
+mod series;
 mod side;
 mod zobrist;
 
@@ -33,6 +34,7 @@ pub use ruleset::{
     rule_text_syntax,
 };
 pub use security::{Analysis, NoMoleDrop};
+pub use series::{MAX_HANDICAP, Series};
 pub use side::{BySide, Man, ParseSideError, Role, Side};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).

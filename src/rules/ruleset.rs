@@ -694,7 +694,7 @@ impl RuleSet {
     }
 
     /// The drop opening's number of pawns when `men=N` is not given.
-    fn men_in_hand_default(&self) -> u8 {
+    pub fn men_in_hand_default(&self) -> u8 {
         RuleSet {
             drop_men: None,
             ..*self

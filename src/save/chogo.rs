@@ -9,7 +9,7 @@ use super::{
     Loaded, SAVE_FILE, SAVE_FORMAT, SaveError, Store, check_format, load, read_json, record_date,
 };
 use crate::bot::PlayerKind;
-use crate::rules::{Board, BySide, Game, Move, Position, Record, RuleSet};
+use crate::rules::{Board, BySide, Game, Move, Position, Record, RuleSet, Series};
 
 /// The saved game as it is written: the game record (rules, start, moves, result), who
 /// plays each side and the moves undo took back.
@@ -22,6 +22,9 @@ struct SaveFile {
     record: String,
     #[serde(default)]
     redo: Vec<String>,
+    /// The handicap series the game belongs to (its games before this one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    series: Option<Series>,
 }
 
 /// A game to keep or resume: everything "continue" needs to go on exactly where it was.
@@ -30,6 +33,8 @@ pub struct SavedGame {
     pub game: Game,
     /// Who plays each side.
     pub players: BySide<PlayerKind>,
+    /// The handicap series the game belongs to, if any.
+    pub series: Option<Series>,
 }
 
 impl SavedGame {
@@ -48,6 +53,7 @@ impl SavedGame {
             white: self.players.white.to_string(),
             record: record.to_string(),
             redo: self.game.redo_moves().map(|m| m.to_string()).collect(),
+            series: self.series,
         };
         let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
         text.push('\n');
@@ -86,7 +92,11 @@ impl SavedGame {
             game.undo();
         }
         game.set_declared_end(declared);
-        Ok(SavedGame { game, players })
+        Ok(SavedGame {
+            game,
+            players,
+            series: file.series,
+        })
     }
 }
 

@@ -193,6 +193,7 @@ mod tests {
         let saved = SavedGame {
             game: game.clone(),
             players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Hard)),
+            series: None,
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.players, saved.players);
@@ -205,6 +206,7 @@ mod tests {
         let saved = SavedGame {
             game: game.clone(),
             players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+            series: None,
         };
         let back = SavedGame::from_text(&saved.to_text()).unwrap();
         assert_eq!(back.game.outcome(), game.outcome());

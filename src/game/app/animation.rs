@@ -43,6 +43,8 @@ pub enum MotionKind {
     Arc,
     /// Falling onto the cell from above (king drop).
     Fall,
+    /// Picked straight up, carried level and set down (a reposition of an enemy man).
+    Lift,
 }
 
 /// A man travelling to its new cell.
@@ -62,6 +64,7 @@ impl Motion {
             MotionKind::Slide => (0.15 + 0.04 * cells.saturating_sub(1) as f32).min(0.35),
             MotionKind::Arc => 0.6,
             MotionKind::Fall => 0.4,
+            MotionKind::Lift => 0.8,
         };
         Motion {
             from,
@@ -159,6 +162,19 @@ fn animate_motion(
             MotionKind::Fall => {
                 let start = motion.to + Vec2::Y * base * 2.5;
                 (start.lerp(motion.to, bounce(t)), 1.0 - t)
+            }
+            MotionKind::Lift => {
+                // Up in place, across at that height, down in place.
+                const HEIGHT: f32 = 0.45;
+                let (along, h) = if t < 0.25 {
+                    (0.0, HEIGHT * ease_in_out(t / 0.25))
+                } else if t < 0.75 {
+                    (ease_in_out((t - 0.25) / 0.5), HEIGHT)
+                } else {
+                    (1.0, HEIGHT * (1.0 - ease_in_out((t - 0.75) / 0.25)))
+                };
+                let p = motion.from.lerp(motion.to, along);
+                (p + Vec2::Y * h * base, 1.0)
             }
         };
         transform.translation = point.extend(3.0 + lift);

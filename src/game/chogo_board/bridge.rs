@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::bot::Level;
 use crate::game::app::reports::{Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
-use crate::rules::{BySide, Game, Move, MoveReport, RuleSet, Side};
+use crate::rules::{BySide, Game, Move, MoveReport, RuleSet, Series, Side};
 use crate::save::SavedGame;
 
 pub use crate::bot::PlayerKind;
@@ -16,6 +16,8 @@ pub use crate::bot::PlayerKind;
 pub struct Setup {
     pub rules: RuleSet,
     pub players: BySide<PlayerKind>,
+    /// The handicap series this game belongs to, if any (its games before this one).
+    pub series: Option<Series>,
 }
 
 impl Default for Setup {
@@ -23,6 +25,7 @@ impl Default for Setup {
         Setup {
             rules: RuleSet::default(),
             players: BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Medium)),
+            series: None,
         }
     }
 }
@@ -73,6 +76,7 @@ impl Bridge {
             setup: Setup {
                 rules: *saved.game.rules(),
                 players: saved.players,
+                series: saved.series,
             },
             game: saved.game,
             version: 0,

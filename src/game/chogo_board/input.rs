@@ -25,9 +25,11 @@ use crate::game::chogo_board::board::Highlights;
 use crate::game::chogo_board::bridge::{Bridge, Command, Played, Viewing};
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::game::chogo_board::men::{ManPiece, hand_point, piece_point};
-use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
-use crate::rules::{Bitboard, Cell, Move};
+use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_point};
+use crate::game::chogo_board::picking::{
+    Selection, destinations, pickable, selection_moves, why_stuck,
+};
+use crate::rules::{Bitboard, Cell, Move, Role};
 
 /// The person's selection on the board, and the drag under way.
 #[derive(Resource, Default, Debug, Clone, Deref, DerefMut)]
@@ -150,8 +152,9 @@ fn pointer(
             grab.clear();
             return;
         }
-        let near_hand =
-            pos.is_drop_phase() && point.distance(hand_point(&layout, me)) < layout.cell * 0.5;
+        let near_hand = next_in_hand(pos, me).is_some_and(|(role, slot)| {
+            point.distance(hand_point(&layout, me, role, slot)) < layout.cell * 0.5
+        });
         if near_hand {
             grab.clear();
             grab.hand = true;
@@ -162,7 +165,7 @@ fn pointer(
             return;
         }
         match cell {
-            Some(c) if pos.men(me).contains(c) && !pos.is_drop_phase() => {
+            Some(c) if pickable(pos, c) && !pos.is_drop_phase() => {
                 let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
                 if shift && grab.cells.any() {
                     if grab.cells.contains(c) {
@@ -184,8 +187,13 @@ fn pointer(
                 });
             }
             Some(c) if pos.men(me).contains(c) => {
-                // The drop phase: the king comes first (RULES §3).
-                notice.0 = Some("Drop your king first: click a marked cell".into());
+                // The drop phase: the men in hand come first (RULES §2, §10.3).
+                notice.0 = Some(match next_in_hand(pos, me) {
+                    Some((Role::Pawn, _)) => {
+                        "The drop phase: drop a man from your hand on a marked cell".into()
+                    }
+                    _ => "Drop your king first: click a marked cell".into(),
+                });
             }
             _ => {
                 settle(&layout, &mut men);
@@ -205,7 +213,12 @@ fn pointer(
                 for (piece, mut transform) in men.iter_mut() {
                     let picked = match piece.cell {
                         Some(c) => grab.cells.contains(c),
-                        None => grab.hand && piece.man.side == me,
+                        // The man on top of the hand, the one the drop takes.
+                        None => {
+                            grab.hand
+                                && piece.man.side == me
+                                && next_in_hand(pos, me) == Some((piece.man.role, piece.slot))
+                        }
                     };
                     if picked {
                         transform.translation = (piece_point(&layout, piece) + offset).extend(5.0);

@@ -11,22 +11,31 @@ use crate::game::chogo_board::bridge::{Bridge, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
 
-/// A man of the game. `cell` is `None` for a king still in hand (shown beside the board).
+/// A man of the game. `cell` is `None` for a man still in hand (shown beside the board);
+/// `slot` is a pawn's place in its hand's pile, counted from the bottom.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ManPiece {
     pub man: Man,
     pub cell: Option<Cell>,
+    pub slot: u8,
 }
 
-/// Where a king in hand waits: right of the board, level with its side's home ranks.
-pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
+/// Where a man in hand waits: right of the board, the king level with its side's home
+/// rank, the pawns of the drop opening (RULES §10.3) in a pile one rank nearer the centre,
+/// each a little above the one below it.
+pub fn hand_point(layout: &BoardLayout, side: Side, role: Role, slot: u8) -> Vec2 {
     let files = layout.board.files() as f32;
     let ranks = layout.board.ranks() as f32;
-    let bottom = (side == Side::Black) != layout.flipped;
-    let y = if bottom {
-        -(ranks / 2.0 - 0.5)
+    // Towards the centre from the side's home rank.
+    let inward = if (side == Side::Black) != layout.flipped {
+        1.0
     } else {
-        ranks / 2.0 - 0.5
+        -1.0
+    };
+    let home = -inward * (ranks / 2.0 - 0.5);
+    let y = match role {
+        Role::King => home,
+        Role::Pawn => home + inward * (1.0 + 0.09 * slot.min(8) as f32),
     };
     layout.centre
         + Vec2::new(
@@ -35,26 +44,35 @@ pub fn hand_point(layout: &BoardLayout, side: Side) -> Vec2 {
         ) * layout.cell
 }
 
+/// The man that the next drop of `side` takes from its hand, and its slot.
+pub fn next_in_hand(position: &Position, side: Side) -> Option<(Role, u8)> {
+    let hand = position.hand(side);
+    hand.next().map(|role| {
+        (
+            role,
+            hand.pawns.saturating_sub(1) * (role == Role::Pawn) as u8,
+        )
+    })
+}
+
 /// The world point of a man: its cell, or its hand.
 pub fn piece_point(layout: &BoardLayout, piece: &ManPiece) -> Vec2 {
     match piece.cell {
         Some(cell) => layout.cell_center(cell),
-        None => hand_point(layout, piece.man.side),
+        None => hand_point(layout, piece.man.side, piece.man.role, piece.slot),
     }
 }
 
 fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout) {
     let mut spawn = |piece: ManPiece| {
         let at = piece_point(layout, &piece);
+        // Higher pawns of a pile in front of lower ones.
+        let at = at.extend(2.0 + 0.01 * piece.slot as f32);
         commands.spawn((
             DespawnOnExit(ChogoOn),
             Name::new(format!("{}", piece.man)),
             piece,
-            Transform::from_translation(at.extend(2.0)).with_scale(Vec3::new(
-                layout.cell,
-                layout.cell,
-                1.0,
-            )),
+            Transform::from_translation(at).with_scale(Vec3::new(layout.cell, layout.cell, 1.0)),
             Visibility::default(),
         ));
     };
@@ -64,12 +82,21 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
             spawn(ManPiece {
                 man,
                 cell: Some(cell),
+                slot: 0,
+            });
+        }
+        for slot in 0..position.hand(side).pawns {
+            spawn(ManPiece {
+                man: Man::new(side, Role::Pawn),
+                cell: None,
+                slot,
             });
         }
         if position.king_in_hand(side) {
             spawn(ManPiece {
                 man: Man::new(side, Role::King),
                 cell: None,
+                slot: 0,
             });
         }
     }
@@ -136,18 +163,29 @@ fn animate_report(
         .paths
         .iter()
         .filter_map(|&(from, to)| {
-            let entity = men.iter().find_map(|(e, piece, _, captured)| {
-                let hit = match from {
-                    Some(cell) => piece.cell == Some(cell),
-                    None => piece.cell.is_none() && piece.man.side == report.mover,
-                };
-                (hit && !captured && !taken.contains(&e)).then_some(e)
-            })?;
+            // A drop takes the man the report names from the top of the mover's hand.
+            let (entity, _) = men
+                .iter()
+                .filter(|(e, piece, _, captured)| {
+                    let hit = match from {
+                        Some(cell) => piece.cell == Some(cell),
+                        None => {
+                            piece.cell.is_none()
+                                && piece.man.side == report.mover
+                                && Some(piece.man.role) == report.dropped
+                        }
+                    };
+                    hit && !captured && !taken.contains(e)
+                })
+                .map(|(e, piece, ..)| (e, piece.slot))
+                .max_by_key(|&(_, slot)| slot)?;
             Some((entity, to))
         })
         .collect();
     let kind = match report.mv {
         Move::Drop { .. } => MotionKind::Fall,
+        // A reposition lifts an enemy man and sets it down (RULES §10.2).
+        Move::MoleDrop { .. } if report.reposition => MotionKind::Lift,
         Move::MoleDrop { .. } => MotionKind::Arc,
         Move::Single { .. } | Move::Tandem { .. } => MotionKind::Slide,
     };
@@ -161,6 +199,7 @@ fn animate_report(
     for (entity, to) in movers {
         if let Ok((_, mut piece, transform, _)) = men.get_mut(entity) {
             piece.cell = Some(to);
+            piece.slot = 0;
             let target = piece_point(layout, &piece);
             commands.entity(entity).insert(Motion::new(
                 transform.translation.truncate(),
@@ -186,7 +225,6 @@ fn animate_report(
     }
 }
 
-/// Puts resting men back on their cells when the layout changes (window resized).
 /// Puts resting men back on their cells when the layout changes (window resized, board
 /// flipped); a man on its way is sent on to where its cell now is.
 fn follow_layout(

@@ -17,7 +17,10 @@ use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::theme::Theme;
 use crate::game::app::ui;
 use crate::game::chogo_board::small_board;
-use crate::rules::{Bitboard, Board, BySide, Handicap, Preset, RuleOption, RuleSet, Side};
+use crate::rules::{
+    Bitboard, Board, BySide, DropCaptures, DropKings, Handicap, Opening, Preset, RuleOption,
+    RuleSet, Side,
+};
 use crate::save::{self, Imported, SavedGame};
 
 /// Who plays whom in the next game (new or loaded).
@@ -168,6 +171,12 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
     option_choice(ui, &mut rules.king_start);
     option_choice(ui, &mut rules.own_man_capture);
     option_choice(ui, &mut rules.mole_condition);
+    proposals_form(ui, rules);
+    if rules.opening == Opening::Drops {
+        // The drop opening has no handicap (RULES §10.3).
+        rules.handicap = None;
+        return;
+    }
     // Handicap: tick 1–3 start pawns of one side.
     let mut side = rules.handicap.map_or(Side::White, |h| h.side);
     let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);
@@ -191,6 +200,40 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
     rules.handicap = pawns.any().then_some(Handicap { side, pawns });
 }
 
+/// The options of RULES §10, folded under one heading so that the dialog stays short; open
+/// when one of them is chosen.
+fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
+    let base = RuleSet::for_board(rules.board);
+    let chosen = rules.trap != base.trap
+        || rules.fortress != base.fortress
+        || rules.opening != base.opening
+        || rules.hopeless != base.hopeless;
+    egui::CollapsingHeader::new("More of the inventor's proposals")
+        .id_salt("chogo-proposals")
+        .default_open(chosen)
+        .show(ui, |ui| {
+            option_choice(ui, &mut rules.trap);
+            option_choice(ui, &mut rules.fortress);
+            option_choice(ui, &mut rules.opening);
+            if rules.opening == Opening::Drops {
+                let usual = rules.men_in_hand_default();
+                let mut men = rules.men_in_hand();
+                ui.add(
+                    egui::Slider::new(&mut men, 1..=RuleSet::max_men(rules.board))
+                        .text("pawns each"),
+                );
+                rules.drop_men = (men != usual).then_some(men);
+                option_choice(ui, &mut rules.drop_captures);
+                option_choice(ui, &mut rules.drop_kings);
+            } else {
+                rules.drop_men = None;
+                rules.drop_captures = DropCaptures::default();
+                rules.drop_kings = DropKings::default();
+            }
+            option_choice(ui, &mut rules.hopeless);
+        });
+}
+
 /// The new-game form: the opponent, the rules in one line, every option.
 fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
     form.opponent.form(ui);
@@ -208,6 +251,7 @@ fn start(
     commands.write(Command::NewGame(Setup {
         rules: form.rules,
         players: form.opponent.players(),
+        series: None,
     }));
     actions.write(MenuAction::Show(GameKind::Chogo));
 }
@@ -281,6 +325,7 @@ fn play_loaded(
         commands.write(Command::Load(Box::new(SavedGame {
             game: what.into_game(),
             players: form.opponent.players(),
+            series: None,
         })));
         actions.write(MenuAction::Show(GameKind::Chogo));
     }

@@ -18,7 +18,7 @@ use crate::game::chogo_board::export::Export;
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::input::FlipBoard;
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::rules::{BySide, Move, Ply, Side};
+use crate::rules::{BySide, Fortress, Move, Opening, Ply, Role, Series, Side};
 
 /// What the panel's buttons ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,15 +39,25 @@ enum Act {
 /// drop, captures): the panel says it, so that a bot's move never happens unexplained.
 pub fn move_words(side: Side, ply: &Ply) -> Option<String> {
     let what = match ply.mv {
-        Move::MoleDrop { from, to } => Some(format!(
-            "{side} made a mole drop: the man from {from} into {}'s city at {to}",
-            !side
-        )),
+        Move::MoleDrop { from, to } => Some(match ply.position.rules().fortress {
+            Fortress::Knight => format!(
+                "{side} leapt like a knight from {from} into {}'s city at {to}",
+                !side
+            ),
+            Fortress::Reposition => format!("{side} set {}'s man from {from} down on {to}", !side),
+            Fortress::Mole | Fortress::NoHiding => format!(
+                "{side} made a mole drop: the man from {from} into {}'s city at {to}",
+                !side
+            ),
+        }),
         Move::Tandem { from, .. } => Some(format!(
             "{side} slid a tandem of {} men",
             from.cells().count()
         )),
-        Move::Drop { to } => Some(format!("{side} dropped its king on {to}")),
+        Move::Drop { to } => Some(match ply.position.man_at(to).map(|m| m.role) {
+            Some(Role::Pawn) => format!("{side} dropped a man on {to}"),
+            _ => format!("{side} dropped its king on {to}"),
+        }),
         Move::Single { .. } => None,
     };
     game_panel::move_in_words(side, what, ply.captured.count(), ("man", "men"))
@@ -125,9 +135,8 @@ fn panel(
     ];
     let moves = move_rows(&bridge);
     let players = {
-        let count = |p: &crate::rules::Position, side: Side| {
-            p.men(side).count() + p.king_in_hand(side) as u32
-        };
+        let count =
+            |p: &crate::rules::Position, side: Side| p.men(side).count() + p.hand(side).count();
         let row = |side: Side| PlayerRow {
             side,
             name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
@@ -231,6 +240,22 @@ fn panel(
             commands.write(Command::NewGame(Setup {
                 rules: bridge.setup.rules,
                 players: BySide::new(players.white, players.black),
+                series: None,
+            }));
+        }
+        Some(AfterGame::Series) => {
+            clicks.write(UiClick);
+            // The next game of the series: colours change, the winner gives a pawn more.
+            let players = bridge.setup.players;
+            let series = bridge
+                .setup
+                .series
+                .unwrap_or_default()
+                .after(bridge.game.outcome().and_then(|o| o.winner));
+            commands.write(Command::NewGame(Setup {
+                rules: series.next_rules(bridge.setup.rules),
+                players: BySide::new(players.white, players.black),
+                series: Some(series),
             }));
         }
         Some(AfterGame::NewGame) => {
@@ -280,18 +305,74 @@ fn panel(
 
 /// "to move", or "drops its king" in the drop phase.
 fn turn_words(pos: &crate::rules::Position) -> &'static str {
-    if pos.is_drop_phase() {
-        "drops its king"
-    } else {
-        "to move"
+    match pos.hand(pos.turn()).next() {
+        Some(Role::King) => "drops its king",
+        Some(Role::Pawn) => "drops a man",
+        None => "to move",
     }
+}
+
+/// What each side still holds in the drop opening (RULES §10.3): "In hand: Black 5 men
+/// and the king, White 6 men and the king".
+fn hands_line(pos: &crate::rules::Position) -> Option<String> {
+    if pos.rules().opening != Opening::Drops || !pos.is_drop_phase() {
+        return None;
+    }
+    let hand = |side: Side| {
+        let h = pos.hand(side);
+        let men = crate::common::counted(h.pawns as usize, "man", "men");
+        match (h.pawns, h.king) {
+            (0, true) => format!("{side} its king"),
+            (_, true) => format!("{side} {men} and the king"),
+            (_, false) => format!("{side} {men}"),
+        }
+    };
+    Some(format!(
+        "In hand: {}, {}",
+        hand(Side::Black),
+        hand(Side::White)
+    ))
 }
 
 /// What the result's buttons ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AfterGame {
     Rematch,
+    /// The next game of the inventor's handicap series.
+    Series,
     NewGame,
+}
+
+/// The handicap series' standing, for the panel: "Handicap series, game 3: You 2, Medium 0;
+/// White gives a5 h5".
+fn series_line(bridge: &Bridge) -> Option<String> {
+    let series = bridge.setup.series?;
+    // The player who had Black in the series' first game, and the other.
+    let first = Series::first_side(series.games);
+    let name = |side: Side| game_panel::player_name(bridge.player(side), &bridge.player(!side));
+    let mut line = format!(
+        "Handicap series, game {}: {} {}, {} {}",
+        series.games + 1,
+        name(first),
+        series.first_wins,
+        name(!first),
+        series.second_wins
+    );
+    if series.draws() > 0 {
+        line.push_str(&format!(
+            " ({})",
+            crate::common::counted(series.draws() as usize, "draw", "draws")
+        ));
+    }
+    match bridge.setup.rules.handicap {
+        Some(h) => line.push_str(&format!(
+            "; {} gives {}",
+            h.side,
+            h.pawns.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        )),
+        None => line.push_str("; even"),
+    }
+    Some(line)
 }
 
 /// The status block: whose turn and what is under way, or the result with a rematch.
@@ -304,6 +385,9 @@ fn status(
     let mut asked = None;
     let game = &bridge.game;
     let shown = bridge.shown(&viewing);
+    if let Some(line) = series_line(bridge) {
+        ui.label(egui::RichText::new(line).small().color(palette::GOLD));
+    }
     match (game.outcome(), viewing.0) {
         (Some(outcome), None) => {
             // "You win" / "You lose" when a person plays a bot.
@@ -316,6 +400,17 @@ fn status(
                     .clicked()
                 {
                     asked = Some(AfterGame::Rematch);
+                }
+                if Series::possible(game.rules())
+                    && ui
+                        .button("Rematch with a handicap")
+                        .on_hover_text(
+                            "The inventor's series: colours change, and the winner starts the \
+                             next game with a pawn less (1 to 3)",
+                        )
+                        .clicked()
+                {
+                    asked = Some(AfterGame::Series);
                 }
                 if ui.button("New game…").clicked() {
                     asked = Some(AfterGame::NewGame);
@@ -336,12 +431,20 @@ fn status(
                     .corner_radius(6.0)
                     .inner_margin(egui::Margin::symmetric(10, 2))
                     .show(ui, |ui| {
+                        let what = match shown.rules().fortress {
+                            Fortress::Knight => "a knight's leap into a city",
+                            Fortress::Reposition => "a reposition of an enemy man",
+                            Fortress::Mole | Fortress::NoHiding => "a mole drop",
+                        };
                         ui.label(
-                            egui::RichText::new("POLIS — a mole drop is available")
+                            egui::RichText::new(format!("POLIS — {what} is available"))
                                 .strong()
                                 .color(egui::Color32::WHITE),
                         );
                     });
+            }
+            if let Some(hands) = hands_line(shown) {
+                ui.label(egui::RichText::new(hands).color(palette::HINT));
             }
             let n = viewing.0.unwrap_or(game.plies().len());
             if let Some(ply) = bridge.shown_move(&viewing) {

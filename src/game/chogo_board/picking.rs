@@ -2,7 +2,7 @@
 //! why a man cannot move. Pure selection logic over the rules (no Bevy): the board's
 //! input and the rules screen's diagrams both stand on it.
 
-use crate::rules::{Bitboard, Cell, Move, Position, Rect};
+use crate::rules::{Bitboard, Cell, Fortress, Move, Position, Rect};
 
 /// The men a person has picked up, and the one whose destination names the move.
 #[derive(Default, Debug, Clone, PartialEq, Eq)]
@@ -101,6 +101,16 @@ fn bounding_rect(cells: Bitboard) -> Option<Rect> {
             Cell::new(r.max.file().max(c.file()), r.max.rank().max(c.rank())),
         )
     }))
+}
+
+/// Whether a person may pick up the man on `cell`: a man of the side to move, or an enemy
+/// man while the rules' reposition is available (RULES §10.2).
+pub fn pickable(pos: &Position, cell: Cell) -> bool {
+    match pos.man_at(cell) {
+        Some(man) if man.side == pos.turn() => true,
+        Some(_) => pos.rules().fortress == Fortress::Reposition && pos.mole_available(),
+        None => false,
+    }
 }
 
 /// Why the man on `cell` cannot move, if it cannot.

@@ -12,19 +12,22 @@ use bevy_egui::egui;
 use crate::game::app::boards::RulePage;
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::palette;
-use crate::game::chogo_board::picking::{Selection, destinations, selection_moves, why_stuck};
+use crate::game::chogo_board::picking::{
+    Selection, destinations, pickable, selection_moves, why_stuck,
+};
 use crate::game::chogo_board::small_board::{self, Marks};
-use crate::rules::{Bitboard, Cell, Game, MoveReport, Position, Role, RuleSet};
+use crate::rules::{Bitboard, Cell, Fortress, Game, Move, MoveReport, Position, Role, RuleSet};
 
 /// The rule book's text (see the file's head for its form).
 const TEXT: &str = include_str!("../../../assets/rules/chogo.txt");
 
-/// One diagram: a position to play on, what to try, and what happened.
+/// One diagram: a position to play on (under its rules), what to try, and what happened.
 struct Diagram {
     title: String,
     /// What to try on the board.
     task: String,
     start: String,
+    rules: RuleSet,
     game: Game,
     selection: Selection,
     last: Option<MoveReport>,
@@ -33,13 +36,13 @@ struct Diagram {
 }
 
 impl Diagram {
-    fn new(title: String, task: String, start: String) -> Diagram {
-        let position = Position::from_text(&start, RuleSet::default())
-            .unwrap_or_else(|_| Position::new(RuleSet::default()));
+    fn new(title: String, task: String, start: String, rules: RuleSet) -> Diagram {
+        let position = Position::from_text(&start, rules).unwrap_or_else(|_| Position::new(rules));
         Diagram {
             title,
             task,
             start,
+            rules,
             game: Game::from_position(position),
             selection: Selection::default(),
             last: None,
@@ -53,7 +56,7 @@ impl Diagram {
             std::mem::take(&mut self.task),
             std::mem::take(&mut self.start),
         );
-        *self = Diagram::new(title, task, start);
+        *self = Diagram::new(title, task, start, self.rules);
     }
 
     /// A click on a cell: pick a man (shift adds to a block), or play the move to it.
@@ -73,7 +76,7 @@ impl Diagram {
             return;
         }
         match pos.man_at(cell) {
-            Some(man) if man.side == pos.turn() => {
+            Some(_) if pickable(&pos, cell) => {
                 let mut cells = if shift {
                     self.selection.cells
                 } else {
@@ -94,8 +97,15 @@ impl Diagram {
                 self.problem = Some(format!("It is {}'s move, not {}'s.", pos.turn(), man.side));
             }
             None => {
+                // A man picked up and an empty cell it may not go to: the rules say why.
+                self.problem = match self.selection.anchor {
+                    Some(from) if self.selection.cells.count() == 1 => pos
+                        .check(Move::Single { from, to: cell })
+                        .err()
+                        .map(|e| format!("{from}-{cell}: {e}.")),
+                    _ => None,
+                };
                 self.selection = Selection::default();
-                self.problem = None;
             }
         }
     }
@@ -140,13 +150,7 @@ impl Diagram {
             ui.vertical(|ui| {
                 RulePage::diagram_heading(ui, &self.title, &self.task);
                 if pos.mole_available() && self.game.outcome().is_none() {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Polis: {} may drop a mole (on the tinted cells).",
-                            pos.turn()
-                        ))
-                        .color(palette::HINT),
-                    );
+                    ui.label(egui::RichText::new(polis_words(&pos)).color(palette::HINT));
                 }
                 if let Some(report) = &self.last {
                     ui.label(egui::RichText::new(format!("Played {}.", report.text)).strong());
@@ -166,6 +170,25 @@ impl Diagram {
                 }
             });
         });
+    }
+}
+
+/// Polis in words: which fortress move the side to move may make (RULES §7, §10.2).
+pub fn polis_words(pos: &Position) -> String {
+    let side = pos.turn();
+    match pos.rules().fortress {
+        Fortress::Knight => {
+            format!("Polis: {side} may leap a man like a knight into the tinted city cells.")
+        }
+        Fortress::Reposition => {
+            format!(
+                "Polis: {side} may pick up any man of {} and set it down anywhere.",
+                !side
+            )
+        }
+        Fortress::Mole | Fortress::NoHiding => {
+            format!("Polis: {side} may drop a mole (on the tinted cells).")
+        }
     }
 }
 
@@ -217,20 +240,20 @@ struct Section {
 fn sections(text: &str) -> Vec<Section> {
     let mut sections: Vec<Section> = Vec::new();
     let mut paragraph: Vec<&str> = Vec::new();
-    // A diagram being read: title, position, task lines.
-    let mut diagram: Option<(String, Option<String>, Vec<&str>)> = None;
+    // A diagram being read: title, position, rules, task lines.
+    type Reading<'a> = Option<(String, Option<String>, RuleSet, Vec<&'a str>)>;
+    let mut diagram: Reading = None;
     let end_block =
-        |sections: &mut Vec<Section>,
-         paragraph: &mut Vec<&str>,
-         diagram: &mut Option<(String, Option<String>, Vec<&str>)>| {
+        |sections: &mut Vec<Section>, paragraph: &mut Vec<&str>, diagram: &mut Reading| {
             let Some(section) = sections.last_mut() else {
                 return;
             };
-            if let Some((title, position, task)) = diagram.take() {
+            if let Some((title, position, rules, task)) = diagram.take() {
                 section.diagrams.push(Diagram::new(
                     title,
                     task.join(" "),
                     position.unwrap_or_default(),
+                    rules,
                 ));
             } else if !paragraph.is_empty() {
                 section.text.push(paragraph.join(" "));
@@ -252,17 +275,24 @@ fn sections(text: &str) -> Vec<Section> {
             });
         } else if let Some(title) = line.strip_prefix("### ") {
             end_block(&mut sections, &mut paragraph, &mut diagram);
-            diagram = Some((title.to_string(), None, Vec::new()));
+            diagram = Some((title.to_string(), None, RuleSet::default(), Vec::new()));
         } else if line.is_empty() {
             end_block(&mut sections, &mut paragraph, &mut diagram);
         } else if line == "[start]" {
             if let Some(section) = sections.last_mut() {
                 section.start_position = true;
             }
-        } else if let Some((_, position, task)) = &mut diagram {
-            match line.strip_prefix("position: ") {
-                Some(text) if position.is_none() => *position = Some(text.to_string()),
-                _ => task.push(line),
+        } else if let Some((_, position, rules, task)) = &mut diagram {
+            if let Some(text) = line.strip_prefix("position: ")
+                && position.is_none()
+            {
+                *position = Some(text.to_string());
+            } else if let Some(text) = line.strip_prefix("rules: ")
+                && task.is_empty()
+            {
+                *rules = text.parse().unwrap_or_default();
+            } else {
+                task.push(line);
             }
         } else {
             paragraph.push(line);
@@ -318,7 +348,7 @@ pub fn rule_section(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Side;
+    use crate::rules::{Side, TrapRule};
 
     fn play(diagram: &mut Diagram, clicks: &[(&str, bool)]) -> String {
         for &(cell, shift) in clicks {
@@ -334,20 +364,20 @@ mod tests {
     #[test]
     fn every_diagram_starts_from_a_valid_position() {
         let book = ChogoRuleBook::default();
-        assert_eq!(book.sections.len(), 8);
+        assert_eq!(book.sections.len(), 9);
         assert!(book.sections[0].start_position);
         assert_eq!(
             book.sections
                 .iter()
                 .map(|s| s.diagrams.len())
                 .sum::<usize>(),
-            7
+            14
         );
         for section in book.sections {
             assert!(!section.text.is_empty(), "{}", section.title);
             for diagram in section.diagrams {
                 assert!(!diagram.task.is_empty(), "{}", diagram.title);
-                Position::from_text(&diagram.start, RuleSet::default())
+                Position::from_text(&diagram.start, diagram.rules)
                     .unwrap_or_else(|e| panic!("{}: {e}", diagram.title));
                 assert!(diagram.game.outcome().is_none(), "{}", diagram.title);
             }
@@ -403,5 +433,41 @@ mod tests {
         // Again puts the diagram back.
         d.reset();
         assert!(d.last.is_none() && d.game.plies().is_empty());
+        // RULES §10, each diagram under its own rules.
+        let mut d = find("Line traps");
+        assert_eq!(d.rules.trap, TrapRule::Line);
+        assert_eq!(play(&mut d, &[("h4", false), ("f4", false)]), "h4-f4");
+        assert_eq!(
+            d.last.as_ref().unwrap().trapped,
+            "c4 d4 e4".split(' ').map(|c| c.parse().unwrap()).collect()
+        );
+        let mut d = find("No hiding");
+        d.click("d7".parse().unwrap(), false);
+        d.click("d6".parse().unwrap(), false);
+        assert!(d.game.plies().is_empty(), "d7-d6 is refused");
+        assert_eq!(
+            d.problem.as_deref(),
+            Some("d7-d6: no-hiding: every man of yours is secure before and after this move.")
+        );
+        assert_eq!(play(&mut d, &[("f5", false), ("f4", false)]), "f5-f4");
+        let mut d = find("A knight's leap into the city");
+        assert_eq!(play(&mut d, &[("b5", false), ("d6", false)]), "b5>d6");
+        let mut d = find("Reposition an enemy man");
+        assert_eq!(play(&mut d, &[("d7", false), ("b4", false)]), "d7>b4");
+        assert_eq!(d.game.position().king(Side::White), "b4".parse().ok());
+        let mut d = find("The drop opening");
+        assert_eq!(play(&mut d, &[("c2", false)]), "c2xc1");
+        let mut d = find("The hopeless side");
+        assert_eq!(play(&mut d, &[("a4", false), ("b4", false)]), "a4-b4");
+        assert_eq!(
+            d.game.outcome(),
+            Some(crate::rules::Outcome::win(
+                Side::White,
+                crate::rules::EndReason::Hopeless
+            ))
+        );
+        let mut d = find("Facing kings");
+        assert_eq!(d.game.position().king(Side::White), "d6".parse().ok());
+        assert_eq!(play(&mut d, &[("d2", false), ("d3", false)]), "d2-d3");
     }
 }

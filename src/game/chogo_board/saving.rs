@@ -20,6 +20,7 @@ impl SavedBoard for Bridge {
         let saved = SavedGame {
             game: self.game.clone(),
             players: self.setup.players,
+            series: self.setup.series,
         };
         save::save_game(store, &saved)
     }
