@@ -22,7 +22,7 @@ for size in 9 19; do
   done
 done
 echo "== MCTS playouts per second, other sets and moving pieces (9x9, 1 s, 1 thread)"
-for set in B K N P M RB; do
+for set in B K N P M RB D A; do
   printf '%s: ' "$set"
   "$B" go bestmove start --pieces "$set" --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
@@ -32,7 +32,7 @@ for set in R B K N P M RB; do
 done
 
 echo "== greedy vs random, 20 games each (colours alternate); with moving pieces two seeds"
-for set in R B K N P M RB; do
+for set in R B K N P M RB D A; do
   printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 1 --seed 5 | tail -1
 done
 for set in R B K N P M RB; do
