@@ -65,7 +65,7 @@ for spec in "R 20000" "B 37000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" \
 done
 echo "-- dabbabas alone on 9x9 (a lattice of 20 cells) and alfils alone on 19x19 (45 cells: on 9x9"
 echo "   their 10 cells leave the game to the colour), two seeds each; then alfils on 9x9"
-for spec in "D 9 38000 21" "D 9 38000 22" "A 19 30000 21" "A 19 30000 22" "A 9 187000 21" \
+for spec in "D 9 38000 21" "D 9 38000 22" "A 19 30000 21" "A 19 30000 22" "A 19 30000 23" "A 9 187000 21" \
     "D 9 38000 21 --moving" "A 19 30000 21 --moving"; do
   set -- $spec
   pieces=$1; board=$2; n=$3; seed=$4; shift 4
