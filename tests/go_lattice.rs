@@ -194,8 +194,9 @@ fn the_rule_books_counts_of_playable_cells() {
         names(a),
         ["b1", "f1", "d3", "h3", "b5", "f5", "d7", "h7", "b9", "f9"]
     );
-    // "For bishops alone (and bishops with alfils) these are the light cells".
-    for set in ["B", "BA"] {
+    // "For bishops alone (and bishops with alfils) these are the light cells"; the same
+    // rule gives them to bishops with dabbabas, whose leaps keep a cell's colour too.
+    for set in ["B", "BA", "BD", "BDA"] {
         let geo = Geometry::new(Board::Square(9), set.parse().unwrap());
         assert!(geo.playable == geo.cells.iter().filter(|c| c.is_light()).collect());
         assert_eq!(geo.playable.count(), 40);
