@@ -37,8 +37,8 @@ struct Options {
     /// Go with chess pieces: the board (9, 13, 19, any size 5–19, or a Chogo board).
     #[arg(long, value_name = "BOARD")]
     board: Option<chogo::go::Board>,
-    /// Go with chess pieces: the piece set (R, B, K, N, P, M, RB, or any letters of
-    /// RBQKWNMP).
+    /// Go with chess pieces: the piece set (R, B, K, N, P, M, RB, D, A, or any letters
+    /// of RBQKWNMPDA).
     #[arg(long, value_name = "SET")]
     pieces: Option<chogo::go::PieceSet>,
     /// Go with chess pieces: pieces may move (superko applies).

@@ -165,27 +165,36 @@ fn move_generation_allocates_nothing() {
 fn go_playouts_allocate_nothing() {
     use chogo::go::playout::{Rng, playout};
     use chogo::go::{Position as GoPosition, Rules as GoRules};
-    for pieces in ["R", "B", "K", "N", "P", "M", "RB"] {
-        for board in ["9", "19"] {
-            let rules = GoRules {
-                pieces: pieces.parse().unwrap(),
-                board: board.parse().unwrap(),
-                ..GoRules::default()
-            };
-            let start = GoPosition::new(rules);
-            let mut rng = Rng::new(7);
-            let ((end, moves), n) = allocations(|| playout(&start, &mut rng, 400));
-            assert!(moves > 20, "{pieces} on {board}: {moves} moves");
-            assert_eq!(n, 0, "{pieces} on {board}: {n} allocations, ending {end:?}");
-            // Legal move generation in the middle of a game, with each move's result.
-            let (middle, _) = playout(&start, &mut rng, 30);
-            let (count, n) = allocations(|| {
-                let mut count = 0;
-                middle.for_each_legal_move(|_, _| count += 1);
-                count
-            });
-            assert!(count > 0);
-            assert_eq!(n, 0, "{pieces} on {board}: legal moves allocate");
-        }
+    // Dabbabas and alfils on boards whose lattice holds long enough playouts.
+    let cases = ["R", "B", "K", "N", "P", "M", "RB"]
+        .into_iter()
+        .flat_map(|set| [(set, "9"), (set, "19")])
+        .chain([
+            ("D", "13"),
+            ("D", "19"),
+            ("A", "19"),
+            ("DA", "13"),
+            ("RD", "9"),
+        ]);
+    for (pieces, board) in cases {
+        let rules = GoRules {
+            pieces: pieces.parse().unwrap(),
+            board: board.parse().unwrap(),
+            ..GoRules::default()
+        };
+        let start = GoPosition::new(rules);
+        let mut rng = Rng::new(7);
+        let ((end, moves), n) = allocations(|| playout(&start, &mut rng, 400));
+        assert!(moves > 20, "{pieces} on {board}: {moves} moves");
+        assert_eq!(n, 0, "{pieces} on {board}: {n} allocations, ending {end:?}");
+        // Legal move generation in the middle of a game, with each move's result.
+        let (middle, _) = playout(&start, &mut rng, 30);
+        let (count, n) = allocations(|| {
+            let mut count = 0;
+            middle.for_each_legal_move(|_, _| count += 1);
+            count
+        });
+        assert!(count > 0);
+        assert_eq!(n, 0, "{pieces} on {board}: legal moves allocate");
     }
 }

@@ -59,7 +59,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn bots_only_return_legal_moves(seed in 0u64..10_000, set in 0usize..7, moving in any::<bool>(), plies in 0usize..50) {
+    fn bots_only_return_legal_moves(seed in 0u64..10_000, set in 0usize..PieceSet::PRESETS.len(), moving in any::<bool>(), plies in 0usize..50) {
         let r = rules(PieceSet::PRESETS[set], 7, moving);
         let game = random_game(r, seed, plies);
         prop_assume!(game.outcome().is_none());

@@ -44,6 +44,16 @@ fn moves_lists_canonical_texts_in_string_order() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 51);
     assert!(text.starts_with("B@a1\nB@a2\n"));
+    // Dabbabas alone on 5 × 5: the lattice of GO_RULES §1 (odd file index, even rank
+    // index), six cells; alfils alone three (b1, d3, b5).
+    let out = cli(&["go", "moves", "--pieces", "D", "--board", "5", "start"]);
+    assert_eq!(stdout(&out), "b1\nb3\nb5\nd1\nd3\nd5\npass\n");
+    let out = cli(&["go", "moves", "--pieces", "A", "--board", "5", "start"]);
+    assert_eq!(stdout(&out), "b1\nb5\nd3\npass\n");
+    // With two kinds the drop names its kind, on every cell (rooks join them all).
+    let out = cli(&["go", "moves", "--pieces", "RD", "--board", "5", "start"]);
+    assert_eq!(stdout(&out).lines().count(), 51);
+    assert!(stdout(&out).starts_with("D@a1\nD@a2\n"));
     // With moving pieces the moves come too.
     let out = cli(&["go", "moves", "--moving", "5/5/5/5/r4 b 0 0 0 - 1"]);
     assert!(stdout(&out).lines().any(|l| l == "a1-a5"));
@@ -104,6 +114,21 @@ fn exit_codes_and_one_line_errors() {
         ),
         // The rule book's boards are 5 × 5 to 19 × 19 (GO_RULES §1).
         (vec!["go", "moves", "3/3/3 b 0 0 0 - 1"], 2, "bad position"),
+        (
+            vec!["go", "moves", "--pieces", "DZ", "start"],
+            2,
+            "'DZ' is not a piece set (letters of R B Q K W N M P D A, like R, RB or N)",
+        ),
+        (
+            vec!["go", "apply", "--pieces", "D", "start", "e5"],
+            1,
+            "e5 is not a playable cell (with the set D only the cells its moves reach from the first light cell are played)",
+        ),
+        (
+            vec!["go", "apply", "--pieces", "A", "start", "D@b1"],
+            1,
+            "dabbabas are not in this game's set",
+        ),
         (
             vec!["go", "apply", "start", "B@e5"],
             1,

@@ -22,20 +22,30 @@ for size in 9 19; do
   done
 done
 echo "== MCTS playouts per second, other sets and moving pieces (9x9, 1 s, 1 thread)"
-for set in B K N P M RB; do
+for set in B K N P M RB D A; do
   printf '%s: ' "$set"
   "$B" go bestmove start --pieces "$set" --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
+printf 'A on 19x19: '
+"$B" go bestmove start --pieces A --board 19 --time-ms 1000 --threads 1 --info 2>&1 | head -1
 for set in R B K N P M RB; do
   printf '%s moving: ' "$set"
   "$B" go bestmove start --pieces "$set" --moving --time-ms 1000 --threads 1 --info 2>&1 | head -1
 done
 
 echo "== greedy vs random, 20 games each (colours alternate); with moving pieces two seeds"
-for set in R B K N P M RB; do
+for seed in 5 7; do
+  printf 'A on 19x19, seed %s: ' "$seed"
+  "$B" go play --pieces A --board 19 --black greedy --white random --games 20 --swap --jobs 1 --seed "$seed" | tail -1
+  printf 'A on 19x19 moving, seed %s: ' "$seed"
+  "$B" go play --pieces A --board 19 --moving --black greedy --white random --games 20 --swap --jobs 1 --seed "$seed" | tail -1
+done
+printf 'D, seed 7: '
+"$B" go play --pieces D --black greedy --white random --games 20 --swap --jobs 1 --seed 7 | tail -1
+for set in R B K N P M RB D A; do
   printf '%s: ' "$set"; "$B" go play --pieces "$set" --black greedy --white random --games 20 --swap --jobs 1 --seed 5 | tail -1
 done
-for set in R B K N P M RB; do
+for set in R B K N P M RB D A; do
   for seed in 5 7; do
     printf '%s moving, seed %s: ' "$set" "$seed"
     "$B" go play --pieces "$set" --moving --black greedy --white random --games 20 --swap --jobs 2 --seed "$seed" | tail -1
@@ -52,6 +62,15 @@ for spec in "R 20000" "B 37000" "K 6800" "N 6400" "P 2300" "M 600" "RB 3600" \
   pieces=$1; n=$2; shift 2
   printf '%s: ' "$spec"
   "$B" go play --pieces "$pieces" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed 21 | tail -1
+done
+echo "-- dabbabas alone on 9x9 (a lattice of 20 cells) and alfils alone on 19x19 (45 cells: on 9x9"
+echo "   their 10 cells leave the game to the colour), two seeds each; then alfils on 9x9"
+for spec in "D 9 38000 21" "D 9 38000 22" "A 19 30000 21" "A 19 30000 22" "A 19 30000 23" "A 9 187000 21" \
+    "D 9 38000 21 --moving" "A 19 30000 21 --moving"; do
+  set -- $spec
+  pieces=$1; board=$2; n=$3; seed=$4; shift 4
+  printf '%s: ' "$spec"
+  "$B" go play --pieces "$pieces" --board "$board" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed "$seed" | tail -1
 done
 echo "-- rooks with moving pieces, a second seed"
 printf 'R 19000 --moving, seed 22: '

@@ -9,6 +9,10 @@
 # read on a dark or a light cell. ws.png and bs.png are Go stones (rooks as stones). Two kinds have no chess glyph: the wazir (one step like
 # a rook) is the rook turned upside down, as fairy-chess diagrams mark new pieces, and
 # the mao (the Chinese knight) is the knight facing the other way on a xiangqi disc.
+# Two more have no glyph in DejaVu and are drawn here from shapes (ImageMagick's MVG):
+# the dabbaba as a war engine (a battering ram under a pitched roof, on two wheels) and
+# the alfil as an elephant; white ones filled white with a black rim and black details,
+# black ones filled black with light details over a light halo, as the glyph figures.
 set -eu
 OUT=${1:-assets/go/figures}
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
@@ -53,6 +57,25 @@ figure() { # figure LETTER SOLID OUTLINE TRANSFORM
   done
 }
 
+drawn() { # drawn LETTER SILHOUETTE DETAILS: a figure drawn from MVG shapes
+  letter=$1; shape=$2; details=$3
+  convert -size ${SIZE}x${SIZE} xc:none -fill white -stroke white -strokewidth 1 -draw "$shape" "$tmp/m.png"
+  convert "$tmp/m.png" -alpha extract -threshold 50% "$tmp/a.png"
+  # White: the body white, a black rim 4 pixels wide inside its edge, details in black.
+  convert "$tmp/a.png" -morphology Erode Disk:4 "$tmp/inner.png"
+  convert -size ${SIZE}x${SIZE} xc:black \( -size ${SIZE}x${SIZE} xc:white "$tmp/inner.png" -alpha off \
+    -compose copy-opacity -composite \) -compose over -composite "$tmp/a.png" -alpha off \
+    -compose copy-opacity -composite "$tmp/wbody.png"
+  convert "$tmp/wbody.png" -fill none -stroke black -strokewidth 4 -draw "$details" \
+    "$tmp/a.png" -alpha off -compose copy-opacity -composite "$OUT/w$letter.png"
+  # Black: the body black, details light, over a light halo of the silhouette.
+  convert -size ${SIZE}x${SIZE} xc:'rgb(24,22,22)' -fill none -stroke 'rgb(235,230,220)' -strokewidth 4 \
+    -draw "$details" "$tmp/a.png" -alpha off -compose copy-opacity -composite "$tmp/bbody.png"
+  convert "$tmp/a.png" -morphology Dilate Disk:3 -blur 0x0.6 "$tmp/halo_a.png"
+  convert -size ${SIZE}x${SIZE} xc:'rgb(235,230,220)' "$tmp/halo_a.png" -alpha off \
+    -compose copy-opacity -composite "$tmp/halo.png"
+  convert "$tmp/halo.png" "$tmp/bbody.png" -compose over -composite "$OUT/b$letter.png"
+}
 figure r '♜' '♖' none
 figure b '♝' '♗' none
 figure q '♛' '♕' none
@@ -61,6 +84,14 @@ figure n '♞' '♘' none
 figure p '♟' '♙' none
 figure w '♜' '♖' flip
 figure m '♞' '♘' disc
+# The dabbaba: a war engine, a battering ram under a pitched roof on two wheels.
+drawn d \
+  "polygon 20,70 64,16 108,70 roundrectangle 24,62 104,92 4,4 roundrectangle 2,70 36,84 4,4 circle 11,77 11,63 circle 42,100 42,122 circle 86,100 86,122" \
+  "line 38,56 64,28 line 90,56 64,28 line 34,70 94,70 circle 42,100 42,110 circle 86,100 86,110 line 42,92 42,108 line 34,100 50,100 line 86,92 86,108 line 78,100 94,100"
+# The alfil: an elephant seen from the side, trunk down, on a plinth.
+drawn a \
+  "ellipse 78,62 36,28 0,360 circle 40,50 22,50 roundrectangle 48,70 62,112 5,5 roundrectangle 66,70 80,112 5,5 roundrectangle 88,70 102,112 5,5 roundrectangle 100,64 112,112 5,5 stroke-width 12 fill none path 'M 26,56 C 14,70 14,92 24,104' stroke-width 1 fill white circle 26,104 26,110 roundrectangle 16,108 116,122 4,4" \
+  "ellipse 52,52 11,16 0,360 path 'M 30,66 Q 28,80 40,84' circle 33,44 33,46"
 # Rooks may be shown as Go stones (an option): shaded discs with a soft edge.
 convert -size ${SIZE}x${SIZE} xc:none \( -size 116x116 radial-gradient:'rgb(90,90,92)'-'rgb(12,12,14)' \
   -roll -14-14 \) -gravity center -compose over -composite \( -size ${SIZE}x${SIZE} xc:black -fill white \

@@ -97,11 +97,29 @@ impl FromStr for Cell {
 /// joined diagonally are a Go board turned by 45° and cut along staircase edges (a
 /// bishop can move exactly when a diagonal neighbour is empty, and one that defends a
 /// friend further along a diagonal can move anyway: it lives exactly when its diagonal
-/// group has an empty neighbour).
+/// group has an empty neighbour); two cells apart along a file or rank for dabbabas
+/// alone, and two cells apart diagonally for alfils alone: each jumps to exactly those
+/// cells over anything, so its playable lattice is a Go board with wider steps.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Adjacency {
     Orthogonal,
     Diagonal,
+    /// (±2, 0) and (0, ±2).
+    Dabbaba,
+    /// (±2, ±2).
+    Alfil,
+}
+
+impl Adjacency {
+    /// The four steps to a cell's neighbours, as (file, rank).
+    pub const fn steps(self) -> [(i32, i32); 4] {
+        match self {
+            Adjacency::Orthogonal => [(1, 0), (-1, 0), (0, 1), (0, -1)],
+            Adjacency::Diagonal => [(1, 1), (-1, 1), (1, -1), (-1, -1)],
+            Adjacency::Dabbaba => [(2, 0), (-2, 0), (0, 2), (0, -2)],
+            Adjacency::Alfil => [(2, 2), (-2, 2), (2, -2), (-2, -2)],
+        }
+    }
 }
 
 /// A set of cells.
@@ -119,26 +137,26 @@ const fn file_mask(file: u16) -> [u64; WORDS] {
     m
 }
 
-const NOT_FIRST_FILE: [u64; WORDS] = {
-    let f = file_mask(0);
-    let mut m = [0u64; WORDS];
-    let mut i = 0;
-    while i < WORDS {
-        m[i] = !f[i];
-        i += 1;
+/// Every cell of the layout except those of files `a..=b` (0-based, inclusive).
+const fn not_files(a: u16, b: u16) -> [u64; WORDS] {
+    let mut m = [!0u64; WORDS];
+    let mut file = a;
+    while file <= b {
+        let f = file_mask(file);
+        let mut i = 0;
+        while i < WORDS {
+            m[i] &= !f[i];
+            i += 1;
+        }
+        file += 1;
     }
     m
-};
-const NOT_LAST_FILE: [u64; WORDS] = {
-    let f = file_mask(STRIDE - 1);
-    let mut m = [0u64; WORDS];
-    let mut i = 0;
-    while i < WORDS {
-        m[i] = !f[i];
-        i += 1;
-    }
-    m
-};
+}
+
+const NOT_FIRST_FILE: [u64; WORDS] = not_files(0, 0);
+const NOT_LAST_FILE: [u64; WORDS] = not_files(STRIDE - 1, STRIDE - 1);
+const NOT_FIRST_TWO_FILES: [u64; WORDS] = not_files(0, 1);
+const NOT_LAST_TWO_FILES: [u64; WORDS] = not_files(STRIDE - 2, STRIDE - 1);
 
 /// The layout's bits in the last word: it ends at bit 360.
 const LAST_WORD: u64 = (1u64 << (CELLS - 64 * (WORDS - 1))) - 1;
@@ -246,12 +264,40 @@ impl Bits {
         out
     }
 
+    /// The cells a dabbaba's jump away from a cell of the set ((±2, 0), (0, ±2)),
+    /// inside the layout.
+    #[inline]
+    pub fn dabbaba_neighbours(&self) -> Bits {
+        let up = self.shl(2 * STRIDE as u32);
+        let down = self.shr(2 * STRIDE as u32);
+        let right = self.shl(2) & Bits(NOT_FIRST_TWO_FILES);
+        let left = self.shr(2) & Bits(NOT_LAST_TWO_FILES);
+        let mut out = up | down | right | left;
+        out.0[WORDS - 1] &= LAST_WORD;
+        out
+    }
+
+    /// The cells an alfil's jump away from a cell of the set ((±2, ±2)), inside the
+    /// layout.
+    #[inline]
+    pub fn alfil_neighbours(&self) -> Bits {
+        let up_right = self.shl(2 * STRIDE as u32 + 2) & Bits(NOT_FIRST_TWO_FILES);
+        let up_left = self.shl(2 * STRIDE as u32 - 2) & Bits(NOT_LAST_TWO_FILES);
+        let down_right = self.shr(2 * STRIDE as u32 - 2) & Bits(NOT_FIRST_TWO_FILES);
+        let down_left = self.shr(2 * STRIDE as u32 + 2) & Bits(NOT_LAST_TWO_FILES);
+        let mut out = up_right | up_left | down_right | down_left;
+        out.0[WORDS - 1] &= LAST_WORD;
+        out
+    }
+
     /// The cells next to a cell of the set in the sense of `adjacency`.
     #[inline]
     pub fn adjacent(&self, adjacency: Adjacency) -> Bits {
         match adjacency {
             Adjacency::Orthogonal => self.neighbours(),
             Adjacency::Diagonal => self.diagonal_neighbours(),
+            Adjacency::Dabbaba => self.dabbaba_neighbours(),
+            Adjacency::Alfil => self.alfil_neighbours(),
         }
     }
 
@@ -435,5 +481,39 @@ mod tests {
                     == Bits::from_cell(c).neighbours()
             );
         }
+    }
+
+    #[test]
+    fn jump_neighbours_stay_inside_the_layout() {
+        // The dabbaba's and alfil's jumps of two: no shift wraps across a row's end, on
+        // every cell of the layout, and the masks agree with the steps one by one.
+        for adjacency in [
+            Adjacency::Orthogonal,
+            Adjacency::Diagonal,
+            Adjacency::Dabbaba,
+            Adjacency::Alfil,
+        ] {
+            for i in 0..CELLS {
+                let c = Cell::from_index(i);
+                let want: Bits = adjacency
+                    .steps()
+                    .into_iter()
+                    .filter_map(|(df, dr)| c.offset(df, dr))
+                    .collect();
+                assert!(
+                    Bits::from_cell(c).adjacent(adjacency) == want,
+                    "{adjacency:?} {c}"
+                );
+            }
+        }
+        let names = |b: Bits| -> Vec<String> { b.iter().map(|c| c.to_string()).collect() };
+        let b2: Cell = "b2".parse().unwrap();
+        assert_eq!(
+            names(Bits::from_cell(b2).dabbaba_neighbours()),
+            ["d2", "b4"]
+        );
+        assert_eq!(names(Bits::from_cell(b2).alfil_neighbours()), ["d4"]);
+        let r18: Cell = "r18".parse().unwrap();
+        assert_eq!(names(Bits::from_cell(r18).alfil_neighbours()), ["p16"]);
     }
 }

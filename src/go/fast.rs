@@ -1,5 +1,6 @@
 //! A fast board for Go with rooks (or wazirs), and for bishops alone (Go on the light
-//! cells joined diagonally): incremental groups with pseudo-liberties, the classic design
+//! cells joined diagonally), dabbabas alone or alfils alone (Go on their lattice of cells
+//! two apart): incremental groups with pseudo-liberties, the classic design
 //! of Go programs' random playouts. Tests prove it equals [`Position`] move for move
 //! (`tests/go.rs`); Monte Carlo search stands on its speed.
 
@@ -14,7 +15,7 @@ const EMPTY: u8 = 0;
 /// The colour of a cell of the layout that is not on the board.
 const OFF: u8 = 3;
 
-/// Go with rooks or wazirs (or bishops alone) on any board of the rule book, Black = 1,
+/// Go with rooks or wazirs (or bishops, dabbabas or alfils alone) on any board of the rule book, Black = 1,
 /// White = 2.
 #[derive(Clone)]
 pub struct FastGo {
@@ -41,14 +42,16 @@ pub struct FastGo {
     kind: Kind,
     adjacency: Adjacency,
     /// The eight cells around a cell for the 3 × 3 shapes, in pattern-code order: the
-    /// board's ring, or for bishops the ring of the board turned by 45°.
+    /// board's ring, or for bishops the ring of the board turned by 45°; for dabbabas and
+    /// alfils those rings with steps of two.
     ring: &'static [(i32, i32); 8],
     komi: f64,
 }
 
 impl FastGo {
     /// The fast board of a position of a one-kind set that plays as Go does
-    /// ([`super::piece::PieceSet::go_adjacency`]: rooks, wazirs or bishops alone) without
+    /// ([`super::piece::PieceSet::go_adjacency`]: rooks, wazirs; bishops, dabbabas or
+    /// alfils alone) without
     /// dead pieces.
     pub fn from_position(pos: &Position) -> Option<FastGo> {
         let rules = pos.rules();
@@ -651,10 +654,28 @@ const TURNED_RING: [(i32, i32); 8] = [
     (2, 0),
 ];
 
+/// [`RING`] on the dabbabas' lattice: every step doubled.
+const DABBABA_RING: [(i32, i32); 8] = doubled(RING);
+
+/// [`TURNED_RING`] on the alfils' lattice: every step doubled.
+const ALFIL_RING: [(i32, i32); 8] = doubled(TURNED_RING);
+
+const fn doubled(ring: [(i32, i32); 8]) -> [(i32, i32); 8] {
+    let mut out = ring;
+    let mut k = 0;
+    while k < 8 {
+        out[k] = (2 * ring[k].0, 2 * ring[k].1);
+        k += 1;
+    }
+    out
+}
+
 fn ring_of(adjacency: Adjacency) -> &'static [(i32, i32); 8] {
     match adjacency {
         Adjacency::Orthogonal => &RING,
         Adjacency::Diagonal => &TURNED_RING,
+        Adjacency::Dabbaba => &DABBABA_RING,
+        Adjacency::Alfil => &ALFIL_RING,
     }
 }
 

@@ -111,8 +111,10 @@ pub struct Geometry {
     pub board: Board,
     /// Cells that exist.
     pub cells: Bits,
-    /// Cells a piece may stand on: every existing cell, or only the light ones when the
-    /// set is bishops alone.
+    /// Cells a piece may stand on (GO_RULES §1): every existing cell, unless the set has
+    /// no pawn and its moves on the empty board do not join every cell to every other;
+    /// then the cells its moves reach from the first light cell (the light cells for
+    /// bishops, a lattice for dabbabas or alfils).
     pub playable: Bits,
 }
 
@@ -128,6 +130,8 @@ const KING: [(i32, i32); 8] = [
     (1, -1),
     (-1, -1),
 ];
+const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+const ALFIL: [(i32, i32); 4] = [(2, 2), (-2, 2), (2, -2), (-2, -2)];
 const JUMPS: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
@@ -142,16 +146,54 @@ const JUMPS: [(i32, i32); 8] = [
 impl Geometry {
     pub fn new(board: Board, set: PieceSet) -> Geometry {
         let cells = board.cells();
-        let playable = if set.light_cells_only() {
-            cells.iter().filter(|c| c.is_light()).collect()
-        } else {
-            cells
-        };
-        Geometry {
+        let mut geo = Geometry {
             board,
             cells,
-            playable,
+            playable: cells,
+        };
+        if !set.has_pawn() {
+            geo.playable = geo.lattice(set);
         }
+        geo
+    }
+
+    /// The playable cells of a set without pawns (GO_RULES §1): every cell when the
+    /// set's moves on the empty board lead from every cell to every other, else the
+    /// cells they lead to from the first light cell (a1, b1, …, a2, …).
+    fn lattice(&self, set: PieceSet) -> Bits {
+        let Some(start) = self.cells.iter().find(|c| c.is_light()) else {
+            return self.cells;
+        };
+        let forward = self.closure(set, start, false);
+        if forward == self.cells && self.closure(set, start, true) == self.cells {
+            self.cells
+        } else {
+            forward
+        }
+    }
+
+    /// The cells any number of the set's moves on the empty board lead to from `start`
+    /// (or, `backward`, lead from to `start`), `start` included. Moves here are those of
+    /// a set without pawns, the same for both sides.
+    fn closure(&self, set: PieceSet, start: Cell, backward: bool) -> Bits {
+        let mut seen = Bits::from_cell(start);
+        let mut stack = vec![start];
+        while let Some(at) = stack.pop() {
+            for kind in set.kinds() {
+                let mut visit = |c: Cell| {
+                    if !seen.contains(c) {
+                        seen.insert(c);
+                        stack.push(c);
+                    }
+                };
+                if backward {
+                    self.for_each_source(kind, Side::Black, at, &Bits::EMPTY, &mut visit);
+                } else {
+                    self.for_each_target(kind, Side::Black, at, &Bits::EMPTY, &mut visit);
+                }
+            }
+        }
+        seen
     }
 
     #[inline]
@@ -206,6 +248,9 @@ impl Geometry {
             Kind::King => self.steps(from, &KING, &mut f),
             Kind::Wazir => self.steps(from, &ORTHO, &mut f),
             Kind::Knight => self.steps(from, &JUMPS, &mut f),
+            // Jumps of two: a missing or occupied cell in between does not stop them.
+            Kind::Dabbaba => self.steps(from, &DABBABA, &mut f),
+            Kind::Alfil => self.steps(from, &ALFIL, &mut f),
             Kind::Mao => {
                 for (df, dr) in JUMPS {
                     let (lf, lr) = mao_leg(df, dr);

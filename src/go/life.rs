@@ -1,7 +1,7 @@
 //! Which pieces live (GO_RULES §2): a piece lives while it can move to an empty cell or
 //! defends a living friend.
 
-use super::bits::{Bits, CELLS, Cell};
+use super::bits::{Adjacency, Bits, CELLS, Cell};
 use super::position::Position;
 use crate::common::Side;
 
@@ -9,18 +9,19 @@ impl Position {
     /// The side's alive pieces: the least fixed point of "can move to an empty cell, or
     /// defends an alive friendly piece" (GO_RULES §2).
     pub fn alive(&self, side: Side) -> Bits {
-        if self.rules.pieces.orthogonal() {
-            self.alive_orthogonal(side)
-        } else {
-            self.alive_general(side)
+        match self.rules.pieces.go_adjacency() {
+            Some(adj) => self.alive_go(side, adj),
+            None => self.alive_general(side),
         }
     }
 
-    /// With rooks and wazirs: the pieces of groups with a liberty (Go).
+    /// With a set that plays as Go does (rooks and wazirs; bishops, dabbabas or alfils
+    /// alone): the pieces of groups, joined by the set's adjacency, with an empty
+    /// neighbour (Go).
     #[inline]
-    fn alive_orthogonal(&self, side: Side) -> Bits {
+    fn alive_go(&self, side: Side, adj: Adjacency) -> Bits {
         let own = self.occ[side.index()];
-        (self.empty().neighbours() & own).flood(own)
+        (self.empty().adjacent(adj) & own).flood_by(own, adj)
     }
 
     /// The definition itself, for any set: pieces that can move, then every piece that

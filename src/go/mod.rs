@@ -21,7 +21,7 @@ mod rules;
 mod score;
 pub mod sgf;
 
-pub use bits::{Bits, Cell, ParseCellError};
+pub use bits::{Adjacency, Bits, Cell, ParseCellError};
 pub use game::{EndReason, Game, GameError, Outcome, perft};
 pub use geometry::{Board, Geometry, ParseBoardError};
 pub use moves::{CellList, Move, MoveSpec, MoveText, ParseMoveError, Written};

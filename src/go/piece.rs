@@ -1,4 +1,4 @@
-//! The eight kinds of piece, the piece set of a game, and a side's piece.
+//! The ten kinds of piece, the piece set of a game, and a side's piece.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,10 +20,19 @@ pub enum Kind {
     /// The Chinese knight: a knight's jump unless its leg cell is occupied or missing.
     Mao,
     Pawn,
+    /// A jump of exactly two cells along a file or rank, over anything (a missing cell
+    /// included).
+    Dabbaba,
+    /// The elephant of Chaturanga and Shatranj: a jump of exactly two cells diagonally,
+    /// over anything.
+    Alfil,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    /// How many kinds there are.
+    pub const COUNT: usize = 10;
+
+    pub const ALL: [Kind; Kind::COUNT] = [
         Kind::Rook,
         Kind::Bishop,
         Kind::Queen,
@@ -32,6 +41,8 @@ impl Kind {
         Kind::Knight,
         Kind::Mao,
         Kind::Pawn,
+        Kind::Dabbaba,
+        Kind::Alfil,
     ];
 
     #[inline]
@@ -41,7 +52,7 @@ impl Kind {
 
     #[inline]
     pub const fn from_index(i: usize) -> Kind {
-        Kind::ALL[i & 7]
+        Kind::ALL[i % Kind::COUNT]
     }
 
     /// The upper-case letter of notation.
@@ -55,6 +66,8 @@ impl Kind {
             Kind::Knight => 'N',
             Kind::Mao => 'M',
             Kind::Pawn => 'P',
+            Kind::Dabbaba => 'D',
+            Kind::Alfil => 'A',
         }
     }
 
@@ -74,6 +87,8 @@ impl Kind {
             Kind::Knight => "knight",
             Kind::Mao => "mao",
             Kind::Pawn => "pawn",
+            Kind::Dabbaba => "dabbaba",
+            Kind::Alfil => "alfil",
         }
     }
 
@@ -87,6 +102,8 @@ impl Kind {
             Kind::Knight => "knights",
             Kind::Mao => "maos",
             Kind::Pawn => "pawns",
+            Kind::Dabbaba => "dabbabas",
+            Kind::Alfil => "alfils",
         }
     }
 }
@@ -127,32 +144,43 @@ impl Piece {
         Some(Piece::new(side, kind))
     }
 
-    /// 0..16: side × 8 + kind.
+    /// 0..20: side × 10 + kind.
     #[inline]
     pub(crate) const fn code(self) -> usize {
-        self.side.index() * 8 + self.kind.index()
+        self.side.index() * Kind::COUNT + self.kind.index()
+    }
+
+    /// The piece of a [`Piece::code`].
+    #[inline]
+    pub(crate) const fn from_code(code: usize) -> Piece {
+        let side = if code >= Kind::COUNT {
+            Side::White
+        } else {
+            Side::Black
+        };
+        Piece::new(side, Kind::from_index(code % Kind::COUNT))
     }
 }
 
 /// A non-empty set of kinds, the same for both sides (GO_RULES §1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct PieceSet(u8);
+pub struct PieceSet(u16);
 
 impl PieceSet {
     /// Go with rooks: Go itself.
     pub const ROOKS: PieceSet = PieceSet(1);
 
     /// The named sets the game offers.
-    pub const PRESETS: [&'static str; 7] = ["R", "B", "K", "N", "P", "M", "RB"];
+    pub const PRESETS: [&'static str; 9] = ["R", "B", "K", "N", "P", "M", "RB", "D", "A"];
 
     pub fn new(kinds: impl IntoIterator<Item = Kind>) -> Option<PieceSet> {
-        let bits = kinds.into_iter().fold(0u8, |b, k| b | 1 << k.index());
+        let bits = kinds.into_iter().fold(0u16, |b, k| b | 1 << k.index());
         (bits != 0).then_some(PieceSet(bits))
     }
 
     #[inline]
     pub const fn contains(self, kind: Kind) -> bool {
-        self.0 & (1 << kind as u8) != 0
+        self.0 & (1 << kind as u16) != 0
     }
 
     pub fn kinds(self) -> impl Iterator<Item = Kind> + Clone {
@@ -174,25 +202,47 @@ impl PieceSet {
         (self.len() == 1).then(|| Kind::from_index(self.0.trailing_zeros() as usize))
     }
 
-    /// Bishops alone: only the light cells are playable (GO_RULES §1).
-    pub const fn light_cells_only(self) -> bool {
-        self.0 == 1 << Kind::Bishop as u8
+    /// Bishops alone (GO_RULES §1: they play on the light cells, where margins are small).
+    pub const fn bishops_alone(self) -> bool {
+        self.0 == 1 << Kind::Bishop as u16
+    }
+
+    /// Why some cells are not played with this set, in a few words (GO_RULES §1).
+    pub fn playable_note(self) -> String {
+        if self.bishops_alone() {
+            "bishops alone play on the light cells".to_string()
+        } else {
+            format!(
+                "with the set {self} only the cells its moves reach from the first light cell are played"
+            )
+        }
+    }
+
+    /// Whether the set holds a pawn: then every cell is playable (GO_RULES §1).
+    pub const fn has_pawn(self) -> bool {
+        self.contains(Kind::Pawn)
     }
 
     /// Rooks and wazirs only: a piece is alive exactly when its Go group has a liberty,
     /// which the engine computes with whole-board masks.
     pub const fn orthogonal(self) -> bool {
-        self.0 & !(1 << Kind::Rook as u8 | 1 << Kind::Wazir as u8) == 0
+        self.0 & !(1 << Kind::Rook as u16 | 1 << Kind::Wazir as u16) == 0
     }
 
     /// How the pieces of a set that plays exactly as Go does are joined: rooks and
-    /// wazirs orthogonally, bishops alone diagonally (on the light cells). A piece of
-    /// such a set is alive exactly when its group in that sense has an empty neighbour.
+    /// wazirs orthogonally, bishops alone diagonally (on the light cells), dabbabas alone
+    /// two cells apart along files and ranks, alfils alone two cells apart diagonally. A
+    /// piece of such a set is alive exactly when its group in that sense has an empty
+    /// neighbour (its playable cells are closed under that adjacency).
     pub fn go_adjacency(self) -> Option<Adjacency> {
         if self.orthogonal() {
             Some(Adjacency::Orthogonal)
-        } else if self.light_cells_only() {
+        } else if self.bishops_alone() {
             Some(Adjacency::Diagonal)
+        } else if self.0 == 1 << Kind::Dabbaba as u16 {
+            Some(Adjacency::Dabbaba)
+        } else if self.0 == 1 << Kind::Alfil as u16 {
+            Some(Adjacency::Alfil)
         } else {
             None
         }
@@ -215,7 +265,7 @@ impl fmt::Display for PieceSet {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{0}' is not a piece set (letters of R B Q K W N M P, like R, RB or N)")]
+#[error("'{0}' is not a piece set (letters of R B Q K W N M P D A, like R, RB or N)")]
 pub struct ParsePieceSetError(pub String);
 
 impl FromStr for PieceSet {

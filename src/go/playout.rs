@@ -31,11 +31,16 @@ impl Rng {
     }
 }
 
-/// Whether `cell` is an empty cell all of whose orthogonal neighbours on the board are
-/// the side to move's pieces: its own single-cell eye, which the random bot never fills.
+/// Whether `cell` is an empty cell all of whose neighbours on the board are the side to
+/// move's pieces: its own single-cell eye, which the random bot never fills. Neighbours
+/// in the sense of a set that plays as Go does (a dabbaba's are two cells away), else
+/// the orthogonal ones.
 #[inline]
 pub fn is_own_eye(pos: &Position, cell: Cell) -> bool {
-    let around = Bits::from_cell(cell).neighbours() & pos.geometry().cells;
+    let around = match pos.rules().pieces.go_adjacency() {
+        Some(adj) => Bits::from_cell(cell).adjacent(adj) & pos.geometry().playable,
+        None => Bits::from_cell(cell).neighbours() & pos.geometry().cells,
+    };
     let own = pos.pieces(pos.turn());
     (around & !own).is_empty()
 }
@@ -50,7 +55,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Move {
         n += 1;
     }
     let kinds = pos.rules().pieces;
-    let mut pool = [Kind::Rook; 8];
+    let mut pool = [Kind::Rook; Kind::COUNT];
     let mut k = 0;
     for kind in kinds.kinds() {
         pool[k] = kind;

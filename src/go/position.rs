@@ -13,14 +13,17 @@ use super::piece::{Kind, Piece, PieceSet};
 use super::rules::Rules;
 use crate::common::Side;
 
+/// Distinct pieces: side × kind.
+const PIECE_CODES: usize = 2 * Kind::COUNT;
+
 /// Zobrist keys of the placement: one per cell and piece (side × kind).
-static ZOBRIST: [[u64; 16]; CELLS] = {
-    let mut keys = [[0u64; 16]; CELLS];
+static ZOBRIST: [[u64; PIECE_CODES]; CELLS] = {
+    let mut keys = [[0u64; PIECE_CODES]; CELLS];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut c = 0;
     while c < CELLS {
         let mut p = 0;
-        while p < 16 {
+        while p < PIECE_CODES {
             // splitmix64
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let mut z = state;
@@ -43,8 +46,8 @@ pub enum IllegalMove {
     NotInSet(Kind),
     #[error("{0} is not on the board")]
     OffBoard(Cell),
-    #[error("{0} is not a playable cell (bishops alone play on the light cells)")]
-    NotPlayable(Cell),
+    #[error("{0} is not a playable cell ({note})", note = .1.playable_note())]
+    NotPlayable(Cell, PieceSet),
     #[error("{0} is occupied")]
     Occupied(Cell),
     #[error("{0} retakes the ko at once")]
@@ -74,7 +77,7 @@ pub enum IllegalMove {
 pub struct Position {
     pub(super) rules: Rules,
     pub(super) geo: Geometry,
-    /// 0 for an empty cell, else 1 + side × 8 + kind.
+    /// 0 for an empty cell, else 1 + side × 10 + kind ([`Piece::code`]).
     pub(super) board: [u8; CELLS],
     pub(super) occ: [Bits; 2],
     pub(super) turn: Side,
@@ -181,11 +184,7 @@ impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         match self.board.get(cell.index()).copied().unwrap_or(0) {
             0 => None,
-            v => {
-                let code = (v - 1) as usize;
-                let side = if code >= 8 { Side::White } else { Side::Black };
-                Some(Piece::new(side, Kind::from_index(code % 8)))
-            }
+            v => Some(Piece::from_code((v - 1) as usize)),
         }
     }
 
@@ -246,7 +245,7 @@ impl Position {
                 } else if !self.geo.cells.contains(cell) {
                     Err(IllegalMove::OffBoard(cell))
                 } else if !self.geo.playable.contains(cell) {
-                    Err(IllegalMove::NotPlayable(cell))
+                    Err(IllegalMove::NotPlayable(cell, self.rules.pieces))
                 } else if all.contains(cell) {
                     Err(IllegalMove::Occupied(cell))
                 } else if self.ko == Some((kind, cell)) {
@@ -360,9 +359,17 @@ impl Position {
     fn resolve_with(&mut self, cell: Cell, mv: Move, shortcuts: bool) -> Result<Bits, IllegalMove> {
         let me = self.turn;
         let them = !me;
+        // Sets that play as Go does (rooks, wazirs; bishops, dabbabas or alfils alone):
+        // groups joined by their adjacency, alive exactly when they have an empty
+        // neighbour (`PieceSet::go_adjacency`).
+        let go = self
+            .rules
+            .pieces
+            .go_adjacency()
+            .filter(|_| !self.dead_possible);
         if shortcuts
             && !self.dead_possible
-            && !self.rules.pieces.orthogonal()
+            && go.is_none()
             && let Move::Drop { .. } = mv
         {
             match self.quiet_drop(cell) {
@@ -371,17 +378,17 @@ impl Position {
                 None => {}
             }
         }
-        let captured = if self.rules.pieces.orthogonal() && !self.dead_possible {
+        let captured = if let Some(adj) = go {
             // Only groups next to the cell played can have lost their last liberty.
             let theirs = self.occ[them.index()];
             let empty = self.empty();
             let mut dead = Bits::EMPTY;
-            for n in Bits::from_cell(cell).neighbours() & theirs {
+            for n in Bits::from_cell(cell).adjacent(adj) & theirs {
                 if dead.contains(n) {
                     continue;
                 }
-                let group = Bits::from_cell(n).flood(theirs);
-                if (group.neighbours() & empty).is_empty() {
+                let group = Bits::from_cell(n).flood_by(theirs, adj);
+                if (group.adjacent(adj) & empty).is_empty() {
                     dead |= group;
                 }
             }
@@ -392,10 +399,10 @@ impl Position {
         for c in captured {
             self.take(c);
         }
-        let own_dead = if self.rules.pieces.orthogonal() && !self.dead_possible {
+        let own_dead = if let Some(adj) = go {
             let own = self.occ[me.index()];
-            let group = Bits::from_cell(cell).flood(own);
-            if (group.neighbours() & self.empty()).is_empty() {
+            let group = Bits::from_cell(cell).flood_by(own, adj);
+            if (group.adjacent(adj) & self.empty()).is_empty() {
                 group
             } else {
                 Bits::EMPTY
@@ -567,13 +574,19 @@ impl Position {
         out
     }
 
-    /// Whether a drop of Go with rooks is legal, without building the next position: the
-    /// fast test of random playouts. Other sets and moves go through [`Position::play`].
+    /// Whether a drop of a set that plays as Go does (rooks, wazirs; bishops, dabbabas
+    /// or alfils alone) is legal, without building the next position: the fast test of
+    /// random playouts. Other sets and moves go through [`Position::play`].
     #[inline]
     pub fn is_legal_drop(&self, kind: Kind, cell: Cell) -> bool {
-        if !self.rules.pieces.orthogonal() || self.dead_possible {
+        let Some(adj) = self
+            .rules
+            .pieces
+            .go_adjacency()
+            .filter(|_| !self.dead_possible)
+        else {
             return self.play(Move::Drop { kind, cell }).is_ok();
-        }
+        };
         if self.is_over()
             || !self.rules.pieces.contains(kind)
             || !self.empty().contains(cell)
@@ -582,19 +595,19 @@ impl Position {
             return false;
         }
         let me = Bits::from_cell(cell);
-        let around = me.neighbours();
+        let around = me.adjacent(adj);
         let empty = self.empty() & !me;
         if (around & empty).any() {
             return true;
         }
         let theirs = self.occ[(!self.turn).index()];
         for n in around & theirs {
-            if (Bits::from_cell(n).flood(theirs).neighbours() & empty).is_empty() {
+            if (Bits::from_cell(n).flood_by(theirs, adj).adjacent(adj) & empty).is_empty() {
                 return true;
             }
         }
         let own = self.occ[self.turn.index()] | me;
-        (me.flood(own).neighbours() & empty).any()
+        (me.flood_by(own, adj).adjacent(adj) & empty).any()
     }
 
     /// Resolves a written move against this position: the kind of a bare drop, and the

@@ -10,9 +10,12 @@ impl Position {
     /// other piece standing still (GO_RULES §4).
     pub fn reach(&self, side: Side) -> Bits {
         let empty = self.empty();
-        if self.rules.pieces.orthogonal() {
-            // A rook or wazir reaches exactly the empty regions next to it.
-            return (self.occ[side.index()].neighbours() & empty).flood(empty);
+        if let Some(adj) = self.rules.pieces.go_adjacency() {
+            // A piece of a set that plays as Go does reaches exactly the empty regions
+            // next to it, joined by the set's adjacency: a rook's or bishop's slide, a
+            // wazir's step, a dabbaba's or alfil's jump each pass from neighbour to
+            // neighbour, and the cell it left only joins regions next to it already.
+            return (self.occ[side.index()].adjacent(adj) & empty).flood_by(empty, adj);
         }
         let mut out = Bits::EMPTY;
         let all = self.occupied();

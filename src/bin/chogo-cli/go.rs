@@ -23,7 +23,7 @@ use serde::Serialize;
 /// The rule options of every `go` command.
 #[derive(clap::Args, Clone)]
 pub struct GoRules {
-    /// the piece set: letters of R B Q K W N M P (presets R, B, K, N, P, M, RB)
+    /// the piece set: letters of R B Q K W N M P D A (presets R, B, K, N, P, M, RB, D, A)
     #[arg(long, global = true, default_value = "R", value_name = "SET")]
     pieces: String,
     /// the option moving pieces (implies superko)

@@ -15,7 +15,7 @@ use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad};
 use crate::game::app::theme::Theme;
 use crate::game::go_board::GoOn;
 use crate::game::go_board::bridge::GoBridge;
-use crate::go::{Bits, Board, Cell, Piece};
+use crate::go::{Adjacency, Bits, Board, Cell, Piece, PieceSet};
 use crate::rules::Side;
 use crate::save::ThemeName;
 
@@ -105,10 +105,11 @@ pub(super) fn build_board(
     quad: Res<ShapeQuad>,
     mut materials: ResMut<Assets<ShapeMaterial>>,
     parts: Query<Entity, With<BoardPart>>,
-    mut built: Local<Option<(GoLayout, ThemeName, Bits)>>,
+    mut built: Local<Option<(GoLayout, ThemeName, Bits, PieceSet)>>,
 ) {
     let playable = bridge.game.position().geometry().playable;
-    let key = (*layout, theme.name, playable);
+    let pieces = bridge.game.position().rules().pieces;
+    let key = (*layout, theme.name, playable, pieces);
     if *built == Some(key) && !parts.is_empty() {
         return;
     }
@@ -141,9 +142,10 @@ pub(super) fn build_board(
             Transform::from_translation(layout.cell_center(c).extend(0.1)),
         ));
     }
-    // The lines join the centres of neighbouring cells. A board where only the light
-    // cells are played (bishops alone) is a chequered board without lines: the pieces
-    // stand in the squares, as on a chess board.
+    // The lines join the centres of neighbouring cells. A board where only some cells
+    // are played (the bishops' light cells, the dabbabas' or alfils' lattice) is a
+    // chequered board without these lines: the pieces stand in the squares, as on a
+    // chess board.
     let width = (cell * 0.035).max(1.0);
     let line = theme.frame.with_alpha(0.85);
     let chequered = playable != cells;
@@ -152,6 +154,23 @@ pub(super) fn build_board(
             if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
                 let (a, b) = (layout.cell_center(c), layout.cell_center(n));
                 bar(&mut commands, a, b, width, line, 0.2, BoardPart);
+            }
+        }
+    }
+    // Dabbabas alone and alfils alone play Go on a lattice of cells two apart: its lines
+    // join each playable cell to its lattice neighbours, across the darker cells.
+    if let Some(adjacency @ (Adjacency::Dabbaba | Adjacency::Alfil)) = pieces.go_adjacency() {
+        for c in playable {
+            // Each pair once: the steps up the board, and the one to the right.
+            for (df, dr) in adjacency
+                .steps()
+                .into_iter()
+                .filter(|&(df, dr)| dr > 0 || (dr == 0 && df > 0))
+            {
+                if let Some(n) = c.offset(df, dr).filter(|n| playable.contains(*n)) {
+                    let (a, b) = (layout.cell_center(c), layout.cell_center(n));
+                    bar(&mut commands, a, b, width, line, 0.2, BoardPart);
+                }
             }
         }
     }

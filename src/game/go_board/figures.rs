@@ -1,19 +1,22 @@
 //! The chess figures of Go with chess pieces (and Go stones for rooks, an option): PNGs
-//! rendered from DejaVu Sans's chess glyphs by `tools/make-figures.sh`, built into the
-//! program and decoded once at start.
+//! rendered from DejaVu Sans's chess glyphs (the dabbaba's war engine and the alfil's
+//! elephant drawn as shapes) by `tools/make-figures.sh`, built into the program and
+//! decoded once at start.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::go::Kind;
+
+const KINDS: usize = Kind::COUNT;
 use crate::rules::Side;
 
 /// The figure of each side's kind (by [`Kind::index`]) and the two stones.
 #[derive(Resource, Clone, Debug)]
 pub struct Figures {
-    pub black: [Handle<Image>; 8],
-    pub white: [Handle<Image>; 8],
+    pub black: [Handle<Image>; KINDS],
+    pub white: [Handle<Image>; KINDS],
     pub stones: [Handle<Image>; 2],
 }
 
@@ -37,7 +40,7 @@ impl Figures {
         kinds: impl IntoIterator<Item = Kind>,
         stones: bool,
     ) -> FigureTextures {
-        let mut ids = [[bevy_egui::egui::TextureId::default(); 8]; 2];
+        let mut ids = [[bevy_egui::egui::TextureId::default(); KINDS]; 2];
         for kind in kinds {
             for side in [Side::Black, Side::White] {
                 let handle = self.of(side, kind, stones);
@@ -51,7 +54,7 @@ impl Figures {
 
 /// Each side's figures as egui textures (see [`Figures::textures`]).
 #[derive(Debug, Clone, Copy)]
-pub struct FigureTextures([[bevy_egui::egui::TextureId; 8]; 2]);
+pub struct FigureTextures([[bevy_egui::egui::TextureId; KINDS]; 2]);
 
 impl FigureTextures {
     pub fn of(&self, piece: crate::go::Piece) -> bevy_egui::egui::TextureId {
@@ -72,7 +75,7 @@ macro_rules! figure {
 }
 
 /// The PNG bytes of each kind's figure, black then white, in [`Kind::ALL`]'s order.
-const BLACK: [&[u8]; 8] = [
+const BLACK: [&[u8]; KINDS] = [
     figure!("br"),
     figure!("bb"),
     figure!("bq"),
@@ -81,8 +84,10 @@ const BLACK: [&[u8]; 8] = [
     figure!("bn"),
     figure!("bm"),
     figure!("bp"),
+    figure!("bd"),
+    figure!("ba"),
 ];
-const WHITE: [&[u8]; 8] = [
+const WHITE: [&[u8]; KINDS] = [
     figure!("wr"),
     figure!("wb"),
     figure!("wq"),
@@ -91,6 +96,8 @@ const WHITE: [&[u8]; 8] = [
     figure!("wn"),
     figure!("wm"),
     figure!("wp"),
+    figure!("wd"),
+    figure!("wa"),
 ];
 const STONES: [&[u8]; 2] = [figure!("bs"), figure!("ws")];
 
@@ -190,8 +197,27 @@ mod tests {
             let solid: Vec<_> = data.chunks_exact(4).filter(|p| p[3] > 200).collect();
             solid.iter().map(|p| u32::from(p[0])).sum::<u32>() / solid.len() as u32
         };
-        for i in 0..8 {
+        for i in 0..KINDS {
             assert!(mean(BLACK[i]) < mean(WHITE[i]), "kind {i}");
+        }
+    }
+
+    #[test]
+    fn the_drawn_figures_differ_from_every_other_kind() {
+        // The dabbaba and the alfil are drawn, not glyphs: each silhouette differs from
+        // every other kind's in a tenth of the square at least.
+        let shape = |bytes: &[u8]| -> Vec<bool> {
+            let (_, _, data) = decode(bytes).unwrap();
+            data.chunks_exact(4).map(|p| p[3] > 128).collect()
+        };
+        for figures in [&BLACK, &WHITE] {
+            for drawn in [Kind::Dabbaba, Kind::Alfil] {
+                for other in Kind::ALL.into_iter().filter(|k| *k != drawn) {
+                    let (a, b) = (shape(figures[drawn.index()]), shape(figures[other.index()]));
+                    let differ = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+                    assert!(differ > 128 * 128 / 10, "{drawn} and {other} look alike");
+                }
+            }
         }
     }
 }

@@ -48,9 +48,12 @@ pub fn refusal(e: &IllegalMove) -> String {
         IllegalMove::Ko(c) => format!("Ko: {c} cannot be retaken at once; play elsewhere first"),
         IllegalMove::Superko(_) => "That would bring back an earlier position (superko)".into(),
         IllegalMove::Occupied(c) => format!("{c} is taken"),
-        IllegalMove::NotPlayable(c) => {
+        IllegalMove::NotPlayable(c, set) if set.bishops_alone() => {
             format!("{c} is a dark cell: bishops alone play on the light cells")
         }
+        IllegalMove::NotPlayable(c, _) => format!(
+            "{c} is off the set's lattice: its pieces' moves never reach it from the first light cell"
+        ),
         other => {
             let text = other.to_string();
             let mut chars = text.chars();
@@ -204,7 +207,7 @@ pub(super) fn keyboard(
     if let Some(view) = browse_keys(&keys, bridge.game.moves().len(), viewing.0) {
         viewing.set_if_neq(GoViewing(view));
     }
-    // 1–8: the kinds of the set, in the rule book's order.
+    // 1–9 and 0: the kinds of the set, in the rule book's order (ten kinds at most).
     let digits = [
         KeyCode::Digit1,
         KeyCode::Digit2,
@@ -214,6 +217,8 @@ pub(super) fn keyboard(
         KeyCode::Digit6,
         KeyCode::Digit7,
         KeyCode::Digit8,
+        KeyCode::Digit9,
+        KeyCode::Digit0,
     ];
     let set = bridge.game.position().rules().pieces;
     for (i, key) in digits.iter().enumerate() {

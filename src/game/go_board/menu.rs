@@ -79,6 +79,8 @@ pub fn set_line(set: &str) -> &'static str {
         "P" => "pawns move and defend one way: forward for each side",
         "M" => "Chinese knights: a jump blocked by a piece on its leg",
         "RB" => "rooks and bishops together: choose each drop's kind",
+        "D" => "dabbabas jump two cells along a line: Go on a lattice of every other cell",
+        "A" => "alfils (elephants) jump two cells diagonally: Go on a sparse lattice",
         _ => "a set of your own",
     }
 }

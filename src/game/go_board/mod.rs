@@ -86,7 +86,7 @@ fn face_the_player(mut commands: MessageReader<GoCommand>, mut flipped: ResMut<G
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GoViewing(pub Option<usize>);
 
-/// The kind a click drops (the palette; keys 1–8).
+/// The kind a click drops (the palette; keys 1–9 and 0).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DropKind(pub Kind);
 

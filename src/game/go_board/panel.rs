@@ -255,7 +255,7 @@ fn panel(
             ui,
             |ui| after = status(ui, &bridge, &thinking, viewing.0),
             |ui| {
-                // The kind palette (keys 1–8) when the set has several kinds.
+                // The kind palette (keys 1–9 and 0) when the set has several kinds.
                 if icons.len() > 1 {
                     ui.horizontal_wrapped(|ui| {
                         ui.label("Drop");

@@ -443,7 +443,7 @@ mod tests {
         let book = book();
         assert_eq!(book.len(), 7);
         assert!(book[0].figures);
-        assert_eq!(book.iter().map(|s| s.diagrams.len()).sum::<usize>(), 7);
+        assert_eq!(book.iter().map(|s| s.diagrams.len()).sum::<usize>(), 9);
         for section in &book {
             assert!(!section.text.is_empty(), "{}", section.title);
             for d in &section.diagrams {
@@ -479,6 +479,18 @@ mod tests {
         assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("a1"))));
         let mut d = find(&mut book, "A knight with nowhere to jump");
         d.click(cell("c2"));
+        assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("a1"))));
+        let mut d = find(&mut book, "A dabbaba caught from two cells away");
+        d.click(cell("c1"));
+        assert!(
+            d.problem.as_deref().is_some_and(|p| p.contains("lattice")),
+            "{:?}",
+            d.problem
+        );
+        d.click(cell("b3"));
+        assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("b1"))));
+        let mut d = find(&mut book, "An alfil leaps over a piece");
+        d.click(cell("c3"));
         assert_eq!(d.last.map(|(_, c)| c), Some(Bits::from_cell(cell("a1"))));
         let mut d = find(&mut book, "Defended, yet captured");
         d.click(cell("d3"));

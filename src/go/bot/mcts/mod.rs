@@ -49,8 +49,8 @@ pub struct MctsConfig {
     pub rave_k: f64,
     /// UCT's exploration constant.
     pub explore: f64,
-    /// Playout heuristics (rooks, wazirs, bishops alone): capture, save, no self-atari
-    /// of 3+ stones.
+    /// Playout heuristics (rooks, wazirs; bishops, dabbabas or alfils alone): capture,
+    /// save, no self-atari of 3+ stones.
     pub heuristics: bool,
     /// Keep the subtree of the moves played between two searches.
     pub reuse: bool,
@@ -58,8 +58,8 @@ pub struct MctsConfig {
     pub expand_at: u32,
     /// Virtual games for captures, saves and self-ataris when a node gets children.
     pub priors: bool,
-    /// Playouts (rooks, wazirs, bishops alone) answer the last drop with a 3 × 3 shape
-    /// next to it.
+    /// Playouts (rooks, wazirs; bishops, dabbabas or alfils alone) answer the last drop
+    /// with a 3 × 3 shape next to it.
     pub shapes: bool,
     /// Priors (the same sets) for 3 × 3 shapes, moves near the last one and the
     /// lines of the board, on top of an even prior for every move (off by default).

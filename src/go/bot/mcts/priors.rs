@@ -56,14 +56,34 @@ pub(super) fn capturable_at_once(pos: &Position, cell: Cell) -> bool {
     false
 }
 
-/// The line of `cell` from the board's nearest edge (1 the edge itself).
-pub(super) fn edge_distance(geo: &Geometry, cell: Cell) -> u32 {
-    let (f, r) = (cell.file() as u32, cell.rank() as u32);
-    let (files, ranks) = (geo.board.files() as u32, geo.board.ranks() as u32);
-    1 + f.min(r).min(files - 1 - f).min(ranks - 1 - r)
+/// The line of `cell` from the board's nearest edge (1 the edge itself). On the
+/// dabbabas' and alfils' lattices, lines of the lattice: 1 + the fewest jumps along one
+/// direction of the adjacency before the next would leave the playable cells.
+pub(super) fn edge_distance(geo: &Geometry, cell: Cell, adjacency: Adjacency) -> u32 {
+    match adjacency {
+        Adjacency::Orthogonal | Adjacency::Diagonal => {
+            let (f, r) = (cell.file() as u32, cell.rank() as u32);
+            let (files, ranks) = (geo.board.files() as u32, geo.board.ranks() as u32);
+            1 + f.min(r).min(files - 1 - f).min(ranks - 1 - r)
+        }
+        Adjacency::Dabbaba | Adjacency::Alfil => adjacency
+            .steps()
+            .into_iter()
+            .map(|(df, dr)| {
+                let mut n = 0;
+                let mut at = cell;
+                while let Some(next) = at.offset(df, dr).filter(|c| geo.playable.contains(*c)) {
+                    n += 1;
+                    at = next;
+                }
+                1 + n
+            })
+            .min()
+            .unwrap_or(1),
+    }
 }
 
-/// The cells within `d` steps of `cell` (orthogonal or diagonal ones), `cell` included.
+/// The cells within `d` steps of `cell` (in the sense of the adjacency), `cell` included.
 pub(super) fn around(cell: Cell, d: u32, adjacency: Adjacency) -> Bits {
     let mut out = Bits::from_cell(cell);
     for _ in 0..d {

@@ -38,7 +38,7 @@ pub(super) struct Worker<'a> {
 /// game is decided and only the margin tells them apart (docs/BOTS.md, the matches' table:
 /// against greedy 53 of 60 games with 0.1, 59 of 60 with 0.3).
 pub fn score_weight_of(pieces: PieceSet) -> f64 {
-    if pieces.light_cells_only() { 0.3 } else { 0.1 }
+    if pieces.bishops_alone() { 0.3 } else { 0.1 }
 }
 
 /// The value for Black of a final position where Black's score less White's is `diff`:
@@ -69,7 +69,8 @@ impl Worker<'_> {
         let eyes = self.eyes;
         let is_root = at == 0;
         let game = self.game;
-        // The sets that play as Go does (rooks, wazirs, bishops alone) get Go's priors.
+        // The sets that play as Go does (rooks, wazirs; bishops, dabbabas or alfils
+        // alone) get Go's priors.
         let go_like = pos.rules().pieces.go_adjacency();
         // With them: the last liberties of the mover's groups in atari.
         let atari_libs = if let Some(adj) = go_like {
@@ -171,15 +172,18 @@ impl Worker<'_> {
                             cell.file().abs_diff(l.file()),
                             cell.rank().abs_diff(l.rank()),
                         );
-                        // Steps between them (diagonal ones for bishops).
+                        // Steps between them (diagonal ones for bishops, jumps of two
+                        // for dabbabas and alfils).
                         let d = match adj {
                             Adjacency::Orthogonal => df + dr,
                             Adjacency::Diagonal => df.max(dr),
+                            Adjacency::Dabbaba => (df + dr) / 2,
+                            Adjacency::Alfil => df.max(dr) / 2,
                         } as u32;
                         let near = [0, 24, 22, 8].get(d as usize).copied().unwrap_or(0);
                         (pn, pw) = (pn + near, pw + near);
                     }
-                    let line = edge_distance(&geo, cell);
+                    let line = edge_distance(&geo, cell, adj);
                     if line <= 3 && (stones & around(cell, 3, adj)).is_empty() {
                         pn += 10;
                         if line == 3 {
