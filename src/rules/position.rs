@@ -495,7 +495,8 @@ impl Position {
         [halfmoves, fullmoves]: [u32; 2],
     ) -> Result<Position, PositionError> {
         let drops = rules.opening == Opening::Drops;
-        if !(hand.black.is_empty() && hand.white.is_empty()) && !rules.kings_dropped() {
+        let holding = !hand.black.is_empty() || !hand.white.is_empty();
+        if holding && !rules.kings_dropped() {
             return Err(PositionError::NoDrops);
         }
         if !rules.has_kings() && (kings.any() || hand.black.king || hand.white.king) {
