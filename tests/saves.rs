@@ -381,4 +381,14 @@ fn a_handicap_series_is_saved_with_its_game() {
     // A series that is not one is refused, never half read.
     let bad = text.replace("\"games\": 2", "\"games\": \"two\"");
     assert!(SavedGame::from_text(&bad).is_err());
+    let more_wins = text.replace("\"games\": 2", "\"games\": 1");
+    assert!(
+        SavedGame::from_text(&more_wins)
+            .unwrap_err()
+            .to_string()
+            .contains("the handicap series is not one")
+    );
+    let huge = text.replace("\"balance\": 2", "\"balance\": 100");
+    assert_ne!(huge, text);
+    assert!(SavedGame::from_text(&huge).is_err());
 }

@@ -218,7 +218,9 @@ fn a_side_with_every_move_refused_by_no_hiding_loses() {
         refusal(&pos, "h3-h4"),
         "no-hiding: every man of yours is secure before and after this move"
     );
-    for m in move_texts(&pos) {
+    let legal = move_texts(&pos);
+    assert!(!legal.is_empty());
+    for m in legal {
         let (after, _) = play(&pos, &m);
         assert!(after.with_turn(W).has_move(), "{m} frees the White king");
     }
@@ -309,21 +311,19 @@ fn drops_capture_enemy_men_only() {
     assert_eq!(captured, cells("c1"));
     assert_eq!(pos.move_text(mv("c2")), "c2xc1");
     assert_eq!(after.halfmoves(), 0);
-    // Black's own man dropped between two White men is enclosed with two enemy
-    // neighbours: suicide would take it after an ordinary move, never after a drop.
-    let own = "##4##/#6#/8/8/8/#P5#/##1P2##[7PK6pk] w 0 2";
+    // A Black man dropped on c1 between White's d1 and c2 is enclosed with two enemy
+    // neighbours: suicide captures would take it after an ordinary move, never after a
+    // drop of this phase.
     let suicide = rules("chogo-44,opening=drops,capture=suicide");
-    let pos = Position::from_text(own, suicide).unwrap();
-    let (after, captured) = play(&pos, "h3");
-    assert!(captured.is_empty());
-    let pos = Position::from_text("##4##/#6#/8/8/8/#P5#/##1P2##[6PK6pk] b 0 3", suicide).unwrap();
-    let (after_b, captured) = play(&pos, "c2");
+    let pos =
+        Position::from_text("##4##/#6#/7p/7p/8/#1P4#/##1P2##[6PK6pk] b 0 3", suicide).unwrap();
+    let (after, captured) = play(&pos, "c1");
+    assert!(after.enclosed().contains(cell("c1")));
     assert!(
         captured.is_empty(),
-        "Black's c2 is never taken by its own drop"
+        "Black's c1 is never taken by its own drop"
     );
-    assert!(after_b.men(B).contains(cell("c2")));
-    assert!(after.men(W).contains(cell("h3")));
+    assert!(after.men(B).contains(cell("c1")));
     // "With drop-captures=no nothing is captured during the drop phase."
     let quiet = rules("chogo-44,opening=drops,drop-captures=no");
     let pos = Position::from_text(text, quiet).unwrap();
@@ -456,11 +456,14 @@ fn the_hopeless_side_loses() {
     let both = "k:e4 p:a3 p:h3 K:d4 P:a5 P:h5";
     assert_eq!(setup_with(resign, both, W).hopeless_side(), Some(W));
     assert_eq!(setup_with(resign, both, B).hopeless_side(), Some(B));
-    // "Checked … right after §6.1 and §6.2": a captured king decides first.
-    assert_eq!(
-        setup_with(resign, "p:c1 p:d1 K:d4 P:c7", W).outcome(),
-        Some(Outcome::win(W, EndReason::KingCaptured))
-    );
+    // "Checked … right after §6.1 and §6.2": a side to move without a legal move loses
+    // first, even when the enemy is hopeless. White's king on d4, its only man, is
+    // trapped between c4 and e4 and cannot move; Black has its king and two pawns and
+    // none of d4's four neighbours holds a White man.
+    let pos = setup_with(resign, "K:d4 p:c4 p:e4 k:h3", W);
+    assert!(!pos.has_move());
+    assert_eq!(pos.hopeless_side(), Some(B));
+    assert_eq!(pos.outcome(), Some(Outcome::win(B, EndReason::NoLegalMove)));
 }
 
 /// The rule ends a game as the move that makes it is played.

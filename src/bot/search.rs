@@ -186,9 +186,10 @@ impl Search {
         if pos.king_captured(!me) {
             return Some(MATE - ply as i32);
         }
-        // RULES §10.4: the hopeless side may be either one.
+        // RULES §10.4, checked after §6.2 (no legal move loses first): the hopeless side
+        // may be either one.
         if let Some(loser) = pos.hopeless_side() {
-            return Some(if loser == me {
+            return Some(if loser == me || !pos.has_move() {
                 -MATE + ply as i32
             } else {
                 MATE - ply as i32

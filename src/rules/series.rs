@@ -64,7 +64,16 @@ impl Series {
 
     /// The draws so far.
     pub fn draws(&self) -> u32 {
-        self.games - self.first_wins - self.second_wins
+        self.games
+            .saturating_sub(self.first_wins)
+            .saturating_sub(self.second_wins)
+    }
+
+    /// Whether the standing can be one (a save is read only when it is): no more wins
+    /// than games, and a handicap the option allows.
+    pub fn is_consistent(&self) -> bool {
+        self.first_wins as u64 + self.second_wins as u64 <= self.games as u64
+            && (-MAX_HANDICAP..=MAX_HANDICAP).contains(&self.balance)
     }
 
     /// The colour that gives pawns in the next game and how many (none when even).

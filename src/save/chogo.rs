@@ -92,6 +92,14 @@ impl SavedGame {
             game.undo();
         }
         game.set_declared_end(declared);
+        if let Some(series) = file.series
+            && !series.is_consistent()
+        {
+            return Err(SaveError::Record(format!(
+                "the handicap series is not one: {} games, {} and {} wins, a handicap of {}",
+                series.games, series.first_wins, series.second_wins, series.balance
+            )));
+        }
         Ok(SavedGame {
             game,
             players,

@@ -503,7 +503,7 @@ fn move_rows(bridge: &Bridge) -> Vec<ui::MoveRow> {
 /// The keys and mouse, for the help (`?`, F1 or the panel's `?`).
 const KEYS: &[(&str, &str)] = &[
     ("Click, click", "pick a man, then one of the marked cells"),
-    ("Drag", "move a man (or the king in hand) to a marked cell"),
+    ("Drag", "move a man (or one in hand) to a marked cell"),
     (
         "Shift-click",
         "add a man to a block: a solid rectangle moves as a tandem",

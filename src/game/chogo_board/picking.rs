@@ -133,6 +133,13 @@ pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
         .filter(|m| m.origins().contains(cell))
         .collect();
     if with_it.is_empty() {
+        if pos.hiding() {
+            // RULES §10.2: its moves exist but would leave every man of its side secure.
+            return Some(format!(
+                "{cell} has no move allowed by no-hiding: every man of yours is secure, and \
+                 each of its moves would keep them so"
+            ));
+        }
         return Some(format!("{cell} is hemmed in: no move, alone or in a block"));
     }
     // Only in a block: name the men it can go with (selecting it alone shows no move).
