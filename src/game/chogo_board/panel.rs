@@ -350,12 +350,20 @@ fn series_line(bridge: &Bridge) -> Option<String> {
     // The player who had Black in the series' first game, and the other.
     let first = Series::first_side(series.games);
     let name = |side: Side| game_panel::player_name(bridge.player(side), &bridge.player(!side));
+    // Two people (or two bots of one level) are told apart by who began the series.
+    let (first_name, second_name) = match (name(first), name(!first)) {
+        (a, b) if a == b => (
+            format!("{a} who began as Black"),
+            format!("{b} who began as White"),
+        ),
+        names => names,
+    };
     let mut line = format!(
         "Handicap series, game {}: {} {}, {} {}",
         series.games + 1,
-        name(first),
+        first_name,
         series.first_wins,
-        name(!first),
+        second_name,
         series.second_wins
     );
     if series.draws() > 0 {
