@@ -97,7 +97,7 @@ impl Move {
         }
     }
 
-    /// The cells men leave (empty for a king drop).
+    /// The cells men leave (empty for a drop).
     pub fn origins(self) -> Bitboard {
         match self {
             Move::Drop { .. } => Bitboard::EMPTY,
@@ -106,7 +106,7 @@ impl Move {
         }
     }
 
-    /// Each moving man's origin and destination (the dropped king's origin is `None`).
+    /// Each moving man's origin and destination (a dropped man's origin is `None`).
     pub fn paths(self) -> Vec<(Option<Cell>, Cell)> {
         match self {
             Move::Drop { to } => vec![(None, to)],

@@ -652,7 +652,7 @@ impl FromStr for RuleSet {
                 TrapRule::KEY => rules.trap = option(value)?,
                 Fortress::KEY => rules.fortress = option(value)?,
                 Opening::KEY => rules.opening = option(value)?,
-                MEN_KEY => men = Some(parse_men(value, rules.board)?),
+                MEN_KEY => men = Some(value),
                 DropCaptures::KEY => rules.drop_captures = option(value)?,
                 DropKings::KEY => rules.drop_kings = option(value)?,
                 Hopeless::KEY => rules.hopeless = option(value)?,
@@ -660,7 +660,15 @@ impl FromStr for RuleSet {
                 other => return Err(RuleSetError::UnknownOption(crate::common::excerpt(other))),
             }
         }
-        // `men=N` of the board's usual number is the default, written as nothing.
+        // `men=N` belongs to the drop opening, whichever comes first in the text; of the
+        // board's usual number it is the default, written as nothing.
+        let men = match men {
+            Some(_) if rules.opening != Opening::Drops => {
+                return Err(RuleSetError::DropsOnly(MEN_KEY));
+            }
+            Some(text) => Some(parse_men(text, rules.board)?),
+            None => None,
+        };
         rules.drop_men = men;
         if rules.opening == Opening::Drops && men == Some(rules.men_in_hand_default()) {
             rules.drop_men = None;
@@ -898,6 +906,11 @@ mod tests {
             err("chogo-44,men=5"),
             "rule option men belongs to the drop opening: add opening=drops"
         );
+        assert_eq!(
+            err("chogo-44,men=30"),
+            "rule option men belongs to the drop opening: add opening=drops"
+        );
+        assert!("chogo-44,men=6,opening=drops".parse::<RuleSet>().is_ok());
         assert_eq!(
             err("chogo-44,kings=none"),
             "rule option kings belongs to the drop opening: add opening=drops"

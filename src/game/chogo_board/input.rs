@@ -2,9 +2,11 @@
 //!
 //! Click a man, then a destination; or drag it there. Shift-click adds men to a block
 //! (a solid rectangle moves as a tandem, following the man clicked last). In the drop
-//! phase the legal drop cells are shown and a click drops the king. When a mole drop is
-//! available, a selected untrapped man also offers the enemy's city cells. Esc clears
-//! the selection; right click or Esc cancels a drag.
+//! phase the legal drop cells are shown and a click drops the man on top of the hand (the
+//! king, or in the drop opening a pawn while any is left). When the rules' fortress move
+//! is available, a selected untrapped man also offers the enemy's city cells (or, for a
+//! reposition, an enemy man picked up offers every empty cell). Esc clears the selection;
+//! right click or Esc cancels a drag.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -9,7 +9,7 @@ use crate::rules::{Bitboard, Cell, Fortress, Move, Position, Rect};
 pub struct Selection {
     pub cells: Bitboard,
     pub anchor: Option<Cell>,
-    /// The king in hand is picked up (drop phase).
+    /// The man on top of the hand is picked up (drop phase).
     pub hand: bool,
 }
 
