@@ -231,57 +231,46 @@ impl Position {
 
     /// Whether the side to move has a fortress move, ignoring whether the game has ended.
     fn has_fortress_move(&self) -> bool {
-        let mut found = false;
         match self.rules().fortress {
-            Fortress::NoHiding => {}
-            Fortress::Mole | Fortress::Reposition => {
-                // Every city touches an enemy man, and mole drops need an untrapped man.
-                let me = self.turn();
-                let movers = match self.rules().fortress {
-                    Fortress::Mole => self.men(me) - self.trapped(me),
-                    _ => self.men(!me),
-                };
-                found = movers.any() && self.mole_drop_cells().is_ok();
+            // A knight may have no leap into the cities: look for one.
+            Fortress::Knight => {
+                let mut found = false;
+                self.for_each_fortress_move(|_, _| found = true);
+                found
             }
-            Fortress::Knight => self.for_each_fortress_move(|_, _| found = true),
+            // Every city has empty cells, for any man that may be put down.
+            _ => self.fortress_movers().any() && self.mole_drop_cells().is_ok(),
         }
-        found
+    }
+
+    /// The men a fortress move may take (RULES §7, §10.2): the mover's untrapped men, or
+    /// for a reposition the enemy's men; none without a fortress move.
+    fn fortress_movers(&self) -> Bitboard {
+        let me = self.turn();
+        match self.rules().fortress {
+            Fortress::Mole | Fortress::Knight => self.men(me) - self.trapped(me),
+            Fortress::Reposition => self.men(!me),
+            Fortress::NoHiding => Bitboard::EMPTY,
+        }
     }
 
     /// Every fortress move of the side to move: `f(from, to)` (RULES §7, §10.2).
     fn for_each_fortress_move(&self, mut f: impl FnMut(Cell, Cell)) {
-        let fortress = self.rules().fortress;
-        if fortress == Fortress::NoHiding {
-            return;
-        }
+        // No-hiding has no fortress move: its cells are refused too.
         let Ok(cities) = self.mole_drop_cells() else {
             return;
         };
-        let me = self.turn();
-        match fortress {
-            Fortress::Mole => {
-                for from in self.men(me) - self.trapped(me) {
-                    for to in cities {
-                        f(from, to);
-                    }
-                }
+        let fortress = self.rules().fortress;
+        let empty = self.empty();
+        for from in self.fortress_movers() {
+            let targets = match fortress {
+                Fortress::Knight => knight_leaps(from) & cities,
+                Fortress::Reposition => empty,
+                Fortress::Mole | Fortress::NoHiding => cities,
+            };
+            for to in targets {
+                f(from, to);
             }
-            Fortress::Knight => {
-                for from in self.men(me) - self.trapped(me) {
-                    for to in knight_leaps(from) & cities {
-                        f(from, to);
-                    }
-                }
-            }
-            Fortress::Reposition => {
-                let empty = self.empty();
-                for from in self.men(!me) {
-                    for to in empty {
-                        f(from, to);
-                    }
-                }
-            }
-            Fortress::NoHiding => {}
         }
     }
 

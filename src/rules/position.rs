@@ -402,14 +402,12 @@ impl Position {
         }
         let cells = self.board().cells();
         let hopeless = |side: Side| {
-            let Some(_) = self.king(side) else {
-                return false;
-            };
             let Some(strong_king) = self.king(!side) else {
                 return false;
             };
             let around = Bitboard::from_cell(strong_king).neighbours();
-            self.hand[side].is_empty()
+            self.king(side).is_some()
+                && self.hand[side].is_empty()
                 && self.men(side).count() <= 3
                 && (around & cells).count() == 4
                 && !around.intersects(self.men(!side))
