@@ -1,6 +1,7 @@
 //! Chogo: David Jagger's reconstruction of the Roman soldiers' game Latrunculi.
 //!
-//! [`rules`] is the complete rule book as code; everything else stands on it.
+//! [`rules`] is the complete rule book as code; everything else stands on it. [`study`]
+//! reviews a game of either game with its engine.
 
 pub mod bot;
 pub mod common;
@@ -9,3 +10,4 @@ pub mod game;
 pub mod go;
 pub mod rules;
 pub mod save;
+pub mod study;

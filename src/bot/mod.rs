@@ -4,6 +4,7 @@
 //! history), a budget, a seed and a stop flag. The game runs it on a background task and
 //! may raise the flag to abandon the search; the bot then returns promptly.
 
+pub mod analysis;
 pub mod arena;
 mod eval;
 mod greedy;
@@ -23,7 +24,7 @@ use crate::rules::{Game, Move};
 pub use eval::evaluate;
 pub use greedy::Greedy;
 pub use random::RandomBot;
-pub use search::{MATE, Search};
+pub use search::{MATE, RootLine, Search};
 
 /// How much a bot may spend on one move. `None` everywhere means "the bot's own default".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

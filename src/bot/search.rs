@@ -445,46 +445,53 @@ impl Search {
 }
 
 impl Search {
-    /// Searches every root move to `depth`, best first; returns the best move and score,
-    /// or `None` when stopped before the iteration finished.
+    /// Searches every root move to `depth`: the first `k` exactly, the others only as far
+    /// as needed to tell whether they beat the `k`-th best score so far (exactly when they
+    /// do). Returns the best move and score, or `None` when stopped before the iteration
+    /// finished. Leaves the moves sorted, best first; those outside the best `k` keep
+    /// their order behind.
     fn search_root(
         &mut self,
         limits: &mut Limits,
         root: &Position,
         root_moves: &mut [(Move, i32)],
         depth: u32,
+        k: usize,
     ) -> Option<(Move, i32)> {
-        let mut alpha = -INF;
-        let mut best = None;
+        let k = k.max(1);
+        let mut top: Vec<i32> = Vec::with_capacity(k + 1);
+        let mut best: Option<(Move, i32)> = None;
         let d = depth as i32 - 1;
         for (i, entry) in root_moves.iter_mut().enumerate() {
             let mv = entry.0;
+            let floor = (top.len() >= k).then(|| top[k - 1]);
             let mut child = *root;
             child.play_unchecked(mv);
             self.path.push(child.hash());
-            let value = if i == 0 {
-                -self.negamax(limits, &child, d, -INF, INF, 1)
-            } else {
-                let v = -self.negamax(limits, &child, d, -alpha - 1, -alpha, 1);
-                if v > alpha && !limits.stopped {
-                    -self.negamax(limits, &child, d, -INF, -alpha, 1)
-                } else {
-                    v
+            let value = match floor {
+                None => -self.negamax(limits, &child, d, -INF, INF, 1),
+                Some(a) => {
+                    let v = -self.negamax(limits, &child, d, -a - 1, -a, 1);
+                    if v > a && !limits.stopped {
+                        -self.negamax(limits, &child, d, -INF, -a, 1)
+                    } else {
+                        v
+                    }
                 }
             };
             self.path.pop();
             if limits.stopped {
                 return None;
             }
-            // Moves that fail low keep their order behind the best.
-            entry.1 = if i == 0 || value > alpha {
-                value
-            } else {
-                -INF - i as i32
-            };
-            if i == 0 || value > alpha {
-                alpha = value;
-                best = Some((mv, value));
+            let kept = floor.is_none_or(|a| value > a);
+            entry.1 = if kept { value } else { -INF - i as i32 };
+            if kept {
+                let at = top.partition_point(|&s| s >= value);
+                top.insert(at, value);
+                top.truncate(k);
+                if best.is_none_or(|(_, b)| value > b) {
+                    best = Some((mv, value));
+                }
             }
         }
         root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -528,8 +535,30 @@ impl Search {
     }
 }
 
-impl Bot for Search {
-    fn choose(&mut self, request: &Request) -> Option<Choice> {
+/// What iterative deepening left: the last complete iteration's best moves.
+struct Deepened<'a> {
+    root: Position,
+    /// Every root move (in the last iteration's order, as far as it went).
+    root_moves: Vec<(Move, i32)>,
+    /// The best `k` of them with their exact scores, best first.
+    top: Vec<(Move, i32)>,
+    best: Choice,
+    limits: Limits<'a>,
+}
+
+/// One of the best root moves of [`Search::analyse`], with its score for the side to move
+/// and the line the search expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootLine {
+    pub mv: Move,
+    pub score: i32,
+    pub line: Vec<Move>,
+}
+
+impl Search {
+    /// Iterative deepening from the request's position, keeping the best `k` root moves
+    /// exact; `None` when the game is over.
+    fn deepen<'a>(&mut self, request: &Request<'a>, k: usize) -> Option<Deepened<'a>> {
         let game = request.game;
         let root = *game.position();
         let moves = game.legal_moves();
@@ -562,10 +591,11 @@ impl Bot for Search {
             nodes: 0,
             line: vec![root_moves[0].0],
         };
+        let mut top = Vec::new();
         let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             limits.may_stop = depth > MIN_DEPTH;
-            let Some((mv, score)) = self.search_root(&mut limits, &root, &mut root_moves, depth)
+            let Some((mv, score)) = self.search_root(&mut limits, &root, &mut root_moves, depth, k)
             else {
                 break;
             };
@@ -576,6 +606,12 @@ impl Bot for Search {
                 nodes: self.nodes,
                 line: Vec::new(),
             };
+            top = root_moves
+                .iter()
+                .take(k.max(1))
+                .copied()
+                .filter(|&(_, s)| s > -INF)
+                .collect();
             let out_of_time = budget
                 .time
                 .is_some_and(|t| started.elapsed() > t.mul_f64(0.45));
@@ -586,6 +622,48 @@ impl Bot for Search {
                 break;
             }
         }
+        Some(Deepened {
+            root,
+            root_moves,
+            top,
+            best,
+            limits,
+        })
+    }
+
+    /// The best `k` moves of the request's position with their scores and lines, best
+    /// first, and the depth reached (no noise: for analysis). `None` when the game is
+    /// over; an empty list when stopped before the first iteration ended.
+    pub fn analyse(&mut self, request: &Request, k: usize) -> Option<(Vec<RootLine>, u32)> {
+        let deepened = self.deepen(request, k)?;
+        let depth = deepened.best.depth;
+        let lines = deepened
+            .top
+            .iter()
+            .map(|&(mv, score)| RootLine {
+                mv,
+                score,
+                line: self.line_from_table(&deepened.root, mv, depth),
+            })
+            .collect();
+        Some((lines, depth))
+    }
+
+    /// Nodes searched by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Bot for Search {
+    fn choose(&mut self, request: &Request) -> Option<Choice> {
+        let Deepened {
+            root,
+            root_moves,
+            mut best,
+            mut limits,
+            ..
+        } = self.deepen(request, 1)?;
         if self.noise > 0
             && best.depth > 0
             && let Some(score) = best.score.filter(|s| s.abs() < MATE_BOUND)

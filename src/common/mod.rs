@@ -1,8 +1,10 @@
 //! What both games share below their engines: the sides, cell names, the game interface
 //! ([`Playable`]) that the match runner, the command line and the app are written
-//! against, the bots' decision seeds and the answer of a search job ([`Thought`]).
+//! against, the bots' decision seeds, the answer of a search job ([`Thought`]) and an
+//! engine's analysis of a position ([`analysis`]).
 //! Imports nothing else of the crate.
 
+pub mod analysis;
 pub mod arena;
 pub mod cell_name;
 mod play;

@@ -3,6 +3,7 @@
 //! notation, records and SGF. Pure: no Bevy, no I/O. Sides come from [`crate::common`],
 //! Chogo's board shapes (on which this game can be played too) from [`crate::rules`].
 
+pub mod analysis;
 mod bits;
 pub mod bot;
 pub mod fast;

@@ -12,6 +12,7 @@ use super::piece::PieceSet;
 use super::position::Position;
 use super::rules::{Rules, number_text};
 use crate::common::Side;
+use crate::common::analysis::{Note, write_movetext};
 
 /// A game record as read from or written to text.
 #[derive(Clone, Debug, PartialEq)]
@@ -319,44 +320,29 @@ impl Record {
 
 impl std::fmt::Display for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.annotated(&[]))
+    }
+}
+
+impl Record {
+    /// The record's text with a mark and a comment after each move (a game review's).
+    pub fn annotated(&self, notes: &[Note]) -> String {
+        let mut out = String::new();
         for (k, v) in &self.tags {
-            writeln!(f, "[{k} \"{}\"]", crate::common::tag::escape(v))?;
+            let _ = writeln!(out, "[{k} \"{}\"]", crate::common::tag::escape(v));
         }
-        writeln!(f)?;
+        out.push('\n');
         let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
-        let mut number = start.fullmoves();
-        let mut turn = start.turn();
-        let mut line = String::new();
-        if turn == Side::White && !self.moves.is_empty() {
-            let _ = write!(line, "{number}... ");
-        }
-        for (mv, _) in &self.moves {
-            if turn == Side::Black {
-                let _ = write!(line, "{number}. ");
-            }
-            let _ = write!(line, "{mv} ");
-            if turn == Side::White {
-                number += 1;
-            }
-            turn = !turn;
-        }
-        line.push_str(self.result.as_deref().unwrap_or("*"));
-        // Wrap at about 80 columns.
-        let mut width = 0;
-        for (i, word) in line.split(' ').enumerate() {
-            if i > 0 {
-                if width + 1 + word.len() > 80 {
-                    writeln!(f)?;
-                    width = 0;
-                } else {
-                    f.write_str(" ")?;
-                    width += 1;
-                }
-            }
-            f.write_str(word)?;
-            width += word.len();
-        }
-        writeln!(f)
+        let moves: Vec<String> = self.moves.iter().map(|(mv, _)| mv.to_string()).collect();
+        write_movetext(
+            &mut out,
+            start.fullmoves(),
+            start.turn(),
+            &moves,
+            notes,
+            self.result.as_deref().unwrap_or("*"),
+        );
+        out
     }
 }
 

@@ -471,6 +471,29 @@ pub fn write_with_result(
     white: &str,
     result: Option<&str>,
 ) -> Result<String, SgfError> {
+    write_annotated(game, black, white, result, &Review::default())
+}
+
+/// A game review as SGF carries it: a comment on the game (`GC`), a note after each
+/// move (its comment as `C`; its mark as `DO` for `?!`, `BM[1]` for `?`, `BM[2]` for
+/// `??`), and Black's win rate in percent at the start and after each move in `SBKV`,
+/// the property Sabaki draws its win-rate graph from.
+#[derive(Clone, Debug, Default)]
+pub struct Review<'a> {
+    pub summary: Option<&'a str>,
+    pub notes: &'a [crate::common::analysis::Note],
+    /// Black's win chance (0–1) at the start and after each move.
+    pub black_wins: &'a [f64],
+}
+
+/// [`write_with_result`] with a game review's comments, marks and win rates.
+pub fn write_annotated(
+    game: &Game,
+    black: &str,
+    white: &str,
+    result: Option<&str>,
+    review: &Review,
+) -> Result<String, SgfError> {
     let start = game.start();
     let rules = *start.rules();
     let size = match (rules.is_go(), rules.board.square_size()) {
@@ -499,6 +522,16 @@ pub fn write_with_result(
     if start.turn() == Side::White {
         out.push_str("PL[W]");
     }
+    if let Some(summary) = review.summary {
+        let _ = write!(out, "GC[{}]", escape(summary));
+    }
+    let win_rate = |i: usize| {
+        review
+            .black_wins
+            .get(i)
+            .map(|w| format!("SBKV[{:.2}]", w * 100.0))
+    };
+    out.push_str(&win_rate(0).unwrap_or_default());
     out.push('\n');
     let mut turn = start.turn();
     for (i, (mv, _)) in game.moves().iter().enumerate() {
@@ -508,7 +541,20 @@ pub fn write_with_result(
             _ => String::new(),
         };
         let _ = write!(out, ";{letter}[{at}]");
-        if i % 10 == 9 {
+        let annotated = review.notes.get(i).is_some() || win_rate(i + 1).is_some();
+        if let Some(note) = review.notes.get(i) {
+            match note.mark.as_deref() {
+                Some("?!") => out.push_str("DO[]"),
+                Some("?") => out.push_str("BM[1]"),
+                Some("??") => out.push_str("BM[2]"),
+                _ => {}
+            }
+            if let Some(comment) = &note.comment {
+                let _ = write!(out, "C[{}]", escape(comment));
+            }
+        }
+        out.push_str(&win_rate(i + 1).unwrap_or_default());
+        if i % 10 == 9 || annotated {
             out.push('\n');
         }
         turn = !turn;

@@ -4,6 +4,8 @@ use std::fmt::{self, Write as _};
 
 use thiserror::Error;
 
+use crate::common::analysis::{Note, write_movetext};
+
 use super::{
     EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
     RuleSet, RuleSetError, Side,
@@ -321,39 +323,39 @@ fn parse_tag(line: &str) -> Result<(String, String), RecordProblem> {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.annotated(&[]))
+    }
+}
+
+impl Record {
+    /// The numbered moves and the result, each move followed by its note (if any).
+    fn movetext(&self, notes: &[Note]) -> String {
+        let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .map(|(mv, _)| mv.mv.with_captures(mv.captures.unwrap_or_default()))
+            .collect();
+        let mut out = String::new();
+        write_movetext(
+            &mut out,
+            start.fullmoves(),
+            start.turn(),
+            &moves,
+            notes,
+            self.result.as_deref().unwrap_or("*"),
+        );
+        out
+    }
+
+    /// The record's text with a mark and a comment after each move (a game review's).
+    pub fn annotated(&self, notes: &[Note]) -> String {
+        let mut out = String::new();
         for (name, value) in &self.tags {
             let escaped = crate::common::tag::escape(value);
-            writeln!(f, "[{name} \"{escaped}\"]")?;
+            let _ = writeln!(out, "[{name} \"{escaped}\"]");
         }
-        writeln!(f)?;
-        let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
-        let mut number = start.fullmoves();
-        let mut side = start.turn();
-        let mut words: Vec<String> = Vec::new();
-        for (i, (mv, _)) in self.moves.iter().enumerate() {
-            let text = mv.mv.with_captures(mv.captures.unwrap_or_default());
-            match side {
-                Side::Black => words.push(format!("{number}. {text}")),
-                Side::White if i == 0 => words.push(format!("{number}... {text}")),
-                Side::White => words.push(text),
-            }
-            if side == Side::White {
-                number += 1;
-            }
-            side = !side;
-        }
-        words.push(self.result.clone().unwrap_or_else(|| "*".into()));
-        let mut line = String::new();
-        for word in words {
-            if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-                writeln!(f, "{line}")?;
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            let _ = write!(line, "{word}");
-        }
-        writeln!(f, "{line}")
+        out.push('\n');
+        out + &self.movetext(notes)
     }
 }

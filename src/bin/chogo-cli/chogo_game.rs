@@ -1,4 +1,5 @@
-//! The commands of Chogo: moves, apply, analyze, replay, bestmove, play and bench.
+//! The commands of Chogo: moves, apply, analyze, replay, bestmove, play, bench and
+//! fit-win-chance.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -93,6 +94,16 @@ pub(super) fn analyze(pos: &Position) -> String {
 /// Replays a record. `--rules` gives the rules of a record without a `Rules` tag, and
 /// must agree with the tag of one that has it.
 pub(super) fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure> {
+    let (_, game) = load(path, rules)?;
+    Ok(format!(
+        "{}\nresult: {}\n",
+        game.position(),
+        result_name(&game)
+    ))
+}
+
+/// Reads and replays a record ([`replay`]'s rules for `--rules`).
+pub(super) fn load(path: &str, rules: Option<&str>) -> Result<(Record, Game), Failure> {
     let bytes = std::fs::read(path).map_err(|e| usage(format!("cannot read {path}: {e}")))?;
     let mut text = String::from_utf8(bytes)
         .map_err(|_| usage(format!("{path} is not text (a game record is UTF-8 text)")))?;
@@ -123,11 +134,7 @@ pub(super) fn replay(path: &str, rules: Option<&str>) -> Result<String, Failure>
     }
     let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
     match record.to_game() {
-        Ok(game) => Ok(format!(
-            "{}\nresult: {}\n",
-            game.position(),
-            result_name(&game)
-        )),
+        Ok(game) => Ok((record, game)),
         Err(e @ ReplayError::Illegal { .. }) => Err(Failure(e.to_string(), 1)),
         Err(e) => Err(Failure(format!("{path}: {e}"), 1)),
     }
@@ -252,4 +259,135 @@ pub(super) fn bench(time: Duration) -> String {
         nodes as f64 / secs.max(1e-9)
     );
     out
+}
+
+/// Self-play for the win-chance curve: `games` games of the search against itself (with
+/// a little noise at the root, so that the games differ), each move searched with
+/// `nodes` nodes; every position's score for the side to move is paired with that
+/// side's result, and the curve's slope fitted on the pairs.
+pub(super) fn fit_win_chance(
+    rules: RuleSet,
+    games: u64,
+    nodes: u64,
+    seed: u64,
+    jobs: usize,
+) -> Result<String, Failure> {
+    use chogo::bot::analysis::{WIN_CHANCE_K, fit_k, log_loss, win_chance_with};
+    use chogo::bot::{Bot, Search};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    if games == 0 || jobs == 0 {
+        return Err(usage("--games and --jobs must be at least 1"));
+    }
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let play_one = |n: u64| -> Vec<(i32, f64)> {
+        let mut game = Game::new(rules);
+        let mut bot = Search::new(25);
+        let mut seen: Vec<(i32, Side)> = Vec::new();
+        while game.outcome().is_none() && game.plies().len() < 600 {
+            let request = Request {
+                game: &game,
+                budget: Budget {
+                    nodes: Some(nodes),
+                    ..Budget::default()
+                },
+                seed: chogo::common::decision_seed(seed, n, game.plies().len()),
+                stop: &stop,
+            };
+            let Some(choice) = bot.choose(&request) else {
+                break;
+            };
+            if let Some(score) = choice.score {
+                seen.push((score, game.position().turn()));
+            }
+            if game.play(choice.mv).is_err() {
+                break;
+            }
+        }
+        let winner = game.outcome().map(|o| o.winner);
+        seen.into_iter()
+            .map(|(score, mover)| {
+                let result = match winner {
+                    Some(Some(w)) if w == mover => 1.0,
+                    Some(Some(_)) => 0.0,
+                    _ => 0.5,
+                };
+                (score, result)
+            })
+            .collect()
+    };
+    let mut samples: Vec<(i32, f64)> = Vec::new();
+    let mut per_game: Vec<(u64, Vec<(i32, f64)>)> = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs.min(64))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= games {
+                            break;
+                        }
+                        mine.push((n, play_one(n)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for h in handles {
+            per_game.extend(h.join().unwrap_or_default());
+        }
+    });
+    per_game.sort_by_key(|(n, _)| *n);
+    for (_, s) in &per_game {
+        samples.extend(s);
+    }
+    let k = fit_k(&samples);
+    let mut out = format!(
+        "{games} games, {} positions ({} with a decided score left out), {nodes} nodes a move\n",
+        samples.len(),
+        samples
+            .iter()
+            .filter(|(s, _)| s.abs() > chogo::bot::MATE - 1000)
+            .count()
+    );
+    out += &format!(
+        "k = {k:.5} per hundredth of a man (log loss {:.4}; with the built-in k = {WIN_CHANCE_K}: {:.4}; a coin: 0.6931)\n",
+        log_loss(&samples, k),
+        log_loss(&samples, WIN_CHANCE_K)
+    );
+    out += "score range      positions  predicted  observed\n";
+    for (lo, hi) in [
+        (-3000, -400),
+        (-400, -200),
+        (-200, -100),
+        (-100, -30),
+        (-30, 30),
+        (30, 100),
+        (100, 200),
+        (200, 400),
+        (400, 3000),
+    ] {
+        let bucket: Vec<_> = samples
+            .iter()
+            .filter(|(s, _)| *s >= lo && *s < hi)
+            .collect();
+        if bucket.is_empty() {
+            continue;
+        }
+        let n = bucket.len() as f64;
+        let predicted = bucket
+            .iter()
+            .map(|(s, _)| win_chance_with(*s, k))
+            .sum::<f64>()
+            / n;
+        let observed = bucket.iter().map(|(_, r)| r).sum::<f64>() / n;
+        out += &format!(
+            "[{lo:>5}, {hi:>5})  {:>9}  {:>8.1}%  {:>7.1}%\n",
+            bucket.len(),
+            predicted * 100.0,
+            observed * 100.0
+        );
+    }
+    Ok(out)
 }

@@ -164,6 +164,61 @@ enum Go {
     /// convert between a game record and SGF: sgf FILE (writes the other form)
     #[command(disable_help_flag = true)]
     Sgf(Words),
+    /// the search's best moves with win rates, leads and lines: analyze-line "<position>"
+    #[command(name = "analyze-line")]
+    AnalyzeLine {
+        /// the position text, or start
+        position: String,
+        /// how many best moves
+        #[arg(long, default_value_t = 3)]
+        multipv: usize,
+        #[command(flatten)]
+        effort: GoEffort,
+    },
+    /// review a game (record or SGF): each move judged, accuracy; --sgf writes SGF
+    Review {
+        file: String,
+        /// write the review as SGF (comments, marks and Sabaki's SBKV win rates)
+        #[arg(long)]
+        sgf: bool,
+        #[command(flatten)]
+        effort: GoEffort,
+    },
+}
+
+/// How much the search may spend on each position of an analysis or a review.
+#[derive(clap::Args)]
+struct GoEffort {
+    /// a searching level's time: medium, hard or master
+    #[arg(long)]
+    level: Option<String>,
+    /// playouts a position (the default is the review's budget)
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// milliseconds a position
+    #[arg(long = "time-ms")]
+    time_ms: Option<u64>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl GoEffort {
+    fn read(&self) -> Result<chogo::study::Effort, Failure> {
+        nonzero_budget(self.time_ms, self.playouts)?;
+        let mut effort = chogo::study::Effort::default();
+        if let Some(name) = &self.level {
+            let level = parse_level(name)?;
+            if !level.searches() {
+                return Err(usage(format!(
+                    "--level {level} does not search: an analysis needs medium, hard or master"
+                )));
+            }
+            effort.time_ms = level.default_budget().time.map(|t| t.as_millis() as u64);
+        }
+        effort.work = self.playouts.or(effort.work);
+        effort.time_ms = self.time_ms.or(effort.time_ms);
+        Ok(effort)
+    }
 }
 
 /// The search's switches, for measuring each one (the searching levels only).
@@ -355,6 +410,21 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             exactly("sgf", &words, 1)?;
             convert(&words[0])
         }
+        Go::AnalyzeLine {
+            position: text,
+            multipv,
+            effort,
+        } => {
+            let rules = opts.rules(Some(&text))?;
+            let game = Game::from_position(position(Some(&text), rules, "analyze-line")?);
+            Ok(super::study::analyze_line(
+                &game,
+                effort.read()?,
+                multipv.clamp(1, 64),
+                effort.seed,
+            ))
+        }
+        Go::Review { file, sgf, effort } => review(&file, sgf, &effort),
         Go::Gtp {
             seed,
             level,
@@ -519,6 +589,60 @@ fn load(path: &str) -> Result<Game, Failure> {
         ReplayError::Illegal { .. } => Failure(e.to_string(), 1),
         e => Failure(format!("{path}: {e}"), 1),
     })
+}
+
+/// A game's review as an annotated record (or SGF), with its summary.
+fn review(path: &str, as_sgf: bool, effort: &GoEffort) -> Result<String, Failure> {
+    use chogo::study::Studied as _;
+    let text = read_text(path)?;
+    let (black, white) = if is_sgf(&text) {
+        let sgf = SgfGame::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        (sgf.black.clone(), sgf.white.clone())
+    } else {
+        let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
+        let tag = |name: &str| {
+            record
+                .tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
+        (tag("Black"), tag("White"))
+    };
+    let game = load(path)?;
+    if as_sgf
+        && !(game.start().rules().is_go() && game.start().rules().board.square_size().is_some())
+    {
+        return Err(usage(
+            "--sgf: SGF holds Go with rooks or wazirs on a square board only; this game is written as a record",
+        ));
+    }
+    let review = super::study::review(&game, effort.read()?, effort.seed)?;
+    let notes = review.notes();
+    if as_sgf {
+        let summary = review.summary();
+        sgf::write_annotated(
+            &game,
+            black.as_deref().unwrap_or("?"),
+            white.as_deref().unwrap_or("?"),
+            None,
+            &sgf::Review {
+                summary: Some(summary.trim_end()),
+                notes: &notes,
+                black_wins: &review.black_wins,
+            },
+        )
+        .map_err(|e| usage(e.to_string()))
+    } else {
+        let mut tags = Vec::new();
+        if let Some(b) = &black {
+            tags.push(("Black", b.as_str()));
+        }
+        if let Some(w) = &white {
+            tags.push(("White", w.as_str()));
+        }
+        Ok(game.annotated_record(&tags, &notes) + "\n" + &super::study::summary_comment(&review))
+    }
 }
 
 fn replay(path: &str) -> Result<String, Failure> {

@@ -20,8 +20,12 @@ mod chogo_game;
 mod go;
 /// Matches between two players, for both games' `play`.
 mod matches;
+/// `review` and `analyze-line`, for both games.
+mod study;
 
-use chogo_game::{MatchSpec, analyze, apply, bench, bestmove, moves, play_match, replay};
+use chogo_game::{
+    MatchSpec, analyze, apply, bench, bestmove, fit_win_chance, load, moves, play_match, replay,
+};
 
 const USAGE_LINE: &str = "chogo-cli [--rules RULES] COMMAND ...";
 
@@ -136,8 +140,96 @@ enum Command {
         #[arg(hide = true)]
         extra: Vec<String>,
     },
-    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play
+    /// the engine's best moves with their win chances and lines: analyze-line "<position>"
+    #[command(name = "analyze-line", disable_help_flag = true)]
+    AnalyzeLine {
+        position: Option<String>,
+        /// Print help (only the long form: `-h` is not an option here)
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+        /// how many best moves (default 3)
+        #[arg(long)]
+        multipv: Option<String>,
+        #[command(flatten)]
+        effort: EffortArgs,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// review a game record: each move judged, marks and comments, accuracy: review FILE
+    Review {
+        file: Option<String>,
+        #[command(flatten)]
+        effort: EffortArgs,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// self-play games to fit the win-chance curve of the search's scores
+    #[command(name = "fit-win-chance")]
+    FitWinChance {
+        #[arg(long)]
+        games: Option<String>,
+        /// search nodes a move (default: the review's budget)
+        #[arg(long)]
+        nodes: Option<String>,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        jobs: Option<String>,
+        #[arg(hide = true)]
+        extra: Vec<String>,
+    },
+    /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play,
+    /// review, analyze-line
     Go(go::GoCommand),
+}
+
+/// How much the engine may spend on each position of an analysis or a review (one of
+/// them; the default is the review's budget).
+#[derive(clap::Args)]
+struct EffortArgs {
+    /// a searching level's budget: medium, hard or master
+    #[arg(long)]
+    level: Option<String>,
+    /// search nodes a position
+    #[arg(long)]
+    nodes: Option<String>,
+    /// milliseconds a position
+    #[arg(long = "time-ms")]
+    time_ms: Option<String>,
+    /// search depth
+    #[arg(long)]
+    depth: Option<String>,
+    #[arg(long)]
+    seed: Option<String>,
+}
+
+impl EffortArgs {
+    /// The effort and the seed.
+    fn read(self) -> Result<(chogo::study::Effort, u64), Failure> {
+        let mut effort = chogo::study::Effort::default();
+        if let Some(level) = self.level {
+            let level: Level = level.parse().map_err(|e| usage(format!("{e}")))?;
+            if !matches!(level.spec().engine, chogo::bot::Engine::Search { .. }) {
+                return Err(usage(format!(
+                    "--level {level} does not search: an analysis needs medium, hard or master"
+                )));
+            }
+            let budget = level.budget(None);
+            effort.time_ms = budget.time.map(|t| t.as_millis() as u64);
+            effort.work = budget.nodes;
+            effort.depth = budget.depth;
+        }
+        if let Some(nodes) = number("nodes", self.nodes)? {
+            effort.work = Some(nodes.max(1));
+        }
+        if let Some(ms) = number("time-ms", self.time_ms)? {
+            effort.time_ms = Some(ms.max(1));
+        }
+        if let Some(depth) = number("depth", self.depth)? {
+            effort.depth = Some(depth.clamp(1, 64) as u32);
+        }
+        Ok((effort, number("seed", self.seed)?.unwrap_or(1)))
+    }
 }
 
 /// A failure: the message and the exit code.
@@ -408,6 +500,59 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 "{}\n",
                 perft(&position("perft", words.first())?, depth)
             ))
+        }
+        Command::AnalyzeLine {
+            position: pos,
+            multipv,
+            effort,
+            extra,
+            ..
+        } => {
+            let mut rest: Vec<String> = pos.into_iter().collect();
+            rest.extend(extra);
+            exactly("analyze-line", &rest, 1)?;
+            let multipv = number("multipv", multipv)?.unwrap_or(3).clamp(1, 64) as usize;
+            let (effort, seed) = effort.read()?;
+            let game = chogo::rules::Game::from_position(position("analyze-line", rest.first())?);
+            Ok(study::analyze_line(&game, effort, multipv, seed))
+        }
+        Command::Review {
+            file,
+            effort,
+            extra,
+        } => {
+            let mut rest: Vec<String> = file.into_iter().collect();
+            rest.extend(extra);
+            exactly("review", &rest, 1)?;
+            let (effort, seed) = effort.read()?;
+            let (record, game) = load(&rest[0], rules_text.as_deref())?;
+            let review = study::review(&game, effort, seed)?;
+            let tags: Vec<(&str, &str)> = record
+                .tags
+                .iter()
+                .filter(|(k, _)| !["Rules", "Result", "SetUp"].contains(&k.as_str()))
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            use chogo::study::Studied as _;
+            Ok(game.annotated_record(&tags, &review.notes())
+                + "\n"
+                + &study::summary_comment(&review))
+        }
+        Command::FitWinChance {
+            games,
+            nodes,
+            seed,
+            jobs,
+            extra,
+        } => {
+            no_extra("fit-win-chance", &extra)?;
+            fit_win_chance(
+                rules,
+                number("games", games)?.unwrap_or(100),
+                number("nodes", nodes)?.unwrap_or(chogo::bot::analysis::REVIEW_NODES),
+                number("seed", seed)?.unwrap_or(1),
+                usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(64),
+            )
         }
         Command::Go(go) => {
             if rules_text.is_some() {

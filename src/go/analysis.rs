@@ -1,0 +1,175 @@
+//! The Monte Carlo search's judgement of a position of Go with chess pieces, for the
+//! analysis board, the game review and `chogo-cli go analyze-line`: the win rate of the
+//! search's move (the share of its playouts the side to move won) and the mean final
+//! margin of those playouts in points.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::bot::{Bot, Budget, Mcts, MctsConfig, Request};
+use super::{Game, Move, Position, Record};
+use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};
+
+/// The review's budget when none is given: playouts a position (docs/STUDY.md says how
+/// long a game's review takes with it).
+pub const REVIEW_PLAYOUTS: u64 = 4_000;
+
+/// The expected margin as a player reads it: `+3.5 points`.
+pub fn score_text(lead: f64) -> String {
+    format!("{lead:+.1} points")
+}
+
+/// The moves of a line in notation, each with its captures, played along the line (a
+/// line that stops being legal is cut there).
+fn line_texts(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut texts = Vec::with_capacity(line.len());
+    let mut pos = *root;
+    for &mv in line {
+        let Ok(played) = pos.play(mv) else { break };
+        texts.push(mv.text_with_captures(pos.rules().pieces, played.captured));
+        pos = played.position;
+    }
+    texts
+}
+
+impl Studied for Game {
+    fn analyse(&self, effort: Effort, multipv: usize, seed: u64, stop: &AtomicBool) -> Analysis {
+        let me = self.position().turn();
+        // The score as it stands, for the side to move: the lead of a game that ends now.
+        let margin = || {
+            let score = self.position().score();
+            score[me.index()] - score[(!me).index()]
+        };
+        if let Some(outcome) = self.outcome() {
+            let mut over = Analysis::over(match outcome.winner {
+                Some(w) if w == me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            });
+            if outcome.reason == super::EndReason::Passes {
+                over.lead = Some(margin());
+            }
+            return over;
+        }
+        let mut budget = Budget {
+            time: effort.time_ms.map(Duration::from_millis),
+            playouts: effort.work,
+        };
+        if budget == Budget::default() {
+            budget.playouts = Some(REVIEW_PLAYOUTS);
+        }
+        let mut mcts = Mcts::new(MctsConfig {
+            threads: 1,
+            ..MctsConfig::default()
+        });
+        let request = Request {
+            game: self,
+            budget,
+            seed,
+            stop,
+        };
+        let Some(choice) = mcts.choose(&request) else {
+            return Analysis::over(0.5);
+        };
+        let root = *self.position();
+        // The search's move first, then its most played others.
+        let mut order: Vec<Move> = vec![choice.mv];
+        order.extend(
+            choice
+                .candidates
+                .iter()
+                .map(|c| c.mv)
+                .filter(|&m| m != choice.mv),
+        );
+        let stats = |mv: Move| choice.candidates.iter().find(|c| c.mv == mv);
+        let best: Vec<Candidate> = order
+            .into_iter()
+            .take(multipv.max(1))
+            .filter_map(|mv| {
+                let (win, lead) = match stats(mv) {
+                    Some(c) => (c.winrate, c.points),
+                    // The pass that ends a won game is played without a search.
+                    None if mv == choice.mv => (choice.winrate.unwrap_or(1.0), margin()),
+                    None => return None,
+                };
+                let line = if mv == choice.mv {
+                    choice.line.clone()
+                } else {
+                    mcts.principal_line(mv)
+                };
+                let texts = line_texts(&root, &line);
+                Some(Candidate {
+                    mv: texts.first()?.clone(),
+                    win,
+                    lead: Some(lead),
+                    score: score_text(lead),
+                    line: texts,
+                })
+            })
+            .collect();
+        let first = best.first();
+        Analysis {
+            win: first.map_or(0.5, |c| c.win),
+            lead: first.and_then(|c| c.lead),
+            best,
+            depth: choice.playouts.min(u64::from(u32::MAX)) as u32,
+            work: choice.playouts,
+            over: false,
+            forced: false,
+        }
+    }
+
+    fn after_plies(&self, ply: usize) -> Game {
+        let mut game = Game::from_position(*self.start());
+        for &(mv, _) in self.moves().iter().take(ply) {
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    fn played(&self) -> Vec<String> {
+        let set = self.start().rules().pieces;
+        self.moves()
+            .iter()
+            .map(|&(mv, captured)| mv.text_with_captures(set, captured))
+            .collect()
+    }
+
+    fn annotated_record(&self, tags: &[(&str, &str)], notes: &[Note]) -> String {
+        Record::from_game(self, tags).annotated(notes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Rules;
+
+    #[test]
+    fn analysis_gives_the_search_move_first_with_its_line_and_lead() {
+        let mut game = Game::from_position(Position::new(Rules::default()));
+        for mv in ["e5", "c3"] {
+            game.play_text(&mv.parse().unwrap()).unwrap();
+        }
+        let effort = Effort {
+            work: Some(1500),
+            ..Effort::default()
+        };
+        let a = game.analyse(effort, 3, 5, &AtomicBool::new(false));
+        assert_eq!(a.best.len(), 3, "{a:?}");
+        assert!(a.lead.is_some() && (0.0..=1.0).contains(&a.win));
+        for c in &a.best {
+            assert_eq!(c.line.first(), Some(&c.mv));
+            let parsed: crate::go::MoveText = c.mv.parse().unwrap();
+            assert!(game.position().parse_move(&parsed).is_ok(), "{c:?}");
+        }
+        // Reproducible with a seed and a playout budget.
+        assert_eq!(a, game.analyse(effort, 3, 5, &AtomicBool::new(false)));
+        // A finished game is its result.
+        let mut over = game.clone();
+        over.resign(crate::common::Side::White);
+        assert_eq!(over.analyse(effort, 3, 5, &AtomicBool::new(false)).win, 1.0);
+    }
+}
