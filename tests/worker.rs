@@ -357,3 +357,67 @@ fn a_finished_go_game_gets_no_move() {
         "{answer}"
     );
 }
+
+#[test]
+fn analysis_jobs_answer_for_both_games_in_the_page_format() {
+    let mut game = Game::new(RuleSet::default());
+    for mv in ["b3", "f6", "c1-c4"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let job = json!({
+        "analyse": Record::from_game(&game, &[]).to_string(),
+        "game": "chogo",
+        "multipv": 3,
+        "effort": {"depth": 3},
+        "seed": 1,
+    })
+    .to_string();
+    let answer = answer_json(&job);
+    let (keys, object) = answer_object(&answer);
+    assert_eq!(keys, ["analysis", "error"], "{answer}");
+    let analysis = chogo::bot::job::AnalysisJob::read_answer(&answer).unwrap();
+    assert_eq!(analysis.best.len(), 3, "{answer}");
+    assert!(object["analysis"]["best"][0]["move"].is_string());
+    for c in &analysis.best {
+        let mv: Move = c.mv.parse().unwrap();
+        assert!(game.legal_moves().contains(&mv), "{answer}");
+    }
+
+    let mut go_game = go::Game::from_position(go::Position::new(go::Rules::default()));
+    go_game.play_text(&"e5".parse().unwrap()).unwrap();
+    let job = json!({
+        "analyse": go::Record::from_game(&go_game, &[]).to_string(),
+        "game": "go",
+        "multipv": 2,
+        "effort": {"work": 600},
+        "seed": 4,
+    })
+    .to_string();
+    let answer = answer_json(&job);
+    let analysis = chogo::bot::job::AnalysisJob::read_answer(&answer).unwrap();
+    assert!(
+        analysis.lead.is_some() && !analysis.best.is_empty(),
+        "{answer}"
+    );
+    assert_eq!(
+        answer_json(&job),
+        answer,
+        "a seed and a playout budget reproduce it"
+    );
+
+    // Bad jobs are answered with the reason, never a panic.
+    for (bad, start) in [
+        (r#"{"analyse": 5}"#, "not an analysis job"),
+        (
+            r#"{"analyse": "", "game": "chess", "multipv": 1, "seed": 1}"#,
+            "not an analysis job",
+        ),
+        (
+            r#"{"analyse": "1. e9 *", "game": "chogo", "multipv": 1, "seed": 1}"#,
+            "move 1 (black): e9: e9 is not on this board",
+        ),
+    ] {
+        let error = chogo::bot::job::AnalysisJob::read_answer(&answer_json(bad)).unwrap_err();
+        assert!(error.starts_with(start), "{bad}: {error}");
+    }
+}

@@ -58,6 +58,9 @@ pub struct Search {
     /// Hashes of the positions from the last irreversible move to the current node.
     path: Vec<u64>,
     nodes: u64,
+    /// The line of each root move whose exact score the last iteration found, read from
+    /// the table right after its search (later searches may overwrite its entries).
+    root_lines: Vec<(Move, Vec<Move>)>,
 }
 
 struct Limits<'a> {
@@ -107,6 +110,7 @@ impl Search {
             history: vec![0; 120 * 120],
             path: Vec::new(),
             nodes: 0,
+            root_lines: Vec::new(),
         }
     }
 
@@ -119,6 +123,7 @@ impl Search {
         self.killers = [[None; 2]; MAX_PLY];
         self.history.fill(0);
         self.nodes = 0;
+        self.root_lines.clear();
     }
 
     /// The line the table expects after `first` from `root`: each position's stored best
@@ -485,6 +490,11 @@ impl Search {
             }
             let kept = floor.is_none_or(|a| value > a);
             entry.1 = if kept { value } else { -INF - i as i32 };
+            if kept && k > 1 {
+                let line = self.line_from_table(root, mv, depth);
+                self.root_lines.retain(|(m, _)| *m != mv);
+                self.root_lines.push((mv, line));
+            }
             if kept {
                 let at = top.partition_point(|&s| s >= value);
                 top.insert(at, value);
@@ -643,7 +653,12 @@ impl Search {
             .map(|&(mv, score)| RootLine {
                 mv,
                 score,
-                line: self.line_from_table(&deepened.root, mv, depth),
+                line: self
+                    .root_lines
+                    .iter()
+                    .find(|(m, _)| *m == mv)
+                    .map(|(_, l)| l.clone())
+                    .unwrap_or_else(|| self.line_from_table(&deepened.root, mv, depth)),
             })
             .collect();
         Some((lines, depth))

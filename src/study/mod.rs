@@ -22,7 +22,7 @@
 
 mod review;
 
-pub use review::{MoveReview, Review, review, review_game};
+pub use review::{MoveReview, REVIEW_MULTIPV, Review, review, review_game};
 
 use crate::common::Side;
 pub use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};
@@ -53,6 +53,15 @@ impl Class {
             Class::Inaccuracy => "inaccuracy",
             Class::Mistake => "mistake",
             Class::Blunder => "blunder",
+        }
+    }
+
+    /// The name with its article: `an inaccuracy`, `a mistake`, `a blunder`.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            Class::Inaccuracy => "an inaccuracy",
+            Class::Mistake => "a mistake",
+            Class::Blunder => "a blunder",
         }
     }
 

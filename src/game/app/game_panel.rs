@@ -85,6 +85,42 @@ impl<A> Tool<A> {
     }
 }
 
+/// The two buttons of the study, for a board's action row: the analysis switch (A) and
+/// the review.
+pub fn study_tools<A: Copy>(
+    analysis: A,
+    review_act: A,
+    source: Option<&super::study::Source>,
+    board: &super::study::AnalysisBoard,
+    review: &super::study::GameReview,
+) -> [Tool<A>; 2] {
+    let on = source.is_some_and(|s| board.is_on(s));
+    let reviewing = source.is_some_and(|s| review.progress(s).is_some());
+    let reviewed = source.is_some_and(|s| review.of(s).is_some());
+    let has_moves = source.is_some_and(|s| !s.played.is_empty());
+    [
+        Tool::new(
+            analysis,
+            "±",
+            if on {
+                "Analysis: hide the engine's judgement"
+            } else {
+                "Analysis: the engine's win chance and best moves"
+            },
+            "A",
+        )
+        .lit(on),
+        Tool::new(
+            review_act,
+            "▤",
+            "Review the game: every move judged by the engine",
+            "",
+        )
+        .enabled(has_moves && !reviewing && !reviewed)
+        .lit(reviewing),
+    ]
+}
+
 /// An entry of the panel's menu that the board answers (the record's exports).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<A> {
@@ -124,6 +160,8 @@ pub struct GamePanel<'a, A> {
     pub note: Option<&'a str>,
     /// How to play, in a line or two at the bottom.
     pub help: &'a str,
+    /// The analysis board and the review of the shown game.
+    pub study: Option<super::study::StudyView<'a>>,
 }
 
 impl<A: Copy> GamePanel<'_, A> {
@@ -178,6 +216,12 @@ impl<A: Copy> GamePanel<'_, A> {
                 asked.push(Asked::Tool(id));
             }
             extra(ui);
+            if let Some(study) = &self.study
+                && let Some(n) = study.show(ui)
+            {
+                let live = n >= study.source.played.len();
+                asked.push(Asked::View((!live).then_some(n)));
+            }
             ui.separator();
             // The status keeps a height that holds its usual lines, so that one coming
             // or going (thinking…, a past position) does not move the move list under
@@ -213,10 +257,32 @@ impl<A: Copy> GamePanel<'_, A> {
             // panel fits the window without scrolling when it can.
             let below = ui::room_below(ui, &keys.1, 96.0);
             let height = (total - above - below - 30.0).max(44.0);
+            // The review's marks after the moves it judged.
+            let marks = self
+                .study
+                .as_ref()
+                .map(|s| super::study::marks(s.review, Some(s.source)))
+                .unwrap_or_default();
+            let marked: Vec<MoveRow>;
+            let rows = if marks.iter().any(|m| !m.is_empty()) {
+                marked = self
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, row)| MoveRow {
+                        text: format!("{}{}", row.text, marks.get(i).copied().unwrap_or("")),
+                        number: row.number,
+                        side: row.side,
+                    })
+                    .collect();
+                &marked[..]
+            } else {
+                self.moves
+            };
             if let Some(view) = ui::move_list(
                 ui,
                 &format!("{} moves", self.id),
-                self.moves,
+                rows,
                 self.viewing,
                 height,
             ) {

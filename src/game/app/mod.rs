@@ -21,6 +21,7 @@ pub mod screens;
 pub mod sets;
 pub mod settings;
 pub mod shapes;
+pub mod study;
 pub mod theme;
 pub mod thinker;
 pub mod ui;
@@ -43,7 +44,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<bot_play::BotPlay>();
     app.init_resource::<ui::DrawerOpen>();
     app.init_resource::<ui::PanelPlace>();
-    app.add_plugins(game_panel::plugin);
+    app.add_plugins((game_panel::plugin, study::plugin));
 }
 
 /// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.

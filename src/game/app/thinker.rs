@@ -1,7 +1,8 @@
-//! A search that runs away from the frame loop, for either game's bots: a background task
-//! on the desktop, a Web Worker in the browser (where the page has one thread). Either way
-//! the game polls it in the frames it draws and never waits; no frame is drawn just to ask
-//! (a still board with a bot thinking costs nothing): the answer wakes the frame loop.
+//! A search that runs away from the frame loop, for either game's bots, the analysis board
+//! and the review: a thread of its own on the desktop, a Web Worker in the browser (where
+//! the page has one thread). Either way the game polls it in the frames it draws and never
+//! waits; no frame is drawn just to ask (a still board with a bot thinking costs nothing):
+//! the answer wakes the frame loop.
 
 use std::sync::atomic::AtomicBool;
 
@@ -56,36 +57,36 @@ mod imp {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Mutex, PoisonError};
 
-    use bevy::tasks::{AsyncComputeTaskPool, Task};
-
     use super::Job;
 
     pub struct Inner<T> {
-        /// The answer, stored before the frame loop is woken (a finished task is seen as
-        /// finished only after it returns, which may be after the woken frame polled it).
+        /// The answer, stored before the frame loop is woken.
         answer: Arc<Mutex<Option<T>>>,
-        /// Kept so that dropping the thinker drops the search's task.
-        _task: Task<()>,
         stop: Arc<AtomicBool>,
     }
 
     impl<T: Send + 'static> Inner<T> {
+        /// Each search has a thread of its own: a bot's move never waits behind the
+        /// analysis board's deepening or a review (Bevy's compute pool has one thread
+        /// on a two-core machine). Dropping the thinker raises the stop flag, and the
+        /// search ends promptly on its own.
         pub fn start(job: Job<T>) -> Inner<T> {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = stop.clone();
             let answer = Arc::new(Mutex::new(None));
             let slot = answer.clone();
             let run = job.run;
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let found = run(&flag);
-                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
-                crate::game::app::wake::wake();
-            });
-            Inner {
-                answer,
-                _task: task,
-                stop,
+            let spawned = std::thread::Builder::new()
+                .name("chogo search".into())
+                .spawn(move || {
+                    let found = run(&flag);
+                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
+                    crate::game::app::wake::wake();
+                });
+            if let Err(e) = spawned {
+                bevy::log::error!("chogo: no thread for a search: {e}");
             }
+            Inner { answer, stop }
         }
 
         pub fn poll(&mut self) -> Option<T> {

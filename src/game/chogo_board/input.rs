@@ -249,7 +249,10 @@ fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     logical: Res<ButtonInput<bevy::input::keyboard::Key>>,
     mut flips: MessageReader<FlipBoard>,
-    mut hints: MessageWriter<AskHint>,
+    (mut hints, mut analysis): (
+        MessageWriter<AskHint>,
+        MessageWriter<crate::game::app::study::ToggleAnalysis>,
+    ),
     mut help: ResMut<ShowHelp>,
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
@@ -283,6 +286,9 @@ fn keyboard(
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hints.write(AskHint);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        analysis.write(crate::game::app::study::ToggleAnalysis);
     }
     if help_key(&logical, &keys) {
         help.0 = !help.0;

@@ -20,6 +20,7 @@ pub mod rule_book;
 pub mod saving;
 pub mod small_board;
 pub mod sounds;
+mod study;
 
 use bevy::prelude::*;
 
@@ -84,6 +85,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         men::plugin,
         bot_player::plugin,
         hint::plugin,
+        study::plugin,
     ));
 }
 
@@ -96,6 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         panel::plugin,
         export::plugin,
         sounds::plugin,
+        study::draw_plugin,
     ));
     menu::register(app);
 }

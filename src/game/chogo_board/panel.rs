@@ -8,6 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::MenuAction;
+use crate::game::app::study::{
+    AnalysisBoard, GameReview, StartReview, StudySource, StudyView, ToggleAnalysis,
+};
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
 };
@@ -33,6 +36,8 @@ enum Act {
     CopyPosition,
     SaveRecord,
     SavePosition,
+    Analysis,
+    Review,
 }
 
 /// What a move that is not a plain slide did, in words (a mole drop, a tandem, the king's
@@ -83,6 +88,13 @@ fn panel(
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut confirm: Local<Option<(Ending, u64)>>,
+    (source, analysis, review, mut toggles, mut reviews): (
+        Res<StudySource>,
+        Res<AnalysisBoard>,
+        Res<GameReview>,
+        MessageWriter<ToggleAnalysis>,
+        MessageWriter<StartReview>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
@@ -106,6 +118,14 @@ fn panel(
         Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(live && !offer.is_pending()),
         Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(live),
     ];
+    let mut tools = tools;
+    tools.extend(game_panel::study_tools(
+        Act::Analysis,
+        Act::Review,
+        source.0.as_ref(),
+        &analysis,
+        &review,
+    ));
     let can_save = persistence.store.is_some();
     let record = vec![
         Entry {
@@ -167,6 +187,12 @@ fn panel(
             record,
             note: None,
             help: "Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. ? for all keys.",
+            study: source.0.as_ref().map(|source| StudyView {
+                board: &analysis,
+                review: &review,
+                source,
+                to_move: bridge.shown(&viewing).turn(),
+            }),
         };
         asked = panel.show(
             ui,
@@ -281,6 +307,12 @@ fn panel(
             }
             Asked::Tool(Act::Hint) => {
                 hints.write(AskHint);
+            }
+            Asked::Tool(Act::Analysis) => {
+                toggles.write(ToggleAnalysis);
+            }
+            Asked::Tool(Act::Review) => {
+                reviews.write(StartReview);
             }
             // Ending the game asks first: a slip of the mouse must not end it.
             Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
@@ -520,6 +552,10 @@ const KEYS: &[(&str, &str)] = &[
     ("U, Backspace", "undo (against a bot: back to your move)"),
     ("R", "redo"),
     ("H", "hint: the computer's choice is marked on the board"),
+    (
+        "A",
+        "analysis: the engine's win chance, best moves and line",
+    ),
     ("F", "flip the board"),
     ("C", "coordinates on or off"),
     ("Left, Right", "step through the moves"),

@@ -194,7 +194,10 @@ pub(super) fn keyboard(
     mut life: ResMut<LifeView>,
     mut flipped: ResMut<GoFlipped>,
     mut commands: MessageWriter<GoCommand>,
-    mut hints: MessageWriter<super::AskGoHint>,
+    (mut hints, mut analysis): (
+        MessageWriter<super::AskGoHint>,
+        MessageWriter<crate::game::app::study::ToggleAnalysis>,
+    ),
     mut notice: ResMut<Notice>,
     dialog: Res<State<crate::game::app::screen::Dialog>>,
 ) {
@@ -255,6 +258,9 @@ pub(super) fn keyboard(
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hints.write(super::AskGoHint);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        analysis.write(crate::game::app::study::ToggleAnalysis);
     }
     if keys.just_pressed(KeyCode::KeyC) {
         settings.0.show_coordinates = !settings.0.show_coordinates;

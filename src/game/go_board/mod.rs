@@ -20,6 +20,7 @@ mod play;
 pub mod rule_book;
 pub mod saving;
 mod small_board;
+mod study;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
@@ -176,6 +177,7 @@ fn follow_game(
 /// the layout, the pieces and their animations, the marks, the bot player and hints.
 pub(super) fn logic_plugin(app: &mut App) {
     bridge::plugin(app);
+    study::plugin(app);
     app.add_computed_state::<GoOn>();
     app.init_resource::<GoFlipped>();
     screen::register_board::<GoBridge, _>(app, GoOn);
@@ -244,5 +246,6 @@ pub(super) fn plugin(app: &mut App) {
     );
     play::sound_plugin(app);
     panel::plugin(app);
+    study::draw_plugin(app);
     menu::register(app);
 }

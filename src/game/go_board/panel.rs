@@ -13,6 +13,9 @@ use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, Sho
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
+use crate::game::app::study::{
+    AnalysisBoard, GameReview, StartReview, StudySource, StudyView, ToggleAnalysis,
+};
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
 };
@@ -38,6 +41,8 @@ enum Act {
     CopyPosition,
     CopySgf,
     SaveRecord,
+    Analysis,
+    Review,
 }
 
 /// What a move that is not a plain drop did, in words (a pass, a piece's move, captures):
@@ -114,6 +119,13 @@ fn panel(
     (place, mut drawer, mut help): (Res<PanelPlace>, ResMut<DrawerOpen>, ResMut<ShowHelp>),
     mut confirm: Local<Option<(Ending, u64)>>,
     mut exported: Local<Option<(String, u64)>>,
+    (source, analysis, review, mut toggles, mut reviews): (
+        Res<StudySource>,
+        Res<AnalysisBoard>,
+        Res<GameReview>,
+        MessageWriter<ToggleAnalysis>,
+        MessageWriter<StartReview>,
+    ),
 ) -> Result {
     let stones = settings.0.rooks_as_stones;
     let icons: Vec<(Kind, egui::TextureId)> = {
@@ -161,6 +173,14 @@ fn panel(
         Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(can_end),
         Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(can_end),
     ];
+    let mut tools = tools;
+    tools.extend(game_panel::study_tools(
+        Act::Analysis,
+        Act::Review,
+        source.0.as_ref(),
+        &analysis,
+        &review,
+    ));
     // SGF holds Go: one kind moving like a rook (or a wazir), on a square board, pieces
     // that do not move.
     let rules = pos.rules();
@@ -250,6 +270,12 @@ fn panel(
             record,
             note: note.as_deref(),
             help: how,
+            study: source.0.as_ref().map(|source| StudyView {
+                board: &analysis,
+                review: &review,
+                source,
+                to_move: bridge.shown(viewing.0).turn(),
+            }),
         };
         asked = panel.show(
             ui,
@@ -368,6 +394,12 @@ fn panel(
             Asked::Tool(Act::Flip) => flipped.0 = !flipped.0,
             Asked::Tool(Act::Hint) => {
                 hints.write(AskGoHint);
+            }
+            Asked::Tool(Act::Analysis) => {
+                toggles.write(ToggleAnalysis);
+            }
+            Asked::Tool(Act::Review) => {
+                reviews.write(StartReview);
             }
             Asked::Tool(Act::Life) => life.0 = !life.0,
             // Ending the game asks first: a slip of the mouse must not end it.
@@ -553,6 +585,10 @@ const KEYS: &[(&str, &str)] = &[
     ("U, Backspace", "undo (against a bot: back to your move)"),
     ("R", "redo"),
     ("H", "hint: the computer's move"),
+    (
+        "A",
+        "analysis: the engine's win chance, best moves and line",
+    ),
     ("L", "life view: escapes, defences and controlled cells"),
     ("F", "flip the board"),
     ("C", "coordinates on or off"),

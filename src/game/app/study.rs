@@ -1,0 +1,587 @@
+//! Studying a game on the shown board, written once for both boards: the analysis board
+//! (the engine's win chance for the side to move, its best three moves and their lines,
+//! deepening while the position stays) and the game review (every position analysed in
+//! the background, each move judged, the accuracy, the evaluation graph).
+//!
+//! A board offers its game through [`StudySource`]: the moves in notation, the record of
+//! the game after any number of moves, and which engine reads it. The searches run on the
+//! [`Thinker`] (a background task on the desktop, the Web Worker in the browser) as
+//! [`AnalysisJob`]s; this layer never asks which game it is given.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::bot::job::{AnalysisJob, StudyGame};
+use crate::common::Side;
+use crate::common::analysis::{Analysis, Effort};
+use crate::game::app::sets::Phase;
+use crate::game::app::thinker::{Job, Thinker};
+use crate::game::app::ui::palette;
+use crate::study::{Review, review};
+
+/// The game the shown board offers for study. The board writes it when its game or its
+/// shown position changes.
+#[derive(Resource, Default)]
+pub struct StudySource(pub Option<Source>);
+
+/// One game to study.
+#[derive(Clone)]
+pub struct Source {
+    /// Changes whenever the game does (a move, an undo, another game).
+    pub key: u64,
+    /// Changes with every new or loaded game (the analysis switch is set again).
+    pub game_id: u64,
+    pub engine: StudyGame,
+    /// The moves played, in notation.
+    pub played: Vec<String>,
+    /// The side to move at the start.
+    pub first: Side,
+    /// How many moves the board shows (the live game: all of them).
+    pub shown: usize,
+    /// Whether the game is still being played (the analysis then starts switched off).
+    pub live: bool,
+    /// The game's record after its first `n` moves, for the engine.
+    pub record_at: Arc<dyn Fn(usize) -> String + Send + Sync>,
+    /// The analysis board's budgets, one a step as it deepens (nodes or playouts).
+    pub steps: &'static [u64],
+    /// The review's budget a position (nodes or playouts).
+    pub review_work: u64,
+}
+
+/// Switch the analysis board on or off (the panel's button, the A key).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct ToggleAnalysis;
+
+/// Review the shown game.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct StartReview;
+
+type AnalysisThinker = Thinker<Result<Analysis, String>>;
+
+/// What the analysis board shows, and the search deepening it.
+#[derive(Resource, Default)]
+pub struct AnalysisBoard {
+    /// The player's choice for this game (`None`: the default, off while it is played).
+    chosen: Option<(u64, bool)>,
+    /// The analysis shown: for which game key and move count, and at which step.
+    pub found: Option<Found>,
+    running: Option<(u64, usize, usize, AnalysisThinker)>,
+    pub error: Option<String>,
+}
+
+/// An analysis of one position of one game.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub key: u64,
+    pub shown: usize,
+    pub step: usize,
+    pub analysis: Analysis,
+}
+
+impl AnalysisBoard {
+    /// Whether the board shows the analysis for this game.
+    pub fn is_on(&self, source: &Source) -> bool {
+        match self.chosen {
+            Some((game, on)) if game == source.game_id => on,
+            _ => !source.live,
+        }
+    }
+
+    /// The analysis of the position shown, when there is one.
+    pub fn current(&self, source: &Source) -> Option<&Found> {
+        self.found
+            .as_ref()
+            .filter(|f| f.key == source.key && f.shown == source.shown && self.is_on(source))
+    }
+
+    /// Whether a search is deepening the analysis now.
+    pub fn is_thinking(&self) -> bool {
+        self.running.is_some()
+    }
+}
+
+/// A game's review: under way, or done.
+#[derive(Resource, Default)]
+pub struct GameReview {
+    /// The game key it reviews.
+    key: Option<u64>,
+    analyses: Vec<Analysis>,
+    total: usize,
+    running: Option<AnalysisThinker>,
+    pub done: Option<Review>,
+    pub error: Option<String>,
+}
+
+impl GameReview {
+    /// The finished review of this game, if any.
+    pub fn of(&self, source: &Source) -> Option<&Review> {
+        self.done.as_ref().filter(|_| self.key == Some(source.key))
+    }
+
+    /// Positions analysed and in all, while a review of this game runs.
+    pub fn progress(&self, source: &Source) -> Option<(usize, usize)> {
+        (self.key == Some(source.key) && self.done.is_none() && self.error.is_none())
+            .then_some((self.analyses.len(), self.total))
+    }
+}
+
+/// The analysis board's best moves.
+pub const MULTIPV: usize = 3;
+
+fn job(source: &Source, n: usize, work: u64, multipv: usize) -> AnalysisThinker {
+    let job = AnalysisJob {
+        analyse: (source.record_at)(n),
+        game: source.engine,
+        multipv,
+        effort: Effort {
+            work: Some(work),
+            ..Effort::default()
+        },
+        seed: 1,
+    };
+    let json = serde_json::to_string(&job).unwrap_or_default();
+    Thinker::spawn(Job::new(
+        move |stop| job.run(stop),
+        move || json,
+        AnalysisJob::read_answer,
+    ))
+}
+
+fn toggle(
+    mut toggles: MessageReader<ToggleAnalysis>,
+    source: Res<StudySource>,
+    mut board: ResMut<AnalysisBoard>,
+) {
+    let Some(source) = source.0.as_ref() else {
+        toggles.clear();
+        return;
+    };
+    for _ in toggles.read() {
+        let on = !board.is_on(source);
+        board.chosen = Some((source.game_id, on));
+    }
+}
+
+/// Starts, deepens and abandons the analysis board's search as the position changes.
+fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
+    let Some(source) = source.0.as_ref() else {
+        board.running = None;
+        return;
+    };
+    if !board.is_on(source) {
+        board.running = None;
+        return;
+    }
+    let here = (source.key, source.shown);
+    if board
+        .running
+        .as_ref()
+        .is_some_and(|(k, s, _, _)| (*k, *s) != here)
+    {
+        board.running = None;
+    }
+    if let Some((_, _, step, thinker)) = board.running.as_mut() {
+        let step = *step;
+        let Some(answer) = thinker.poll() else {
+            return;
+        };
+        board.running = None;
+        match answer {
+            Ok(analysis) => {
+                board.error = None;
+                board.found = Some(Found {
+                    key: source.key,
+                    shown: source.shown,
+                    step,
+                    analysis,
+                });
+            }
+            Err(e) => board.error = Some(e),
+        }
+        // The next step starts in this frame: the answer's frame may be the last drawn.
+    }
+    // The next step for this position, if it has not reached the last.
+    let next = match &board.found {
+        Some(f) if (f.key, f.shown) == here => f.step + 1,
+        _ => 0,
+    };
+    if board.error.is_some() && next > 0 {
+        return;
+    }
+    if let Some(&work) = source.steps.get(next) {
+        let thinker = job(source, source.shown, work, MULTIPV);
+        board.running = Some((source.key, source.shown, next, thinker));
+    }
+}
+
+/// Runs a review one position at a time; a changed game abandons it.
+fn drive_review(
+    mut starts: MessageReader<StartReview>,
+    source: Res<StudySource>,
+    mut state: ResMut<GameReview>,
+) {
+    let Some(source) = source.0.as_ref() else {
+        starts.clear();
+        return;
+    };
+    if starts.read().count() > 0 && state.progress(source).is_none() {
+        *state = GameReview {
+            key: Some(source.key),
+            total: source.played.len() + 1,
+            ..GameReview::default()
+        };
+    }
+    if state.key != Some(source.key) {
+        state.running = None;
+        return;
+    }
+    if state.done.is_some() || state.error.is_some() {
+        return;
+    }
+    if let Some(thinker) = state.running.as_mut() {
+        match thinker.poll() {
+            None => return,
+            Some(Ok(analysis)) => {
+                state.running = None;
+                state.analyses.push(analysis);
+            }
+            Some(Err(e)) => {
+                state.running = None;
+                state.error = Some(e);
+                return;
+            }
+        }
+    }
+    let n = state.analyses.len();
+    if n < state.total {
+        state.running = Some(job(
+            source,
+            n,
+            source.review_work,
+            crate::study::REVIEW_MULTIPV,
+        ));
+    } else {
+        state.done = Some(review(&source.played, source.first, &state.analyses));
+    }
+}
+
+/// Black's share of the bar and the words under it, for the side to move's win chance.
+fn bar_split(analysis: &Analysis, to_move: Side) -> f32 {
+    let black = if to_move == Side::Black {
+        analysis.win
+    } else {
+        1.0 - analysis.win
+    };
+    black.clamp(0.0, 1.0) as f32
+}
+
+/// The evaluation bar: Black's share dark from the left, White's light, the middle marked.
+fn eval_bar(ui: &mut egui::Ui, black: f32) -> egui::Response {
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, egui::Color32::from_gray(235));
+    let split = rect.left() + rect.width() * black;
+    let dark = egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y));
+    painter.rect_filled(dark, 4.0, egui::Color32::from_gray(30));
+    painter.line_segment(
+        [
+            egui::pos2(rect.center().x, rect.top()),
+            egui::pos2(rect.center().x, rect.bottom()),
+        ],
+        egui::Stroke::new(1.0, palette::GOLD),
+    );
+    response
+}
+
+/// The analysis board's part of the panel: the bar, the depth, the best moves.
+pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Source, to_move: Side) {
+    if !board.is_on(source) {
+        return;
+    }
+    let found = board.current(source);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Analysis").strong());
+        if let Some(a) = found.map(|f| &f.analysis) {
+            let lead = a.lead.map_or(String::new(), |l| format!(" {l:+.1}"));
+            let words = if a.over {
+                "the game is over".to_string()
+            } else {
+                format!("{to_move} {:.0}%{lead}", a.win * 100.0)
+            };
+            ui.label(egui::RichText::new(words).color(palette::GOLD));
+            let depth = if a.lead.is_some() {
+                format!("{} playouts", a.work)
+            } else {
+                format!("depth {}", a.depth)
+            };
+            ui.label(egui::RichText::new(depth).small().weak())
+                .on_hover_text(format!("{} nodes or playouts searched", a.work));
+        }
+        if board.is_thinking() {
+            ui.label(egui::RichText::new("…").weak())
+                .on_hover_text("The engine is deepening its analysis");
+        }
+    });
+    let Some(found) = found else {
+        if let Some(e) = &board.error {
+            ui.label(egui::RichText::new(e).color(palette::WARN).small());
+        } else {
+            ui.label(
+                egui::RichText::new("the engine is looking…")
+                    .weak()
+                    .italics(),
+            );
+        }
+        return;
+    };
+    let a = &found.analysis;
+    eval_bar(ui, bar_split(a, to_move)).on_hover_text(
+        "Black's win chance by the engine (dark, from the left) and White's (light)",
+    );
+    for (i, c) in a.best.iter().enumerate() {
+        let line: String = c
+            .line
+            .iter()
+            .skip(1)
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = format!("{}. {}  {:.0}%  {}", i + 1, c.mv, c.win * 100.0, c.score);
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(text).monospace())
+                .on_hover_text(format!("The engine's line: {}", c.line.join(" ")));
+            ui.add(egui::Label::new(egui::RichText::new(line).small().weak()).truncate());
+        });
+    }
+}
+
+/// The review's part of the panel: its progress, or the graph (a click asks for that
+/// move) with each side's accuracy and counts. Returns the move count asked for.
+pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> Option<usize> {
+    if let Some((done, total)) = state.progress(source) {
+        ui.label(egui::RichText::new("Reviewing the game…").strong());
+        ui.add(
+            egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                .text(format!("{done} of {total} positions")),
+        );
+        return None;
+    }
+    if let (Some(e), true) = (&state.error, state.key == Some(source.key)) {
+        ui.label(egui::RichText::new(format!("The review failed: {e}")).color(palette::WARN));
+        return None;
+    }
+    let review = state.of(source)?;
+    let mut asked = None;
+    ui.label(egui::RichText::new("Review").strong());
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 48.0), egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, egui::Color32::from_gray(235));
+    let n = review.black_wins.len().max(2) - 1;
+    let x = |i: usize| rect.left() + rect.width() * i as f32 / n as f32;
+    let y = |w: f64| rect.bottom() - rect.height() * w as f32;
+    // Black's chance from below, dark, one slice a move.
+    for (i, pair) in review.black_wins.windows(2).enumerate() {
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                egui::pos2(x(i), y(pair[0])),
+                egui::pos2(x(i + 1), y(pair[1])),
+                egui::pos2(x(i + 1), rect.bottom()),
+                egui::pos2(x(i), rect.bottom()),
+            ],
+            egui::Color32::from_gray(40),
+            egui::Stroke::NONE,
+        ));
+    }
+    painter.line_segment(
+        [
+            egui::pos2(rect.left(), rect.center().y),
+            egui::pos2(rect.right(), rect.center().y),
+        ],
+        egui::Stroke::new(1.0, palette::GOLD.gamma_multiply(0.6)),
+    );
+    for m in &review.moves {
+        if let Some(class) = m.class {
+            let colour = match class {
+                crate::study::Class::Inaccuracy => egui::Color32::from_rgb(230, 190, 60),
+                crate::study::Class::Mistake => egui::Color32::from_rgb(230, 130, 40),
+                crate::study::Class::Blunder => egui::Color32::from_rgb(210, 50, 40),
+            };
+            let at = egui::pos2(x(m.ply + 1), y(review.black_wins[m.ply + 1]));
+            painter.circle_filled(at, 3.0, colour);
+        }
+    }
+    let shown = egui::pos2(x(source.shown.min(n)), rect.top());
+    painter.line_segment(
+        [shown, egui::pos2(shown.x, rect.bottom())],
+        egui::Stroke::new(1.5, palette::HINT),
+    );
+    if let Some(at) = response.interact_pointer_pos()
+        && response.clicked()
+    {
+        let i = (((at.x - rect.left()) / rect.width()) * n as f32).round() as usize;
+        asked = Some(i.min(n));
+    }
+    response.on_hover_text("Black's win chance through the game; click to see a move");
+    for side in Side::BOTH {
+        let acc = review.accuracy[side].map_or("–".to_string(), |a| format!("{a:.0}%"));
+        let [i, m, b] = review.counts[side];
+        ui.label(
+            egui::RichText::new(format!("{side}: accuracy {acc} · {i} ?! · {m} ? · {b} ??"))
+                .small(),
+        );
+    }
+    // The shown move's judgement, with the engine's better move.
+    if let Some(m) = source
+        .shown
+        .checked_sub(1)
+        .and_then(|i| review.moves.get(i))
+        && let Some(class) = m.class
+    {
+        let better = m.better.as_ref().map_or(String::new(), |b| {
+            format!("; better {} ({:.0}%)", b.mv, b.win * 100.0)
+        });
+        ui.label(
+            egui::RichText::new(format!(
+                "{}{}: {}, {:.0}% → {:.0}%{better}",
+                m.played,
+                class.mark(),
+                class.with_article(),
+                m.before * 100.0,
+                m.after * 100.0
+            ))
+            .small()
+            .color(palette::WARN),
+        );
+    }
+    asked
+}
+
+/// The review's marks for the move list, one a move (empty for the moves not judged),
+/// when the shown game has a finished review.
+pub fn marks(state: &GameReview, source: Option<&Source>) -> Vec<&'static str> {
+    source
+        .and_then(|s| state.of(s))
+        .map(|r| {
+            r.moves
+                .iter()
+                .map(|m| m.class.map_or("", |c| c.mark()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<StudySource>();
+    app.init_resource::<AnalysisBoard>();
+    app.init_resource::<GameReview>();
+    app.add_message::<ToggleAnalysis>();
+    app.add_message::<StartReview>();
+    app.add_systems(
+        Update,
+        (toggle, drive_analysis, drive_review)
+            .chain()
+            .in_set(Phase::Bots),
+    );
+}
+
+/// What the shared panel draws of the study of the shown game.
+pub struct StudyView<'a> {
+    pub board: &'a AnalysisBoard,
+    pub review: &'a GameReview,
+    pub source: &'a Source,
+    /// The side to move in the shown position.
+    pub to_move: Side,
+}
+
+impl StudyView<'_> {
+    /// Draws the analysis and the review; returns the move count a click on the graph
+    /// asked for.
+    pub fn show(&self, ui: &mut egui::Ui) -> Option<usize> {
+        analysis_section(ui, self.board, self.source, self.to_move);
+        review_section(ui, self.review, self.source)
+    }
+}
+
+/// One move of the engine's line as a board draws it, in world points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LineMark {
+    /// A slide, a tandem (from the block's centre), a mole drop, a piece's move.
+    Arrow { from: Vec2, to: Vec2 },
+    /// A drop: a ghost of the mover's colour.
+    Ghost { at: Vec2, side: Side },
+}
+
+/// How many moves of the best line a board draws.
+pub const LINE_SHOWN: usize = 4;
+
+/// Paints the engine's line over the board, behind the panels: the first move bold, the
+/// next ones lighter and numbered (the camera looks at the world origin, so a world
+/// point is an offset from the window's centre).
+pub fn paint_line(ctx: &egui::Context, cell: f32, marks: &[LineMark]) {
+    let centre = ctx.viewport_rect().center();
+    let at = |p: Vec2| centre + egui::vec2(p.x, -p.y);
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional((cell * 0.32).clamp(10.0, 24.0));
+    for (i, mark) in marks.iter().enumerate().rev() {
+        let strength = if i == 0 { 0.85 } else { 0.55 };
+        let colour = egui::Color32::from_rgb(40, 150, 70).gamma_multiply(strength);
+        let number = (i + 1).to_string();
+        match *mark {
+            LineMark::Arrow { from, to } => {
+                let (a, b) = (at(from), at(to));
+                let width = cell * if i == 0 { 0.14 } else { 0.08 };
+                let dir = (b - a).normalized();
+                let head = cell * 0.3;
+                let tip = b - dir * cell * 0.1;
+                let base = tip - dir * head;
+                painter.line_segment([a, base], egui::Stroke::new(width, colour));
+                let side = egui::vec2(-dir.y, dir.x) * head * 0.6;
+                painter.add(egui::Shape::convex_polygon(
+                    vec![tip, base + side, base - side],
+                    colour,
+                    egui::Stroke::NONE,
+                ));
+                if i > 0 {
+                    painter.text(
+                        base - dir * cell * 0.15,
+                        egui::Align2::CENTER_CENTER,
+                        &number,
+                        font.clone(),
+                        egui::Color32::WHITE,
+                    );
+                }
+            }
+            LineMark::Ghost { at: p, side } => {
+                let (fill, ink) = match side {
+                    Side::Black => (egui::Color32::from_black_alpha(150), egui::Color32::WHITE),
+                    Side::White => (egui::Color32::from_white_alpha(170), egui::Color32::BLACK),
+                };
+                painter.circle(
+                    at(p),
+                    cell * 0.36,
+                    fill,
+                    egui::Stroke::new(cell * 0.05, colour),
+                );
+                painter.text(
+                    at(p),
+                    egui::Align2::CENTER_CENTER,
+                    &number,
+                    font.clone(),
+                    ink,
+                );
+            }
+        }
+    }
+}
+
+/// The best line of the analysis shown, when the board shows one.
+pub fn shown_line<'a>(board: &'a AnalysisBoard, source: Option<&Source>) -> Option<&'a [String]> {
+    let found = board.current(source?)?;
+    let best = found.analysis.best.first()?;
+    Some(&best.line[..best.line.len().min(LINE_SHOWN)])
+}

@@ -1,0 +1,110 @@
+//! Chogo's game offered to the shared analysis board and review (`app::study`).
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::bot::analysis::REVIEW_NODES;
+use crate::bot::job::StudyGame;
+use crate::game::app::sets::Phase;
+use crate::game::app::study::{
+    AnalysisBoard, LineMark, Source, StudySource, paint_line, shown_line,
+};
+use crate::game::chogo_board::ChogoOn;
+use crate::game::chogo_board::bridge::{Bridge, Viewing};
+use crate::game::chogo_board::layout::BoardLayout;
+use crate::rules::{Move, Record};
+use crate::study::Studied;
+
+/// The analysis board's search nodes, one a step as it deepens (about 0.1, 0.5, 1.5 and 5
+/// seconds on the desktop; each step a search of its own, so that none holds the browser's
+/// one worker for long).
+const STEPS: &[u64] = &[30_000, 120_000, 400_000, 1_200_000];
+
+/// Writes the source when the game or the shown position changed.
+fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySource>) {
+    let key = bridge.game_id.wrapping_mul(1 << 32) ^ bridge.version;
+    let shown = viewing.0.unwrap_or(bridge.game.plies().len());
+    if let Some(s) = source.0.as_mut()
+        && s.key == key
+        && s.engine == StudyGame::Chogo
+    {
+        if s.shown != shown {
+            s.shown = shown;
+        }
+        return;
+    }
+    let game = Arc::new(bridge.game.clone());
+    source.0 = Some(Source {
+        key,
+        game_id: bridge.game_id,
+        engine: StudyGame::Chogo,
+        played: game.played(),
+        first: game.start().turn(),
+        shown,
+        live: game.outcome().is_none(),
+        record_at: Arc::new(move |n| Record::from_game(&game.after_plies(n), &[]).to_string()),
+        steps: STEPS,
+        review_work: REVIEW_NODES,
+    });
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, offer.in_set(Phase::React).run_if(in_state(ChogoOn)));
+    app.add_systems(OnExit(ChogoOn), |mut source: ResMut<StudySource>| {
+        source.0 = None;
+    });
+}
+
+/// The engine's best line on the board, while the analysis shows one.
+fn draw_line(
+    mut contexts: bevy_egui::EguiContexts,
+    source: Res<StudySource>,
+    board: Res<AnalysisBoard>,
+    bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
+    layout: Res<BoardLayout>,
+) -> Result {
+    let Some(line) = shown_line(&board, source.0.as_ref()) else {
+        return Ok(());
+    };
+    let mut pos = *bridge.shown(&viewing);
+    let centre = |cells: crate::rules::Bitboard| {
+        let n = cells.count().max(1) as f32;
+        cells
+            .into_iter()
+            .map(|c| layout.cell_center(c))
+            .sum::<Vec2>()
+            / n
+    };
+    let mut marks = Vec::new();
+    for text in line {
+        let Ok(mv) = text.parse::<Move>() else { break };
+        if !pos.legal_moves().contains(&mv) {
+            break;
+        }
+        marks.push(match mv {
+            Move::Drop { to } => LineMark::Ghost {
+                at: layout.cell_center(to),
+                side: pos.turn(),
+            },
+            _ => LineMark::Arrow {
+                from: centre(mv.origins()),
+                to: centre(mv.destinations()),
+            },
+        });
+        pos.play_unchecked(mv);
+    }
+    paint_line(contexts.ctx_mut()?, layout.cell, &marks);
+    Ok(())
+}
+
+/// The line is drawn with the coordinates, behind the panel.
+pub(crate) fn draw_plugin(app: &mut App) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        draw_line
+            .run_if(in_state(ChogoOn))
+            .in_set(crate::game::app::ui::UiLayer::Board),
+    );
+}

@@ -1,0 +1,107 @@
+//! The game of Go with chess pieces offered to the shared analysis board and review
+//! (`app::study`).
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::{GoOn, GoViewing};
+use crate::bot::job::StudyGame;
+use crate::game::app::sets::Phase;
+use crate::game::app::study::{
+    AnalysisBoard, LineMark, Source, StudySource, paint_line, shown_line,
+};
+use crate::game::go_board::bridge::GoBridge;
+use crate::go::analysis::REVIEW_PLAYOUTS;
+use crate::go::{Move, Record};
+use crate::study::Studied;
+
+/// The analysis board's playouts, one a step as it deepens (each step a search of its
+/// own, so that none holds the browser's one worker for long).
+const STEPS: &[u64] = &[1_000, 4_000, 12_000, 30_000];
+
+/// Writes the source when the game or the shown position changed.
+fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<StudySource>) {
+    let key = bridge.game_id.wrapping_mul(1 << 32) ^ bridge.version;
+    let shown = viewing.0.unwrap_or(bridge.game.moves().len());
+    if let Some(s) = source.0.as_mut()
+        && s.key == key
+        && s.engine == StudyGame::Go
+    {
+        if s.shown != shown {
+            s.shown = shown;
+        }
+        return;
+    }
+    let game = Arc::new(bridge.game.clone());
+    source.0 = Some(Source {
+        key,
+        game_id: bridge.game_id,
+        engine: StudyGame::Go,
+        played: game.played(),
+        first: game.start().turn(),
+        shown,
+        live: game.outcome().is_none(),
+        record_at: Arc::new(move |n| Record::from_game(&game.after_plies(n), &[]).to_string()),
+        steps: STEPS,
+        review_work: REVIEW_PLAYOUTS,
+    });
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, offer.in_set(Phase::React).run_if(in_state(GoOn)));
+    app.add_systems(OnExit(GoOn), |mut source: ResMut<StudySource>| {
+        source.0 = None;
+    });
+}
+
+/// The engine's best line on the board, while the analysis shows one: numbered ghosts for
+/// drops, arrows for moves.
+fn draw_line(
+    mut contexts: bevy_egui::EguiContexts,
+    source: Res<StudySource>,
+    board: Res<AnalysisBoard>,
+    bridge: Res<GoBridge>,
+    viewing: Res<GoViewing>,
+    layout: Res<super::GoLayout>,
+) -> Result {
+    let Some(line) = shown_line(&board, source.0.as_ref()) else {
+        return Ok(());
+    };
+    let mut pos = *bridge.shown(viewing.0);
+    let mut marks = Vec::new();
+    for text in line {
+        let Ok(written) = text.parse::<crate::go::MoveText>() else {
+            break;
+        };
+        let Ok(mv) = pos.parse_move(&written) else {
+            break;
+        };
+        let Ok(played) = pos.play(mv) else { break };
+        match mv {
+            Move::Drop { cell, .. } => marks.push(LineMark::Ghost {
+                at: layout.cell_center(cell),
+                side: pos.turn(),
+            }),
+            Move::Step { from, to } => marks.push(LineMark::Arrow {
+                from: layout.cell_center(from),
+                to: layout.cell_center(to),
+            }),
+            // A pass has nothing to show: the line stops being drawn there.
+            Move::Pass => break,
+        }
+        pos = played.position;
+    }
+    paint_line(contexts.ctx_mut()?, layout.cell, &marks);
+    Ok(())
+}
+
+/// The line is drawn with the coordinates, behind the panel.
+pub(crate) fn draw_plugin(app: &mut App) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        draw_line
+            .run_if(in_state(GoOn))
+            .in_set(crate::game::app::ui::UiLayer::Board),
+    );
+}

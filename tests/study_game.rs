@@ -1,0 +1,142 @@
+//! ECS tests of the analysis board and the review in the game, without a window: the
+//! switch, the analysis following the position shown, the review of a game, and neither
+//! ever changing the game.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use chogo::game::{
+    AnalysisBoard, Bridge, Command, GameReview, Launch, PlayerKind, Setup, Start, StartReview,
+    StudySource, ToggleAnalysis, Viewing,
+};
+use chogo::rules::{BySide, Move, Position, RuleSet};
+use common::ecs::{launched, settle};
+
+/// Black to move; c12-c56 would hand its king to White.
+const START: &str = "##2PP##/#P1P3#/P3K1P1/3Pp2p/pP4p1/#pk3p#/##pp2## b 14 8";
+
+fn app() -> App {
+    let setup = Setup {
+        rules: RuleSet::default(),
+        players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+        series: None,
+    };
+    launched(Launch {
+        go: None,
+        store: None,
+        bridge: Bridge::from_position(
+            setup,
+            Position::from_text(START, RuleSet::default()).unwrap(),
+        ),
+        start: Start::Play,
+    })
+}
+
+/// Runs frames until `done` holds, for at most 60 s of searching.
+#[track_caller]
+fn until(app: &mut App, done: impl Fn(&mut App) -> bool) {
+    let started = Instant::now();
+    while !done(app) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "never happened"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn analysed(app: &mut App) -> Option<(usize, String)> {
+    let world = app.world();
+    let source = world.resource::<StudySource>().0.as_ref()?;
+    let found = world.resource::<AnalysisBoard>().current(source)?;
+    Some((found.shown, found.analysis.best.first()?.mv.clone()))
+}
+
+fn version(app: &App) -> u64 {
+    app.world().resource::<Bridge>().version
+}
+
+#[test]
+fn the_analysis_is_off_in_a_game_being_played_until_switched_on_and_changes_nothing() {
+    let mut app = app();
+    for _ in 0..5 {
+        app.update();
+    }
+    let source_shown = app
+        .world()
+        .resource::<StudySource>()
+        .0
+        .as_ref()
+        .map(|s| s.shown);
+    assert_eq!(source_shown, Some(0), "the board offers its game");
+    assert!(analysed(&mut app).is_none(), "off while the game is played");
+    let before = version(&app);
+    app.world_mut().write_message(ToggleAnalysis);
+    until(&mut app, |app| analysed(app).is_some());
+    let (shown, best) = analysed(&mut app).unwrap();
+    assert_eq!(shown, 0);
+    let pos = *app.world().resource::<Bridge>().game.position();
+    let mv: Move = best.parse().unwrap();
+    assert!(pos.legal_moves().contains(&mv), "{best}");
+    assert_ne!(best, "c12-c56", "the engine never hands over its king");
+    assert_eq!(version(&app), before, "the analysis changed the game");
+
+    // A move: the analysis follows the new position.
+    app.world_mut().write_message(Command::Play(mv));
+    settle(&mut app);
+    until(&mut app, |app| analysed(app).is_some_and(|(n, _)| n == 1));
+    // Looking at the start again analyses the start.
+    app.world_mut().insert_resource(Viewing(Some(0)));
+    until(&mut app, |app| analysed(app).is_some_and(|(n, _)| n == 0));
+    app.world_mut().insert_resource(Viewing(None));
+
+    // Switched off, nothing is shown or searched.
+    app.world_mut().write_message(ToggleAnalysis);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(analysed(&mut app).is_none());
+    assert!(!app.world().resource::<AnalysisBoard>().is_thinking());
+}
+
+#[test]
+fn a_review_judges_every_move_and_leaves_the_game_as_it_was() {
+    let mut app = app();
+    for mv in ["c12-c56", "e7-c7xc6"] {
+        app.world_mut().write_message(Command::Play(
+            mv.parse::<chogo::rules::MoveText>().unwrap().mv,
+        ));
+        settle(&mut app);
+    }
+    assert!(app.world().resource::<Bridge>().game.outcome().is_some());
+    let before = version(&app);
+    app.world_mut().write_message(StartReview);
+    let reviewed = |app: &mut App| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone();
+        source.and_then(|s| world.resource::<GameReview>().of(&s).cloned())
+    };
+    until(&mut app, |app| reviewed(app).is_some());
+    let review = reviewed(&mut app).unwrap();
+    assert_eq!(review.moves.len(), 2);
+    assert_eq!(review.moves[0].class, Some(chogo::study::Class::Blunder));
+    assert_eq!(review.black_wins.len(), 3);
+    assert_eq!(version(&app), before, "the review changed the game");
+    // A finished game shows its analysis without being asked: the result (Black, to
+    // move, has lost).
+    until(&mut app, |app| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone();
+        source.is_some_and(|s| {
+            world
+                .resource::<AnalysisBoard>()
+                .current(&s)
+                .is_some_and(|f| f.analysis.over && f.analysis.win == 0.0)
+        })
+    });
+}
