@@ -11,11 +11,12 @@ use crate::rules::{BySide, Game, RuleSet};
 pub use crate::common::arena::game_line;
 pub use crate::common::decision_seed;
 
-/// A level's bot in a match, with the time that replaces its own budget.
+/// A level's bot in a match, with the time or nodes that replace its own budget.
 struct Seat {
     level: Level,
     bot: Box<dyn Bot>,
     time: Option<Duration>,
+    nodes: Option<u64>,
 }
 
 impl Contender<Game> for Seat {
@@ -24,9 +25,15 @@ impl Contender<Game> for Seat {
     }
 
     fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Option<crate::rules::Move> {
+        let mut budget = self.level.budget(self.time);
+        // A node budget alone makes a searching level's moves independent of the machine.
+        if self.nodes.is_some() && budget != super::Budget::default() {
+            budget.nodes = self.nodes;
+            budget.time = self.time;
+        }
         let request = Request {
             game,
-            budget: self.level.budget(self.time),
+            budget,
             seed,
             stop,
         };
@@ -46,10 +53,24 @@ pub fn play_game(
     game_number: u64,
     stop: &AtomicBool,
 ) -> Result<Game, String> {
+    play_game_with(rules, players, (time, None), seed, game_number, stop)
+}
+
+/// [`play_game`] with a node budget for the searching levels as well (`(time, nodes)`):
+/// nodes alone replace their time limits.
+pub fn play_game_with(
+    rules: RuleSet,
+    players: BySide<Level>,
+    (time, nodes): (Option<Duration>, Option<u64>),
+    seed: u64,
+    game_number: u64,
+    stop: &AtomicBool,
+) -> Result<Game, String> {
     let mut seats = players.map(|level| Seat {
         level,
         bot: level.bot(),
         time,
+        nodes,
     });
     let (black, white) = (&mut seats.black, &mut seats.white);
     arena::play_game(

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chogo::bot::arena::{game_line, play_game};
+use chogo::bot::arena::{game_line, play_game_with};
 use chogo::bot::{Budget, Level, Request};
 use chogo::common::{BySide, Playable, Side};
 use chogo::rules::{Analysis, Bitboard, Fortress, Game, Position, Record, ReplayError, RuleSet};
@@ -186,6 +186,8 @@ pub(super) struct MatchSpec {
     pub(super) games: u64,
     pub(super) seed: u64,
     pub(super) time: Option<Duration>,
+    /// Search nodes a move, in place of the searching levels' time.
+    pub(super) nodes: Option<u64>,
     pub(super) jobs: usize,
     pub(super) swap: bool,
     pub(super) records: Option<PathBuf>,
@@ -208,7 +210,14 @@ pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             } else {
                 BySide::new(first, second)
             };
-            play_game(spec.rules, seats, spec.time, spec.seed, n, stop)
+            play_game_with(
+                spec.rules,
+                seats,
+                (spec.time, spec.nodes),
+                spec.seed,
+                n,
+                stop,
+            )
         },
         |n, names, game| MatchGame {
             line: game_line(n, BySide::new(names[0], names[1]), game),
@@ -261,8 +270,11 @@ pub(super) fn bench(time: Duration) -> String {
     out
 }
 
-/// Self-play for the win-chance curve: `games` games of the search against itself (with
-/// a little noise at the root, so that the games differ), each move searched with
+/// The plies played at random before the search takes over in [`fit_win_chance`].
+const RANDOM_PLIES: usize = 6;
+
+/// Self-play for the win-chance curve: `games` games of the search against itself (the
+/// first plies at random, so that the games differ), each move searched with
 /// `nodes` nodes; every position's score for the side to move is paired with that
 /// side's result, and the curve's slope fitted on the pairs.
 pub(super) fn fit_win_chance(
@@ -283,8 +295,23 @@ pub(super) fn fit_win_chance(
     let play_one = |n: u64| -> Vec<(i32, f64)> {
         let mut game = Game::new(rules);
         let mut bot = Search::new(25);
+        let mut opener = Level::Random.bot();
         let mut seen: Vec<(i32, Side)> = Vec::new();
         while game.outcome().is_none() && game.plies().len() < 600 {
+            // The first plies at random: the search alone plays one game whatever the
+            // seed (its noise rarely finds a second move close enough).
+            if game.plies().len() < RANDOM_PLIES {
+                let request = Request {
+                    game: &game,
+                    budget: Budget::default(),
+                    seed: chogo::common::decision_seed(seed, n, game.plies().len()),
+                    stop: &stop,
+                };
+                match opener.choose(&request) {
+                    Some(c) if game.play(c.mv).is_ok() => continue,
+                    _ => break,
+                }
+            }
             let request = Request {
                 game: &game,
                 budget: Budget {

@@ -131,6 +131,9 @@ enum Command {
         seed: Option<String>,
         #[arg(long = "time-ms")]
         time_ms: Option<String>,
+        /// search nodes a move for the searching levels (alone: reproducible)
+        #[arg(long)]
+        nodes: Option<String>,
         #[arg(long)]
         swap: bool,
         #[arg(long)]
@@ -430,6 +433,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             games,
             seed,
             time_ms,
+            nodes,
             swap,
             records,
             jobs,
@@ -451,6 +455,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let games = number("games", games)?.unwrap_or(1);
             let seed = number("seed", seed)?.unwrap_or(1);
             let time = number("time-ms", time_ms)?.map(Duration::from_millis);
+            let nodes = number("nodes", nodes)?.map(|n| n.max(1));
             let jobs = usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(usize::MAX);
             exactly("play", &extra, 0)?;
             play_match(MatchSpec {
@@ -460,6 +465,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 games,
                 seed,
                 time,
+                nodes,
                 jobs,
                 swap,
                 records,
