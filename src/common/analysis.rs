@@ -118,18 +118,23 @@ pub struct Note {
     pub comment: Option<String>,
 }
 
-/// The numbered move text of a record, wrapped at about 80 columns: `1. b3 f5 2. c1-c6`,
-/// each move followed by its note's mark and `{ comment }`, then the result. Both games'
-/// records write their moves with it.
-pub fn write_movetext(
-    out: &mut String,
+/// A record's text, the same in both games (RULES §8, GO_RULES §5): the tag lines, a
+/// blank line, then the numbered moves wrapped at about 80 columns (`1. b3 f5 2. c1-c6`),
+/// each move followed by its note's mark and `{ comment }`, then the result.
+pub fn record_text(
+    tags: &[(String, String)],
     mut number: u32,
     mut turn: super::Side,
     moves: &[String],
     notes: &[Note],
     result: &str,
-) {
+) -> String {
     use std::fmt::Write as _;
+    let mut out = String::new();
+    for (name, value) in tags {
+        let _ = writeln!(out, "[{name} \"{}\"]", super::tag::escape(value));
+    }
+    out.push('\n');
     let mut words: Vec<String> = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         let note = notes.get(i);
@@ -161,4 +166,5 @@ pub fn write_movetext(
         line.push_str(&word);
     }
     let _ = writeln!(out, "{line}");
+    out
 }

@@ -1,8 +1,6 @@
 //! Game records: the PGN-like text of Chogo's records with this game's tags
 //! (GO_RULES §5).
 
-use std::fmt::Write as _;
-
 use thiserror::Error;
 
 use super::game::{EndReason, Game, Outcome};
@@ -12,7 +10,7 @@ use super::piece::PieceSet;
 use super::position::Position;
 use super::rules::{Rules, number_text};
 use crate::common::Side;
-use crate::common::analysis::{Note, write_movetext};
+use crate::common::analysis::{Note, record_text};
 
 /// A game record as read from or written to text.
 #[derive(Clone, Debug, PartialEq)]
@@ -327,22 +325,16 @@ impl std::fmt::Display for Record {
 impl Record {
     /// The record's text with a mark and a comment after each move (a game review's).
     pub fn annotated(&self, notes: &[Note]) -> String {
-        let mut out = String::new();
-        for (k, v) in &self.tags {
-            let _ = writeln!(out, "[{k} \"{}\"]", crate::common::tag::escape(v));
-        }
-        out.push('\n');
         let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
         let moves: Vec<String> = self.moves.iter().map(|(mv, _)| mv.to_string()).collect();
-        write_movetext(
-            &mut out,
+        record_text(
+            &self.tags,
             start.fullmoves(),
             start.turn(),
             &moves,
             notes,
             self.result.as_deref().unwrap_or("*"),
-        );
-        out
+        )
     }
 }
 

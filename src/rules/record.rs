@@ -1,10 +1,10 @@
 //! Game records: PGN-like text with tags and numbered moves (RULES §8).
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use thiserror::Error;
 
-use crate::common::analysis::{Note, write_movetext};
+use crate::common::analysis::{Note, record_text};
 
 use super::{
     EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
@@ -328,34 +328,21 @@ impl fmt::Display for Record {
 }
 
 impl Record {
-    /// The numbered moves and the result, each move followed by its note (if any).
-    fn movetext(&self, notes: &[Note]) -> String {
+    /// The record's text with a mark and a comment after each move (a game review's).
+    pub fn annotated(&self, notes: &[Note]) -> String {
         let start = self.setup.unwrap_or_else(|| Position::new(self.rules));
         let moves: Vec<String> = self
             .moves
             .iter()
             .map(|(mv, _)| mv.mv.with_captures(mv.captures.unwrap_or_default()))
             .collect();
-        let mut out = String::new();
-        write_movetext(
-            &mut out,
+        record_text(
+            &self.tags,
             start.fullmoves(),
             start.turn(),
             &moves,
             notes,
             self.result.as_deref().unwrap_or("*"),
-        );
-        out
-    }
-
-    /// The record's text with a mark and a comment after each move (a game review's).
-    pub fn annotated(&self, notes: &[Note]) -> String {
-        let mut out = String::new();
-        for (name, value) in &self.tags {
-            let escaped = crate::common::tag::escape(value);
-            let _ = writeln!(out, "[{name} \"{escaped}\"]");
-        }
-        out.push('\n');
-        out + &self.movetext(notes)
+        )
     }
 }

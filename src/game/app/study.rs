@@ -15,7 +15,7 @@ use bevy_egui::egui;
 
 use crate::bot::job::{AnalysisJob, StudyGame};
 use crate::common::Side;
-use crate::common::analysis::{Analysis, Effort};
+use crate::common::analysis::{Analysis, Effort, Studied};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
 use crate::game::app::ui::palette;
@@ -48,6 +48,53 @@ pub struct Source {
     pub steps: &'static [u64],
     /// The review's budget a position (nodes or playouts).
     pub review_work: u64,
+}
+
+/// How a board offers its game: its engine and the analysis board's and review's budgets.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer {
+    pub engine: StudyGame,
+    pub steps: &'static [u64],
+    pub review_work: u64,
+}
+
+impl StudySource {
+    /// Offers `game` (its ids: the game's, and its version, which changes with every
+    /// change), showing the position after `viewing` moves (`None`: the live game).
+    /// Builds the source anew only when the game changed.
+    pub fn offer<G: Studied>(
+        &mut self,
+        game: &G,
+        (game_id, version): (u64, u64),
+        viewing: Option<usize>,
+        offer: Offer,
+    ) {
+        let key = game_id.wrapping_mul(1 << 32) ^ version;
+        if let Some(s) = self.0.as_mut()
+            && s.key == key
+            && s.engine == offer.engine
+        {
+            let shown = viewing.unwrap_or(s.played.len());
+            if s.shown != shown {
+                s.shown = shown;
+            }
+            return;
+        }
+        let played = game.played();
+        let game = Arc::new(game.clone());
+        self.0 = Some(Source {
+            key,
+            game_id,
+            engine: offer.engine,
+            shown: viewing.unwrap_or(played.len()),
+            played,
+            first: game.after_plies(0).turn(),
+            live: !game.is_over(),
+            record_at: Arc::new(move |n| game.after_plies(n).record_text(&[])),
+            steps: offer.steps,
+            review_work: offer.review_work,
+        });
+    }
 }
 
 /// Switch the analysis board on or off (the panel's button, the A key).

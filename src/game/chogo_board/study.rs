@@ -1,52 +1,35 @@
 //! Chogo's game offered to the shared analysis board and review (`app::study`).
 
-use std::sync::Arc;
-
 use bevy::prelude::*;
 
 use crate::bot::analysis::REVIEW_NODES;
 use crate::bot::job::StudyGame;
 use crate::game::app::sets::Phase;
 use crate::game::app::study::{
-    AnalysisBoard, LineMark, Source, StudySource, paint_line, shown_line,
+    AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
 };
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::rules::{Move, Record};
-use crate::study::Studied;
+use crate::rules::Move;
 
 /// The analysis board's search nodes, one a step as it deepens (about 0.1, 0.5, 1.5 and 5
 /// seconds on the desktop; each step a search of its own, so that none holds the browser's
 /// one worker for long).
 const STEPS: &[u64] = &[30_000, 120_000, 400_000, 1_200_000];
 
-/// Writes the source when the game or the shown position changed.
+/// Offers the game and the position shown.
 fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySource>) {
-    let key = bridge.game_id.wrapping_mul(1 << 32) ^ bridge.version;
-    let shown = viewing.0.unwrap_or(bridge.game.plies().len());
-    if let Some(s) = source.0.as_mut()
-        && s.key == key
-        && s.engine == StudyGame::Chogo
-    {
-        if s.shown != shown {
-            s.shown = shown;
-        }
-        return;
-    }
-    let game = Arc::new(bridge.game.clone());
-    source.0 = Some(Source {
-        key,
-        game_id: bridge.game_id,
-        engine: StudyGame::Chogo,
-        played: game.played(),
-        first: game.start().turn(),
-        shown,
-        live: game.outcome().is_none(),
-        record_at: Arc::new(move |n| Record::from_game(&game.after_plies(n), &[]).to_string()),
-        steps: STEPS,
-        review_work: REVIEW_NODES,
-    });
+    source.offer(
+        &bridge.game,
+        (bridge.game_id, bridge.version),
+        viewing.0,
+        Offer {
+            engine: StudyGame::Chogo,
+            steps: STEPS,
+            review_work: REVIEW_NODES,
+        },
+    );
 }
 
 pub(crate) fn plugin(app: &mut App) {

@@ -1,51 +1,34 @@
 //! The game of Go with chess pieces offered to the shared analysis board and review
 //! (`app::study`).
 
-use std::sync::Arc;
-
 use bevy::prelude::*;
 
 use super::{GoOn, GoViewing};
 use crate::bot::job::StudyGame;
 use crate::game::app::sets::Phase;
 use crate::game::app::study::{
-    AnalysisBoard, LineMark, Source, StudySource, paint_line, shown_line,
+    AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
 };
 use crate::game::go_board::bridge::GoBridge;
+use crate::go::Move;
 use crate::go::analysis::REVIEW_PLAYOUTS;
-use crate::go::{Move, Record};
-use crate::study::Studied;
 
 /// The analysis board's playouts, one a step as it deepens (each step a search of its
 /// own, so that none holds the browser's one worker for long).
 const STEPS: &[u64] = &[1_000, 4_000, 12_000, 30_000];
 
-/// Writes the source when the game or the shown position changed.
+/// Offers the game and the position shown.
 fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<StudySource>) {
-    let key = bridge.game_id.wrapping_mul(1 << 32) ^ bridge.version;
-    let shown = viewing.0.unwrap_or(bridge.game.moves().len());
-    if let Some(s) = source.0.as_mut()
-        && s.key == key
-        && s.engine == StudyGame::Go
-    {
-        if s.shown != shown {
-            s.shown = shown;
-        }
-        return;
-    }
-    let game = Arc::new(bridge.game.clone());
-    source.0 = Some(Source {
-        key,
-        game_id: bridge.game_id,
-        engine: StudyGame::Go,
-        played: game.played(),
-        first: game.start().turn(),
-        shown,
-        live: game.outcome().is_none(),
-        record_at: Arc::new(move |n| Record::from_game(&game.after_plies(n), &[]).to_string()),
-        steps: STEPS,
-        review_work: REVIEW_PLAYOUTS,
-    });
+    source.offer(
+        &bridge.game,
+        (bridge.game_id, bridge.version),
+        viewing.0,
+        Offer {
+            engine: StudyGame::Go,
+            steps: STEPS,
+            review_work: REVIEW_PLAYOUTS,
+        },
+    );
 }
 
 pub(crate) fn plugin(app: &mut App) {
