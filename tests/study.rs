@@ -295,8 +295,15 @@ fn the_go_review_as_sgf_carries_comments_marks_and_sabakis_win_rates() {
             let said = String::from_utf8_lossy(&o.stdout);
             assert!(said.starts_with("3 blunder "), "{said}");
         }
-        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("No module named") => {
+        // Under CI (.ci/test installs it) a missing reader fails the test.
+        Ok(o)
+            if String::from_utf8_lossy(&o.stderr).contains("No module named")
+                && std::env::var_os("CI").is_none() =>
+        {
             eprintln!("sgfmill is not installed: the annotated SGF was read by our reader only");
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && std::env::var_os("CI").is_none() => {
+            eprintln!("no python3: the annotated SGF was read by our reader only");
         }
         other => panic!("sgfmill could not read the review: {other:?}"),
     }

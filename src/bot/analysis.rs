@@ -55,12 +55,7 @@ pub fn score_text(score: i32) -> String {
 /// The side to move's result in a finished game: 1 won, 0 lost, ½ drawn.
 fn result_for_mover(game: &Game) -> Option<f64> {
     let outcome = game.outcome()?;
-    let me = game.position().turn();
-    Some(match outcome.winner {
-        Some(w) if w == me => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    })
+    Some(Analysis::result_for(outcome.winner, game.position().turn()))
 }
 
 impl Studied for Game {
@@ -160,24 +155,11 @@ pub fn candidate_move(pos: &Position, candidate: &Candidate) -> Option<Move> {
 /// of the logistic curve over `(score, result)` pairs, each score for the side to move
 /// and its result 1 (won), ½ (drawn) or 0 (lost); decided scores are left out.
 pub fn fit_k(samples: &[(i32, f64)]) -> f64 {
-    let samples: Vec<(f64, f64)> = samples
-        .iter()
-        .filter(|(s, _)| s.abs() <= DECIDED)
-        .map(|&(s, r)| (f64::from(s), r))
-        .collect();
-    if samples.is_empty() {
+    if samples.iter().all(|(s, _)| s.abs() > DECIDED) {
         return WIN_CHANCE_K;
     }
     // The mean log loss is convex in k: a golden-section search finds its minimum.
-    let loss = |k: f64| {
-        samples
-            .iter()
-            .map(|&(s, r)| {
-                let w = (1.0 / (1.0 + (-k * s).exp())).clamp(1e-12, 1.0 - 1e-12);
-                -(r * w.ln() + (1.0 - r) * (1.0 - w).ln())
-            })
-            .sum::<f64>()
-    };
+    let loss = |k: f64| log_loss(samples, k);
     let (mut lo, mut hi) = (0.0, 0.1);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..100 {

@@ -27,7 +27,8 @@ impl Contender<Game> for Seat {
     fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Option<crate::rules::Move> {
         let mut budget = self.level.budget(self.time);
         // A node budget alone makes a searching level's moves independent of the machine.
-        if self.nodes.is_some() && budget != super::Budget::default() {
+        if self.nodes.is_some() && matches!(self.level.spec().engine, super::Engine::Search { .. })
+        {
             budget.nodes = self.nodes;
             budget.time = self.time;
         }

@@ -58,8 +58,9 @@ pub struct Search {
     /// Hashes of the positions from the last irreversible move to the current node.
     path: Vec<u64>,
     nodes: u64,
-    /// The line of each root move whose exact score the last iteration found, read from
-    /// the table right after its search (later searches may overwrite its entries).
+    /// The line of each root move whose exact score the last complete iteration found,
+    /// read from the table right after its search (later searches may overwrite its
+    /// entries).
     root_lines: Vec<(Move, Vec<Move>)>,
 }
 
@@ -465,6 +466,9 @@ impl Search {
     ) -> Option<(Move, i32)> {
         let k = k.max(1);
         let mut top: Vec<i32> = Vec::with_capacity(k + 1);
+        // The lines found in this iteration, kept only if it finishes (they go with its
+        // scores).
+        let mut lines: Vec<(Move, Vec<Move>)> = Vec::new();
         let mut best: Option<(Move, i32)> = None;
         let d = depth as i32 - 1;
         for (i, entry) in root_moves.iter_mut().enumerate() {
@@ -492,8 +496,7 @@ impl Search {
             entry.1 = if kept { value } else { -INF - i as i32 };
             if kept && k > 1 {
                 let line = self.line_from_table(root, mv, depth);
-                self.root_lines.retain(|(m, _)| *m != mv);
-                self.root_lines.push((mv, line));
+                lines.push((mv, line));
             }
             if kept {
                 let at = top.partition_point(|&s| s >= value);
@@ -505,6 +508,9 @@ impl Search {
             }
         }
         root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        if k > 1 {
+            self.root_lines = lines;
+        }
         best
     }
 

@@ -61,6 +61,15 @@ impl Analysis {
         }
     }
 
+    /// A result for `me`: 1 won, ½ drawn (no winner), 0 lost.
+    pub fn result_for(winner: Option<super::Side>, me: super::Side) -> f64 {
+        match winner {
+            Some(w) if w == me => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
     /// Whether the side to move has lost, by the rules or by force.
     pub fn lost(&self) -> bool {
         (self.over || self.forced) && self.win <= 0.0

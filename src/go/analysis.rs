@@ -14,6 +14,10 @@ use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};
 /// long a game's review takes with it).
 pub const REVIEW_PLAYOUTS: u64 = 4_000;
 
+/// The playouts a candidate other than the search's move needs to be shown (and one
+/// twentieth of the search's move's).
+const MIN_CANDIDATE_PLAYOUTS: u64 = 50;
+
 /// The expected margin as a player reads it: `+3.5 points`.
 pub fn score_text(lead: f64) -> String {
     format!("{lead:+.1} points")
@@ -41,11 +45,7 @@ impl Studied for Game {
             score[me.index()] - score[(!me).index()]
         };
         if let Some(outcome) = self.outcome() {
-            let mut over = Analysis::over(match outcome.winner {
-                Some(w) if w == me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            });
+            let mut over = Analysis::over(Analysis::result_for(outcome.winner, me));
             if outcome.reason == super::EndReason::Passes {
                 over.lead = Some(margin());
             }
@@ -81,16 +81,27 @@ impl Studied for Game {
                 .map(|c| c.mv)
                 .filter(|&m| m != choice.mv),
         );
-        let stats = |mv: Move| choice.candidates.iter().find(|c| c.mv == mv);
+        // Candidates the search hardly played say nothing yet (their visits may be the
+        // priors' alone): they are left out, the search's own move never.
+        let trusted = |c: &&crate::go::bot::Candidate| {
+            c.mv == choice.mv || c.playouts >= MIN_CANDIDATE_PLAYOUTS.max(choice.visits / 20)
+        };
+        let stats = |mv: Move| {
+            choice
+                .candidates
+                .iter()
+                .filter(trusted)
+                .find(|c| c.mv == mv)
+        };
         let best: Vec<Candidate> = order
             .into_iter()
             .take(multipv.max(1))
             .filter_map(|mv| {
                 let (win, lead) = match stats(mv) {
-                    Some(c) => (c.winrate, c.points),
+                    Some(c) if c.playouts > 0 => (c.winrate, c.points),
                     // The pass that ends a won game is played without a search.
-                    None if mv == choice.mv => (choice.winrate.unwrap_or(1.0), margin()),
-                    None => return None,
+                    _ if mv == choice.mv => (choice.winrate.unwrap_or(1.0), margin()),
+                    _ => return None,
                 };
                 let line = if mv == choice.mv {
                     choice.line.clone()

@@ -118,7 +118,9 @@ pub fn game_accuracy(
     moves: &[(Side, f64)],
 ) -> crate::common::BySide<Option<f64>> {
     let percents: Vec<f64> = black_wins.iter().map(|w| w * 100.0).collect();
-    let n = moves.len();
+    // One more position than moves; fewer positions judge only the moves they cover.
+    let n = moves.len().min(percents.len().saturating_sub(1));
+    let moves = &moves[..n];
     let window = (n / 10).clamp(2, 8).min(percents.len().max(1));
     // One weight a move: the first moves share the first window.
     let mut weights = Vec::with_capacity(n);
@@ -205,5 +207,8 @@ mod tests {
         let white = acc.white.unwrap();
         assert!(white < 50.0 && white > 10.0, "{white}");
         assert_eq!(game_accuracy(&wins[..1], &[]).black, None);
+        // Fewer positions than the moves need: the moves they cover.
+        assert_eq!(game_accuracy(&wins[..2], &moves).white, None);
+        assert_eq!(game_accuracy(&[], &moves).black, None);
     }
 }

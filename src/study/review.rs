@@ -117,7 +117,16 @@ impl Review {
 /// The review of a game from its moves (in notation) and the analysis of every position
 /// (the start first): `analyses` has one more entry than `played`.
 pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
-    let n = played.len().min(analyses.len().saturating_sub(1));
+    if analyses.is_empty() {
+        return Review {
+            moves: Vec::new(),
+            positions: Vec::new(),
+            black_wins: Vec::new(),
+            accuracy: BySide::new(None, None),
+            counts: BySide::default(),
+        };
+    }
+    let n = played.len().min(analyses.len() - 1);
     let mut moves = Vec::with_capacity(n);
     let mut mover = first;
     for (ply, text) in played.iter().take(n).enumerate() {
@@ -152,9 +161,11 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
             }
             _ => None,
         };
-        // A move into a loss the engine finds forced (the king captured next move) is a
-        // blunder whatever the chances before it, unless the mover was already lost.
-        let into_loss = !was_best && (b.over || b.forced) && b.win >= 1.0 && !a.lost();
+        // A move into a loss the engine finds forced (Chogo: the king captured next move)
+        // is a blunder whatever the chances before it, unless the mover was already lost.
+        // Only a search's found result counts: a game that ends (a losing side's last
+        // pass in Go) is judged by its win chances.
+        let into_loss = !was_best && b.forced && !b.over && b.win >= 1.0 && !a.lost();
         let class = if into_loss {
             Some(Class::Blunder)
         } else {
@@ -200,7 +211,7 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
     });
     Review {
         moves,
-        positions: analyses[..=n.min(analyses.len().saturating_sub(1))].to_vec(),
+        positions: analyses[..=n].to_vec(),
         black_wins,
         accuracy,
         counts,
@@ -313,6 +324,14 @@ mod tests {
         assert_eq!(r.moves[0].after, 0.55);
         assert_eq!(r.moves[0].class, None);
         assert_eq!(r.black_wins, vec![0.4, 0.65]);
+    }
+
+    #[test]
+    fn a_review_of_nothing_is_empty_and_never_panics() {
+        let r = review(&["x".to_string()], Side::Black, &[]);
+        assert!(r.moves.is_empty() && r.accuracy.black.is_none());
+        let r = review(&[], Side::Black, &[at(0.5, "a")]);
+        assert!(r.moves.is_empty() && r.black_wins == vec![0.5]);
     }
 
     #[test]

@@ -536,7 +536,11 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let tags: Vec<(&str, &str)> = record
                 .tags
                 .iter()
-                .filter(|(k, _)| !["Rules", "Result", "SetUp"].contains(&k.as_str()))
+                .filter(|(k, _)| {
+                    !["Rules", "Result", "SetUp"]
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case(k))
+                })
                 .map(|(k, v)| (k.as_str(), v.as_str()))
                 .collect();
             use chogo::study::Studied as _;

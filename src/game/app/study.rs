@@ -69,7 +69,9 @@ impl StudySource {
         viewing: Option<usize>,
         offer: Offer,
     ) {
-        let key = game_id.wrapping_mul(1 << 32) ^ version;
+        // The engine in the key too: the two boards count their games and versions alike.
+        let key = (game_id.wrapping_mul(1 << 32) ^ version).wrapping_mul(2)
+            + u64::from(offer.engine == StudyGame::Go);
         if let Some(s) = self.0.as_mut()
             && s.key == key
             && s.engine == offer.engine
@@ -110,12 +112,14 @@ type AnalysisThinker = Thinker<Result<Analysis, String>>;
 /// What the analysis board shows, and the search deepening it.
 #[derive(Resource, Default)]
 pub struct AnalysisBoard {
-    /// The player's choice for this game (`None`: the default, off while it is played).
-    chosen: Option<(u64, bool)>,
+    /// The player's choice for this game of this board (`None`: the default, off while
+    /// it is played).
+    chosen: Option<(StudyGame, u64, bool)>,
     /// The analysis shown: for which game key and move count, and at which step.
     pub found: Option<Found>,
     running: Option<(u64, usize, usize, AnalysisThinker)>,
-    pub error: Option<String>,
+    /// Why the last search of a position (its game key and move count) failed.
+    pub error: Option<(u64, usize, String)>,
 }
 
 /// An analysis of one position of one game.
@@ -131,7 +135,7 @@ impl AnalysisBoard {
     /// Whether the board shows the analysis for this game.
     pub fn is_on(&self, source: &Source) -> bool {
         match self.chosen {
-            Some((game, on)) if game == source.game_id => on,
+            Some((engine, game, on)) if (engine, game) == (source.engine, source.game_id) => on,
             _ => !source.live,
         }
     }
@@ -207,7 +211,7 @@ fn toggle(
     };
     for _ in toggles.read() {
         let on = !board.is_on(source);
-        board.chosen = Some((source.game_id, on));
+        board.chosen = Some((source.engine, source.game_id, on));
     }
 }
 
@@ -237,7 +241,6 @@ fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
         board.running = None;
         match answer {
             Ok(analysis) => {
-                board.error = None;
                 board.found = Some(Found {
                     key: source.key,
                     shown: source.shown,
@@ -245,7 +248,7 @@ fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
                     analysis,
                 });
             }
-            Err(e) => board.error = Some(e),
+            Err(e) => board.error = Some((source.key, source.shown, e)),
         }
         // The next step starts in this frame: the answer's frame may be the last drawn.
     }
@@ -254,7 +257,12 @@ fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
         Some(f) if (f.key, f.shown) == here => f.step + 1,
         _ => 0,
     };
-    if board.error.is_some() && next > 0 {
+    // A position whose search failed is not asked again.
+    if board
+        .error
+        .as_ref()
+        .is_some_and(|(k, s, _)| (*k, *s) == here)
+    {
         return;
     }
     if let Some(&work) = source.steps.get(next) {
@@ -373,7 +381,11 @@ pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Sourc
         }
     });
     let Some(found) = found else {
-        if let Some(e) = &board.error {
+        if let Some((_, _, e)) = board
+            .error
+            .as_ref()
+            .filter(|(k, s, _)| (*k, *s) == (source.key, source.shown))
+        {
             ui.label(egui::RichText::new(e).color(palette::WARN).small());
         } else {
             ui.label(

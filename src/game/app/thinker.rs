@@ -75,16 +75,28 @@ mod imp {
             let flag = stop.clone();
             let answer = Arc::new(Mutex::new(None));
             let slot = answer.clone();
-            let run = job.run;
-            let spawned = std::thread::Builder::new()
-                .name("chogo search".into())
-                .spawn(move || {
+            // The job is taken by the thread, or run here when no thread can be had (the
+            // frame then waits for it, but an answer always comes).
+            let run = Arc::new(Mutex::new(Some(job.run)));
+            let taken = run.clone();
+            let work = move || {
+                let job = taken.lock().unwrap_or_else(PoisonError::into_inner).take();
+                if let Some(run) = job {
                     let found = run(&flag);
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
                     crate::game::app::wake::wake();
-                });
+                }
+            };
+            let spawned = std::thread::Builder::new()
+                .name("chogo search".into())
+                .spawn(work);
             if let Err(e) = spawned {
-                bevy::log::error!("chogo: no thread for a search: {e}");
+                bevy::log::error!("chogo: no thread for a search ({e}): searching in the frame");
+                let job = run.lock().unwrap_or_else(PoisonError::into_inner).take();
+                if let Some(run) = job {
+                    let found = run(&stop);
+                    *answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
+                }
             }
             Inner { answer, stop }
         }
