@@ -306,3 +306,41 @@ fn bots_do_not_drop_into_an_immediate_capture() {
         assert!(!doomed(search.mv), "the search dropped on {}", search.mv);
     }
 }
+
+/// The first plies of a game between two bots of `level`, by node budget.
+fn opening(level: Level, seed: u64) -> Vec<Move> {
+    let mut game = Game::new(RuleSet::default());
+    let mut bot = level.bot();
+    let budget = Budget {
+        nodes: Some(3_000),
+        ..Budget::default()
+    };
+    for ply in 0..chogo::bot::VARIETY_PLIES {
+        let seed = chogo::common::decision_seed(seed, 0, ply);
+        let Some(choice) = ask(bot.as_mut(), &game, budget, seed) else {
+            break;
+        };
+        game.play(choice.mv).unwrap();
+    }
+    game.moves().collect()
+}
+
+#[test]
+fn a_seed_varies_the_searching_levels_openings_and_repeats_them() {
+    for level in [Level::Medium, Level::Hard, Level::Master] {
+        let openings: std::collections::HashSet<Vec<Move>> =
+            (0..8).map(|seed| opening(level, seed)).collect();
+        assert!(
+            openings.len() >= 3,
+            "{level}: {} openings of 8",
+            openings.len()
+        );
+        assert_eq!(opening(level, 5), opening(level, 5), "{level}");
+    }
+    // The plain search (hints, draw offers) plays its best move whatever the seed.
+    let plain = |seed| {
+        let game = Game::new(RuleSet::default());
+        ask(&mut Search::new(0), &game, depth(3), seed).unwrap().mv
+    };
+    assert!((0..5).all(|seed| plain(seed) == plain(0)));
+}

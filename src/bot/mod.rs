@@ -24,7 +24,7 @@ use crate::rules::{Game, Move};
 pub use eval::evaluate;
 pub use greedy::Greedy;
 pub use random::RandomBot;
-pub use search::{MATE, RootLine, Search};
+pub use search::{MATE, RootLine, Search, VARIETY_MARGIN, VARIETY_PLIES};
 
 /// How much a bot may spend on one move. `None` everywhere means "the bot's own default".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -215,7 +215,7 @@ impl Level {
         match self.spec().engine {
             Engine::Random { capture_bias } => Box::new(RandomBot::new(capture_bias)),
             Engine::Greedy => Box::new(Greedy),
-            Engine::Search { noise } => Box::new(Search::new(noise)),
+            Engine::Search { noise } => Box::new(Search::new(noise).varied()),
         }
     }
 

@@ -24,6 +24,15 @@ const QS_DEPTH: u32 = 6;
 const MIN_DEPTH: u32 = 2;
 const TT_BITS: u32 = 18;
 
+/// The plies from the start in which a level's search varies its game: it picks, by its
+/// seed, among the root moves within [`VARIETY_MARGIN`] of the best (the search alone
+/// plays one game whatever the seed).
+pub const VARIETY_PLIES: usize = 8;
+/// Hundredths of a man.
+pub const VARIETY_MARGIN: i32 = 15;
+/// The best root moves searched exactly for the choice.
+const VARIETY_MOVES: usize = 3;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
     Exact,
@@ -62,6 +71,8 @@ pub struct Search {
     /// read from the table right after its search (later searches may overwrite its
     /// entries).
     root_lines: Vec<(Move, Vec<Move>)>,
+    /// Whether the opening varies with the seed ([`VARIETY_PLIES`]).
+    variety: bool,
 }
 
 struct Limits<'a> {
@@ -112,7 +123,14 @@ impl Search {
             path: Vec::new(),
             nodes: 0,
             root_lines: Vec::new(),
+            variety: false,
         }
+    }
+
+    /// The same search, varying its opening with the seed: the player levels'.
+    pub fn varied(mut self) -> Search {
+        self.variety = true;
+        self
     }
 
     fn reset(&mut self) {
@@ -678,14 +696,33 @@ impl Search {
 
 impl Bot for Search {
     fn choose(&mut self, request: &Request) -> Option<Choice> {
+        let vary = self.variety && request.game.plies().len() < VARIETY_PLIES;
         let Deepened {
             root,
             root_moves,
+            top,
             mut best,
             mut limits,
-            ..
-        } = self.deepen(request, 1)?;
-        if self.noise > 0
+        } = self.deepen(request, if vary { VARIETY_MOVES } else { 1 })?;
+        if vary && let Some(score) = best.score.filter(|s| s.abs() < MATE_BOUND) {
+            let near: Vec<Move> = top
+                .iter()
+                .filter(|&&(_, s)| s >= score - VARIETY_MARGIN)
+                .map(|&(m, _)| m)
+                .collect();
+            if near.len() > 1 {
+                let mut rng = SmallRng::seed_from_u64(request.seed);
+                best.mv = near[rng.random_range(0..near.len())];
+                best.line = self
+                    .root_lines
+                    .iter()
+                    .find(|(m, _)| *m == best.mv)
+                    .map(|(_, l)| l.clone())
+                    .unwrap_or_else(|| self.line_from_table(&root, best.mv, best.depth));
+                best.nodes = self.nodes;
+                return Some(best);
+            }
+        } else if self.noise > 0
             && best.depth > 0
             && let Some(score) = best.score.filter(|s| s.abs() < MATE_BOUND)
         {
