@@ -2,13 +2,14 @@
 # The review's sanity check of docs/STUDY.md (issue 27): GAMES games of hard against easy
 # in each game (colours alternating), each reviewed at the review's default budget; counts
 # the games where hard's accuracy is above easy's.
-# Usage: tools/review-sanity.sh [CHOGO_CLI] [GAMES]
-#   (default: target/release/chogo-cli, 50 games a game)
+# Usage: tools/review-sanity.sh [CHOGO_CLI] [GAMES] [chogo|go|both]
+#   (default: target/release/chogo-cli, 50 games a game, both games)
 # Hard plays by budget so that the figures do not depend on the machine's load: 100,000
 # nodes a move in Chogo, 3,000 playouts in Go with rooks on 9 × 9 (komi 6.5).
 set -u
 B=${1:-target/release/chogo-cli}
 GAMES=${2:-50}
+WHICH=${3:-both}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 uptime
@@ -33,12 +34,16 @@ count() {
   echo "$game: hard's accuracy above easy's in $better of $total games"
 }
 
-echo "== Chogo: hard (100,000 nodes a move) vs easy, $GAMES games"
-"$B" play --black hard --white easy --games "$GAMES" --swap --seed 5 --records "$dir/chogo" \
-  --nodes 100000 | tail -1
-count chogo "$B" review
-echo "== Go with rooks, 9 x 9: hard (3,000 playouts) vs easy, $GAMES games"
-"$B" go --komi 6.5 play --black hard --white easy --games "$GAMES" --swap --seed 5 \
-  --records "$dir/go" --playouts 3000 | tail -1
-count go "$B" go review
+if [ "$WHICH" != go ]; then
+  echo "== Chogo: hard (100,000 nodes a move) vs easy, $GAMES games"
+  "$B" play --black hard --white easy --games "$GAMES" --swap --seed 5 --records "$dir/chogo" \
+    --nodes 100000 | tail -1
+  count chogo "$B" review
+fi
+if [ "$WHICH" != chogo ]; then
+  echo "== Go with rooks, 9 x 9: hard (3,000 playouts) vs easy, $GAMES games"
+  "$B" go --komi 6.5 play --black hard --white easy --games "$GAMES" --swap --seed 5 \
+    --records "$dir/go" --playouts 3000 | tail -1
+  count go "$B" go review
+fi
 uptime
