@@ -340,7 +340,9 @@ fn eval_bar(ui: &mut egui::Ui, black: f32) -> egui::Response {
     painter.rect_filled(rect, 4.0, egui::Color32::from_gray(235));
     let split = rect.left() + rect.width() * black;
     let dark = egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y));
-    painter.rect_filled(dark, 4.0, egui::Color32::from_gray(30));
+    // Rounded only where it meets the bar's own ends (a narrow share is a plain strip).
+    let radius = if dark.width() < 8.0 { 0.0 } else { 4.0 };
+    painter.rect_filled(dark, radius, egui::Color32::from_gray(30));
     painter.line_segment(
         [
             egui::pos2(rect.center().x, rect.top()),
@@ -443,13 +445,15 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
     let n = review.black_wins.len().max(2) - 1;
     let x = |i: usize| rect.left() + rect.width() * i as f32 / n as f32;
     let y = |w: f64| rect.bottom() - rect.height() * w as f32;
-    // Black's chance from below, dark, one slice a move.
+    // Black's chance from below, dark, one slice a move (each a pixel wider than its
+    // share, so that no seam shows between them).
     for (i, pair) in review.black_wins.windows(2).enumerate() {
+        let right = x(i + 1) + 1.0;
         painter.add(egui::Shape::convex_polygon(
             vec![
                 egui::pos2(x(i), y(pair[0])),
-                egui::pos2(x(i + 1), y(pair[1])),
-                egui::pos2(x(i + 1), rect.bottom()),
+                egui::pos2(right, y(pair[1])),
+                egui::pos2(right, rect.bottom()),
                 egui::pos2(x(i), rect.bottom()),
             ],
             egui::Color32::from_gray(40),
