@@ -343,6 +343,13 @@ fn eval_bar(ui: &mut egui::Ui, black: f32) -> egui::Response {
     // Rounded only where it meets the bar's own ends (a narrow share is a plain strip).
     let radius = if dark.width() < 8.0 { 0.0 } else { 4.0 };
     painter.rect_filled(dark, radius, egui::Color32::from_gray(30));
+    // The bar's outline: Black's dark share would melt into the dark panel without it.
+    painter.rect_stroke(
+        rect.shrink(0.5),
+        4.0,
+        egui::Stroke::new(1.0, egui::Color32::from_gray(150)),
+        egui::StrokeKind::Inside,
+    );
     painter.line_segment(
         [
             egui::pos2(rect.center().x, rect.top()),
