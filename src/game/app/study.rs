@@ -409,6 +409,13 @@ pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Sourc
     eval_bar(ui, bar_split(a, to_move)).on_hover_text(
         "Black's win chance by the engine (dark, from the left) and White's (light)",
     );
+    // The columns line up (the moves' texts differ in length).
+    let width = a
+        .best
+        .iter()
+        .map(|c| c.mv.chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, c) in a.best.iter().enumerate() {
         let line: String = c
             .line
@@ -418,10 +425,24 @@ pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Sourc
             .cloned()
             .collect::<Vec<_>>()
             .join(" ");
-        let text = format!("{}. {}  {:.0}%  {}", i + 1, c.mv, c.win * 100.0, c.score);
+        // Unnumbered: the numbers on the board are the best line's moves in order. The
+        // best move stands out; its line is the one drawn.
+        let text = format!("{:<width$}  {:>3.0}%  {}", c.mv, c.win * 100.0, c.score);
+        let mut text = egui::RichText::new(text).monospace();
+        if i == 0 {
+            text = text.color(palette::GOLD);
+        }
+        let hover = if i == 0 {
+            format!(
+                "The engine's best move and its line, drawn on the board with its moves \
+                 numbered in order: {}",
+                c.line.join(" ")
+            )
+        } else {
+            format!("Another good move and its line: {}", c.line.join(" "))
+        };
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(text).monospace())
-                .on_hover_text(format!("The engine's line: {}", c.line.join(" ")));
+            ui.label(text).on_hover_text(hover);
             ui.add(egui::Label::new(egui::RichText::new(line).small().weak()).truncate());
         });
     }
