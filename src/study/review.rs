@@ -73,8 +73,6 @@ impl MoveReview {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     pub moves: Vec<MoveReview>,
-    /// Every position's analysis, the start first (one more than the moves).
-    pub positions: Vec<Analysis>,
     /// Black's win chance in every position, the start first: the evaluation graph.
     pub black_wins: Vec<f64>,
     /// Each side's game accuracy, 0–100 (none for a side that made no move).
@@ -120,7 +118,6 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
     if analyses.is_empty() {
         return Review {
             moves: Vec::new(),
-            positions: Vec::new(),
             black_wins: Vec::new(),
             accuracy: BySide::new(None, None),
             counts: BySide::default(),
@@ -211,7 +208,6 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
     });
     Review {
         moves,
-        positions: analyses[..=n].to_vec(),
         black_wins,
         accuracy,
         counts,

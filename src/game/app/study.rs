@@ -566,6 +566,22 @@ pub fn marks(state: &GameReview, source: Option<&Source>) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
+/// A board's part: while it is on the screen (`state`) `offer` keeps the source up to
+/// date; leaving it, the source goes (no analysis of a board not shown).
+pub fn register_board<S: States + Clone, M>(
+    app: &mut App,
+    state: S,
+    offer: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
+    app.add_systems(
+        Update,
+        offer.in_set(Phase::React).run_if(in_state(state.clone())),
+    );
+    app.add_systems(OnExit(state), |mut source: ResMut<StudySource>| {
+        source.0 = None;
+    });
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StudySource>();
     app.init_resource::<AnalysisBoard>();

@@ -4,7 +4,6 @@ use bevy::prelude::*;
 
 use crate::bot::analysis::REVIEW_NODES;
 use crate::bot::job::StudyGame;
-use crate::game::app::sets::Phase;
 use crate::game::app::study::{
     AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
 };
@@ -33,10 +32,7 @@ fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySou
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, offer.in_set(Phase::React).run_if(in_state(ChogoOn)));
-    app.add_systems(OnExit(ChogoOn), |mut source: ResMut<StudySource>| {
-        source.0 = None;
-    });
+    crate::game::app::study::register_board(app, ChogoOn, offer);
 }
 
 /// The engine's best line on the board, while the analysis shows one.

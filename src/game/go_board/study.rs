@@ -5,7 +5,6 @@ use bevy::prelude::*;
 
 use super::{GoOn, GoViewing};
 use crate::bot::job::StudyGame;
-use crate::game::app::sets::Phase;
 use crate::game::app::study::{
     AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
 };
@@ -32,10 +31,7 @@ fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<Stud
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, offer.in_set(Phase::React).run_if(in_state(GoOn)));
-    app.add_systems(OnExit(GoOn), |mut source: ResMut<StudySource>| {
-        source.0 = None;
-    });
+    crate::game::app::study::register_board(app, GoOn, offer);
 }
 
 /// The engine's best line on the board, while the analysis shows one: numbered ghosts for
