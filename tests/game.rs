@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use std::path::Path;
 
 use chogo::game::{
-    Animating, Bridge, Command, Launch, ManPiece, Motion, Notice, OfferDraw, Persistence, Played,
-    PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start, Viewing,
+    Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
+    PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start, StudySource, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
@@ -68,8 +68,11 @@ fn entities(app: &mut App) -> (BySide<Bitboard>, BySide<bool>, Bitboard) {
     (men, hand, kings)
 }
 
+/// The men entities show the position the board shows (the live game's, a past one, a
+/// side line's).
 fn assert_in_step(app: &mut App) {
-    let pos: Position = *app.world().resource::<Bridge>().game.position();
+    let viewing = *app.world().resource::<Viewing>();
+    let pos: Position = *app.world().resource::<Bridge>().shown(&viewing);
     let (men, hand, kings) = entities(app);
     assert_eq!(men, BySide::from_fn(|side| pos.men(side)), "{pos}");
     assert_eq!(hand, BySide::from_fn(|side| pos.king_in_hand(side)));
@@ -162,30 +165,101 @@ fn viewing_the_past_shows_old_positions_and_changes_nothing() {
     assert_in_step(&mut app);
 }
 
-/// What a click on the board says while a past position is shown.
-const PAST: &str = "This is a past position: End or Back returns to the game";
-
 #[test]
-fn the_past_positions_notice_goes_when_the_live_game_is_back() {
+fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
     let mut app = app(RuleSet::default());
     for mv in ["e3", "e5"] {
         send(&mut app, Command::Play(mv.parse().unwrap()));
     }
+    let bridge = |app: &App| app.world().resource::<Bridge>().clone();
+    let (game, version) = (bridge(&app).game.clone(), bridge(&app).version);
+    let moves = |game: &Game| game.moves().collect::<Vec<_>>();
+    // In the live game a person's move is the game's: nothing is tried there.
+    send(&mut app, Command::TryMove("b5".parse().unwrap()));
+    assert!(bridge(&app).line.is_none());
+    assert!(drain::<Refused>(&mut app).is_empty() || bridge(&app).line.is_none());
+
+    // Back to the position after 1. e3: White tries another answer, then Black goes on.
     app.world_mut().resource_mut::<Viewing>().0 = Some(1);
-    app.world_mut().resource_mut::<Notice>().0 = Some(PAST.into());
     settle(&mut app);
-    // It stays while its cause does…
-    assert_eq!(app.world().resource::<Notice>().0.as_deref(), Some(PAST));
-    // …and goes with it (Back or End); another notice is not touched.
+    for (mv, tried) in [("b5", 1), ("b2-b4", 2)] {
+        send(&mut app, Command::TryMove(mv.parse().unwrap()));
+        let now = bridge(&app);
+        let line = now.line.as_ref().expect("a side line");
+        assert_eq!((line.from, line.tried()), (1, tried));
+        assert_eq!(now.version, version, "the game's version");
+        assert_eq!(moves(&now.game), moves(&game), "the game's moves");
+        assert_eq!(app.world().resource::<Viewing>().0, Some(1));
+        assert_in_step(&mut app);
+    }
+    let shown = *bridge(&app).shown(&Viewing(Some(1)));
+    assert_eq!(shown, *bridge(&app).line.unwrap().game.position());
+    assert_ne!(shown, *game.position_at(1).unwrap());
+    // The study offers the line's position, the game's moves before it.
+    let offered = app.world().resource::<StudySource>().0.clone().unwrap();
+    assert_eq!(offered.shown, 1);
+    assert_eq!(
+        offered.line.map(|l| l.moves),
+        Some(vec!["b5".into(), "b2-b4".into()])
+    );
+    // An illegal try is refused with its reason and changes nothing.
+    send(&mut app, Command::TryMove("a1-a7".parse().unwrap()));
+    assert_eq!(bridge(&app).line.unwrap().tried(), 2);
+    // Take back one move of the line, then the last: the line goes.
+    send(&mut app, Command::LineUndo);
+    assert_eq!(bridge(&app).line.unwrap().tried(), 1);
+    assert_in_step(&mut app);
+    send(&mut app, Command::LineUndo);
+    assert!(bridge(&app).line.is_none());
+    assert_in_step(&mut app);
+
+    // Back (the live game shown again) ends a line, and so does browsing elsewhere.
+    send(&mut app, Command::TryMove("b5".parse().unwrap()));
     app.world_mut().resource_mut::<Viewing>().0 = None;
     settle(&mut app);
-    assert_eq!(app.world().resource::<Notice>().0, None);
-    app.world_mut().resource_mut::<Notice>().0 = Some("b5 is trapped".into());
+    assert!(bridge(&app).line.is_none());
+    assert_in_step(&mut app);
+    app.world_mut().resource_mut::<Viewing>().0 = Some(0);
     settle(&mut app);
+    send(&mut app, Command::TryMove("b3".parse().unwrap()));
+    assert_eq!(bridge(&app).line.as_ref().map(|l| l.from), Some(0));
+    app.world_mut().resource_mut::<Viewing>().0 = Some(1);
+    settle(&mut app);
+    assert!(bridge(&app).line.is_none());
+    assert_in_step(&mut app);
+
+    // A move of the game ends a line too, and the live game is shown.
+    send(&mut app, Command::TryMove("b5".parse().unwrap()));
+    assert!(bridge(&app).line.is_some());
+    send(&mut app, Command::Play("b2-b4".parse().unwrap()));
+    assert!(bridge(&app).line.is_none());
+    assert_eq!(app.world().resource::<Viewing>().0, None);
+    assert_eq!(bridge(&app).game.plies().len(), 3);
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn a_finished_game_takes_moves_into_a_side_line_from_its_end() {
+    let mut app = app(RuleSet::default());
+    for mv in ["e3", "e5"] {
+        send(&mut app, Command::Play(mv.parse().unwrap()));
+    }
+    send(&mut app, Command::Resign(Side::Black));
+    let outcome = app.world().resource::<Bridge>().game.outcome();
+    assert!(outcome.is_some());
+    send(&mut app, Command::TryMove("b2-b4".parse().unwrap()));
+    let bridge = app.world().resource::<Bridge>().clone();
     assert_eq!(
-        app.world().resource::<Notice>().0.as_deref(),
-        Some("b5 is trapped")
+        bridge.line.as_ref().map(|l| (l.from, l.tried())),
+        Some((2, 1))
     );
+    assert_eq!(bridge.game.outcome(), outcome, "the game stays resigned");
+    assert_eq!(bridge.game.plies().len(), 2);
+    assert_in_step(&mut app);
+    // Leaving the line shows the game's end again.
+    send(&mut app, Command::LeaveLine);
+    assert!(app.world().resource::<Bridge>().line.is_none());
+    assert_in_step(&mut app);
 }
 
 #[test]

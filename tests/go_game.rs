@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use chogo::game::{
     Bridge, Command, GameKind, GoBridge, GoCommand, GoFlipped, GoPiece, GoPlayed, GoSetup,
     GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
+    StudySource,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
@@ -71,8 +72,11 @@ fn position(app: &App) -> Position {
     *app.world().resource::<GoBridge>().game.position()
 }
 
+/// The piece entities show the position the board shows (the live game's, a past one, a
+/// side line's).
 fn assert_in_step(app: &mut App) {
-    let pos = position(app);
+    let viewing = app.world().resource::<GoViewing>().0;
+    let pos = *app.world().resource::<GoBridge>().shown(viewing);
     assert_eq!(
         entities(app),
         [pos.pieces(Side::Black), pos.pieces(Side::White)],
@@ -670,18 +674,63 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
 }
 
 #[test]
-fn the_past_positions_notice_goes_when_the_live_game_is_back() {
-    let past = "This is a past position: End or Back returns to the game";
+fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
     let mut app = people(rules(9, "R"));
     drop_at(&mut app, Kind::Rook, "e5");
     drop_at(&mut app, Kind::Rook, "d4");
+    let bridge = |app: &App| app.world().resource::<GoBridge>().clone();
+    let (game, version) = (bridge(&app).game.clone(), bridge(&app).version);
+    let rook = |cell: &str| Move::Drop {
+        kind: Kind::Rook,
+        cell: cell.parse().unwrap(),
+    };
+    // In the live game a person's move is the game's: nothing is tried there.
+    send(&mut app, GoCommand::TryMove(rook("c3")));
+    assert!(bridge(&app).line(None).is_none());
+
     app.world_mut().resource_mut::<GoViewing>().0 = Some(1);
-    app.world_mut().resource_mut::<Notice>().0 = Some(past.into());
     settle(&mut app);
-    assert_eq!(app.world().resource::<Notice>().0.as_deref(), Some(past));
+    for (cell, tried) in [("c3", 1), ("g7", 2)] {
+        send(&mut app, GoCommand::TryMove(rook(cell)));
+        let now = bridge(&app);
+        let line = now.line(Some(1)).expect("a side line");
+        assert_eq!((line.from, line.tried()), (1, tried));
+        assert_eq!(now.version, version, "the game's version");
+        assert_eq!(now.game.moves(), game.moves(), "the game's moves");
+        assert_in_step(&mut app);
+    }
+    // A pass is tried too; the study offers the line after the game's first move.
+    send(&mut app, GoCommand::TryMove(Move::Pass));
+    let offered = app.world().resource::<StudySource>().0.clone().unwrap();
+    assert_eq!(offered.shown, 1);
+    assert_eq!(
+        offered.line.map(|l| l.moves),
+        Some(vec!["c3".into(), "g7".into(), "pass".into()])
+    );
+    // An illegal try is refused and changes nothing.
+    send(&mut app, GoCommand::TryMove(rook("e5")));
+    assert_eq!(bridge(&app).line(Some(1)).map(|l| l.tried()), Some(3));
+    send(&mut app, GoCommand::LineUndo);
+    assert_eq!(bridge(&app).line(Some(1)).map(|l| l.tried()), Some(2));
+    assert_in_step(&mut app);
+
+    // Back: the live game, and no line.
     app.world_mut().resource_mut::<GoViewing>().0 = None;
     settle(&mut app);
-    assert_eq!(app.world().resource::<Notice>().0, None);
+    assert!(bridge(&app).line.is_none());
+    assert_eq!(bridge(&app).game.moves(), game.moves());
+    assert_in_step(&mut app);
+
+    // A finished game takes tries from its end; the game stays resigned.
+    send(&mut app, GoCommand::Resign(Side::Black));
+    send(&mut app, GoCommand::TryMove(rook("c3")));
+    let now = bridge(&app);
+    assert_eq!(now.line(None).map(|l| (l.from, l.tried())), Some((2, 1)));
+    assert!(now.game.outcome().is_some());
+    assert_in_step(&mut app);
+    send(&mut app, GoCommand::LeaveLine);
+    assert!(bridge(&app).line(None).is_none());
+    assert_in_step(&mut app);
 }
 
 #[test]

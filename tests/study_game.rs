@@ -1,6 +1,6 @@
 //! ECS tests of the analysis board and the review in the game, without a window: the
-//! switch, the analysis following the position shown, the review of a game, and neither
-//! ever changing the game.
+//! switch, the analysis following the position shown and a side line, the review of a
+//! game, learning from its mistakes, and none of them ever changing the game.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use chogo::game::app::study::shown_line;
 use chogo::game::{
-    AnalysisBoard, Bridge, Command, GameReview, Launch, PlayerKind, Setup, Start, StartReview,
-    StudySource, ToggleAnalysis, Viewing,
+    AnalysisBoard, Attempting, Bridge, Command, GameReview, Launch, PlayerKind, PracticeAsk, Setup,
+    Start, StartReview, StudySource, ToggleAnalysis, Viewing,
 };
-use chogo::rules::{BySide, Move, Position, RuleSet};
+use chogo::rules::{BySide, Move, Position, RuleSet, Side};
 use common::ecs::{launched, settle};
 
 /// Black to move; c12-c56 would hand its king to White.
@@ -54,7 +55,7 @@ fn analysed(app: &mut App) -> Option<(usize, String)> {
     let world = app.world();
     let source = world.resource::<StudySource>().0.as_ref()?;
     let found = world.resource::<AnalysisBoard>().current(source)?;
-    Some((found.shown, found.analysis.best.first()?.mv.clone()))
+    Some((found.spot.1, found.analysis.best.first()?.mv.clone()))
 }
 
 fn version(app: &App) -> u64 {
@@ -93,6 +94,28 @@ fn the_analysis_is_off_in_a_game_being_played_until_switched_on_and_changes_noth
     // Looking at the start again analyses the start.
     app.world_mut().insert_resource(Viewing(Some(0)));
     until(&mut app, |app| analysed(app).is_some_and(|(n, _)| n == 0));
+    // A move tried there makes a side line: the analysis follows it, the game stays.
+    let other = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != mv)
+        .expect("another move");
+    app.world_mut().write_message(Command::TryMove(other));
+    settle(&mut app);
+    let in_line = |app: &mut App| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone();
+        source.is_some_and(|s| {
+            let found = world.resource::<AnalysisBoard>().current(&s);
+            s.line.is_some() && found.is_some_and(|f| f.spot == s.spot())
+        })
+    };
+    until(&mut app, in_line);
+    assert_eq!(
+        version(&app),
+        before + 1,
+        "only the one game move changed the game"
+    );
     app.world_mut().insert_resource(Viewing(None));
 
     // Switched off, nothing is shown or searched.
@@ -139,4 +162,87 @@ fn a_review_judges_every_move_and_leaves_the_game_as_it_was() {
                 .is_some_and(|f| f.analysis.over && f.analysis.win == 0.0)
         })
     });
+}
+
+#[test]
+fn learning_from_a_mistake_judges_each_move_tried_and_shows_the_engines_answer() {
+    let mut app = app();
+    for mv in ["c12-c56", "e7-c7xc6"] {
+        app.world_mut().write_message(Command::Play(
+            mv.parse::<chogo::rules::MoveText>().unwrap().mv,
+        ));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(StartReview);
+    let source = |app: &App| app.world().resource::<StudySource>().0.clone().unwrap();
+    until(&mut app, |app| {
+        let s = source(app);
+        app.world().resource::<GameReview>().of(&s).is_some()
+    });
+    let before = version(&app);
+    let review = app
+        .world()
+        .resource::<GameReview>()
+        .of(&source(&app))
+        .cloned()
+        .unwrap();
+    let blunder = review.mistakes_of(Side::Black).next().unwrap().clone();
+    let best = blunder.better.clone().expect("the engine's move").mv;
+    let state = |app: &App| app.world().resource::<GameReview>().practice.state.clone();
+
+    // The practice shows the position before Black's blunder.
+    app.world_mut()
+        .write_message(PracticeAsk::Start(Side::Black));
+    until(&mut app, |app| {
+        app.world().resource::<Viewing>().0 == Some(blunder.ply)
+    });
+    assert_eq!(state(&app), Attempting::Finding);
+    let shown_line = |app: &App| {
+        let world = app.world();
+        shown_line(
+            world.resource::<AnalysisBoard>(),
+            world.resource::<GameReview>(),
+            world.resource::<StudySource>().0.as_ref(),
+        )
+        .map(<[String]>::to_vec)
+    };
+    assert_eq!(shown_line(&app), None, "the answer is not given away");
+
+    // The blunder again: it falls short, the board goes back and draws the engine's move.
+    let try_move = |app: &mut App, text: &str| {
+        app.world_mut().write_message(Command::TryMove(
+            text.parse::<chogo::rules::MoveText>().unwrap().mv,
+        ));
+        settle(app);
+    };
+    try_move(&mut app, "c12-c56");
+    until(&mut app, |app| matches!(state(app), Attempting::Missed(..)));
+    until(&mut app, |app| {
+        app.world().resource::<Bridge>().line.is_none()
+            && app.world().resource::<Viewing>().0 == Some(blunder.ply)
+    });
+    assert_eq!(
+        shown_line(&app).and_then(|l| l.first().cloned()),
+        Some(best.clone())
+    );
+
+    // Again, with the engine's own move: found.
+    app.world_mut().write_message(PracticeAsk::Retry);
+    until(&mut app, |app| state(app) == Attempting::Finding);
+    try_move(&mut app, &best);
+    until(&mut app, |app| matches!(state(app), Attempting::Found(..)));
+
+    // The last mistake seen; the game never changed.
+    app.world_mut().write_message(PracticeAsk::Next);
+    settle(&mut app);
+    let practice_at = app.world().resource::<GameReview>().practice.at;
+    assert_eq!(practice_at, 1);
+    assert!(
+        app.world()
+            .resource::<GameReview>()
+            .practice
+            .current(&source(&app))
+            .is_none()
+    );
+    assert_eq!(version(&app), before, "the practice changed the game");
 }

@@ -47,7 +47,9 @@ pub use app::reports::{Refused, Resynced};
 pub use app::screen::{Dialog, GameKind, InGame, MenuAction, Resumable, Screen};
 pub use app::sets::Phase;
 pub use app::settings::PlayerSettings;
-pub use app::study::{AnalysisBoard, GameReview, StartReview, StudySource, ToggleAnalysis};
+pub use app::study::{
+    AnalysisBoard, Attempting, GameReview, PracticeAsk, StartReview, StudySource, ToggleAnalysis,
+};
 pub use app::ui::Notice;
 pub use chogo_board::ChogoOn;
 pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};

@@ -22,7 +22,7 @@
 
 mod review;
 
-pub use review::{MoveReview, REVIEW_MULTIPV, Review, review, review_game};
+pub use review::{Attempt, MoveReview, REVIEW_MULTIPV, Review, review, review_game};
 
 use crate::common::Side;
 pub use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};
@@ -177,6 +177,43 @@ mod tests {
         assert_eq!(Class::from_mark("?!"), Some(Class::Inaccuracy));
         assert_eq!(Class::from_mark("??"), Some(Class::Blunder));
         assert_eq!(Class::from_mark("!"), None);
+    }
+
+    #[test]
+    fn a_move_tried_for_a_mistake_is_accepted_within_an_inaccuracy_of_the_best() {
+        let mistake = MoveReview {
+            ply: 4,
+            mover: Side::White,
+            played: "b2-b4".into(),
+            before: 0.60,
+            after: 0.35,
+            lead_before: None,
+            lead_after: None,
+            class: Some(Class::Mistake),
+            accuracy: 30.0,
+            better: None,
+        };
+        // The analysis after the move tried is the opponent's: 45% for them is 55% for
+        // the mover, five points short of the best (accepted); 52% is twelve short.
+        let after = |win: f64, lead: Option<f64>| Analysis {
+            lead,
+            ..Analysis::over(win)
+        };
+        let fine = mistake.attempt(&after(0.45, None));
+        assert!((fine.win - 0.55).abs() < 1e-9);
+        assert!(fine.accepted);
+        assert!(!mistake.attempt(&after(0.52, None)).accepted);
+        // Better than the engine's own: accepted.
+        assert!(mistake.attempt(&after(0.2, None)).accepted);
+        // Go: points count too while the game is open (+4 before; the move tried leaves
+        // the opponent +0.5, 4.5 points lost, against +2, 2 points lost).
+        let go = MoveReview {
+            lead_before: Some(4.0),
+            lead_after: Some(-6.0),
+            ..mistake
+        };
+        assert!(!go.attempt(&after(0.42, Some(0.5))).accepted);
+        assert!(go.attempt(&after(0.42, Some(-2.0))).accepted);
     }
 
     #[test]

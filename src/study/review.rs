@@ -69,6 +69,37 @@ impl MoveReview {
     }
 }
 
+/// How a move tried in place of one of the game's mistakes fares ("learn from your
+/// mistakes"): the mover's win chance after it, and whether it is accepted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Attempt {
+    /// The mover's win chance after the move tried (0–1).
+    pub win: f64,
+    /// Within an inaccuracy of the engine's best: the review would not have marked it.
+    pub accepted: bool,
+}
+
+impl MoveReview {
+    /// Judges a move tried in this move's place by the engine's analysis of the position
+    /// after it (the opponent to move), with the review's own thresholds: it is accepted
+    /// when it gives away less than an inaccuracy's worth against the engine's best (in
+    /// win chance, and for Go with chess pieces in points while the game is open).
+    pub fn attempt(&self, after: &Analysis) -> Attempt {
+        let win = 1.0 - after.win;
+        let drop = (self.before - win).max(0.0);
+        let points_lost = match (self.lead_before, after.lead) {
+            (Some(b), Some(a)) if self.before > OPEN_GAME.0 && self.before < OPEN_GAME.1 => {
+                Some((b + a).max(0.0))
+            }
+            _ => None,
+        };
+        Attempt {
+            win,
+            accepted: super::classify(drop, points_lost).is_none(),
+        }
+    }
+}
+
 /// A reviewed game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {

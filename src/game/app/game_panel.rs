@@ -137,6 +137,10 @@ pub enum Asked<A> {
     Entry(A),
     /// Show the position after this many moves (`None`: the live game).
     View(Option<usize>),
+    /// Take back the side line's last move.
+    LineUndo,
+    /// Learn from the mistakes the review found.
+    Practice(super::study::PracticeAsk),
 }
 
 /// Everything a board tells the panel.
@@ -216,11 +220,17 @@ impl<A: Copy> GamePanel<'_, A> {
                 asked.push(Asked::Tool(id));
             }
             extra(ui);
-            if let Some(study) = &self.study
-                && let Some(n) = study.show(ui)
-            {
-                let live = n >= study.source.played.len();
-                asked.push(Asked::View((!live).then_some(n)));
+            if let Some(study) = &self.study {
+                match study.show(ui) {
+                    Some(super::study::StudyClick::View(n)) => {
+                        let live = n >= study.source.played.len();
+                        asked.push(Asked::View((!live).then_some(n)));
+                    }
+                    Some(super::study::StudyClick::Practice(ask)) => {
+                        asked.push(Asked::Practice(ask));
+                    }
+                    None => {}
+                }
             }
             ui.separator();
             // The status keeps a height that holds its usual lines, so that one coming
@@ -279,14 +289,32 @@ impl<A: Copy> GamePanel<'_, A> {
             } else {
                 self.moves
             };
-            if let Some(view) = ui::move_list(
+            let variation = self.study.as_ref().and_then(|s| {
+                let line = s.source.line.as_ref()?;
+                let from = s.source.shown;
+                // The line's first move is numbered as the game's move there would be.
+                let (first_number, first) = match (self.moves.get(from), self.moves.last()) {
+                    (Some(r), _) => (r.number, r.side),
+                    (None, Some(r)) => (r.number + u32::from(r.side == Side::White), !r.side),
+                    (None, None) => (1, s.source.first),
+                };
+                Some(ui::Variation {
+                    first_number,
+                    first,
+                    moves: &line.moves,
+                })
+            });
+            match ui::move_list(
                 ui,
                 &format!("{} moves", self.id),
                 rows,
                 self.viewing,
+                variation.as_ref(),
                 height,
             ) {
-                asked.push(Asked::View(view));
+                Some(ui::ListAsk::View(view)) => asked.push(Asked::View(view)),
+                Some(ui::ListAsk::LineUndo) => asked.push(Asked::LineUndo),
+                None => {}
             }
             let below_top = ui.cursor().top();
             ui.separator();
@@ -422,9 +450,19 @@ pub fn keys_window(
 
 /// Whether the player asked for the keys help: `?` as the keyboard types it (on any
 /// layout: the logical key, not Shift and the key where `/` is on some keyboards), or F1.
+/// What the board shows, when it is not the live game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Away {
+    /// A past position of the game.
+    Past,
+    /// A side line tried from a position of the game.
+    Line,
+}
+
 /// Whose turn it is, large (`words`: "to move", "drops its king"), with "thinking…"
-/// while a bot thinks on the live game, and a note when the board shows a past position.
-pub fn turn_header(ui: &mut egui::Ui, side: Side, words: &str, thinking: bool, past: bool) {
+/// while a bot thinks on the live game, and a note when the board shows a past position
+/// or a side line.
+pub fn turn_header(ui: &mut egui::Ui, side: Side, words: &str, thinking: bool, away: Option<Away>) {
     ui.horizontal(|ui| {
         ui::side_swatch(ui, side);
         ui.label(
@@ -432,17 +470,16 @@ pub fn turn_header(ui: &mut egui::Ui, side: Side, words: &str, thinking: bool, p
                 .size(18.0)
                 .strong(),
         );
-        if !past && thinking {
+        if away.is_none() && thinking {
             ui.label(egui::RichText::new("thinking…").italics());
         }
     });
-    if past {
-        ui.label(
-            egui::RichText::new("in a past position")
-                .italics()
-                .color(palette::GOLD),
-        );
-    }
+    let note = match away {
+        None => return,
+        Some(Away::Past) => "in a past position",
+        Some(Away::Line) => "in a side line: the game is unchanged",
+    };
+    ui.label(egui::RichText::new(note).italics().color(palette::GOLD));
 }
 
 pub fn help_key(

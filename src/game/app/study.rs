@@ -19,7 +19,7 @@ use crate::common::analysis::{Analysis, Effort, Studied};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
 use crate::game::app::ui::palette;
-use crate::study::{Review, review};
+use crate::study::{MoveReview, Review, review};
 
 /// The game the shown board offers for study. The board writes it when its game or its
 /// shown position changes.
@@ -38,8 +38,11 @@ pub struct Source {
     pub played: Vec<String>,
     /// The side to move at the start.
     pub first: Side,
-    /// How many moves the board shows (the live game: all of them).
+    /// How many moves the board shows (the live game: all of them); with a side line, the
+    /// moves before it.
     pub shown: usize,
+    /// The side line tried from the position shown, if any.
+    pub line: Option<Line>,
     /// Whether the game is still being played (the analysis then starts switched off).
     pub live: bool,
     /// The game's record after its first `n` moves, for the engine.
@@ -48,6 +51,36 @@ pub struct Source {
     pub steps: &'static [u64],
     /// The review's budget a position (nodes or playouts).
     pub review_work: u64,
+}
+
+/// A side line: moves tried from a position of the game, which leave the game unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Changes with every change of the line (the board's own count).
+    pub stamp: u64,
+    /// Its moves, in notation.
+    pub moves: Vec<String>,
+    /// The record of the game's first moves and the line's, for the engine.
+    pub record: String,
+}
+
+/// Which position of a game is shown: its key, the moves of the game before it, the side
+/// line's stamp.
+pub type Spot = (u64, usize, Option<u64>);
+
+impl Source {
+    /// The position shown.
+    pub fn spot(&self) -> Spot {
+        (self.key, self.shown, self.line.as_ref().map(|l| l.stamp))
+    }
+
+    /// The record of the position shown, for the engine.
+    fn shown_record(&self) -> String {
+        match &self.line {
+            Some(line) => line.record.clone(),
+            None => (self.record_at)(self.shown),
+        }
+    }
 }
 
 /// How a board offers its game: its engine and the analysis board's and review's budgets.
@@ -60,15 +93,23 @@ pub struct Offer {
 
 impl StudySource {
     /// Offers `game` (its ids: the game's, and its version, which changes with every
-    /// change), showing the position after `viewing` moves (`None`: the live game).
-    /// Builds the source anew only when the game changed.
+    /// change), showing the position after `viewing` moves (`None`: the live game), or
+    /// the side line tried from there (the game's first moves and the line's, with the
+    /// line's stamp). Builds the source anew only when the game changed.
     pub fn offer<G: Studied>(
         &mut self,
         game: &G,
         (game_id, version): (u64, u64),
         viewing: Option<usize>,
+        line: Option<(&G, u64)>,
         offer: Offer,
     ) {
+        let shown = viewing.unwrap_or(game.ply_count());
+        let line_of = |(line, stamp): (&G, u64)| Line {
+            stamp,
+            moves: line.played().split_off(shown.min(line.ply_count())),
+            record: line.record_text(&[]),
+        };
         // The engine in the key too: the two boards count their games and versions alike.
         let key = (game_id.wrapping_mul(1 << 32) ^ version).wrapping_mul(2)
             + u64::from(offer.engine == StudyGame::Go);
@@ -76,9 +117,11 @@ impl StudySource {
             && s.key == key
             && s.engine == offer.engine
         {
-            let shown = viewing.unwrap_or(s.played.len());
             if s.shown != shown {
                 s.shown = shown;
+            }
+            if s.line.as_ref().map(|l| l.stamp) != line.map(|(_, stamp)| stamp) {
+                s.line = line.map(line_of);
             }
             return;
         }
@@ -88,7 +131,8 @@ impl StudySource {
             key,
             game_id,
             engine: offer.engine,
-            shown: viewing.unwrap_or(played.len()),
+            shown,
+            line: line.map(line_of),
             played,
             first: game.after_plies(0).turn(),
             live: !game.is_over(),
@@ -117,16 +161,15 @@ pub struct AnalysisBoard {
     chosen: Option<(StudyGame, u64, bool)>,
     /// The analysis shown: for which game key and move count, and at which step.
     pub found: Option<Found>,
-    running: Option<(u64, usize, usize, AnalysisThinker)>,
-    /// Why the last search of a position (its game key and move count) failed.
-    pub error: Option<(u64, usize, String)>,
+    running: Option<(Spot, usize, AnalysisThinker)>,
+    /// Why the last search of a position failed.
+    pub error: Option<(Spot, String)>,
 }
 
 /// An analysis of one position of one game.
 #[derive(Clone, Debug)]
 pub struct Found {
-    pub key: u64,
-    pub shown: usize,
+    pub spot: Spot,
     pub step: usize,
     pub analysis: Analysis,
 }
@@ -144,7 +187,7 @@ impl AnalysisBoard {
     pub fn current(&self, source: &Source) -> Option<&Found> {
         self.found
             .as_ref()
-            .filter(|f| f.key == source.key && f.shown == source.shown && self.is_on(source))
+            .filter(|f| f.spot == source.spot() && self.is_on(source))
     }
 
     /// Whether a search is deepening the analysis now.
@@ -163,6 +206,83 @@ pub struct GameReview {
     running: Option<AnalysisThinker>,
     pub done: Option<Review>,
     pub error: Option<String>,
+    /// Learning from the mistakes it found.
+    pub practice: Practice,
+}
+
+/// "Learn from your mistakes": one side's mistakes and blunders in turn; at each the
+/// player tries a better move on the board (a side line), the engine judges it.
+#[derive(Default)]
+pub struct Practice {
+    /// The game key and the side learning, while it goes on.
+    of: Option<(u64, Side)>,
+    /// The mistakes, in the game's order.
+    mistakes: Vec<MoveReview>,
+    /// Which of them is being looked at (all of them: the practice is over).
+    pub at: usize,
+    pub state: Attempting,
+    /// The engine judging the move tried.
+    judging: Option<AnalysisThinker>,
+}
+
+/// The study asks the board shown for the position after this many moves of the game (the
+/// practice's mistakes): the board shows it, leaving any side line.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowPosition(pub usize);
+
+/// Where the player is with the mistake looked at.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Attempting {
+    /// Looking for a better move.
+    #[default]
+    Finding,
+    /// The engine is judging the move tried.
+    Judging(String),
+    /// The move tried is as good as the engine's, within an inaccuracy: the mover's win
+    /// chance after it.
+    Found(String, f64),
+    /// The move tried falls short; the engine's move is shown with its line.
+    Missed(String, f64),
+}
+
+/// What the player asks of the practice (the review's panel).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PracticeAsk {
+    /// Go through this side's mistakes.
+    Start(Side),
+    /// The next mistake.
+    Next,
+    /// Look for a better move again.
+    Retry,
+    Stop,
+}
+
+impl Practice {
+    /// The mistake looked at, while the practice of this game goes on.
+    pub fn current(&self, source: &Source) -> Option<&MoveReview> {
+        self.of
+            .filter(|(key, _)| *key == source.key)
+            .and_then(|_| self.mistakes.get(self.at))
+    }
+
+    /// Whether the engine's view is hidden from the board now: the player is looking for
+    /// a better move in the position before the mistake (or has tried one there).
+    pub fn hides(&self, source: &Source) -> bool {
+        self.current(source).is_some_and(|m| {
+            source.shown == m.ply
+                && matches!(self.state, Attempting::Finding | Attempting::Judging(_))
+        })
+    }
+
+    /// The engine's line to draw: after a miss, its move in the position before the
+    /// mistake.
+    fn answer(&self, source: &Source) -> Option<&[String]> {
+        let m = self.current(source)?;
+        let shows = matches!(self.state, Attempting::Missed(..) | Attempting::Found(..));
+        (shows && source.spot() == (source.key, m.ply, None))
+            .then(|| m.better.as_ref().map(|b| &b.line[..]))
+            .flatten()
+    }
 }
 
 impl GameReview {
@@ -181,9 +301,99 @@ impl GameReview {
 /// The analysis board's best moves.
 pub const MULTIPV: usize = 3;
 
-fn job(source: &Source, n: usize, work: u64, multipv: usize) -> AnalysisThinker {
+/// Goes through the player's mistakes: starts, moves on, and judges each move tried by
+/// the engine's analysis of the position after it.
+fn drive_practice(
+    mut asks: MessageReader<PracticeAsk>,
+    source: Res<StudySource>,
+    mut state: ResMut<GameReview>,
+    mut show: MessageWriter<ShowPosition>,
+) {
+    let Some(source) = source.0.as_ref() else {
+        asks.clear();
+        return;
+    };
+    let review = state.of(source).cloned();
+    let practice = &mut state.practice;
+    if practice.of.is_some_and(|(key, _)| key != source.key) || review.is_none() {
+        *practice = Practice::default();
+    }
+    for ask in asks.read() {
+        match (*ask, &review) {
+            (PracticeAsk::Start(side), Some(review)) => {
+                let mistakes: Vec<MoveReview> = review.mistakes_of(side).cloned().collect();
+                *practice = Practice {
+                    of: Some((source.key, side)),
+                    mistakes,
+                    ..Practice::default()
+                };
+            }
+            (PracticeAsk::Next, _) => {
+                practice.at += 1;
+                practice.state = Attempting::Finding;
+                practice.judging = None;
+            }
+            (PracticeAsk::Retry, _) => {
+                practice.state = Attempting::Finding;
+                practice.judging = None;
+            }
+            (PracticeAsk::Stop, _) | (PracticeAsk::Start(_), None) => {
+                *practice = Practice::default();
+            }
+        }
+        // Each mistake is looked for in the position before it.
+        if let (PracticeAsk::Start(_) | PracticeAsk::Next | PracticeAsk::Retry, Some(m)) =
+            (ask, practice.current(source))
+        {
+            show.write(ShowPosition(m.ply));
+        }
+    }
+    let Some(m) = practice.current(source).cloned() else {
+        return;
+    };
+    let tried = source
+        .line
+        .as_ref()
+        .filter(|_| source.shown == m.ply)
+        .and_then(|l| Some((l.moves.first()?.clone(), l.moves.len(), l.record.clone())));
+    match (&practice.state, tried) {
+        (Attempting::Finding, Some((tried, 1, record))) => {
+            practice.state = Attempting::Judging(tried);
+            practice.judging = Some(job(record, source, source.review_work, 1));
+        }
+        (Attempting::Judging(tried), now) => {
+            // A move taken back, or another move tried: judge that one instead.
+            if now.as_ref().is_none_or(|(t, n, _)| t != tried || *n != 1) {
+                practice.state = Attempting::Finding;
+                practice.judging = None;
+                return;
+            }
+            let Some(answer) = practice.judging.as_mut().and_then(Thinker::poll) else {
+                return;
+            };
+            practice.judging = None;
+            let tried = tried.clone();
+            practice.state = match answer {
+                Ok(after) => {
+                    let attempt = m.attempt(&after);
+                    if attempt.accepted {
+                        Attempting::Found(tried, attempt.win)
+                    } else {
+                        // Back to the position before, where the engine's move is drawn.
+                        show.write(ShowPosition(m.ply));
+                        Attempting::Missed(tried, attempt.win)
+                    }
+                }
+                Err(_) => Attempting::Finding,
+            };
+        }
+        _ => {}
+    }
+}
+
+fn job(record: String, source: &Source, work: u64, multipv: usize) -> AnalysisThinker {
     let job = AnalysisJob {
-        analyse: (source.record_at)(n),
+        analyse: record,
         game: source.engine,
         multipv,
         effort: Effort {
@@ -225,15 +435,11 @@ fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
         board.running = None;
         return;
     }
-    let here = (source.key, source.shown);
-    if board
-        .running
-        .as_ref()
-        .is_some_and(|(k, s, _, _)| (*k, *s) != here)
-    {
+    let here = source.spot();
+    if board.running.as_ref().is_some_and(|(at, _, _)| *at != here) {
         board.running = None;
     }
-    if let Some((_, _, step, thinker)) = board.running.as_mut() {
+    if let Some((_, step, thinker)) = board.running.as_mut() {
         let step = *step;
         let Some(answer) = thinker.poll() else {
             return;
@@ -242,32 +448,27 @@ fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
         match answer {
             Ok(analysis) => {
                 board.found = Some(Found {
-                    key: source.key,
-                    shown: source.shown,
+                    spot: here,
                     step,
                     analysis,
                 });
             }
-            Err(e) => board.error = Some((source.key, source.shown, e)),
+            Err(e) => board.error = Some((here, e)),
         }
         // The next step starts in this frame: the answer's frame may be the last drawn.
     }
     // The next step for this position, if it has not reached the last.
     let next = match &board.found {
-        Some(f) if (f.key, f.shown) == here => f.step + 1,
+        Some(f) if f.spot == here => f.step + 1,
         _ => 0,
     };
     // A position whose search failed is not asked again.
-    if board
-        .error
-        .as_ref()
-        .is_some_and(|(k, s, _)| (*k, *s) == here)
-    {
+    if board.error.as_ref().is_some_and(|(at, _)| *at == here) {
         return;
     }
     if let Some(&work) = source.steps.get(next) {
-        let thinker = job(source, source.shown, work, MULTIPV);
-        board.running = Some((source.key, source.shown, next, thinker));
+        let thinker = job(source.shown_record(), source, work, MULTIPV);
+        board.running = Some((here, next, thinker));
     }
 }
 
@@ -312,8 +513,8 @@ fn drive_review(
     let n = state.analyses.len();
     if n < state.total {
         state.running = Some(job(
+            (source.record_at)(n),
             source,
-            n,
             source.review_work,
             crate::study::REVIEW_MULTIPV,
         ));
@@ -361,8 +562,22 @@ fn eval_bar(ui: &mut egui::Ui, black: f32) -> egui::Response {
 }
 
 /// The analysis board's part of the panel: the bar, the depth, the best moves.
-pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Source, to_move: Side) {
+pub fn analysis_section(
+    ui: &mut egui::Ui,
+    board: &AnalysisBoard,
+    source: &Source,
+    to_move: Side,
+    hidden: bool,
+) {
     if !board.is_on(source) {
+        return;
+    }
+    if hidden {
+        ui.label(
+            egui::RichText::new("Analysis hidden while you look for a better move")
+                .weak()
+                .italics(),
+        );
         return;
     }
     let found = board.current(source);
@@ -390,11 +605,7 @@ pub fn analysis_section(ui: &mut egui::Ui, board: &AnalysisBoard, source: &Sourc
         }
     });
     let Some(found) = found else {
-        if let Some((_, _, e)) = board
-            .error
-            .as_ref()
-            .filter(|(k, s, _)| (*k, *s) == (source.key, source.shown))
-        {
+        if let Some((_, e)) = board.error.as_ref().filter(|(at, _)| *at == source.spot()) {
             ui.label(egui::RichText::new(e).color(palette::WARN).small());
         } else {
             ui.label(
@@ -588,9 +799,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>();
     app.add_message::<ToggleAnalysis>();
     app.add_message::<StartReview>();
+    app.add_message::<PracticeAsk>();
+    app.add_message::<ShowPosition>();
     app.add_systems(
         Update,
-        (toggle, drive_analysis, drive_review)
+        (toggle, drive_analysis, drive_review, drive_practice)
             .chain()
             .in_set(Phase::Bots),
     );
@@ -605,13 +818,133 @@ pub struct StudyView<'a> {
     pub to_move: Side,
 }
 
+/// What a click in the study's part of the panel asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StudyClick {
+    /// The position after this many moves of the game.
+    View(usize),
+    Practice(PracticeAsk),
+}
+
 impl StudyView<'_> {
-    /// Draws the analysis and the review; returns the move count a click on the graph
-    /// asked for.
-    pub fn show(&self, ui: &mut egui::Ui) -> Option<usize> {
-        analysis_section(ui, self.board, self.source, self.to_move);
-        review_section(ui, self.review, self.source)
+    /// Draws the analysis and the review; returns what a click asked for (or the position
+    /// the practice wants shown).
+    pub fn show(&self, ui: &mut egui::Ui) -> Option<StudyClick> {
+        let hidden = self.review.practice.hides(self.source);
+        analysis_section(ui, self.board, self.source, self.to_move, hidden);
+        let clicked = review_section(ui, self.review, self.source);
+        let asked = practice_section(ui, self.review, self.source);
+        asked.or(clicked.map(StudyClick::View))
     }
+}
+
+/// The practice's part of the panel: the buttons that start it, then each mistake with
+/// what the player found.
+fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> Option<StudyClick> {
+    let review = state.of(source)?;
+    let practice = &state.practice;
+    let mut asked = None;
+    let Some((_, side)) = practice.of.filter(|(key, _)| *key == source.key) else {
+        ui.horizontal_wrapped(|ui| {
+            for side in Side::BOTH {
+                let n = review.mistakes_of(side).count();
+                if n > 0
+                    && ui
+                        .small_button(format!("Learn from {side}'s mistakes ({n})"))
+                        .on_hover_text(
+                            "Go back to each mistake and blunder and look for a better move",
+                        )
+                        .clicked()
+                {
+                    asked = Some(StudyClick::Practice(PracticeAsk::Start(side)));
+                }
+            }
+        });
+        return asked;
+    };
+    let total = practice.mistakes.len();
+    let Some(m) = practice.mistakes.get(practice.at) else {
+        ui.label(egui::RichText::new(format!("{side}'s mistakes: all {total} seen")).strong());
+        if ui.small_button("Done").clicked() {
+            asked = Some(StudyClick::Practice(PracticeAsk::Stop));
+        }
+        return asked;
+    };
+    ui.label(
+        egui::RichText::new(format!("{side}'s mistakes: {} of {total}", practice.at + 1)).strong(),
+    );
+    let mark = m.class.map_or("", |c| c.mark());
+    let pct = |w: f64| format!("{:.0}%", w * 100.0);
+    let played = format!(
+        "{side} played {}{mark} here ({} → {}).",
+        m.played,
+        pct(m.before),
+        pct(m.after)
+    );
+    let there = source.shown == m.ply;
+    let (words, colour) = match &practice.state {
+        Attempting::Finding if there => (format!("{played} Find a better move."), palette::GOLD),
+        Attempting::Finding => (
+            format!("{played} The board shows another position."),
+            palette::GOLD,
+        ),
+        Attempting::Judging(tried) => (format!("Checking {tried}…"), palette::GOLD),
+        Attempting::Found(tried, win) => (
+            format!("{tried}: well found, {side} keeps {}.", pct(*win)),
+            palette::HINT,
+        ),
+        Attempting::Missed(tried, win) => {
+            let engine = m.better.as_ref().map_or(String::new(), |b| {
+                format!(
+                    " The engine plays {} ({}): {}.",
+                    b.mv,
+                    pct(b.win),
+                    b.line.join(" ")
+                )
+            });
+            (
+                format!("{tried} leaves {side} {}: not enough.{engine}", pct(*win)),
+                palette::WARN,
+            )
+        }
+    };
+    ui.add(egui::Label::new(egui::RichText::new(words).color(colour)).wrap());
+    ui.horizontal_wrapped(|ui| {
+        let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, ask: PracticeAsk| {
+            if ui.small_button(text).on_hover_text(tip).clicked() {
+                asked = Some(StudyClick::Practice(ask));
+            }
+        };
+        if !there && practice.state == Attempting::Finding {
+            button(
+                ui,
+                "Go there",
+                "Show the position before the mistake",
+                PracticeAsk::Retry,
+            );
+        }
+        if matches!(
+            practice.state,
+            Attempting::Missed(..) | Attempting::Found(..)
+        ) {
+            button(
+                ui,
+                "Try again",
+                "Look for another move here",
+                PracticeAsk::Retry,
+            );
+        }
+        let last = practice.at + 1 == total;
+        let next = if last { "Finish" } else { "Next mistake" };
+        button(ui, next, "Go on to the next mistake", PracticeAsk::Next);
+        button(
+            ui,
+            "Stop",
+            "Stop learning from the mistakes",
+            PracticeAsk::Stop,
+        );
+    });
+    asked
 }
 
 /// One move of the engine's line as a board draws it, in world points.
@@ -687,8 +1020,19 @@ pub fn paint_line(ctx: &egui::Context, cell: f32, marks: &[LineMark]) {
 }
 
 /// The best line of the analysis shown, when the board shows one.
-pub fn shown_line<'a>(board: &'a AnalysisBoard, source: Option<&Source>) -> Option<&'a [String]> {
-    let found = board.current(source?)?;
+pub fn shown_line<'a>(
+    board: &'a AnalysisBoard,
+    review: &'a GameReview,
+    source: Option<&Source>,
+) -> Option<&'a [String]> {
+    let source = source?;
+    if let Some(line) = review.practice.answer(source) {
+        return Some(&line[..line.len().min(LINE_SHOWN)]);
+    }
+    if review.practice.hides(source) {
+        return None;
+    }
+    let found = board.current(source)?;
     let best = found.analysis.best.first()?;
     Some(&best.line[..best.line.len().min(LINE_SHOWN)])
 }

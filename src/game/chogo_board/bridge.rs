@@ -39,6 +39,26 @@ pub struct Bridge {
     pub version: u64,
     /// Increases with every new or loaded game (the panel starts a new game at its top).
     pub game_id: u64,
+    /// Moves tried on the board from a position of the game, which leave the game as it is.
+    pub line: Option<SideLine>,
+    /// Increases with every change of the side line (its moves, its start, its end).
+    pub line_stamp: u64,
+}
+
+/// A side line: the game up to the position it starts from, then the moves tried on it.
+#[derive(Debug, Clone)]
+pub struct SideLine {
+    /// How many moves of the game come before it.
+    pub from: usize,
+    /// The game's first `from` moves, then the line's.
+    pub game: Game,
+}
+
+impl SideLine {
+    /// The moves tried, after the game's.
+    pub fn tried(&self) -> usize {
+        self.game.plies().len() - self.from
+    }
 }
 
 impl Default for Bridge {
@@ -54,6 +74,8 @@ impl Bridge {
             setup,
             version: 0,
             game_id: 0,
+            line: None,
+            line_stamp: 0,
         }
     }
 
@@ -67,6 +89,8 @@ impl Bridge {
             },
             version: 0,
             game_id: 0,
+            line: None,
+            line_stamp: 0,
         }
     }
 
@@ -81,6 +105,8 @@ impl Bridge {
             game: saved.game,
             version: 0,
             game_id: 0,
+            line: None,
+            line_stamp: 0,
         }
     }
 
@@ -101,8 +127,17 @@ impl Bridge {
 pub struct Viewing(pub Option<usize>);
 
 impl Bridge {
-    /// The position the board shows.
+    /// The side line the board shows: one that starts from the position viewed.
+    pub fn line(&self, viewing: &Viewing) -> Option<&SideLine> {
+        let at = viewing.0.unwrap_or(self.game.plies().len());
+        self.line.as_ref().filter(|l| l.from == at)
+    }
+
+    /// The position the board shows: the side line's, the past one viewed, or the game's.
     pub fn shown(&self, viewing: &Viewing) -> &crate::rules::Position {
+        if let Some(line) = self.line(viewing) {
+            return line.game.position();
+        }
         viewing
             .0
             .and_then(|n| self.game.position_at(n))
@@ -111,8 +146,20 @@ impl Bridge {
 
     /// The move that led to the shown position, if any.
     pub fn shown_move(&self, viewing: &Viewing) -> Option<&crate::rules::Ply> {
-        let n = viewing.0.unwrap_or(self.game.plies().len());
-        n.checked_sub(1).and_then(|i| self.game.plies().get(i))
+        let (game, n) = match self.line(viewing) {
+            Some(line) => (&line.game, line.game.plies().len()),
+            None => (&self.game, viewing.0.unwrap_or(self.game.plies().len())),
+        };
+        n.checked_sub(1).and_then(|i| game.plies().get(i))
+    }
+
+    /// Whether a move on the shown position goes to a side line: a line is shown, a past
+    /// position is, or the game is over. (The game's own moves are made at its live
+    /// position while it goes on.)
+    pub fn studying(&self, viewing: &Viewing) -> bool {
+        self.line(viewing).is_some()
+            || viewing.0.is_some_and(|n| n < self.game.plies().len())
+            || self.game.outcome().is_some()
     }
 }
 
@@ -133,21 +180,87 @@ pub enum Command {
     NewGame(Setup),
     /// Replace the game: a saved game resumed, or an imported record or position.
     Load(Box<SavedGame>),
+    /// A move tried on the shown position: it starts a side line there, or goes on with
+    /// the one shown. The game does not change.
+    TryMove(Move),
+    /// Take back the side line's last move (its first: the line goes).
+    LineUndo,
+    /// Leave the side line (Back): the game as it stands shows again.
+    LeaveLine,
 }
 
 /// A move was played: exactly what it did.
 #[derive(Message, Clone, Debug)]
 pub struct Played(pub MoveReport);
 
+/// A move was tried in a side line: exactly what it did (the men and sounds follow it as
+/// they follow the game's).
+#[derive(Message, Clone, Debug)]
+pub struct LinePlayed(pub MoveReport);
+
 pub(crate) fn apply_commands(
     mut bridge: ResMut<Bridge>,
+    viewing: Res<Viewing>,
     mut commands: MessageReader<Command>,
-    mut played: MessageWriter<Played>,
+    (mut played, mut line_played): (MessageWriter<Played>, MessageWriter<LinePlayed>),
     mut refused: MessageWriter<Refused>,
     mut resynced: MessageWriter<Resynced>,
 ) {
     for command in commands.read() {
         match command {
+            Command::TryMove(mv) => {
+                if !bridge.studying(&viewing) {
+                    refused.write(Refused(
+                        "moves are tried on a past position or a finished game".into(),
+                    ));
+                    continue;
+                }
+                let mut line = match bridge.line(&viewing) {
+                    Some(line) => line.clone(),
+                    None => {
+                        let from = viewing.0.unwrap_or(bridge.game.plies().len());
+                        SideLine {
+                            from,
+                            game: crate::common::analysis::Studied::after_plies(&bridge.game, from),
+                        }
+                    }
+                };
+                match line.game.play(*mv) {
+                    Ok(report) => {
+                        bridge.line = Some(line);
+                        bridge.line_stamp += 1;
+                        line_played.write(LinePlayed(report));
+                    }
+                    Err(e) => {
+                        refused.write(Refused(format!("{mv}: {e}")));
+                    }
+                }
+                continue;
+            }
+            Command::LineUndo => {
+                let Some(mut line) = bridge.line(&viewing).cloned() else {
+                    refused.write(Refused("no side line is shown".into()));
+                    continue;
+                };
+                line.game.undo();
+                bridge.line = (line.tried() > 0).then_some(line);
+                bridge.line_stamp += 1;
+                continue;
+            }
+            Command::LeaveLine => {
+                if bridge.line.take().is_some() {
+                    bridge.line_stamp += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Anything done to the game ends a side line.
+        if bridge.line.take().is_some() {
+            bridge.line_stamp += 1;
+        }
+        match command {
+            Command::TryMove(_) | Command::LineUndo | Command::LeaveLine => {}
             Command::Play(mv) => match bridge.game.play(*mv) {
                 Ok(report) => {
                     bridge.version += 1;
@@ -200,19 +313,32 @@ pub(crate) fn apply_commands(
                     continue;
                 }
                 let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
                 *bridge = Bridge::new(*setup);
                 bridge.version = version;
                 bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
                 resynced.write(Resynced);
             }
             Command::Load(saved) => {
                 let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
                 *bridge = Bridge::resume((**saved).clone());
                 bridge.version = version;
                 bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
                 resynced.write(Resynced);
             }
         }
+    }
+}
+
+/// A side line goes when the board shows another position of the game (browsing the
+/// moves, Back).
+fn drop_stale_line(mut bridge: ResMut<Bridge>, viewing: Res<Viewing>) {
+    if bridge.line.is_some() && bridge.line(&viewing).is_none() {
+        bridge.line = None;
+        bridge.line_stamp += 1;
     }
 }
 
@@ -221,5 +347,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Viewing>();
     app.add_message::<Command>();
     app.add_message::<Played>();
-    app.add_systems(Update, apply_commands.in_set(Phase::Bridge));
+    app.add_message::<LinePlayed>();
+    app.add_systems(
+        Update,
+        (drop_stale_line, apply_commands)
+            .chain()
+            .in_set(Phase::Bridge),
+    );
 }

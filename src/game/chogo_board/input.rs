@@ -19,12 +19,12 @@ use crate::game::app::screen::Dialog;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::{
-    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, next_notice, pointer_on_board,
+    DrawerOpen, Notice, PanelPlace, browse_keys, next_notice, pointer_on_board,
 };
 use crate::game::app::window::cursor_world;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::Highlights;
-use crate::game::chogo_board::bridge::{Bridge, Command, Played, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Command, LinePlayed, Played, Viewing};
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_point};
@@ -51,6 +51,12 @@ impl Grab {
     fn clear(&mut self) {
         *self = Grab::default();
     }
+}
+
+/// Whether the board takes a move from the person now: a side line's (a past position, a
+/// finished game) or, in the live game, the person's own.
+fn takes_moves(bridge: &Bridge, viewing: &Viewing, animating: bool) -> bool {
+    !animating && (bridge.studying(viewing) || bridge.human_to_move() && viewing.0.is_none())
 }
 
 /// Turn the board round (the F key, or the panel's button).
@@ -99,19 +105,14 @@ fn pointer(
     let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
         pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
     });
-    let pos = bridge.game.position();
-    let can_move = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
-    if !can_move {
+    // A past position or a finished game takes moves into a side line; the live game
+    // takes the person's moves.
+    let studying = bridge.studying(&viewing);
+    let pos = bridge.shown(&viewing);
+    if !takes_moves(&bridge, &viewing, animating.0) {
         if grab.cells.any() || grab.hand {
             settle(&layout, &mut men);
             grab.clear();
-        }
-        // A click on the board while the past is shown says why nothing happens.
-        if viewing.0.is_some()
-            && mouse.just_pressed(MouseButton::Left)
-            && cursor_world(&windows, &cameras).is_some_and(|p| layout.cell_at(p).is_some())
-        {
-            notice.0 = Some(PAST_POSITION.into());
         }
         return;
     }
@@ -144,7 +145,11 @@ fn pointer(
             .into_iter()
             .find(|(c, _)| *c == target)
             .map(|(_, m)| {
-                commands.write(Command::Play(m));
+                commands.write(if studying {
+                    Command::TryMove(m)
+                } else {
+                    Command::Play(m)
+                });
             })
     };
     if mouse.just_pressed(MouseButton::Left) && !over_ui {
@@ -276,7 +281,12 @@ fn keyboard(
         viewing.set_if_neq(Viewing(view));
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        commands.write(Command::Undo);
+        // In a side line, its last move is taken back; the game stays as it is.
+        commands.write(if bridge.line(&viewing).is_some() {
+            Command::LineUndo
+        } else {
+            Command::Undo
+        });
     }
     if keys.just_pressed(KeyCode::KeyR) {
         commands.write(Command::Redo);
@@ -308,10 +318,10 @@ fn update_highlights(
     animating: Res<Animating>,
     settings: Res<PlayerSettings>,
     mut highlights: ResMut<Highlights>,
-    mut seen: Local<Option<(u64, Viewing, Selection, bool, bool, Option<Move>)>>,
+    mut seen: Local<Option<((u64, u64), Viewing, Selection, bool, bool, Option<Move>)>>,
 ) {
     let inputs = (
-        bridge.version,
+        (bridge.version, bridge.line_stamp),
         *viewing,
         grab.selection.clone(),
         animating.0,
@@ -322,7 +332,7 @@ fn update_highlights(
         return;
     }
     *seen = Some(inputs);
-    let pos = bridge.game.position();
+    let pos = bridge.shown(&viewing);
     let last_move = bridge
         .shown_move(&viewing)
         .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
@@ -330,7 +340,7 @@ fn update_highlights(
         last_move,
         ..Highlights::default()
     };
-    if bridge.human_to_move() && !animating.0 && viewing.0.is_none() {
+    if takes_moves(&bridge, &viewing, animating.0) {
         next.selected = grab.cells;
         if settings.0.show_legal_moves {
             (next.targets, next.capture_targets) = destinations(pos, &grab.selection);
@@ -338,7 +348,9 @@ fn update_highlights(
         if let Ok(cities) = pos.mole_drop_cells() {
             next.cities = cities;
         }
-        if let Some(mv) = hint.current(bridge.version) {
+        if let Some(mv) = hint.current(bridge.version)
+            && !bridge.studying(&viewing)
+        {
             next.hint = mv.origins() | mv.destinations();
         }
     }
@@ -348,17 +360,17 @@ fn update_highlights(
 /// Messages for the player: refusals, and clearing the notice when the game moves on.
 fn notices(
     mut refused: MessageReader<Refused>,
-    mut played: MessageReader<Played>,
+    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
     mut resynced: MessageReader<Resynced>,
     mut notice: ResMut<Notice>,
     mut grab: ResMut<Grab>,
-    viewing: Res<Viewing>,
 ) {
-    let moved = played.read().count() > 0 || resynced.read().count() > 0;
+    let moved =
+        played.read().count() > 0 || tried.read().count() > 0 || resynced.read().count() > 0;
     if moved {
         grab.clear();
     }
-    let next = next_notice(&notice, viewing.0.is_none(), moved, refused.read().last());
+    let next = next_notice(&notice, moved, refused.read().last());
     notice.set_if_neq(next);
 }
 

@@ -7,7 +7,7 @@ use crate::game::app::animation::{Captured, Motion, MotionKind, Vanish};
 use crate::game::app::reports::Resynced;
 use crate::game::app::sets::Phase;
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::bridge::{Bridge, Played, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
 
@@ -102,19 +102,21 @@ fn spawn_men(commands: &mut Commands, position: &Position, layout: &BoardLayout)
     }
 }
 
-/// How many plies of the game the men entities show; `None` when there are no men to
-/// trust (no game on the screen yet, or the game changed wholesale).
+/// Which position the men entities show: how many plies of the game, and the side line's
+/// stamp (`Bridge::line_stamp`); `None` when there are no men to trust (no game on the
+/// screen yet, or the game changed wholesale).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MenShow(pub Option<usize>);
+pub struct MenShow(pub Option<(usize, u64)>);
 
-/// Keeps the men in step with the bridge: a played move in the live game moves, drops and
-/// captures the entities as its report says (animated); anything else that changes the
-/// position shown (new game, undo, load, browsing the move list) rebuilds them. What
-/// decides is the ply the men show against the ply to show, never a change flag.
+/// Keeps the men in step with the bridge: a move played in the live game, or tried in the
+/// side line shown, moves, drops and captures the entities as its report says (animated);
+/// anything else that changes the position shown (new game, undo, load, browsing the move
+/// list, leaving a side line) rebuilds them. What decides is the position the men show
+/// against the one to show, never a change flag.
 fn follow_bridge(
     mut commands: Commands,
     mut resynced: MessageReader<Resynced>,
-    mut played: MessageReader<Played>,
+    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
     mut show: ResMut<MenShow>,
@@ -131,14 +133,22 @@ fn follow_bridge(
         // The game moved on while the past was shown: the live game comes back.
         viewing.set_if_neq(Viewing(None));
     }
+    let tried: Vec<&MoveReport> = tried.read().map(|LinePlayed(report)| report).collect();
     let live = bridge.game.plies().len();
-    let wanted = viewing.0.unwrap_or(live);
-    if viewing.0.is_none() && !reports.is_empty() && show.0 == live.checked_sub(reports.len()) {
+    let stamp = bridge.line_stamp;
+    let wanted = (viewing.0.unwrap_or(live), stamp);
+    let game_on = viewing.0.is_none()
+        && !reports.is_empty()
+        && show.0 == live.checked_sub(reports.len()).map(|n| (n, stamp));
+    let line_on = !tried.is_empty()
+        && bridge.line(&viewing).is_some()
+        && show.0 == stamp.checked_sub(tried.len() as u64).map(|s| (wanted.0, s));
+    if game_on || line_on {
         let mut taken = Vec::new();
-        for report in reports {
+        for report in if game_on { reports } else { tried } {
             animate_report(&mut commands, report, &layout, &mut men, &mut taken);
         }
-        show.0 = Some(live);
+        show.0 = Some(wanted);
     }
     if show.0 != Some(wanted) {
         for (entity, ..) in &men {

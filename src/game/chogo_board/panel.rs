@@ -5,11 +5,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
+use crate::game::app::game_panel::{
+    self, Asked, Away, Entry, GamePanel, PlayerRow, ShowHelp, Tool,
+};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::MenuAction;
 use crate::game::app::study::{
-    AnalysisBoard, GameReview, StartReview, StudySource, StudyView, ToggleAnalysis,
+    AnalysisBoard, GameReview, PracticeAsk, StartReview, StudySource, StudyView, ToggleAnalysis,
 };
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
@@ -88,12 +90,13 @@ fn panel(
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut confirm: Local<Option<(Ending, u64)>>,
-    (source, analysis, review, mut toggles, mut reviews): (
+    (source, analysis, review, mut toggles, mut reviews, mut practice): (
         Res<StudySource>,
         Res<AnalysisBoard>,
         Res<GameReview>,
         MessageWriter<ToggleAnalysis>,
         MessageWriter<StartReview>,
+        MessageWriter<PracticeAsk>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -293,6 +296,13 @@ fn panel(
         match ask {
             Asked::View(view) => {
                 viewing.set_if_neq(Viewing(view));
+                if bridge.line.is_some() {
+                    commands.write(Command::LeaveLine);
+                }
+            }
+            Asked::LineUndo => {
+                clicks.write(UiClick);
+                commands.write(Command::LineUndo);
             }
             Asked::Tool(Act::Undo) => {
                 clicks.write(UiClick);
@@ -313,6 +323,9 @@ fn panel(
             }
             Asked::Tool(Act::Review) => {
                 reviews.write(StartReview);
+            }
+            Asked::Practice(ask) => {
+                practice.write(ask);
             }
             // Ending the game asks first: a slip of the mouse must not end it.
             Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
@@ -428,8 +441,9 @@ fn status(
     if let Some(line) = series_line(bridge) {
         ui.label(egui::RichText::new(line).small().color(palette::GOLD));
     }
+    let line = bridge.line(&viewing);
     match (game.outcome(), viewing.0) {
-        (Some(outcome), None) => {
+        (Some(outcome), None) if line.is_none() => {
             // "You win" / "You lose" when a person plays a bot.
             let person = |s: Side| bridge.player(s) == PlayerKind::Human;
             let headline = game_panel::headline_for(outcome.winner, person, outcome.headline());
@@ -463,9 +477,13 @@ fn status(
                 shown.turn(),
                 turn_words(shown),
                 thinking.is_thinking(),
-                past.is_some(),
+                match (line, past) {
+                    (Some(_), _) => Some(Away::Line),
+                    (None, Some(_)) => Some(Away::Past),
+                    (None, None) => None,
+                },
             );
-            if past.is_none() && shown.mole_available() {
+            if (past.is_none() || line.is_some()) && shown.mole_available() {
                 egui::Frame::new()
                     .fill(palette::POLIS)
                     .corner_radius(6.0)
@@ -489,6 +507,10 @@ fn status(
             let n = viewing.0.unwrap_or(game.plies().len());
             if let Some(ply) = bridge.shown_move(&viewing) {
                 ui::last_move_line(ui, &ply.mv.with_captures(ply.captured).to_string());
+                let (game, n) = match line {
+                    Some(line) => (&line.game, line.game.plies().len()),
+                    None => (game, n),
+                };
                 let mover = game
                     .position_at(n.saturating_sub(1))
                     .map_or(!shown.turn(), |p| p.turn());

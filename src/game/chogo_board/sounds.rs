@@ -7,7 +7,7 @@ use bevy_kira_audio::prelude::Audio;
 use crate::game::app::audio::{EndSounds, Sounds, play};
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::chogo_board::bridge::{Bridge, Played, PlayerKind};
+use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, PlayerKind};
 use crate::rules::{Move, Role};
 
 fn react(
@@ -15,11 +15,13 @@ fn react(
     sounds: Res<Sounds>,
     settings: Res<PlayerSettings>,
     bridge: Res<Bridge>,
-    mut played: MessageReader<Played>,
+    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
     ends: Option<Res<EndSounds>>,
 ) {
     let settings = &settings.0;
-    for Played(report) in played.read() {
+    // A side line's moves sound like the game's; the game's end only sounds in the game.
+    let moves = played.read().map(|Played(r)| (r, true));
+    for (report, in_game) in moves.chain(tried.read().map(|LinePlayed(r)| (r, false))) {
         let movement = match report.mv {
             Move::Drop { .. } | Move::MoleDrop { .. } => &sounds.drop,
             Move::Tandem { .. } => &sounds.slide_block,
@@ -36,6 +38,7 @@ fn react(
             play(&audio, settings, &sounds.capture);
         }
         match report.outcome {
+            Some(_) if !in_game => {}
             Some(outcome) => {
                 // Loaded on entering the game (a game is always entered before it is played).
                 let Some(ends) = &ends else { continue };

@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use crate::bot::analysis::REVIEW_NODES;
 use crate::bot::job::StudyGame;
 use crate::game::app::study::{
-    AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
+    AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
 };
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::bridge::{Bridge, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Command, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::Move;
 
@@ -23,6 +23,7 @@ fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySou
         &bridge.game,
         (bridge.game_id, bridge.version),
         viewing.0,
+        bridge.line(&viewing).map(|l| (&l.game, bridge.line_stamp)),
         Offer {
             engine: StudyGame::Chogo,
             steps: STEPS,
@@ -31,8 +32,30 @@ fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySou
     );
 }
 
+/// Shows the position the study asks for, leaving any side line.
+fn show_asked(
+    mut asks: MessageReader<ShowPosition>,
+    bridge: Res<Bridge>,
+    mut viewing: ResMut<Viewing>,
+    mut commands: MessageWriter<Command>,
+) {
+    let Some(ShowPosition(n)) = asks.read().last().copied() else {
+        return;
+    };
+    viewing.set_if_neq(Viewing((n < bridge.game.plies().len()).then_some(n)));
+    if bridge.line.is_some() {
+        commands.write(Command::LeaveLine);
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     crate::game::app::study::register_board(app, ChogoOn, offer);
+    app.add_systems(
+        Update,
+        show_asked
+            .run_if(in_state(ChogoOn))
+            .in_set(crate::game::app::sets::Phase::Input),
+    );
 }
 
 /// The engine's best line on the board, while the analysis shows one.
@@ -40,11 +63,12 @@ fn draw_line(
     mut contexts: bevy_egui::EguiContexts,
     source: Res<StudySource>,
     board: Res<AnalysisBoard>,
+    review: Res<GameReview>,
     bridge: Res<Bridge>,
     viewing: Res<Viewing>,
     layout: Res<BoardLayout>,
 ) -> Result {
-    let Some(line) = shown_line(&board, source.0.as_ref()) else {
+    let Some(line) = shown_line(&board, &review, source.0.as_ref()) else {
         return Ok(());
     };
     let mut pos = *bridge.shown(&viewing);

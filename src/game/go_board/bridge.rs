@@ -53,6 +53,27 @@ pub struct GoBridge {
     pub version: u64,
     /// Increases with every new or loaded game (the panel starts a new game at its top).
     pub game_id: u64,
+    /// While a past position or a finished game is shown, the game up to it and the
+    /// moves tried from there (a side line: the game itself does not change).
+    pub line: Option<GoLine>,
+    /// Increases with every change of the side line (its moves, its start, its end).
+    pub line_stamp: u64,
+}
+
+/// A side line: the game up to the position it starts from, then the moves tried on it.
+#[derive(Debug, Clone)]
+pub struct GoLine {
+    /// How many moves of the game come before it.
+    pub from: usize,
+    /// The game's first `from` moves, then the line's.
+    pub game: Game,
+}
+
+impl GoLine {
+    /// The moves tried, after the game's.
+    pub fn tried(&self) -> usize {
+        self.game.moves().len() - self.from
+    }
 }
 
 impl Default for GoBridge {
@@ -69,6 +90,8 @@ impl GoBridge {
             redo: Vec::new(),
             version: 0,
             game_id: 0,
+            line: None,
+            line_stamp: 0,
         }
     }
 
@@ -83,6 +106,8 @@ impl GoBridge {
             redo: saved.redo,
             version: 0,
             game_id: 0,
+            line: None,
+            line_stamp: 0,
         }
     }
 
@@ -104,20 +129,46 @@ impl GoBridge {
         self.game.outcome().is_none() && self.player(self.game.position().turn()) == GoPlayer::Human
     }
 
-    /// The position after `n` moves (the move list's view), or the live one.
+    /// The game a move on the board goes to, and whether it is a side line: the side line
+    /// from the position shown (a past one, or the end of a finished game), else the live
+    /// game.
+    pub fn board_game(&self, viewing: Option<usize>) -> (&Game, bool) {
+        let at = viewing.unwrap_or(self.game.moves().len());
+        match self.line.as_ref().filter(|l| l.from == at) {
+            Some(line) => (&line.game, true),
+            None => (&self.game, false),
+        }
+    }
+
+    /// The side line shown, once a move has been tried in it.
+    pub fn line(&self, viewing: Option<usize>) -> Option<&GoLine> {
+        let at = viewing.unwrap_or(self.game.moves().len());
+        self.line.as_ref().filter(|l| l.from == at && l.tried() > 0)
+    }
+
+    /// Whether a move on the shown position goes to a side line: a past position is shown,
+    /// or the game is over. (The game's own moves are made at its live position.)
+    pub fn studying(&self, viewing: Option<usize>) -> bool {
+        viewing.is_some_and(|n| n < self.game.moves().len()) || self.game.outcome().is_some()
+    }
+
+    /// The position the board shows: the side line's, the past one viewed, or the game's.
     pub fn shown(&self, viewing: Option<usize>) -> &Position {
+        if let (game, true) = self.board_game(viewing) {
+            return game.position();
+        }
         viewing
             .and_then(|n| self.game.positions().get(n))
             .unwrap_or(self.game.position())
     }
 
-    /// The move that led to the position after `n` moves (or the live one), with what it
-    /// captured.
+    /// The move that led to the shown position, with what it captured.
     pub fn shown_move(&self, viewing: Option<usize>) -> Option<(Move, Bits)> {
-        let n = viewing.unwrap_or(self.game.moves().len());
-        n.checked_sub(1)
-            .and_then(|i| self.game.moves().get(i))
-            .copied()
+        let (game, n) = match self.board_game(viewing) {
+            (line, true) => (line, line.moves().len()),
+            (game, false) => (game, viewing.unwrap_or(game.moves().len())),
+        };
+        n.checked_sub(1).and_then(|i| game.moves().get(i)).copied()
     }
 
     /// Takes back one move (or the ending of a resigned or agreed game); the move goes on
@@ -171,6 +222,13 @@ pub enum GoCommand {
     NewGame(GoSetup),
     /// Replace the game: a saved game resumed, or an imported record.
     Load(Box<GoSavedGame>),
+    /// A move tried on the shown position (a past one, or a finished game's): it goes to
+    /// the side line from there. The game does not change.
+    TryMove(Move),
+    /// Take back the side line's last move.
+    LineUndo,
+    /// Leave the side line (Back): what was tried goes.
+    LeaveLine,
 }
 
 /// A move was played: exactly what it did.
@@ -183,10 +241,13 @@ pub struct GoPlayed {
     pub captured: Bits,
     /// The position before it (where the captured pieces stood).
     pub before: Position,
+    /// Whether it was tried in a side line (the game did not change).
+    pub in_line: bool,
 }
 
 pub(super) fn apply_commands(
     mut bridge: ResMut<GoBridge>,
+    viewing: Res<super::GoViewing>,
     mut commands: MessageReader<GoCommand>,
     mut played: MessageWriter<GoPlayed>,
     mut refused: MessageWriter<Refused>,
@@ -194,6 +255,62 @@ pub(super) fn apply_commands(
 ) {
     for command in commands.read() {
         match command {
+            GoCommand::TryMove(mv) => {
+                if !bridge.studying(viewing.0) {
+                    refused.write(Refused(
+                        "moves are tried on a past position or a finished game".into(),
+                    ));
+                    continue;
+                }
+                follow_view(&mut bridge, viewing.0);
+                let Some(line) = bridge.line.as_mut() else {
+                    continue;
+                };
+                let before = *line.game.position();
+                match line.game.play(*mv) {
+                    Ok(captured) => {
+                        bridge.line_stamp += 1;
+                        played.write(GoPlayed {
+                            mv: *mv,
+                            side: before.turn(),
+                            captured,
+                            before,
+                            in_line: true,
+                        });
+                    }
+                    Err(e) => {
+                        let text = mv.text(before.rules().pieces);
+                        refused.write(Refused(format!("{text}: {e}")));
+                    }
+                }
+                continue;
+            }
+            GoCommand::LineUndo => {
+                match bridge.line.as_mut() {
+                    Some(line) if line.tried() > 0 => {
+                        line.game.undo();
+                        bridge.line_stamp += 1;
+                    }
+                    _ => {
+                        refused.write(Refused("no side line is shown".into()));
+                    }
+                }
+                continue;
+            }
+            GoCommand::LeaveLine => {
+                if bridge.line.take().is_some() {
+                    bridge.line_stamp += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Anything done to the game ends a side line.
+        if bridge.line.take().is_some() {
+            bridge.line_stamp += 1;
+        }
+        match command {
+            GoCommand::TryMove(_) | GoCommand::LineUndo | GoCommand::LeaveLine => {}
             GoCommand::Play(mv) => {
                 let before = *bridge.game.position();
                 let side = before.turn();
@@ -206,6 +323,7 @@ pub(super) fn apply_commands(
                             side,
                             captured,
                             before,
+                            in_line: false,
                         });
                     }
                     Err(e) => {
@@ -278,19 +396,50 @@ pub(super) fn apply_commands(
             }
             GoCommand::NewGame(setup) => {
                 let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
                 *bridge = GoBridge::new(*setup);
                 bridge.version = version;
                 bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
                 resynced.write(Resynced);
             }
             GoCommand::Load(saved) => {
                 let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
                 *bridge = GoBridge::resume((**saved).clone());
                 bridge.version = version;
                 bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
                 resynced.write(Resynced);
             }
         }
+    }
+}
+
+/// The side line follows the position shown: a past position or a finished game gets an
+/// empty one to try moves in (the game up to there, for its ko and superko history);
+/// another position shown drops it, and what was tried in it.
+fn follow_view(bridge: &mut GoBridge, viewing: Option<usize>) {
+    let at = viewing.unwrap_or(bridge.game.moves().len());
+    let wanted = bridge.studying(viewing);
+    let fits = bridge.line.as_ref().is_some_and(|l| l.from == at);
+    if wanted && !fits {
+        bridge.line = Some(GoLine {
+            from: at,
+            game: crate::common::analysis::Studied::after_plies(&bridge.game, at),
+        });
+        bridge.line_stamp += 1;
+    } else if !wanted && bridge.line.take().is_some() {
+        bridge.line_stamp += 1;
+    }
+}
+
+fn keep_line(mut bridge: ResMut<GoBridge>, viewing: Res<super::GoViewing>) {
+    let at = viewing.0.unwrap_or(bridge.game.moves().len());
+    let fits = bridge.line.as_ref().is_some_and(|l| l.from == at);
+    // Only a change is written (the resource's change flag stays quiet otherwise).
+    if fits != bridge.studying(viewing.0) || bridge.line.is_some() && !fits {
+        follow_view(&mut bridge, viewing.0);
     }
 }
 
@@ -298,5 +447,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GoBridge>();
     app.add_message::<GoCommand>();
     app.add_message::<GoPlayed>();
-    app.add_systems(Update, apply_commands.in_set(Phase::Bridge));
+    app.add_systems(
+        Update,
+        (apply_commands, keep_line).chain().in_set(Phase::Bridge),
+    );
 }

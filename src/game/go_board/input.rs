@@ -16,7 +16,7 @@ use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
 use crate::game::app::ui::{
-    DrawerOpen, Notice, PAST_POSITION, PanelPlace, browse_keys, next_notice, pointer_on_board,
+    DrawerOpen, Notice, PanelPlace, browse_keys, next_notice, pointer_on_board,
 };
 use crate::game::app::window::cursor_world;
 use crate::game::go_board::GoFlipped;
@@ -64,6 +64,13 @@ pub fn refusal(e: &IllegalMove) -> String {
     }
 }
 
+/// Whether the board takes a move from the person now: a side line's (a past position, a
+/// finished game) or, in the live game, the person's own.
+fn takes_moves(bridge: &GoBridge, viewing: Option<usize>, animating: bool) -> bool {
+    let (_, in_line) = bridge.board_game(viewing);
+    !animating && (in_line || bridge.human_to_move() && viewing.is_none())
+}
+
 pub(super) fn pointer(
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -88,9 +95,18 @@ pub(super) fn pointer(
     });
     let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
     let cell = world.and_then(|p| layout.cell_at(p));
-    let game = &bridge.game;
+    // A past position or a finished game takes moves into a side line; the live game
+    // takes the person's moves.
+    let (game, in_line) = bridge.board_game(viewing.0);
     let pos = game.position();
-    let can_play = bridge.human_to_move() && !animating.0 && viewing.0.is_none();
+    let can_play = takes_moves(&bridge, viewing.0, animating.0);
+    let play = |mv: Move| {
+        if in_line {
+            GoCommand::TryMove(mv)
+        } else {
+            GoCommand::Play(mv)
+        }
+    };
     let put_back = |pieces: &mut Query<(&GoPiece, &mut Transform), Without<Motion>>| {
         for (piece, mut transform) in pieces.iter_mut() {
             transform.translation = layout.cell_center(piece.cell).extend(2.0);
@@ -102,9 +118,6 @@ pub(super) fn pointer(
         }
         let hover = cell.filter(|_| viewing.0.is_none());
         state.set_if_neq(GoPointer { hover, ..default() });
-        if viewing.0.is_some() && mouse.just_pressed(MouseButton::Left) && cell.is_some() {
-            notice.0 = Some(PAST_POSITION.into());
-        }
         return;
     }
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
@@ -129,7 +142,7 @@ pub(super) fn pointer(
         match (cell, next.picked) {
             // A picked piece goes to the cell clicked.
             (Some(to), Some(from)) if to != from && own(to).is_none() => {
-                commands.write(GoCommand::Play(Move::Step { from, to }));
+                commands.write(play(Move::Step { from, to }));
                 next.picked = None;
                 next.dragging = false;
             }
@@ -152,7 +165,7 @@ pub(super) fn pointer(
                 };
                 match judge(game, mv) {
                     Ok(_) => {
-                        commands.write(GoCommand::Play(mv));
+                        commands.write(play(mv));
                     }
                     // Refused like a command the bridge refuses: the notice and the sound.
                     Err(e) => {
@@ -172,7 +185,7 @@ pub(super) fn pointer(
         match (next.picked, cell) {
             (Some(from), Some(to)) if to != from => {
                 put_back(&mut pieces);
-                commands.write(GoCommand::Play(Move::Step { from, to }));
+                commands.write(play(Move::Step { from, to }));
                 next.picked = None;
             }
             // Released where it was picked: it stays picked, for a click on a target.
@@ -232,20 +245,26 @@ pub(super) fn keyboard(
         }
     }
     if keys.just_pressed(KeyCode::KeyP) {
-        if bridge.human_to_move() && viewing.0.is_none() {
+        let (line, in_line) = bridge.board_game(viewing.0);
+        if in_line && line.outcome().is_none() {
+            commands.write(GoCommand::TryMove(Move::Pass));
+        } else if bridge.human_to_move() && viewing.0.is_none() {
             commands.write(GoCommand::Play(Move::Pass));
         } else {
-            notice.0 = Some(if bridge.game.outcome().is_some() {
+            notice.0 = Some(if line.outcome().is_some() {
                 "The game is over: Undo, or Play on after two passes, to go on".into()
-            } else if viewing.0.is_some() {
-                PAST_POSITION.into()
             } else {
                 "It is not your move".into()
             });
         }
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        commands.write(GoCommand::Undo);
+        // In a side line, its last move is taken back; the game stays as it is.
+        commands.write(if bridge.line(viewing.0).is_some() {
+            GoCommand::LineUndo
+        } else {
+            GoCommand::Undo
+        });
     }
     if keys.just_pressed(KeyCode::KeyR) {
         commands.write(GoCommand::Redo);
@@ -283,7 +302,7 @@ pub(super) fn update_marks(
     animating: Res<Animating>,
     mut marks: ResMut<GoMarks>,
 ) {
-    let game = &bridge.game;
+    let (game, in_line) = bridge.board_game(viewing.0);
     let shown = bridge.shown(viewing.0);
     let mut next = GoMarks::default();
     if let Some((mv, _)) = bridge.shown_move(viewing.0) {
@@ -299,7 +318,7 @@ pub(super) fn update_marks(
     next.ko = shown.ko().map(|(_, c)| c);
     // The controlled cells are the score of a game ended by two passes (a resignation or
     // a draw is not scored).
-    let over = viewing.0.is_none()
+    let over = (viewing.0.is_none() || in_line)
         && game
             .outcome()
             .is_some_and(|o| o.reason == crate::go::EndReason::Passes);
@@ -311,9 +330,8 @@ pub(super) fn update_marks(
         next.escapes = escapes;
         next.defences = defences;
     }
-    let live = viewing.0.is_none() && bridge.human_to_move() && !animating.0;
-    if live {
-        if let Some(mv) = hint.current(bridge.version) {
+    if takes_moves(&bridge, viewing.0, animating.0) {
+        if let Some(mv) = hint.current(bridge.version).filter(|_| !in_line) {
             match mv {
                 Move::Drop { cell, .. } => next.hint.insert(cell),
                 Move::Step { from, to } => {
@@ -368,14 +386,14 @@ pub(super) fn notices(
     mut resynced: MessageReader<Resynced>,
     mut notice: ResMut<Notice>,
     mut state: ResMut<GoPointer>,
-    viewing: Res<GoViewing>,
 ) {
     let moved = played.read().count() > 0 || resynced.read().count() > 0;
     if moved {
+        // The pick goes with the move (the live game's or a side line's).
         state.picked = None;
         state.dragging = false;
     }
-    let next = next_notice(&notice, viewing.0.is_none(), moved, refused.read().last());
+    let next = next_notice(&notice, moved, refused.read().last());
     notice.set_if_neq(next);
 }
 

@@ -14,7 +14,7 @@ use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::study::{
-    AnalysisBoard, GameReview, StartReview, StudySource, StudyView, ToggleAnalysis,
+    AnalysisBoard, GameReview, PracticeAsk, StartReview, StudySource, StudyView, ToggleAnalysis,
 };
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
@@ -119,12 +119,13 @@ fn panel(
     (place, mut drawer, mut help): (Res<PanelPlace>, ResMut<DrawerOpen>, ResMut<ShowHelp>),
     mut confirm: Local<Option<(Ending, u64)>>,
     mut exported: Local<Option<(String, u64)>>,
-    (source, analysis, review, mut toggles, mut reviews): (
+    (source, analysis, review, mut toggles, mut reviews, mut practice): (
         Res<StudySource>,
         Res<AnalysisBoard>,
         Res<GameReview>,
         MessageWriter<ToggleAnalysis>,
         MessageWriter<StartReview>,
+        MessageWriter<PracticeAsk>,
     ),
 ) -> Result {
     let stones = settings.0.rooks_as_stones;
@@ -145,7 +146,10 @@ fn panel(
     let game = &bridge.game;
     let pos = game.position();
     let live = game.outcome().is_none();
-    let person_moves = bridge.human_to_move() && viewing.0.is_none();
+    // A pass on a past position or a finished game is tried in a side line.
+    let (board_game, in_line) = bridge.board_game(viewing.0);
+    let line_open = in_line && board_game.outcome().is_none();
+    let person_moves = bridge.human_to_move() && viewing.0.is_none() || line_open;
     let person = if bridge.player(pos.turn()) == GoPlayer::Human {
         pos.turn()
     } else {
@@ -387,7 +391,12 @@ fn panel(
         match ask {
             Asked::View(view) => {
                 viewing.set_if_neq(GoViewing(view));
+                if bridge.line(viewing.0).is_some() {
+                    commands.write(GoCommand::LeaveLine);
+                }
             }
+            Asked::LineUndo => send(GoCommand::LineUndo),
+            Asked::Tool(Act::Pass) if line_open => send(GoCommand::TryMove(Move::Pass)),
             Asked::Tool(Act::Pass) => send(GoCommand::Play(Move::Pass)),
             Asked::Tool(Act::Undo) => send(GoCommand::Undo),
             Asked::Tool(Act::Redo) => send(GoCommand::Redo),
@@ -400,6 +409,9 @@ fn panel(
             }
             Asked::Tool(Act::Review) => {
                 reviews.write(StartReview);
+            }
+            Asked::Practice(ask) => {
+                practice.write(ask);
             }
             Asked::Tool(Act::Life) => life.0 = !life.0,
             // Ending the game asks first: a slip of the mouse must not end it.
@@ -441,8 +453,9 @@ fn status(
     let game = &bridge.game;
     let pos = game.position();
     let shown = bridge.shown(viewing);
+    let line = bridge.line(viewing);
     match (outcome_text(bridge), viewing) {
-        (Some(_), None) => {
+        (Some(_), None) if line.is_none() => {
             let outcome = game.outcome();
             let scored = outcome.is_some_and(|o| o.reason == EndReason::Passes);
             let person = |s: Side| bridge.player(s) == GoPlayer::Human;
@@ -517,9 +530,13 @@ fn status(
                 shown.turn(),
                 "to move",
                 thinking.is_thinking(),
-                past.is_some(),
+                match (line, past) {
+                    (Some(_), _) => Some(game_panel::Away::Line),
+                    (None, Some(_)) => Some(game_panel::Away::Past),
+                    (None, None) => None,
+                },
             );
-            if past.is_none() && pos.passes() == 1 {
+            if (past.is_none() || line.is_some()) && shown.passes() == 1 {
                 ui.add(
                     egui::Label::new(
                         egui::RichText::new("The last move was a pass: another pass ends the game")
@@ -528,7 +545,10 @@ fn status(
                     .wrap(),
                 );
             }
-            let n = viewing.unwrap_or(game.moves().len());
+            let (game, n) = match line {
+                Some(line) => (&line.game, line.game.moves().len()),
+                None => (game, viewing.unwrap_or(game.moves().len())),
+            };
             if let Some((mv, captured)) = bridge.shown_move(viewing) {
                 let set = pos.rules().pieces;
                 ui::last_move_line(ui, &mv.text_with_captures(set, captured));

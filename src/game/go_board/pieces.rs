@@ -47,9 +47,10 @@ pub struct Flight {
 const FLIGHT_SECONDS: f32 = 0.45;
 
 /// What the pieces on the screen show: the game's version, the move list's view, the
-/// layout and whether rooks are stones. `None` when they must be built anew.
+/// side line's stamp, the layout and whether rooks are stones. `None` when they must be
+/// built anew.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct PiecesShown(Option<(u64, Option<usize>, GoLayout, bool)>);
+pub struct PiecesShown(Option<(u64, Option<usize>, u64, GoLayout, bool)>);
 
 fn spawn_piece(
     commands: &mut Commands,
@@ -107,21 +108,34 @@ pub(super) fn sync_pieces(
     let stones = settings.0.rooks_as_stones;
     let plays: Vec<GoPlayed> = played.read().copied().collect();
     let resync = resynced.read().count() > 0;
-    let key = (bridge.version, viewing.0, *layout, stones);
+    let key = (
+        bridge.version,
+        viewing.0,
+        bridge.line_stamp,
+        *layout,
+        stones,
+    );
     if shown.0 == Some(key) && !resync {
         return;
     }
-    // One move on from what is shown, in the live game: animate it.
-    let one_on = shown
-        .0
-        .is_some_and(|(version, view, shown_layout, shown_stones)| {
-            version + 1 == bridge.version
-                && view.is_none()
-                && shown_layout == *layout
-                && shown_stones == stones
-        });
+    // One move on from what is shown, in the live game or in the side line shown:
+    // animate it.
+    let one_on = |report: &GoPlayed| {
+        shown
+            .0
+            .is_some_and(|(version, view, _, shown_layout, shown_stones)| {
+                let same_look = shown_layout == *layout && shown_stones == stones;
+                let next = if report.in_line {
+                    version == bridge.version && view == viewing.0
+                } else {
+                    version + 1 == bridge.version && view.is_none() && viewing.0.is_none()
+                };
+                same_look && next
+            })
+    };
+    let animated = matches!(plays.as_slice(), [report] if one_on(report)) && !resync;
     shown.0 = Some(key);
-    if let ([report], true, false, None) = (plays.as_slice(), one_on, resync, viewing.0) {
+    if animated && let [report] = plays.as_slice() {
         animate(&mut commands, &figures, &layout, stones, report, &pieces);
         return;
     }

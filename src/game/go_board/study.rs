@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use super::{GoOn, GoViewing};
 use crate::bot::job::StudyGame;
 use crate::game::app::study::{
-    AnalysisBoard, LineMark, Offer, StudySource, paint_line, shown_line,
+    AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
 };
-use crate::game::go_board::bridge::GoBridge;
+use crate::game::go_board::bridge::{GoBridge, GoCommand};
 use crate::go::Move;
 use crate::go::analysis::REVIEW_PLAYOUTS;
 
@@ -22,6 +22,7 @@ fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<Stud
         &bridge.game,
         (bridge.game_id, bridge.version),
         viewing.0,
+        bridge.line(viewing.0).map(|l| (&l.game, bridge.line_stamp)),
         Offer {
             engine: StudyGame::Go,
             steps: STEPS,
@@ -30,8 +31,30 @@ fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<Stud
     );
 }
 
+/// Shows the position the study asks for, leaving any side line.
+fn show_asked(
+    mut asks: MessageReader<ShowPosition>,
+    bridge: Res<GoBridge>,
+    mut viewing: ResMut<GoViewing>,
+    mut commands: MessageWriter<GoCommand>,
+) {
+    let Some(ShowPosition(n)) = asks.read().last().copied() else {
+        return;
+    };
+    viewing.set_if_neq(GoViewing((n < bridge.game.moves().len()).then_some(n)));
+    if bridge.line.is_some() {
+        commands.write(GoCommand::LeaveLine);
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     crate::game::app::study::register_board(app, GoOn, offer);
+    app.add_systems(
+        Update,
+        show_asked
+            .run_if(in_state(GoOn))
+            .in_set(crate::game::app::sets::Phase::Input),
+    );
 }
 
 /// The engine's best line on the board, while the analysis shows one: numbered ghosts for
@@ -40,11 +63,12 @@ fn draw_line(
     mut contexts: bevy_egui::EguiContexts,
     source: Res<StudySource>,
     board: Res<AnalysisBoard>,
+    review: Res<GameReview>,
     bridge: Res<GoBridge>,
     viewing: Res<GoViewing>,
     layout: Res<super::GoLayout>,
 ) -> Result {
-    let Some(line) = shown_line(&board, source.0.as_ref()) else {
+    let Some(line) = shown_line(&board, &review, source.0.as_ref()) else {
         return Ok(());
     };
     let mut pos = *bridge.shown(viewing.0);

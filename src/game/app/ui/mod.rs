@@ -129,18 +129,14 @@ pub struct UiClick;
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
 
-/// What a click on the board says while a past position is shown (both boards); it goes
-/// when the live game is back.
-pub const PAST_POSITION: &str = "This is a past position: End or Back returns to the game";
-
-/// The notice line's rule on a board, each frame (both boards): the past position's
-/// notice goes when the live game is back (`live`), any notice when the game moved on
-/// (`moved`), and the last refusal (`refused`) takes the line. Returns the notice to show.
-pub fn next_notice(now: &Notice, live: bool, moved: bool, refused: Option<&Refused>) -> Notice {
+/// The notice line's rule on a board, each frame (both boards): any notice goes when the
+/// game or the side line shown moved on (`moved`), and the last refusal (`refused`) takes
+/// the line. Returns the notice to show.
+pub fn next_notice(now: &Notice, moved: bool, refused: Option<&Refused>) -> Notice {
     if let Some(Refused(why)) = refused {
         return Notice(Some(why.clone()));
     }
-    if moved || live && now.0.as_deref() == Some(PAST_POSITION) {
+    if moved {
         return Notice(None);
     }
     now.clone()
@@ -327,16 +323,62 @@ pub struct MoveRow {
     pub text: String,
 }
 
+/// A side line tried from the position shown, for the move list.
+#[derive(Clone, Copy, Debug)]
+pub struct Variation<'a> {
+    /// The number of its first move, as the game would number it.
+    pub first_number: u32,
+    /// The side that plays its first move.
+    pub first: Side,
+    /// Its moves in the rule book's notation.
+    pub moves: &'a [String],
+}
+
+impl Variation<'_> {
+    /// The line as a record writes a variation: `12… e4-e5 13. f3-f4`.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let (mut number, mut side) = (self.first_number, self.first);
+        for (i, mv) in self.moves.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            if side == Side::Black {
+                text.push_str(&format!("{number}. "));
+            } else if i == 0 {
+                text.push_str(&format!("{number}… "));
+            }
+            text.push_str(mv);
+            if side == Side::White {
+                number += 1;
+            }
+            side = !side;
+        }
+        text
+    }
+}
+
+/// What a click in the move list asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListAsk {
+    /// The position after this many moves (`None`: the live game).
+    View(Option<usize>),
+    /// Take back the side line's last move.
+    LineUndo,
+}
+
 /// A game's moves, two to a numbered row (both games' panels). Clicking one asks for the
-/// position after it; "Back" for the live position. `viewing` is the number of moves
-/// shown (`None`: the live game). Returns the view asked for, if a click asked for one.
+/// position after it; "Back" for the live game. `viewing` is the number of moves shown
+/// (`None`: the live game); a side line tried from there shows above the list, as a
+/// variation, with its own take-back. Returns what a click asked for.
 pub fn move_list(
     ui: &mut egui::Ui,
     id: &str,
     rows: &[MoveRow],
     viewing: Option<usize>,
+    variation: Option<&Variation>,
     height: f32,
-) -> Option<Option<usize>> {
+) -> Option<ListAsk> {
     let mut asked = None;
     // The header keeps the Back button's height when it has none, so that the list does
     // not move under the pointer when a past move is clicked.
@@ -347,18 +389,43 @@ pub fn move_list(
         |ui| {
             ui.set_min_size(row);
             ui.label(egui::RichText::new("Moves").strong());
-            if viewing.is_some() {
-                ui.label(
-                    egui::RichText::new("a past position")
-                        .italics()
-                        .color(palette::GOLD),
-                );
-                if ui.small_button("Back").clicked() {
-                    asked = Some(None);
+            let away = match (variation, viewing) {
+                (Some(_), _) => Some("a side line"),
+                (None, Some(_)) => Some("a past position"),
+                (None, None) => None,
+            };
+            if let Some(away) = away {
+                ui.label(egui::RichText::new(away).italics().color(palette::GOLD));
+                if ui
+                    .small_button("Back")
+                    .on_hover_text("Back to the game as it stands")
+                    .clicked()
+                {
+                    asked = Some(ListAsk::View(None));
                 }
             }
         },
     );
+    let before_variation = ui.cursor().top();
+    if let Some(variation) = variation {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(format!("({})", variation.text()))
+                    .italics()
+                    .color(palette::GOLD),
+            )
+            .on_hover_text("Moves tried from the position marked in the list below");
+            if ui
+                .small_button("Take back")
+                .on_hover_text("Take back the side line's last move")
+                .clicked()
+            {
+                asked = Some(ListAsk::LineUndo);
+            }
+        });
+    }
+    // The variation's lines come out of the list's room.
+    let height = (height - (ui.cursor().top() - before_variation)).max(44.0);
     let shown = viewing.unwrap_or(rows.len());
     egui::ScrollArea::vertical()
         .id_salt(id)
@@ -404,7 +471,7 @@ pub fn move_list(
                             button = button.on_hover_text(text);
                         }
                         if button.clicked() {
-                            asked = Some((i + 1 < rows.len()).then_some(i + 1));
+                            asked = Some(ListAsk::View((i + 1 < rows.len()).then_some(i + 1)));
                         }
                         column = if row.side == Side::White { 0 } else { 1 };
                         if column == 0 {
