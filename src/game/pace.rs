@@ -14,6 +14,7 @@ use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 use crate::game::app::animation::{Animating, Pop};
 use crate::game::app::screen::{Dialog, Screen};
 use crate::game::app::sets::Phase;
+use crate::game::app::study::{AnalysisBoard, GameReview};
 use crate::game::app::theme::Theme;
 use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer};
 use crate::game::chogo_board::hint::Hint;
@@ -24,11 +25,13 @@ use crate::game::go_board::{GoHint, GoLayout, GoThinking};
 
 /// Asks for the next frame while anything moves: an animation (men, trap marks,
 /// splinters), a screen or dialog change, a screenshot, or the demo; and one frame more
-/// when that ends or a search (a bot's move, a hint, a draw offer) is over.
+/// when that ends or a search (a bot's move, a hint, a draw offer, the analysis, the
+/// review or the practice's judgement) is over.
 fn keep_drawing(
     animating: Res<Animating>,
     (thinking, hint, offer): (Res<BotThinking>, Res<Hint>, Res<DrawOffer>),
     (go_thinking, go_hint): (Res<GoThinking>, Res<GoHint>),
+    (analysis, review): (Res<AnalysisBoard>, Res<GameReview>),
     demo: Option<Res<DemoConfig>>,
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
@@ -46,6 +49,8 @@ fn keep_drawing(
         offer.is_pending(),
         go_thinking.is_thinking(),
         go_hint.is_searching(),
+        analysis.is_thinking(),
+        review.is_working(),
     ]
     .iter()
     .enumerate()
@@ -178,6 +183,8 @@ mod tests {
         app.init_resource::<GoLayout>();
         app.init_resource::<GoThinking>();
         app.init_resource::<GoHint>();
+        app.init_resource::<AnalysisBoard>();
+        app.init_resource::<GameReview>();
         app.init_resource::<Theme>();
         app.add_message::<RequestRedraw>();
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(

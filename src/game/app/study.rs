@@ -291,6 +291,11 @@ impl GameReview {
         self.done.as_ref().filter(|_| self.key == Some(source.key))
     }
 
+    /// Whether a search of the review or of its practice is under way.
+    pub fn is_working(&self) -> bool {
+        self.running.is_some() || self.practice.judging.is_some()
+    }
+
     /// Positions analysed and in all, while a review of this game runs.
     pub fn progress(&self, source: &Source) -> Option<(usize, usize)> {
         (self.key == Some(source.key) && self.done.is_none() && self.error.is_none())
@@ -356,14 +361,28 @@ fn drive_practice(
         .as_ref()
         .filter(|_| source.shown == m.ply)
         .and_then(|l| Some((l.moves.first()?.clone(), l.moves.len(), l.record.clone())));
+    // A move tried that has not been judged yet (after a verdict, another move tried in
+    // its place is judged in turn).
+    let fresh = |tried: &String| match &practice.state {
+        Attempting::Finding => true,
+        Attempting::Found(judged, _) | Attempting::Missed(judged, _) => judged != tried,
+        Attempting::Judging(_) => false,
+    };
     match (&practice.state, tried) {
-        (Attempting::Finding, Some((tried, 1, record))) => {
+        // The engine's own move needs no second look.
+        (_, Some((tried, 1, _)))
+            if fresh(&tried) && m.better.as_ref().is_some_and(|b| b.mv == tried) =>
+        {
+            let win = m.better.as_ref().map_or(m.before, |b| b.win);
+            practice.state = Attempting::Found(tried, win);
+        }
+        (_, Some((tried, 1, record))) if fresh(&tried) => {
             practice.state = Attempting::Judging(tried);
             practice.judging = Some(job(record, source, source.review_work, 1));
         }
         (Attempting::Judging(tried), now) => {
             // A move taken back, or another move tried: judge that one instead.
-            if now.as_ref().is_none_or(|(t, n, _)| t != tried || *n != 1) {
+            if now.as_ref().is_none_or(|(t, _, _)| t != tried) {
                 practice.state = Attempting::Finding;
                 practice.judging = None;
                 return;
