@@ -20,6 +20,7 @@ mod position_text;
 mod record;
 mod rules;
 mod score;
+mod setup;
 pub mod sgf;
 
 pub use bits::{Adjacency, Bits, Cell, ParseCellError};
@@ -30,4 +31,5 @@ pub use piece::{Kind, ParsePieceSetError, Piece, PieceSet};
 pub use position::{IllegalMove, Played, Position};
 pub use position_text::PositionError;
 pub use record::{Record, RecordError, ReplayError};
-pub use rules::{Rules, number_text};
+pub use rules::{Rules, RulesTextError, number_text};
+pub use setup::SetupError;

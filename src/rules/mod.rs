@@ -15,6 +15,7 @@ mod record;
 mod ruleset;
 mod security;
 mod series;
+mod setup;
 mod side;
 mod zobrist;
 
@@ -35,6 +36,7 @@ pub use ruleset::{
 };
 pub use security::{Analysis, NoMoleDrop};
 pub use series::{MAX_HANDICAP, Series};
+pub use setup::SetupError;
 pub use side::{BySide, Man, ParseSideError, Role, Side};
 
 /// Counts the leaf nodes of the legal move tree to `depth` plies (move-generator check).

@@ -42,14 +42,14 @@ impl Hand {
 /// A position under a rule set. Cheap to copy; every move makes a new one.
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
-    rules: RuleSet,
-    men: BySide<Bitboard>,
-    kings: Bitboard,
-    hand: BySide<Hand>,
-    turn: Side,
-    halfmoves: u32,
-    fullmoves: u32,
-    hash: u64,
+    pub(super) rules: RuleSet,
+    pub(super) men: BySide<Bitboard>,
+    pub(super) kings: Bitboard,
+    pub(super) hand: BySide<Hand>,
+    pub(super) turn: Side,
+    pub(super) halfmoves: u32,
+    pub(super) fullmoves: u32,
+    pub(super) hash: u64,
 }
 
 /// Two positions are equal when the same men stand on the same cells, the same kings are in
@@ -246,7 +246,7 @@ impl Position {
         pos
     }
 
-    fn compute_hash(&self) -> u64 {
+    pub(super) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for side in Side::BOTH {
             for cell in self.men(side) {
