@@ -53,7 +53,7 @@ pub use app::study::{
 pub use app::ui::Notice;
 pub use chogo_board::ChogoOn;
 pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
-pub use chogo_board::bridge::{Bridge, Command, Played, PlayerKind, Setup, Viewing};
+pub use chogo_board::bridge::{Bridge, Command, Edit, Played, PlayerKind, Setup, Viewing};
 pub use chogo_board::export::{Export, export_text};
 pub use chogo_board::hint::{AskHint, Hint};
 pub use chogo_board::layout::BoardLayout;

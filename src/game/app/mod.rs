@@ -12,6 +12,7 @@ pub mod boards;
 pub mod bot_play;
 pub mod camera;
 pub mod dialogs;
+pub mod editor;
 pub mod export;
 pub mod game_panel;
 pub mod persist;
@@ -44,7 +45,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<bot_play::BotPlay>();
     app.init_resource::<ui::DrawerOpen>();
     app.init_resource::<ui::PanelPlace>();
-    app.add_plugins((game_panel::plugin, study::plugin));
+    app.add_plugins((game_panel::plugin, study::plugin, editor::plugin));
 }
 
 /// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.

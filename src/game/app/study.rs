@@ -151,6 +151,11 @@ pub struct ToggleAnalysis;
 #[derive(Message, Debug, Clone, Copy)]
 pub struct StartReview;
 
+/// Switch the analysis on for the next game the board offers (a game started from the
+/// position editor to be analysed).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AnalyseNextGame;
+
 type AnalysisThinker = Thinker<Result<Analysis, String>>;
 
 /// What the analysis board shows, and the search deepening it.
@@ -164,6 +169,9 @@ pub struct AnalysisBoard {
     running: Option<(Spot, usize, AnalysisThinker)>,
     /// Why the last search of a position failed.
     pub error: Option<(Spot, String)>,
+    /// The analysis goes on for the next game offered (the game id it was asked on, if
+    /// one was shown).
+    next_on: Option<Option<u64>>,
 }
 
 /// An analysis of one position of one game.
@@ -431,13 +439,23 @@ fn job(record: String, source: &Source, work: u64, multipv: usize) -> AnalysisTh
 
 fn toggle(
     mut toggles: MessageReader<ToggleAnalysis>,
+    mut next: MessageReader<AnalyseNextGame>,
     source: Res<StudySource>,
     mut board: ResMut<AnalysisBoard>,
 ) {
+    if next.read().count() > 0 {
+        board.next_on = Some(source.0.as_ref().map(|s| s.game_id));
+    }
     let Some(source) = source.0.as_ref() else {
         toggles.clear();
         return;
     };
+    if let Some(asked_on) = board.next_on
+        && asked_on != Some(source.game_id)
+    {
+        board.chosen = Some((source.engine, source.game_id, true));
+        board.next_on = None;
+    }
     for _ in toggles.read() {
         let on = !board.is_on(source);
         board.chosen = Some((source.engine, source.game_id, on));
@@ -819,6 +837,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ToggleAnalysis>();
     app.add_message::<StartReview>();
     app.add_message::<PracticeAsk>();
+    app.add_message::<AnalyseNextGame>();
     app.add_message::<ShowPosition>();
     app.add_systems(
         Update,

@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use crate::bot::Level;
 use crate::game::app::reports::{Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
-use crate::rules::{BySide, Game, Move, MoveReport, RuleSet, Series, Side};
+use crate::rules::{
+    BySide, Cell, Game, Hand, Man, Move, MoveReport, Position, RuleSet, Series, Side,
+};
 use crate::save::SavedGame;
 
 pub use crate::bot::PlayerKind;
@@ -41,8 +43,11 @@ pub struct Bridge {
     pub game_id: u64,
     /// Moves tried on the board from a position of the game, which leave the game as it is.
     pub line: Option<SideLine>,
-    /// Increases with every change of the side line (its moves, its start, its end).
+    /// Increases with every change of the side line (its moves, its start, its end) or
+    /// of the set-up being edited.
     pub line_stamp: u64,
+    /// The position editor's set-up, while it is open (shown instead of the game).
+    pub edit: Option<crate::rules::Position>,
 }
 
 /// A side line: the game up to the position it starts from, then the moves tried on it.
@@ -76,6 +81,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            edit: None,
         }
     }
 
@@ -91,6 +97,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            edit: None,
         }
     }
 
@@ -107,6 +114,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            edit: None,
         }
     }
 
@@ -133,8 +141,12 @@ impl Bridge {
         self.line.as_ref().filter(|l| l.from == at)
     }
 
-    /// The position the board shows: the side line's, the past one viewed, or the game's.
+    /// The position the board shows: the set-up being edited, the side line's, the past
+    /// one viewed, or the game's.
     pub fn shown(&self, viewing: &Viewing) -> &crate::rules::Position {
+        if let Some(setup) = &self.edit {
+            return setup;
+        }
         if let Some(line) = self.line(viewing) {
             return line.game.position();
         }
@@ -146,6 +158,9 @@ impl Bridge {
 
     /// The move that led to the shown position, if any.
     pub fn shown_move(&self, viewing: &Viewing) -> Option<&crate::rules::Ply> {
+        if self.edit.is_some() {
+            return None;
+        }
         let (game, n) = match self.line(viewing) {
             Some(line) => (&line.game, line.game.plies().len()),
             None => (&self.game, viewing.0.unwrap_or(self.game.plies().len())),
@@ -187,6 +202,26 @@ pub enum Command {
     LineUndo,
     /// Leave the side line (Back): the game as it stands shows again.
     LeaveLine,
+    /// The position editor (the game is left as it is until a game starts from it).
+    Edit(Edit),
+}
+
+/// What the position editor asks of the bridge.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    /// Open it on the position shown.
+    Open,
+    /// Put a man on a cell, or empty it.
+    Put(Cell, Option<Man>),
+    /// What a side holds in hand.
+    Hand(Side, Hand),
+    Turn(Side),
+    /// Another set-up: read from text, or the start of other rules.
+    Replace(Position),
+    /// Close it; the game is shown again.
+    Close,
+    /// A new game from the set-up, when it is a legal position.
+    Play(BySide<PlayerKind>),
 }
 
 /// A move was played: exactly what it did.
@@ -253,6 +288,47 @@ pub(crate) fn apply_commands(
                 }
                 continue;
             }
+            Command::Edit(Edit::Play(players)) => {
+                let Some(setup) = bridge.edit else {
+                    refused.write(Refused("no position is being set up".into()));
+                    continue;
+                };
+                if let Err(e) = setup.check_setup() {
+                    refused.write(Refused(e.to_string()));
+                    continue;
+                }
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
+                let players = *players;
+                *bridge = Bridge::from_position(
+                    Setup {
+                        players,
+                        series: None,
+                        ..bridge.setup
+                    },
+                    setup,
+                );
+                bridge.version = version;
+                bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
+                resynced.write(Resynced);
+                continue;
+            }
+            Command::Edit(edit) => {
+                let shown = *bridge.shown(&viewing);
+                let setup = bridge.edit.get_or_insert(shown);
+                match edit {
+                    Edit::Open => {}
+                    Edit::Put(cell, man) => setup.set_man(*cell, *man),
+                    Edit::Hand(side, hand) => setup.set_hand(*side, *hand),
+                    Edit::Turn(side) => setup.set_turn(*side),
+                    Edit::Replace(position) => *setup = *position,
+                    Edit::Close => bridge.edit = None,
+                    Edit::Play(_) => {}
+                }
+                bridge.line_stamp += 1;
+                continue;
+            }
             _ => {}
         }
         // Anything done to the game ends a side line.
@@ -260,7 +336,7 @@ pub(crate) fn apply_commands(
             bridge.line_stamp += 1;
         }
         match command {
-            Command::TryMove(_) | Command::LineUndo | Command::LeaveLine => {}
+            Command::TryMove(_) | Command::LineUndo | Command::LeaveLine | Command::Edit(_) => {}
             Command::Play(mv) => match bridge.game.play(*mv) {
                 Ok(report) => {
                     bridge.version += 1;

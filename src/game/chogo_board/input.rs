@@ -13,6 +13,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use crate::game::app::animation::{Animating, Captured, Motion};
+use crate::game::app::editor::EditBrush;
 use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
@@ -24,7 +25,8 @@ use crate::game::app::ui::{
 use crate::game::app::window::cursor_world;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::Highlights;
-use crate::game::chogo_board::bridge::{Bridge, Command, LinePlayed, Played, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Command, Edit, LinePlayed, Played, Viewing};
+use crate::game::chogo_board::editor::put_by_brush;
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_point};
@@ -56,7 +58,9 @@ impl Grab {
 /// Whether the board takes a move from the person now: a side line's (a past position, a
 /// finished game) or, in the live game, the person's own.
 fn takes_moves(bridge: &Bridge, viewing: &Viewing, animating: bool) -> bool {
-    !animating && (bridge.studying(viewing) || bridge.human_to_move() && viewing.0.is_none())
+    !animating
+        && bridge.edit.is_none()
+        && (bridge.studying(viewing) || bridge.human_to_move() && viewing.0.is_none())
 }
 
 /// Turn the board round (the F key, or the panel's button).
@@ -90,7 +94,12 @@ fn pointer(
     mut hovered: Local<Option<Cell>>,
     // The notice this system gave about the cell under the pointer, while it stands.
     mut about_hover: Local<Option<String>>,
-    (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
+    (place, drawer, dialog, brush): (
+        Res<PanelPlace>,
+        Res<DrawerOpen>,
+        Res<State<Dialog>>,
+        Res<EditBrush>,
+    ),
 ) {
     // A notice goes with its cause: the hovered cell's reason when the pointer leaves it
     // or the selection is dropped, the past position's when the live game is back.
@@ -105,6 +114,21 @@ fn pointer(
     let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
         pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
     });
+    // The position editor: a click puts the chosen man (or takes the same one off), a
+    // right click empties the cell.
+    if let Some(setup) = &bridge.edit {
+        let cell = cursor_world(&windows, &cameras).and_then(|p| layout.cell_at(p));
+        if let Some(c) = cell.filter(|_| !over_ui) {
+            let rules = setup.rules();
+            if mouse.just_pressed(MouseButton::Left) {
+                let man = put_by_brush(rules, *brush, setup.man_at(c));
+                commands.write(Command::Edit(Edit::Put(c, man)));
+            } else if mouse.just_pressed(MouseButton::Right) {
+                commands.write(Command::Edit(Edit::Put(c, None)));
+            }
+        }
+        return;
+    }
     // A past position or a finished game takes moves into a side line; the live game
     // takes the person's moves.
     let studying = bridge.studying(&viewing);
@@ -270,7 +294,11 @@ fn keyboard(
     // Keys belong to an open dialog (Esc and Enter are its own), and keys typed into a
     // text field are not moves; a focused button does not take the keys (egui focuses
     // any widget it clicks).
-    if *dialog.get() != Dialog::None || egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused()) {
+    // The position editor takes no keys (its text fields would).
+    if *dialog.get() != Dialog::None
+        || egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused())
+        || bridge.edit.is_some()
+    {
         if flip_clicked {
             layout.flipped = !layout.flipped;
         }

@@ -138,9 +138,11 @@ fn follow_bridge(
     let stamp = bridge.line_stamp;
     let wanted = (viewing.0.unwrap_or(live), stamp);
     let game_on = viewing.0.is_none()
+        && bridge.edit.is_none()
         && !reports.is_empty()
         && show.0 == live.checked_sub(reports.len()).map(|n| (n, stamp));
     let line_on = !tried.is_empty()
+        && bridge.edit.is_none()
         && bridge.line(&viewing).is_some()
         && show.0 == stamp.checked_sub(tried.len() as u64).map(|s| (wanted.0, s));
     if game_on || line_on {

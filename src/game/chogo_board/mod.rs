@@ -7,6 +7,7 @@
 pub mod board;
 pub mod bot_player;
 pub mod bridge;
+pub mod editor;
 pub mod export;
 pub mod hint;
 pub mod input;
@@ -99,6 +100,7 @@ pub(super) fn plugin(app: &mut App) {
         export::plugin,
         sounds::plugin,
         study::draw_plugin,
+        editor::plugin,
     ));
     menu::register(app);
 }

@@ -40,6 +40,7 @@ enum Act {
     SavePosition,
     Analysis,
     Review,
+    Edit,
 }
 
 /// What a move that is not a plain slide did, in words (a mole drop, a tandem, the king's
@@ -154,6 +155,12 @@ fn panel(
             name: "Save the position",
             tip: "Into the records folder (Load lists it)",
             enabled: can_save,
+        },
+        Entry {
+            id: Act::Edit,
+            name: "Set up a position…",
+            tip: "The position editor, from the position on the board",
+            enabled: true,
         },
     ];
     let moves = move_rows(&bridge);
@@ -326,6 +333,9 @@ fn panel(
             }
             Asked::Practice(ask) => {
                 practice.write(ask);
+            }
+            Asked::Entry(Act::Edit) => {
+                commands.write(Command::Edit(crate::game::chogo_board::bridge::Edit::Open));
             }
             // Ending the game asks first: a slip of the mouse must not end it.
             Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
@@ -592,7 +602,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))
             .chain()
-            .run_if(in_state(ChogoOn))
+            .run_if(in_state(ChogoOn).and_then(not(crate::game::chogo_board::editor::editing)))
             .in_set(UiLayer::Panel),
     );
 }

@@ -19,6 +19,13 @@ const STEPS: &[u64] = &[30_000, 120_000, 400_000, 1_200_000];
 
 /// Offers the game and the position shown.
 fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySource>) {
+    // The position editor's set-up is no game to study.
+    if bridge.edit.is_some() {
+        if source.0.is_some() {
+            source.0 = None;
+        }
+        return;
+    }
     source.offer(
         &bridge.game,
         (bridge.game_id, bridge.version),

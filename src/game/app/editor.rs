@@ -1,0 +1,286 @@
+//! The position editor's panel, written once for both boards: the brushes (what a click on
+//! the board puts there), the side to move, the board's own switches (Chogo's kings in
+//! hand), the rules as a line of text, the position text (read back, copied), what is
+//! wrong with the set-up, and the buttons that play from it or analyse it.
+//!
+//! The board keeps the set-up being edited in its bridge and answers the asks this panel
+//! returns; this layer never asks which game it is.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::common::Side;
+use crate::game::app::ui::palette;
+
+/// What a click on the board puts on a cell while editing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Brush {
+    /// Its name on the button: "man", "king", "rook", "empty".
+    pub name: String,
+    /// Whose piece it puts (`None`: it empties the cell).
+    pub side: Option<Side>,
+}
+
+/// The brush chosen (an index into the board's brushes).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EditBrush(pub usize);
+
+/// What the board tells the editor panel.
+pub struct EditorView<'a> {
+    /// The board's name for egui's ids: `chogo`, `go`.
+    pub id: &'a str,
+    pub brushes: &'a [Brush],
+    pub brush: usize,
+    pub turn: Side,
+    /// The board's own switches beside the pieces, each with whether it is on.
+    pub switches: &'a [(String, bool)],
+    /// The rules of the set-up as a line of text, and how the board reads one.
+    pub rules: String,
+    pub rules_help: &'a str,
+    /// The set-up as position text.
+    pub text: String,
+    /// What stops a game from starting here (`None`: a legal position).
+    pub problem: Option<String>,
+    /// The bots a game from here may be played against, weakest first.
+    pub levels: &'a [&'a str],
+    /// The last refusal (bad rules or text, a set-up that cannot start a game).
+    pub notice: Option<&'a str>,
+}
+
+/// What the editor panel asks the board for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditAsk {
+    Brush(usize),
+    Turn(Side),
+    Switch(usize),
+    /// New rules, as text: the set-up starts again from their start position.
+    Rules(String),
+    /// A position text to read into the set-up.
+    Text(String),
+    /// An empty board.
+    Clear,
+    /// The rules' start position.
+    Start,
+    /// A game from the set-up: the person plays `you`; the other side is a person
+    /// (`None`) or the bot of that level (an index into the board's levels).
+    Play {
+        you: Side,
+        bot: Option<usize>,
+    },
+    /// A game between people from the set-up, with the analysis on.
+    Analyse,
+    /// Back to the game, the set-up dropped.
+    Cancel,
+}
+
+/// The editor's text fields and choices, kept between frames.
+#[derive(Resource, Debug, Clone)]
+pub struct EditorFields {
+    /// What the fields were last filled from (the set-up's text and rules): a change from
+    /// elsewhere fills them again; typing does not.
+    filled: Option<(String, String)>,
+    rules: String,
+    text: String,
+    /// The opponent: 0 a person, else the level at index − 1.
+    opponent: usize,
+    you: Side,
+}
+
+impl Default for EditorFields {
+    fn default() -> EditorFields {
+        EditorFields {
+            filled: None,
+            rules: String::new(),
+            text: String::new(),
+            opponent: 0,
+            you: Side::Black,
+        }
+    }
+}
+
+/// Draws the editor panel; returns what its clicks asked for.
+pub fn editor_panel(
+    ui: &mut egui::Ui,
+    view: &EditorView,
+    fields: &mut EditorFields,
+) -> Vec<EditAsk> {
+    let mut asked = Vec::new();
+    let seen = (view.text.clone(), view.rules.clone());
+    if fields.filled.as_ref() != Some(&seen) {
+        fields.text = view.text.clone();
+        fields.rules = view.rules.clone();
+        fields.filled = Some(seen);
+    }
+    egui::ScrollArea::vertical()
+        .id_salt((view.id, "editor"))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("Set up a position").size(22.0));
+            ui.label(
+                egui::RichText::new(
+                    "Click a cell to put the piece chosen; right click empties it.",
+                )
+                .small()
+                .weak(),
+            );
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                for (i, brush) in view.brushes.iter().enumerate() {
+                    if brush_label(ui, brush, i == view.brush).clicked() {
+                        asked.push(EditAsk::Brush(i));
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("To move:");
+                for side in Side::BOTH {
+                    if ui.radio(view.turn == side, side.to_string()).clicked() {
+                        asked.push(EditAsk::Turn(side));
+                    }
+                }
+            });
+            for (i, (name, on)) in view.switches.iter().enumerate() {
+                if ui.checkbox(&mut on.clone(), name.as_str()).clicked() {
+                    asked.push(EditAsk::Switch(i));
+                }
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Clear the board").clicked() {
+                    asked.push(EditAsk::Clear);
+                }
+                if ui.button("Start position").clicked() {
+                    asked.push(EditAsk::Start);
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("Rules").strong());
+            ui.horizontal(|ui| {
+                let field = ui.add(
+                    egui::TextEdit::singleline(&mut fields.rules)
+                        .desired_width((ui.available_width() - 64.0).max(80.0)),
+                );
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                field.on_hover_text(view.rules_help);
+                if ui.button("Apply").clicked() || enter {
+                    asked.push(EditAsk::Rules(fields.rules.trim().to_string()));
+                }
+            });
+            ui.label(
+                egui::RichText::new("New rules start again from their start position.")
+                    .small()
+                    .weak(),
+            );
+            ui.separator();
+            ui.label(egui::RichText::new("Position text").strong());
+            ui.add(
+                egui::TextEdit::multiline(&mut fields.text)
+                    .desired_rows(2)
+                    .desired_width(ui.available_width())
+                    .font(egui::TextStyle::Monospace),
+            );
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Copy")
+                    .on_hover_text("The position text to the clipboard")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(view.text.clone());
+                }
+                if ui
+                    .button("Read")
+                    .on_hover_text("Set the board up from the text above")
+                    .clicked()
+                {
+                    asked.push(EditAsk::Text(fields.text.trim().to_string()));
+                }
+            });
+            ui.separator();
+            if let Some(notice) = view.notice {
+                ui.add(egui::Label::new(egui::RichText::new(notice).color(palette::WARN)).wrap());
+            }
+            match &view.problem {
+                Some(why) => {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("Not yet a position to play: {why}"))
+                                .color(palette::WARN),
+                        )
+                        .wrap(),
+                    );
+                }
+                None => {
+                    ui.label(egui::RichText::new("A legal position").color(palette::HINT));
+                }
+            }
+            let legal = view.problem.is_none();
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                for side in Side::BOTH {
+                    if ui.radio(fields.you == side, side.to_string()).clicked() {
+                        fields.you = side;
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("against");
+                let name = |i: usize| match i {
+                    0 => "a person".to_string(),
+                    i => view
+                        .levels
+                        .get(i - 1)
+                        .map_or(String::new(), |l| format!("{l} bot")),
+                };
+                egui::ComboBox::from_id_salt((view.id, "editor opponent"))
+                    .selected_text(name(fields.opponent))
+                    .show_ui(ui, |ui| {
+                        for i in 0..=view.levels.len() {
+                            ui.selectable_value(&mut fields.opponent, i, name(i));
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(legal, egui::Button::new("Play from here"))
+                    .on_disabled_hover_text("The set-up is not a legal position yet")
+                    .clicked()
+                {
+                    asked.push(EditAsk::Play {
+                        you: fields.you,
+                        bot: fields.opponent.checked_sub(1),
+                    });
+                }
+                if ui
+                    .add_enabled(legal, egui::Button::new("Analyse"))
+                    .on_hover_text("A game between people from here, with the engine's analysis")
+                    .on_disabled_hover_text("The set-up is not a legal position yet")
+                    .clicked()
+                {
+                    asked.push(EditAsk::Analyse);
+                }
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Back to the game")
+                    .clicked()
+                {
+                    asked.push(EditAsk::Cancel);
+                }
+            });
+        });
+    asked
+}
+
+/// A brush's button: its side and its name ("Black man", "empty").
+fn brush_label(ui: &mut egui::Ui, brush: &Brush, chosen: bool) -> egui::Response {
+    let text = match brush.side {
+        Some(side) => format!("{side} {}", brush.name),
+        None => brush.name.clone(),
+    };
+    ui.add(egui::Button::selectable(chosen, text))
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<EditBrush>();
+    app.init_resource::<EditorFields>();
+}
