@@ -10,11 +10,13 @@ use bevy::prelude::*;
 use std::path::Path;
 
 use chogo::game::{
-    Animating, Bridge, Command, Launch, ManPiece, Motion, OfferDraw, Persistence, Played,
-    PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start, StudySource, Viewing,
+    AnalysisBoard, Animating, Bridge, Command, Edit, Launch, ManPiece, Motion, OfferDraw,
+    Persistence, Played, PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start,
+    StudySource, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
+use common::cell;
 use common::ecs::{drain, launched, settle};
 use proptest::prelude::*;
 
@@ -259,6 +261,81 @@ fn a_finished_game_takes_moves_into_a_side_line_from_its_end() {
     // Leaving the line shows the game's end again.
     send(&mut app, Command::LeaveLine);
     assert!(app.world().resource::<Bridge>().line.is_none());
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn the_position_editor_sets_up_refuses_an_illegal_set_up_and_plays_from_a_legal_one() {
+    let mut app = app(RuleSet::default());
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    let bridge = |app: &App| app.world().resource::<Bridge>().clone();
+    let (game, version, id) = (
+        bridge(&app).game.clone(),
+        bridge(&app).version,
+        bridge(&app).game_id,
+    );
+    send(&mut app, Command::Edit(Edit::Open));
+    assert_eq!(bridge(&app).edit, Some(*game.position()));
+    assert_in_step(&mut app);
+    // A second black king (the first, e3, is on the board).
+    let king = chogo::rules::Man::new(Side::Black, chogo::rules::Role::King);
+    send(&mut app, Command::Edit(Edit::Put(cell("d4"), Some(king))));
+    assert_in_step(&mut app);
+    let setup = bridge(&app).edit.unwrap();
+    assert_eq!(setup.man_at(cell("d4")), Some(king));
+    drain::<Refused>(&mut app);
+    let people = BySide::new(PlayerKind::Human, PlayerKind::Human);
+    app.world_mut().write_message(Command::Edit(Edit::Play {
+        players: people,
+        analyse: false,
+    }));
+    app.update();
+    let refused = drain::<Refused>(&mut app);
+    assert_eq!(
+        refused.last().map(|r| r.0.as_str()),
+        Some("Black has more than one king")
+    );
+    assert!(bridge(&app).edit.is_some(), "the editor stays open");
+    assert_eq!(bridge(&app).version, version, "the game is untouched");
+    assert_eq!(bridge(&app).game.plies().len(), game.plies().len());
+    // One king again, White to move: a game starts from the set-up.
+    send(&mut app, Command::Edit(Edit::Put(cell("e3"), None)));
+    send(&mut app, Command::Edit(Edit::Turn(Side::White)));
+    let setup = bridge(&app).edit.unwrap();
+    assert_eq!(setup.check_setup(), Ok(()));
+    send(
+        &mut app,
+        Command::Edit(Edit::Play {
+            players: people,
+            analyse: false,
+        }),
+    );
+    let now = bridge(&app);
+    assert!(now.edit.is_none());
+    assert_eq!(*now.game.start(), setup);
+    assert!(now.game.plies().is_empty());
+    assert_eq!(now.game_id, id + 1);
+    assert_in_step(&mut app);
+    // Analyse: a game between people from the set-up, with the analysis on although the
+    // game is being played.
+    send(&mut app, Command::Edit(Edit::Open));
+    send(
+        &mut app,
+        Command::Edit(Edit::Play {
+            players: people,
+            analyse: true,
+        }),
+    );
+    let source = app.world().resource::<StudySource>().0.clone().unwrap();
+    assert!(source.live);
+    assert!(app.world().resource::<AnalysisBoard>().is_on(&source));
+    let now = bridge(&app);
+    // Cancel leaves the game as it was.
+    send(&mut app, Command::Edit(Edit::Open));
+    send(&mut app, Command::Edit(Edit::Put(cell("d4"), None)));
+    send(&mut app, Command::Edit(Edit::Close));
+    assert!(bridge(&app).edit.is_none());
+    assert_eq!(bridge(&app).game.position(), now.game.position());
     assert_in_step(&mut app);
 }
 

@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use chogo::game::{
-    Bridge, Command, GameKind, GoBridge, GoCommand, GoFlipped, GoPiece, GoPlayed, GoSetup,
+    Bridge, Command, GameKind, GoBridge, GoCommand, GoEdit, GoFlipped, GoPiece, GoPlayed, GoSetup,
     GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
     StudySource,
 };
 use chogo::go::bot::Level;
-use chogo::go::{Bits, Board, Cell, Kind, Move, PieceSet, Position, Rules};
+use chogo::go::{Bits, Board, Cell, Kind, Move, Piece, PieceSet, Position, Rules};
 use chogo::rules::{BySide, Side};
 use chogo::save::{self, GoPlayer, GoSavedGame, Store};
 use common::ecs::{drain, launched, settle};
@@ -730,6 +730,45 @@ fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
     assert_in_step(&mut app);
     send(&mut app, GoCommand::LeaveLine);
     assert!(bridge(&app).line(None).is_none());
+    assert_in_step(&mut app);
+}
+
+#[test]
+fn the_position_editor_refuses_a_pawn_on_its_last_rank_and_plays_from_a_legal_set_up() {
+    let mut app = people(rules(9, "RP"));
+    drop_at(&mut app, Kind::Rook, "e5");
+    let bridge = |app: &App| app.world().resource::<GoBridge>().clone();
+    let (version, id) = (bridge(&app).version, bridge(&app).game_id);
+    let put = |cell: &str, piece: Option<Piece>| {
+        GoCommand::Edit(GoEdit::Put(cell.parse().unwrap(), piece))
+    };
+    send(&mut app, GoCommand::Edit(GoEdit::Open));
+    assert_eq!(bridge(&app).edit, Some(position(&app)));
+    let pawn = Piece::new(Side::Black, Kind::Pawn);
+    send(&mut app, put("c9", Some(pawn)));
+    assert_in_step(&mut app);
+    drain::<Refused>(&mut app);
+    let play = GoCommand::Edit(GoEdit::Play {
+        players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+        analyse: false,
+    });
+    app.world_mut().write_message(play.clone());
+    app.update();
+    assert_eq!(
+        drain::<Refused>(&mut app).last().map(|r| r.0.clone()),
+        Some("Black's pawn on c9 stands on its last rank: it could never move or defend".into())
+    );
+    assert_eq!(bridge(&app).version, version, "the game is untouched");
+    // The pawn a rank lower, White to move: a game starts there.
+    send(&mut app, put("c9", None));
+    send(&mut app, put("c8", Some(pawn)));
+    send(&mut app, GoCommand::Edit(GoEdit::Turn(Side::White)));
+    let setup = bridge(&app).edit.unwrap();
+    send(&mut app, play);
+    let now = bridge(&app);
+    assert!(now.edit.is_none());
+    assert_eq!(now.game.start().to_string(), setup.to_string());
+    assert_eq!(now.game_id, id + 1);
     assert_in_step(&mut app);
 }
 

@@ -43,8 +43,11 @@ pub struct Source {
     pub shown: usize,
     /// The side line tried from the position shown, if any.
     pub line: Option<Line>,
-    /// Whether the game is still being played (the analysis then starts switched off).
+    /// Whether the game is still being played (the analysis then starts switched off,
+    /// unless the game was started to be analysed).
     pub live: bool,
+    /// Whether the game was started to be analysed (from the position editor).
+    pub analysed: bool,
     /// The game's record after its first `n` moves, for the engine.
     pub record_at: Arc<dyn Fn(usize) -> String + Send + Sync>,
     /// The analysis board's budgets, one a step as it deepens (nodes or playouts).
@@ -89,6 +92,8 @@ pub struct Offer {
     pub engine: StudyGame,
     pub steps: &'static [u64],
     pub review_work: u64,
+    /// The game was started to be analysed: the analysis starts switched on.
+    pub analysed: bool,
 }
 
 impl StudySource {
@@ -136,6 +141,7 @@ impl StudySource {
             played,
             first: game.after_plies(0).turn(),
             live: !game.is_over(),
+            analysed: offer.analysed,
             record_at: Arc::new(move |n| game.after_plies(n).record_text(&[])),
             steps: offer.steps,
             review_work: offer.review_work,
@@ -151,11 +157,6 @@ pub struct ToggleAnalysis;
 #[derive(Message, Debug, Clone, Copy)]
 pub struct StartReview;
 
-/// Switch the analysis on for the next game the board offers (a game started from the
-/// position editor to be analysed).
-#[derive(Message, Debug, Clone, Copy)]
-pub struct AnalyseNextGame;
-
 type AnalysisThinker = Thinker<Result<Analysis, String>>;
 
 /// What the analysis board shows, and the search deepening it.
@@ -169,9 +170,6 @@ pub struct AnalysisBoard {
     running: Option<(Spot, usize, AnalysisThinker)>,
     /// Why the last search of a position failed.
     pub error: Option<(Spot, String)>,
-    /// The analysis goes on for the next game offered (the game id it was asked on, if
-    /// one was shown).
-    next_on: Option<Option<u64>>,
 }
 
 /// An analysis of one position of one game.
@@ -187,7 +185,7 @@ impl AnalysisBoard {
     pub fn is_on(&self, source: &Source) -> bool {
         match self.chosen {
             Some((engine, game, on)) if (engine, game) == (source.engine, source.game_id) => on,
-            _ => !source.live,
+            _ => !source.live || source.analysed,
         }
     }
 
@@ -439,23 +437,14 @@ fn job(record: String, source: &Source, work: u64, multipv: usize) -> AnalysisTh
 
 fn toggle(
     mut toggles: MessageReader<ToggleAnalysis>,
-    mut next: MessageReader<AnalyseNextGame>,
     source: Res<StudySource>,
     mut board: ResMut<AnalysisBoard>,
 ) {
-    if next.read().count() > 0 {
-        board.next_on = Some(source.0.as_ref().map(|s| s.game_id));
-    }
     let Some(source) = source.0.as_ref() else {
         toggles.clear();
         return;
     };
-    if let Some(asked_on) = board.next_on
-        && asked_on != Some(source.game_id)
-    {
-        board.chosen = Some((source.engine, source.game_id, true));
-        board.next_on = None;
-    }
+
     for _ in toggles.read() {
         let on = !board.is_on(source);
         board.chosen = Some((source.engine, source.game_id, on));
@@ -837,7 +826,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ToggleAnalysis>();
     app.add_message::<StartReview>();
     app.add_message::<PracticeAsk>();
-    app.add_message::<AnalyseNextGame>();
     app.add_message::<ShowPosition>();
     app.add_systems(
         Update,

@@ -46,6 +46,8 @@ pub struct Bridge {
     /// Increases with every change of the side line (its moves, its start, its end) or
     /// of the set-up being edited.
     pub line_stamp: u64,
+    /// The game was started from the position editor to be analysed.
+    pub analysed: bool,
     /// The position editor's set-up, while it is open (shown instead of the game).
     pub edit: Option<crate::rules::Position>,
 }
@@ -81,6 +83,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            analysed: false,
             edit: None,
         }
     }
@@ -97,6 +100,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            analysed: false,
             edit: None,
         }
     }
@@ -114,6 +118,7 @@ impl Bridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            analysed: false,
             edit: None,
         }
     }
@@ -220,8 +225,12 @@ pub enum Edit {
     Replace(Position),
     /// Close it; the game is shown again.
     Close,
-    /// A new game from the set-up, when it is a legal position.
-    Play(BySide<PlayerKind>),
+    /// A new game from the set-up, when it is a legal position; `analyse`: to be
+    /// analysed (the analysis starts switched on).
+    Play {
+        players: BySide<PlayerKind>,
+        analyse: bool,
+    },
 }
 
 /// A move was played: exactly what it did.
@@ -288,7 +297,7 @@ pub(crate) fn apply_commands(
                 }
                 continue;
             }
-            Command::Edit(Edit::Play(players)) => {
+            Command::Edit(Edit::Play { players, analyse }) => {
                 let Some(setup) = bridge.edit else {
                     refused.write(Refused("no position is being set up".into()));
                     continue;
@@ -311,6 +320,7 @@ pub(crate) fn apply_commands(
                 bridge.version = version;
                 bridge.game_id = game_id;
                 bridge.line_stamp = stamp;
+                bridge.analysed = *analyse;
                 resynced.write(Resynced);
                 continue;
             }
@@ -324,7 +334,7 @@ pub(crate) fn apply_commands(
                     Edit::Turn(side) => setup.set_turn(*side),
                     Edit::Replace(position) => *setup = *position,
                     Edit::Close => bridge.edit = None,
-                    Edit::Play(_) => {}
+                    Edit::Play { .. } => {}
                 }
                 bridge.line_stamp += 1;
                 continue;

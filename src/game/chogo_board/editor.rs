@@ -10,7 +10,6 @@ use crate::bot::Level;
 use crate::game::app::editor::{Brush, EditAsk, EditBrush, EditorFields, EditorView, editor_panel};
 use crate::game::app::game_panel;
 use crate::game::app::reports::Refused;
-use crate::game::app::study::AnalyseNextGame;
 use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, UiLayer};
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Command, Edit, PlayerKind};
@@ -76,7 +75,6 @@ fn panel(
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut commands: MessageWriter<Command>,
     mut refused: MessageWriter<Refused>,
-    mut analyse: MessageWriter<AnalyseNextGame>,
 ) -> Result {
     let Some(setup) = bridge.edit else {
         return Ok(());
@@ -160,18 +158,21 @@ fn panel(
                 let other = bot
                     .and_then(|i| LEVELS.get(i))
                     .map_or(PlayerKind::Human, |&l| PlayerKind::Bot(l));
-                Edit::Play(BySide::from_fn(|side| {
-                    if side == you {
-                        PlayerKind::Human
-                    } else {
-                        other
-                    }
-                }))
+                Edit::Play {
+                    players: BySide::from_fn(|side| {
+                        if side == you {
+                            PlayerKind::Human
+                        } else {
+                            other
+                        }
+                    }),
+                    analyse: false,
+                }
             }
-            EditAsk::Analyse => {
-                analyse.write(AnalyseNextGame);
-                Edit::Play(BySide::new(PlayerKind::Human, PlayerKind::Human))
-            }
+            EditAsk::Analyse => Edit::Play {
+                players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+                analyse: true,
+            },
             EditAsk::Cancel => Edit::Close,
         };
         commands.write(Command::Edit(edit));

@@ -35,6 +35,7 @@ fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySou
             engine: StudyGame::Chogo,
             steps: STEPS,
             review_work: REVIEW_NODES,
+            analysed: bridge.analysed,
         },
     );
 }

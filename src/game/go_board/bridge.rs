@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::game::app::reports::{Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
 use crate::go::bot::Level;
-use crate::go::{Bits, Game, Move, Position, Rules};
+use crate::go::{Bits, Cell, Game, Move, Piece, Position, Rules};
 use crate::rules::{BySide, Side};
 use crate::save::{GoPlayer, GoSavedGame};
 
@@ -56,8 +56,13 @@ pub struct GoBridge {
     /// While a past position or a finished game is shown, the game up to it and the
     /// moves tried from there (a side line: the game itself does not change).
     pub line: Option<GoLine>,
-    /// Increases with every change of the side line (its moves, its start, its end).
+    /// Increases with every change of the side line (its moves, its start, its end) or
+    /// of the set-up being edited.
     pub line_stamp: u64,
+    /// The game was started from the position editor to be analysed.
+    pub analysed: bool,
+    /// The position editor's set-up, while it is open (shown instead of the game).
+    pub edit: Option<Position>,
 }
 
 /// A side line: the game up to the position it starts from, then the moves tried on it.
@@ -92,6 +97,20 @@ impl GoBridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            analysed: false,
+            edit: None,
+        }
+    }
+
+    /// A game from a set-up position.
+    pub fn from_position(setup: GoSetup, start: Position) -> GoBridge {
+        GoBridge {
+            game: Game::from_position(start),
+            setup: GoSetup {
+                rules: *start.rules(),
+                ..setup
+            },
+            ..GoBridge::new(setup)
         }
     }
 
@@ -108,6 +127,8 @@ impl GoBridge {
             game_id: 0,
             line: None,
             line_stamp: 0,
+            analysed: false,
+            edit: None,
         }
     }
 
@@ -154,6 +175,9 @@ impl GoBridge {
 
     /// The position the board shows: the side line's, the past one viewed, or the game's.
     pub fn shown(&self, viewing: Option<usize>) -> &Position {
+        if let Some(setup) = &self.edit {
+            return setup;
+        }
         if let (game, true) = self.board_game(viewing) {
             return game.position();
         }
@@ -164,6 +188,9 @@ impl GoBridge {
 
     /// The move that led to the shown position, with what it captured.
     pub fn shown_move(&self, viewing: Option<usize>) -> Option<(Move, Bits)> {
+        if self.edit.is_some() {
+            return None;
+        }
         let (game, n) = match self.board_game(viewing) {
             (line, true) => (line, line.moves().len()),
             (game, false) => (game, viewing.unwrap_or(game.moves().len())),
@@ -229,6 +256,28 @@ pub enum GoCommand {
     LineUndo,
     /// Leave the side line (Back): what was tried goes.
     LeaveLine,
+    /// The position editor (the game is left as it is until a game starts from it).
+    Edit(GoEdit),
+}
+
+/// What the position editor asks of the bridge.
+#[derive(Clone, Debug)]
+pub enum GoEdit {
+    /// Open it on the position shown.
+    Open,
+    /// Put a piece on a cell, or empty it.
+    Put(Cell, Option<Piece>),
+    Turn(Side),
+    /// Another set-up: read from text, or the empty board of other rules.
+    Replace(Position),
+    /// Close it; the game is shown again.
+    Close,
+    /// A new game from the set-up, when it is a legal position; `analyse`: to be
+    /// analysed (the analysis starts switched on).
+    Play {
+        players: BySide<GoPlayer>,
+        analyse: bool,
+    },
 }
 
 /// A move was played: exactly what it did.
@@ -303,6 +352,45 @@ pub(super) fn apply_commands(
                 }
                 continue;
             }
+            GoCommand::Edit(GoEdit::Play { players, analyse }) => {
+                let Some(setup) = bridge.edit else {
+                    refused.write(Refused("no position is being set up".into()));
+                    continue;
+                };
+                if let Err(e) = setup.check_setup() {
+                    refused.write(Refused(e.to_string()));
+                    continue;
+                }
+                let (version, game_id) = (bridge.version + 1, bridge.game_id + 1);
+                let stamp = bridge.line_stamp + 1;
+                let players = *players;
+                *bridge = GoBridge::from_position(
+                    GoSetup {
+                        players,
+                        ..bridge.setup
+                    },
+                    setup,
+                );
+                bridge.version = version;
+                bridge.game_id = game_id;
+                bridge.line_stamp = stamp;
+                bridge.analysed = *analyse;
+                resynced.write(Resynced);
+                continue;
+            }
+            GoCommand::Edit(edit) => {
+                let shown = *bridge.shown(viewing.0);
+                let setup = bridge.edit.get_or_insert(shown);
+                match edit {
+                    GoEdit::Open | GoEdit::Play { .. } => {}
+                    GoEdit::Put(cell, piece) => setup.set_piece(*cell, *piece),
+                    GoEdit::Turn(side) => setup.set_turn(*side),
+                    GoEdit::Replace(position) => *setup = *position,
+                    GoEdit::Close => bridge.edit = None,
+                }
+                bridge.line_stamp += 1;
+                continue;
+            }
             _ => {}
         }
         // Anything done to the game ends a side line.
@@ -310,7 +398,10 @@ pub(super) fn apply_commands(
             bridge.line_stamp += 1;
         }
         match command {
-            GoCommand::TryMove(_) | GoCommand::LineUndo | GoCommand::LeaveLine => {}
+            GoCommand::TryMove(_)
+            | GoCommand::LineUndo
+            | GoCommand::LeaveLine
+            | GoCommand::Edit(_) => {}
             GoCommand::Play(mv) => {
                 let before = *bridge.game.position();
                 let side = before.turn();

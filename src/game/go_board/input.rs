@@ -20,7 +20,7 @@ use crate::game::app::ui::{
 };
 use crate::game::app::window::cursor_world;
 use crate::game::go_board::GoFlipped;
-use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
+use crate::game::go_board::bridge::{GoBridge, GoCommand, GoEdit, GoPlayed};
 use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
 
 /// The pointer's state: the cell under it, and a picked (or dragged) piece.
@@ -68,7 +68,7 @@ pub fn refusal(e: &IllegalMove) -> String {
 /// finished game) or, in the live game, the person's own.
 fn takes_moves(bridge: &GoBridge, viewing: Option<usize>, animating: bool) -> bool {
     let (_, in_line) = bridge.board_game(viewing);
-    !animating && (in_line || bridge.human_to_move() && viewing.is_none())
+    !animating && bridge.edit.is_none() && (in_line || bridge.human_to_move() && viewing.is_none())
 }
 
 pub(super) fn pointer(
@@ -87,7 +87,12 @@ pub(super) fn pointer(
     mut commands: MessageWriter<GoCommand>,
     mut refused: MessageWriter<Refused>,
     mut pieces: Query<(&GoPiece, &mut Transform), Without<Motion>>,
-    (place, drawer, dialog): (Res<PanelPlace>, Res<DrawerOpen>, Res<State<Dialog>>),
+    (place, drawer, dialog, brush): (
+        Res<PanelPlace>,
+        Res<DrawerOpen>,
+        Res<State<Dialog>>,
+        Res<crate::game::app::editor::EditBrush>,
+    ),
 ) {
     let cursor = windows.single().ok().and_then(Window::cursor_position);
     let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
@@ -95,6 +100,20 @@ pub(super) fn pointer(
     });
     let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
     let cell = world.and_then(|p| layout.cell_at(p));
+    // The position editor: a click puts the chosen piece (or takes the same one off), a
+    // right click empties the cell.
+    if let Some(setup) = &bridge.edit {
+        if let Some(c) = cell {
+            if mouse.just_pressed(MouseButton::Left) {
+                let piece = super::editor::put_by_brush(setup.rules(), *brush, setup.piece_at(c));
+                commands.write(GoCommand::Edit(GoEdit::Put(c, piece)));
+            } else if mouse.just_pressed(MouseButton::Right) {
+                commands.write(GoCommand::Edit(GoEdit::Put(c, None)));
+            }
+        }
+        state.set_if_neq(GoPointer::default());
+        return;
+    }
     // A past position or a finished game takes moves into a side line; the live game
     // takes the person's moves.
     let (game, in_line) = bridge.board_game(viewing.0);
@@ -214,9 +233,11 @@ pub(super) fn keyboard(
     mut notice: ResMut<Notice>,
     dialog: Res<State<crate::game::app::screen::Dialog>>,
 ) {
-    // Keys belong to an open dialog, and keys typed into a text field are not moves.
+    // Keys belong to an open dialog, and keys typed into a text field are not moves; the
+    // position editor takes none.
     if *dialog.get() != crate::game::app::screen::Dialog::None
         || egui.ctx_mut().is_ok_and(|ctx| ctx.text_edit_focused())
+        || bridge.edit.is_some()
     {
         return;
     }
@@ -305,6 +326,11 @@ pub(super) fn update_marks(
     let (game, in_line) = bridge.board_game(viewing.0);
     let shown = bridge.shown(viewing.0);
     let mut next = GoMarks::default();
+    // The position editor's set-up carries no marks.
+    if bridge.edit.is_some() {
+        marks.set_if_neq(next);
+        return;
+    }
     if let Some((mv, _)) = bridge.shown_move(viewing.0) {
         match mv {
             Move::Drop { cell, .. } => next.last_move.insert(cell),

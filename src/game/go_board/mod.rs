@@ -10,6 +10,7 @@
 mod board;
 pub mod bridge;
 pub mod describe;
+mod editor;
 mod figures;
 mod input;
 mod layout;
@@ -246,6 +247,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     play::sound_plugin(app);
     panel::plugin(app);
+    editor::plugin(app);
     study::draw_plugin(app);
     menu::register(app);
 }

@@ -43,6 +43,7 @@ enum Act {
     SaveRecord,
     Analysis,
     Review,
+    Edit,
 }
 
 /// What a move that is not a plain drop did, in words (a pass, a piece's move, captures):
@@ -221,6 +222,12 @@ fn panel(
         name: "Save the record",
         tip: "Into the records folder (Load lists it)",
         enabled: persistence.store.is_some(),
+    });
+    record.push(Entry {
+        id: Act::Edit,
+        name: "Set up a position…",
+        tip: "The position editor, from the position on the board",
+        enabled: true,
     });
     // The counts of the position on the board: a past one while browsing the moves.
     let shown = bridge.shown(viewing.0);
@@ -432,6 +439,9 @@ fn panel(
                 }
                 Err(e) => *exported = Some((format!("No SGF: {e}"), bridge.version)),
             },
+            Asked::Entry(Act::Edit) => {
+                commands.write(GoCommand::Edit(super::bridge::GoEdit::Open));
+            }
             Asked::Entry(Act::SaveRecord) => {
                 *exported = Some((save_record(&persistence, &bridge, &tags), bridge.version));
             }
@@ -624,7 +634,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))
             .chain()
-            .run_if(in_state(GoOn))
+            .run_if(in_state(GoOn).and_then(not(super::editor::editing)))
             .in_set(UiLayer::Panel),
     );
 }

@@ -124,7 +124,8 @@ pub(super) fn sync_pieces(
         shown
             .0
             .is_some_and(|(version, view, _, shown_layout, shown_stones)| {
-                let same_look = shown_layout == *layout && shown_stones == stones;
+                let same_look =
+                    shown_layout == *layout && shown_stones == stones && bridge.edit.is_none();
                 let next = if report.in_line {
                     version == bridge.version && view == viewing.0
                 } else {

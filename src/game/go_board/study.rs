@@ -18,6 +18,13 @@ const STEPS: &[u64] = &[1_000, 4_000, 12_000, 30_000];
 
 /// Offers the game and the position shown.
 fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<StudySource>) {
+    // The position editor's set-up is no game to study.
+    if bridge.edit.is_some() {
+        if source.0.is_some() {
+            source.0 = None;
+        }
+        return;
+    }
     source.offer(
         &bridge.game,
         (bridge.game_id, bridge.version),
@@ -27,6 +34,7 @@ fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<Stud
             engine: StudyGame::Go,
             steps: STEPS,
             review_work: REVIEW_PLAYOUTS,
+            analysed: bridge.analysed,
         },
     );
 }
