@@ -16,8 +16,8 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
-    BotPlay, Bridge, CameraSamples, DemoConfig, FrameStats, GoBridge, GoSetup, Launch, PlayerKind,
-    Screen, Setup, Start, suggested_komi,
+    BotPlay, Bridge, CHOGO_60, CameraSamples, DemoConfig, FrameStats, GO_60, GoBridge, GoSetup,
+    Launch, PlayerKind, ReviewBench, Screen, Setup, Start, suggested_komi,
 };
 use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::GoPlayer;
@@ -102,6 +102,11 @@ struct Options {
     /// (for measuring what a frame costs).
     #[arg(long)]
     every_frame: bool,
+    /// Review the 60-move bench game of this game (assets/bench) after 8 s with nothing
+    /// under way; print the review's time and the frame times of both periods, and exit
+    /// (with --every-frame every frame is drawn; docs/STUDY.md, "Figures").
+    #[arg(long, value_enum, value_name = "GAME", conflicts_with_all = ["demo", "rules", "position", "vs", "bare_frames"])]
+    review_bench: Option<GameChoice>,
 }
 
 impl Options {
@@ -132,6 +137,13 @@ impl Options {
             bare_frames: None,
             msaa: 1,
             every_frame: false,
+            review_bench: chogo::game::page_review_bench().map(|go| {
+                if go {
+                    GameChoice::Go
+                } else {
+                    GameChoice::Chogo
+                }
+            }),
         }
     }
 }
@@ -188,6 +200,37 @@ where
 }
 
 /// The game of Go with chess pieces the command line asks for.
+/// The review bench's start: its 60-move game between people, played at once, with no
+/// files read or written.
+fn bench_launch(kind: GameChoice) -> Result<Launch, String> {
+    let people = BySide::new(PlayerKind::Human, PlayerKind::Human);
+    let mut launch = Launch {
+        store: None,
+        bridge: Bridge::default(),
+        go: None,
+        start: Start::Play,
+    };
+    match kind {
+        GameChoice::Chogo => {
+            let record = chogo::rules::Record::parse(CHOGO_60).map_err(|e| e.to_string())?;
+            launch.bridge = Bridge::resume(chogo::save::SavedGame {
+                game: record.to_game().map_err(|e| e.to_string())?,
+                players: people,
+                series: None,
+            });
+        }
+        GameChoice::Go => {
+            let record = chogo::go::Record::parse(GO_60).map_err(|e| e.to_string())?;
+            launch.go = Some(GoBridge::resume(chogo::save::GoSavedGame {
+                game: record.to_game().map_err(|e| e.to_string())?,
+                players: BySide::new(GoPlayer::Human, GoPlayer::Human),
+                redo: Vec::new(),
+            }));
+        }
+    }
+    Ok(launch)
+}
+
 fn go_bridge(options: &Options) -> Result<GoBridge, String> {
     let board = options.board.unwrap_or_default();
     let mut rules = chogo::go::Rules {
@@ -311,6 +354,19 @@ fn main() -> ExitCode {
         },
     };
 
+    // The review bench: its game, in a store of its own (none), played at once.
+    let bench = options.review_bench;
+    let launch = match bench {
+        Some(kind) => match bench_launch(kind) {
+            Ok(launch) => launch,
+            Err(e) => {
+                eprintln!("chogo: the bench game: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => launch,
+    };
+
     let mut app = App::new();
     let window = Window {
         title: "Chogo".into(),
@@ -385,8 +441,11 @@ fn main() -> ExitCode {
                 burst: options.burst,
             });
         }
-        if options.frame_stats {
+        if options.frame_stats || bench.is_some() {
             app.insert_resource(FrameStats::new(30, None));
+        }
+        if bench.is_some() {
+            app.insert_resource(ReviewBench::default());
         }
     }
     match app.run() {

@@ -193,6 +193,12 @@ impl FrameStats {
         out
     }
 
+    /// Forgets the frames measured so far (a new period of measuring begins).
+    pub fn restart(&mut self) {
+        self.frames.clear();
+        self.systems.clear();
+    }
+
     /// "mean X ms, p95 Y ms, worst Z ms".
     fn describe(times: &[Duration]) -> Option<String> {
         let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();

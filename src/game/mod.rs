@@ -28,6 +28,7 @@
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
 pub mod app;
+mod bench;
 mod chogo_board;
 mod demo;
 mod go_board;
@@ -35,6 +36,15 @@ mod launch;
 mod pace;
 #[cfg(target_arch = "wasm32")]
 mod web;
+
+#[cfg(target_arch = "wasm32")]
+pub use web::page_review_bench;
+
+/// The page's `?review-bench=…`: off the browser there is no page address.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn page_review_bench() -> Option<bool> {
+    None
+}
 
 use bevy::prelude::*;
 
@@ -51,6 +61,7 @@ pub use app::study::{
     AnalysisBoard, Attempting, GameReview, PracticeAsk, StartReview, StudySource, ToggleAnalysis,
 };
 pub use app::ui::Notice;
+pub use bench::{CHOGO_60, GO_60, ReviewBench};
 pub use chogo_board::ChogoOn;
 pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
 pub use chogo_board::bridge::{Bridge, Command, Edit, Played, PlayerKind, Setup, Viewing};
@@ -82,7 +93,7 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app::plugin(app);
     chogo_board::plugin(app);
-    app.add_plugins((demo::plugin, pace::plugin));
+    app.add_plugins((demo::plugin, bench::plugin, pace::plugin));
     go_board::plugin(app);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

@@ -76,6 +76,12 @@ fn follow_render_scale(
     }
 }
 
+/// The page's `?review-bench=chogo|go` (the review bench, `crate::game::bench`): whether
+/// it asks for Go with chess pieces; `None` without it.
+pub fn page_review_bench() -> Option<bool> {
+    page_option("review-bench").map(|game| game == "go")
+}
+
 /// An option in the page's address (`?name=value&flag`): `Some("")` for a bare flag.
 fn page_option(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
