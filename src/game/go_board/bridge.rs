@@ -269,7 +269,7 @@ pub enum GoEdit {
     Put(Cell, Option<Piece>),
     Turn(Side),
     /// Another set-up: read from text, or the empty board of other rules.
-    Replace(Position),
+    Replace(Box<Position>),
     /// Close it; the game is shown again.
     Close,
     /// A new game from the set-up, when it is a legal position; `analyse`: to be
@@ -385,7 +385,7 @@ pub(super) fn apply_commands(
                     GoEdit::Open | GoEdit::Play { .. } => {}
                     GoEdit::Put(cell, piece) => setup.set_piece(*cell, *piece),
                     GoEdit::Turn(side) => setup.set_turn(*side),
-                    GoEdit::Replace(position) => *setup = *position,
+                    GoEdit::Replace(position) => *setup = **position,
                     GoEdit::Close => bridge.edit = None,
                 }
                 bridge.line_stamp += 1;

@@ -107,20 +107,20 @@ fn panel(
             // The game has no switches beside its pieces.
             EditAsk::Switch(_) => continue,
             EditAsk::Rules(text) => match text.parse::<Rules>() {
-                Ok(rules) => GoEdit::Replace(Position::new(rules)),
+                Ok(rules) => GoEdit::Replace(Box::new(Position::new(rules))),
                 Err(e) => {
                     refused.write(Refused(e.to_string()));
                     continue;
                 }
             },
             EditAsk::Text(text) => match Position::from_text(&text, rules) {
-                Ok(position) => GoEdit::Replace(position),
+                Ok(position) => GoEdit::Replace(Box::new(position)),
                 Err(e) => {
                     refused.write(Refused(format!("the position text: {e}")));
                     continue;
                 }
             },
-            EditAsk::Clear | EditAsk::Start => GoEdit::Replace(setup.cleared()),
+            EditAsk::Clear | EditAsk::Start => GoEdit::Replace(Box::new(setup.cleared())),
             EditAsk::Play { you, bot } => {
                 let other = bot
                     .and_then(|i| LEVELS.get(i))
