@@ -199,7 +199,6 @@ where
     Ok([level(&names[0])?, level(&names[1])?])
 }
 
-/// The game of Go with chess pieces the command line asks for.
 /// The review bench's start: its 60-move game between people, played at once, with no
 /// files read or written.
 fn bench_launch(kind: GameChoice) -> Result<Launch, String> {
@@ -231,6 +230,7 @@ fn bench_launch(kind: GameChoice) -> Result<Launch, String> {
     Ok(launch)
 }
 
+/// The game of Go with chess pieces the command line asks for.
 fn go_bridge(options: &Options) -> Result<GoBridge, String> {
     let board = options.board.unwrap_or_default();
     let mut rules = chogo::go::Rules {

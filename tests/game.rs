@@ -177,9 +177,20 @@ fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
     let (game, version) = (bridge(&app).game.clone(), bridge(&app).version);
     let moves = |game: &Game| game.moves().collect::<Vec<_>>();
     // In the live game a person's move is the game's: nothing is tried there.
-    send(&mut app, Command::TryMove("b5".parse().unwrap()));
+    let tried = |app: &mut App, mv: &str| {
+        drain::<Refused>(app);
+        app.world_mut()
+            .write_message(Command::TryMove(mv.parse().unwrap()));
+        app.update();
+        let refused = drain::<Refused>(app).last().map(|r| r.0.clone());
+        settle(app);
+        refused
+    };
+    assert_eq!(
+        tried(&mut app, "b5").as_deref(),
+        Some("moves are tried on a past position or a finished game")
+    );
     assert!(bridge(&app).line.is_none());
-    assert!(drain::<Refused>(&mut app).is_empty() || bridge(&app).line.is_none());
 
     // Back to the position after 1. e3: White tries another answer, then Black goes on.
     app.world_mut().resource_mut::<Viewing>().0 = Some(1);
@@ -205,7 +216,8 @@ fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
         Some(vec!["b5".into(), "b2-b4".into()])
     );
     // An illegal try is refused with its reason and changes nothing.
-    send(&mut app, Command::TryMove("a1-a7".parse().unwrap()));
+    let why = tried(&mut app, "b6-b5").expect("refused");
+    assert!(why.starts_with("b6-b5: "), "{why}");
     assert_eq!(bridge(&app).line.unwrap().tried(), 2);
     // Take back one move of the line, then the last: the line goes.
     send(&mut app, Command::LineUndo);
@@ -469,6 +481,50 @@ fn resigning_and_agreeing_end_the_game() {
     settle(&mut app);
     let outcome = app.world().resource::<Bridge>().game.outcome();
     assert_eq!(outcome, Some(Outcome::draw(EndReason::Agreement)));
+}
+
+#[test]
+fn the_game_and_its_bot_wait_while_the_position_editor_is_open() {
+    use chogo::bot::Level;
+    // Black (a person) opens the editor at once; White's bot moves only once it closes.
+    let mut app = app_with(
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Easy)),
+        None,
+    );
+    // The move and the editor in one frame: the bot has not started thinking.
+    app.world_mut()
+        .write_message(Command::Play("e3".parse().unwrap()));
+    app.world_mut().write_message(Command::Edit(Edit::Open));
+    app.update();
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_millis(1500) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 1);
+    send(&mut app, Command::Edit(Edit::Close));
+    let started = std::time::Instant::now();
+    while app.world().resource::<Bridge>().game.plies().len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the bot never moved"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // With the editor shut, an editing command is refused and opens nothing.
+    drain::<Refused>(&mut app);
+    app.world_mut()
+        .write_message(Command::Edit(Edit::Turn(Side::White)));
+    app.update();
+    assert_eq!(
+        drain::<Refused>(&mut app)
+            .last()
+            .map(|r| r.0.clone())
+            .as_deref(),
+        Some("no position is being set up")
+    );
+    assert!(app.world().resource::<Bridge>().edit.is_none());
 }
 
 #[test]

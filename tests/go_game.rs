@@ -707,8 +707,14 @@ fn a_move_tried_on_a_past_position_is_a_side_line_that_leaves_the_game_alone() {
         offered.line.map(|l| l.moves),
         Some(vec!["c3".into(), "g7".into(), "pass".into()])
     );
-    // An illegal try is refused and changes nothing.
-    send(&mut app, GoCommand::TryMove(rook("e5")));
+    // An illegal try is refused with its reason and changes nothing.
+    drain::<Refused>(&mut app);
+    app.world_mut()
+        .write_message(GoCommand::TryMove(rook("e5")));
+    app.update();
+    let why = drain::<Refused>(&mut app).last().map(|r| r.0.clone());
+    assert!(why.is_some_and(|w| w.starts_with("e5")));
+    settle(&mut app);
     assert_eq!(bridge(&app).line(Some(1)).map(|l| l.tried()), Some(3));
     send(&mut app, GoCommand::LineUndo);
     assert_eq!(bridge(&app).line(Some(1)).map(|l| l.tried()), Some(2));

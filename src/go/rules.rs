@@ -55,7 +55,7 @@ impl fmt::Display for Rules {
         if self.moving {
             f.write_str(",moving")?;
         }
-        if self.superko && !self.moving {
+        if self.superko {
             f.write_str(",superko")?;
         }
         write!(f, ",komi={}", number_text(self.komi))
@@ -131,6 +131,7 @@ mod tests {
         for text in [
             "9x9,pieces=R,komi=5.5",
             "13x13,pieces=RB,moving,komi=0",
+            "9x9,pieces=R,moving,superko,komi=5.5",
             "chogo-44,pieces=N,superko,komi=-2",
         ] {
             let rules: Rules = text.parse().unwrap();

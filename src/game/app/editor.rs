@@ -105,6 +105,8 @@ pub fn editor_panel(
     fields: &mut EditorFields,
 ) -> Vec<EditAsk> {
     let mut asked = Vec::new();
+    // The other board's choice may name a level this board lacks.
+    fields.opponent = fields.opponent.min(view.levels.len());
     let seen = (view.text.clone(), view.rules.clone());
     if fields.filled.as_ref() != Some(&seen) {
         fields.text = view.text.clone();

@@ -249,6 +249,8 @@ pub enum Attempting {
     Found(String, f64),
     /// The move tried falls short; the engine's move is shown with its line.
     Missed(String, f64),
+    /// The engine could not judge the move tried, and why (it is not asked again).
+    Failed(String, String),
 }
 
 /// What the player asks of the practice (the review's panel).
@@ -371,7 +373,9 @@ fn drive_practice(
     // its place is judged in turn).
     let fresh = |tried: &String| match &practice.state {
         Attempting::Finding => true,
-        Attempting::Found(judged, _) | Attempting::Missed(judged, _) => judged != tried,
+        Attempting::Found(judged, _)
+        | Attempting::Missed(judged, _)
+        | Attempting::Failed(judged, _) => judged != tried,
         Attempting::Judging(_) => false,
     };
     match (&practice.state, tried) {
@@ -409,7 +413,7 @@ fn drive_practice(
                         Attempting::Missed(tried, attempt.win)
                     }
                 }
-                Err(_) => Attempting::Finding,
+                Err(why) => Attempting::Failed(tried, why),
             };
         }
         _ => {}
@@ -452,12 +456,18 @@ fn toggle(
 }
 
 /// Starts, deepens and abandons the analysis board's search as the position changes.
-fn drive_analysis(source: Res<StudySource>, mut board: ResMut<AnalysisBoard>) {
+fn drive_analysis(
+    source: Res<StudySource>,
+    review: Res<GameReview>,
+    mut board: ResMut<AnalysisBoard>,
+) {
     let Some(source) = source.0.as_ref() else {
         board.running = None;
         return;
     };
-    if !board.is_on(source) {
+    // Nothing is searched for an analysis the practice hides (the judgement has the
+    // worker to itself in the browser).
+    if !board.is_on(source) || review.practice.hides(source) {
         board.running = None;
         return;
     }
@@ -919,6 +929,10 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
             format!("{tried}: well found, {side} keeps {}.", pct(*win)),
             palette::HINT,
         ),
+        Attempting::Failed(tried, why) => (
+            format!("The engine could not judge {tried}: {why}"),
+            palette::WARN,
+        ),
         Attempting::Missed(tried, win) => {
             let engine = m.better.as_ref().map_or(String::new(), |b| {
                 format!(
@@ -951,7 +965,7 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
         }
         if matches!(
             practice.state,
-            Attempting::Missed(..) | Attempting::Found(..)
+            Attempting::Missed(..) | Attempting::Found(..) | Attempting::Failed(..)
         ) {
             button(
                 ui,

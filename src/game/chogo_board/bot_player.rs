@@ -66,7 +66,13 @@ fn start_thinking(
     let limit_reached = play
         .ply_limit
         .is_some_and(|n| bridge.game.plies().len() >= n);
-    if thinking.task.is_some() || animating.0 || bridge.game.outcome().is_some() || limit_reached {
+    // While the position editor is open the game waits (its bot too).
+    if thinking.task.is_some()
+        || animating.0
+        || bridge.game.outcome().is_some()
+        || limit_reached
+        || bridge.edit.is_some()
+    {
         return;
     }
     let side = bridge.game.position().turn();
@@ -89,6 +95,10 @@ fn finish_thinking(
     mut commands: MessageWriter<Command>,
 ) {
     let version = thinking.version;
+    // An answer found while the position editor is open waits until it closes.
+    if bridge.edit.is_some() {
+        return;
+    }
     let Some(task) = thinking.task.as_mut() else {
         return;
     };

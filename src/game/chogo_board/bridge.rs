@@ -64,7 +64,7 @@ pub struct SideLine {
 impl SideLine {
     /// The moves tried, after the game's.
     pub fn tried(&self) -> usize {
-        self.game.plies().len() - self.from
+        self.game.plies().len().saturating_sub(self.from)
     }
 }
 
@@ -325,15 +325,27 @@ pub(crate) fn apply_commands(
                 continue;
             }
             Command::Edit(edit) => {
+                if matches!(edit, Edit::Close) {
+                    if bridge.edit.take().is_some() {
+                        bridge.line_stamp += 1;
+                    }
+                    continue;
+                }
                 let shown = *bridge.shown(&viewing);
-                let setup = bridge.edit.get_or_insert(shown);
+                if matches!(edit, Edit::Open) {
+                    bridge.edit.get_or_insert(shown);
+                }
+                let Some(setup) = bridge.edit.as_mut() else {
+                    refused.write(Refused("no position is being set up".into()));
+                    continue;
+                };
                 match edit {
                     Edit::Open => {}
                     Edit::Put(cell, man) => setup.set_man(*cell, *man),
                     Edit::Hand(side, hand) => setup.set_hand(*side, *hand),
                     Edit::Turn(side) => setup.set_turn(*side),
                     Edit::Replace(position) => *setup = *position,
-                    Edit::Close => bridge.edit = None,
+                    Edit::Close => {}
                     Edit::Play { .. } => {}
                 }
                 bridge.line_stamp += 1;

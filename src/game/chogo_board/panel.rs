@@ -313,7 +313,12 @@ fn panel(
             }
             Asked::Tool(Act::Undo) => {
                 clicks.write(UiClick);
-                commands.write(Command::Undo);
+                // In a side line, its last move is taken back (as the U key does).
+                commands.write(if bridge.line(&viewing).is_some() {
+                    Command::LineUndo
+                } else {
+                    Command::Undo
+                });
             }
             Asked::Tool(Act::Redo) => {
                 clicks.write(UiClick);

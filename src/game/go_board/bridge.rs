@@ -77,7 +77,7 @@ pub struct GoLine {
 impl GoLine {
     /// The moves tried, after the game's.
     pub fn tried(&self) -> usize {
-        self.game.moves().len() - self.from
+        self.game.moves().len().saturating_sub(self.from)
     }
 }
 
@@ -379,14 +379,26 @@ pub(super) fn apply_commands(
                 continue;
             }
             GoCommand::Edit(edit) => {
+                if matches!(edit, GoEdit::Close) {
+                    if bridge.edit.take().is_some() {
+                        bridge.line_stamp += 1;
+                    }
+                    continue;
+                }
                 let shown = *bridge.shown(viewing.0);
-                let setup = bridge.edit.get_or_insert(shown);
+                if matches!(edit, GoEdit::Open) {
+                    bridge.edit.get_or_insert(shown);
+                }
+                let Some(setup) = bridge.edit.as_mut() else {
+                    refused.write(Refused("no position is being set up".into()));
+                    continue;
+                };
                 match edit {
                     GoEdit::Open | GoEdit::Play { .. } => {}
                     GoEdit::Put(cell, piece) => setup.set_piece(*cell, *piece),
                     GoEdit::Turn(side) => setup.set_turn(*side),
                     GoEdit::Replace(position) => *setup = **position,
-                    GoEdit::Close => bridge.edit = None,
+                    GoEdit::Close => {}
                 }
                 bridge.line_stamp += 1;
                 continue;

@@ -405,6 +405,8 @@ fn panel(
             Asked::LineUndo => send(GoCommand::LineUndo),
             Asked::Tool(Act::Pass) if line_open => send(GoCommand::TryMove(Move::Pass)),
             Asked::Tool(Act::Pass) => send(GoCommand::Play(Move::Pass)),
+            // In a side line, its last move is taken back (as the U key does).
+            Asked::Tool(Act::Undo) if bridge.line(viewing.0).is_some() => send(GoCommand::LineUndo),
             Asked::Tool(Act::Undo) => send(GoCommand::Undo),
             Asked::Tool(Act::Redo) => send(GoCommand::Redo),
             Asked::Tool(Act::Flip) => flipped.0 = !flipped.0,

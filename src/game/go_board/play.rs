@@ -111,6 +111,8 @@ fn start_thinking(
         || bridge.game.outcome().is_some()
         || limit
         || *screen.get() != Screen::Playing
+        // While the position editor is open the game waits (its bot too).
+        || bridge.edit.is_some()
     {
         return;
     }
@@ -129,6 +131,10 @@ fn finish_thinking(
     mut commands: MessageWriter<GoCommand>,
     mut notice: ResMut<Notice>,
 ) {
+    // An answer found while the position editor is open waits until it closes.
+    if bridge.edit.is_some() {
+        return;
+    }
     let Some((answer, version)) = thinking.poll_answer() else {
         return;
     };
