@@ -229,10 +229,11 @@ pub fn editor_panel(
                 ui.label("against");
                 let name = |i: usize| match i {
                     0 => "a person".to_string(),
+                    // As the new game dialog names them.
                     i => view
                         .levels
                         .get(i - 1)
-                        .map_or(String::new(), |l| format!("{l} bot")),
+                        .map_or(String::new(), |l| format!("Computer: {l}")),
                 };
                 egui::ComboBox::from_id_salt((view.id, "editor opponent"))
                     .selected_text(name(fields.opponent))

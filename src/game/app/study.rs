@@ -773,12 +773,14 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
                 .small(),
         );
     }
-    // The shown move's judgement, with the engine's better move.
+    // The shown move's judgement, with the engine's better move (not while the practice
+    // speaks of a mistake of its own).
     if let Some(m) = source
         .shown
         .checked_sub(1)
         .and_then(|i| review.moves.get(i))
         && let Some(class) = m.class
+        && state.practice.current(source).is_none()
     {
         let better = m.better.as_ref().map_or(String::new(), |b| {
             format!("; better {} ({:.0}%)", b.mv, b.win * 100.0)
@@ -900,7 +902,9 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
     };
     let total = practice.mistakes.len();
     let Some(m) = practice.mistakes.get(practice.at) else {
-        ui.label(egui::RichText::new(format!("{side}'s mistakes: all {total} seen")).strong());
+        ui.label(
+            egui::RichText::new(format!("{side}'s mistakes: done ({total} of {total})")).strong(),
+        );
         if ui.small_button("Done").clicked() {
             asked = Some(StudyClick::Practice(PracticeAsk::Stop));
         }

@@ -74,7 +74,8 @@ fn panel(
     let rules = *setup.rules();
     let kinds = brushes(&rules);
     let shown: Vec<Brush> = kinds.iter().map(|(b, _)| b.clone()).collect();
-    let names: Vec<&str> = LEVELS.iter().map(|l| l.name()).collect();
+    // Capitalised, as the new game dialog names them.
+    let names = ["Easy", "Medium", "Hard", "Master"];
     let view = EditorView {
         id: "go",
         brushes: &shown,
@@ -86,7 +87,7 @@ fn panel(
                      pieces=RB, moving, superko, komi=6.5",
         text: setup.to_string(),
         problem: setup.check_setup().err().map(|e| e.to_string()),
-        levels: &names,
+        levels: &names[..LEVELS.len()],
         notice: notice.0.as_deref(),
     };
     let mut asked = Vec::new();
