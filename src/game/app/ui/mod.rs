@@ -394,8 +394,8 @@ pub fn move_list(
                 (None, Some(_)) => Some("a past position"),
                 (None, None) => None,
             };
+            // Back before the words: it stays where it is whichever words follow.
             if let Some(away) = away {
-                ui.label(egui::RichText::new(away).italics().color(palette::GOLD));
                 if ui
                     .small_button("Back")
                     .on_hover_text("Back to the game as it stands")
@@ -403,18 +403,15 @@ pub fn move_list(
                 {
                     asked = Some(ListAsk::View(None));
                 }
+                ui.label(egui::RichText::new(away).italics().color(palette::GOLD));
             }
         },
     );
     let before_variation = ui.cursor().top();
     if let Some(variation) = variation {
+        // The button first: the line's text grows and shrinks after it, and the button
+        // stays under the pointer.
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                egui::RichText::new(format!("({})", variation.text()))
-                    .italics()
-                    .color(palette::GOLD),
-            )
-            .on_hover_text("Moves tried from the position marked in the list below");
             if ui
                 .small_button("Take back")
                 .on_hover_text("Take back the side line's last move")
@@ -422,6 +419,12 @@ pub fn move_list(
             {
                 asked = Some(ListAsk::LineUndo);
             }
+            ui.label(
+                egui::RichText::new(format!("({})", variation.text()))
+                    .italics()
+                    .color(palette::GOLD),
+            )
+            .on_hover_text("Moves tried from the position marked in the list below");
         });
     }
     // The variation's lines come out of the list's room.
