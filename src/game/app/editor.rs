@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::common::Side;
+use crate::common::{BySide, Player, Side};
 use crate::game::app::ui::palette;
 
 /// What a click on the board puts on a cell while editing.
@@ -71,6 +71,25 @@ pub enum EditAsk {
     Analyse,
     /// Back to the game, the set-up dropped.
     Cancel,
+}
+
+impl EditAsk {
+    /// Who plays a game asked for from the set-up, and whether it is to be analysed:
+    /// `levels` are the board's bots, as the panel listed them. `None` for any other ask.
+    pub fn game<L: Copy>(&self, levels: &[L]) -> Option<(BySide<Player<L>>, bool)> {
+        match *self {
+            EditAsk::Play { you, bot } => {
+                let other = bot
+                    .and_then(|i| levels.get(i))
+                    .map_or(Player::Human, |&l| Player::Bot(l));
+                let players =
+                    BySide::from_fn(|side| if side == you { Player::Human } else { other });
+                Some((players, false))
+            }
+            EditAsk::Analyse => Some((BySide::new(Player::Human, Player::Human), true)),
+            _ => None,
+        }
+    }
 }
 
 /// The editor's text fields and choices, kept between frames.

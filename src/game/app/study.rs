@@ -326,13 +326,20 @@ fn drive_practice(
         asks.clear();
         return;
     };
-    let review = state.of(source).cloned();
-    let practice = &mut state.practice;
-    if practice.of.is_some_and(|(key, _)| key != source.key) || review.is_none() {
+    // The review is read in place (this runs every frame), beside the practice it feeds.
+    let GameReview {
+        key,
+        done,
+        practice,
+        ..
+    } = &mut *state;
+    let review = done.as_ref().filter(|_| *key == Some(source.key));
+    let stale = practice.of.is_some_and(|(of, _)| of != source.key) || review.is_none();
+    if practice.of.is_some() && stale {
         *practice = Practice::default();
     }
     for ask in asks.read() {
-        match (*ask, &review) {
+        match (*ask, review) {
             (PracticeAsk::Start(side), Some(review)) => {
                 let mistakes: Vec<MoveReview> = review.mistakes_of(side).cloned().collect();
                 *practice = Practice {

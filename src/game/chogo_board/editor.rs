@@ -12,8 +12,8 @@ use crate::game::app::game_panel;
 use crate::game::app::reports::Refused;
 use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, UiLayer};
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::bridge::{Bridge, Command, Edit, PlayerKind};
-use crate::rules::{BySide, Hand, Man, Position, Role, RuleSet, Side};
+use crate::game::chogo_board::bridge::{Bridge, Command, Edit};
+use crate::rules::{Hand, Man, Position, Role, RuleSet, Side};
 
 /// Whether the position editor is open.
 pub fn editing(bridge: Res<Bridge>) -> bool {
@@ -154,24 +154,9 @@ fn panel(
             },
             EditAsk::Clear => Edit::Replace(setup.cleared()),
             EditAsk::Start => Edit::Replace(Position::new(rules)),
-            EditAsk::Play { you, bot } => {
-                let other = bot
-                    .and_then(|i| LEVELS.get(i))
-                    .map_or(PlayerKind::Human, |&l| PlayerKind::Bot(l));
-                Edit::Play {
-                    players: BySide::from_fn(|side| {
-                        if side == you {
-                            PlayerKind::Human
-                        } else {
-                            other
-                        }
-                    }),
-                    analyse: false,
-                }
-            }
-            EditAsk::Analyse => Edit::Play {
-                players: BySide::new(PlayerKind::Human, PlayerKind::Human),
-                analyse: true,
+            EditAsk::Play { .. } | EditAsk::Analyse => match ask.game(&LEVELS) {
+                Some((players, analyse)) => Edit::Play { players, analyse },
+                None => continue,
             },
             EditAsk::Cancel => Edit::Close,
         };

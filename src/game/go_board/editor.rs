@@ -14,8 +14,7 @@ use crate::game::app::reports::Refused;
 use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, UiLayer};
 use crate::go::bot::Level;
 use crate::go::{Piece, Position, Rules};
-use crate::rules::{BySide, Side};
-use crate::save::GoPlayer;
+use crate::rules::Side;
 
 /// Whether the position editor is open.
 pub fn editing(bridge: Res<GoBridge>) -> bool {
@@ -122,22 +121,9 @@ fn panel(
                 }
             },
             EditAsk::Clear | EditAsk::Start => GoEdit::Replace(Box::new(setup.cleared())),
-            EditAsk::Play { you, bot } => {
-                let other = bot
-                    .and_then(|i| LEVELS.get(i))
-                    .map_or(GoPlayer::Human, |&l| GoPlayer::Bot(l));
-                GoEdit::Play {
-                    players: BySide::from_fn(
-                        |side| {
-                            if side == you { GoPlayer::Human } else { other }
-                        },
-                    ),
-                    analyse: false,
-                }
-            }
-            EditAsk::Analyse => GoEdit::Play {
-                players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-                analyse: true,
+            EditAsk::Play { .. } | EditAsk::Analyse => match ask.game(&LEVELS) {
+                Some((players, analyse)) => GoEdit::Play { players, analyse },
+                None => continue,
             },
             EditAsk::Cancel => GoEdit::Close,
         };
