@@ -262,7 +262,8 @@ pub fn editor_panel(
                         }
                     });
             });
-            ui.horizontal(|ui| {
+            // Wrapped: in a narrow panel (900 × 700) Cancel goes to a line of its own.
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .add_enabled(legal, egui::Button::new("Play from here"))
                     .on_disabled_hover_text("The set-up is not a legal position yet")
