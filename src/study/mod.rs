@@ -192,6 +192,7 @@ mod tests {
             class: Some(Class::Mistake),
             accuracy: 30.0,
             better: None,
+            optimism: Default::default(),
         };
         // The analysis after the move tried is the opponent's: 45% for them is 55% for
         // the mover, five points short of the best (accepted); 52% is twelve short.

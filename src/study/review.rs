@@ -25,6 +25,113 @@ pub struct MoveReview {
     pub accuracy: f64,
     /// The engine's move in the position before, when it differs from the move played.
     pub better: Option<Candidate>,
+    /// The engine's optimism for the side to move measured near this move (win chance,
+    /// points): the values above are lowered by half of it, and so is a move tried in
+    /// its place ([`Optimism`]).
+    pub optimism: Optimism,
+}
+
+/// How much more the engine gives the side to move than the same position is worth one
+/// move later, measured on a game's own moves where the engine's move was played: one
+/// search's win chance for the mover before the move, against the next search's for the
+/// opponent after it. Both should add up to one; a Monte Carlo search of a few thousand
+/// playouts gives the side to move some ten points too many on a 9 × 9 board in the
+/// opening (it picks its own move well and the replies nearly at random), which would
+/// mark good moves as mistakes when a move played is judged by the next position's
+/// search. Half of it is taken off each position's value for the side to move. Win
+/// chances are measured and lowered in log-odds, so that a near-certain win stays near
+/// certain.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Optimism {
+    /// In log-odds of the win chance.
+    pub win: f64,
+    /// In points (Go with chess pieces).
+    pub points: f64,
+}
+
+/// The log-odds of a win chance, kept finite (a chance within 0.1 % of certain counts
+/// as that).
+fn log_odds(win: f64) -> f64 {
+    let w = win.clamp(0.001, 0.999);
+    (w / (1.0 - w)).ln()
+}
+
+/// The engine's moves played nearest a move whose optimism is taken together.
+const OPTIMISM_NEAREST: usize = 9;
+
+impl Optimism {
+    /// The optimism measured at each position of a game (the start first) from its
+    /// analyses and whether each move played was the engine's: the median of the
+    /// nearest measures, none when no engine's move was played between two open
+    /// positions. Never negative, never more than one log-odds unit (50 % for the
+    /// mover against 27 % for the other side) or 15 points.
+    fn of_game(analyses: &[Analysis], engine_played: &[bool]) -> Vec<Optimism> {
+        let measured: Vec<(usize, f64, Option<f64>)> = engine_played
+            .iter()
+            .enumerate()
+            .filter(|&(ply, &engine)| engine && ply + 1 < analyses.len())
+            .filter_map(|(ply, _)| {
+                let (a, b) = (&analyses[ply], &analyses[ply + 1]);
+                // Only searched values between open positions: a finished game or a
+                // found result says nothing of the search's leaning.
+                let open = |x: &Analysis| !x.over && !x.forced && x.win > 0.02 && x.win < 0.98;
+                (open(a) && open(b)).then(|| {
+                    let points = a.lead.zip(b.lead).map(|(x, y)| x + y);
+                    (ply, log_odds(a.win) + log_odds(b.win), points)
+                })
+            })
+            .collect();
+        let median = |mut v: Vec<f64>| -> f64 {
+            if v.is_empty() {
+                return 0.0;
+            }
+            v.sort_by(f64::total_cmp);
+            let n = v.len();
+            if n % 2 == 1 {
+                v[n / 2]
+            } else {
+                (v[n / 2 - 1] + v[n / 2]) / 2.0
+            }
+        };
+        (0..analyses.len())
+            .map(|at| {
+                let mut near: Vec<&(usize, f64, Option<f64>)> = measured.iter().collect();
+                near.sort_by_key(|(ply, ..)| ply.abs_diff(at));
+                near.truncate(OPTIMISM_NEAREST);
+                let win = median(near.iter().map(|m| m.1).collect());
+                let points = median(near.iter().filter_map(|m| m.2).collect());
+                Optimism {
+                    win: win.clamp(0.0, 1.0),
+                    points: points.clamp(0.0, 15.0),
+                }
+            })
+            .collect()
+    }
+
+    /// A position's win chance for its side to move, its optimism taken off (a finished
+    /// game or a found result as it is).
+    fn win(self, a: &Analysis) -> f64 {
+        self.win_of(a, a.win)
+    }
+
+    /// The same for a win chance the search of `a` gave (a move's among its best).
+    fn win_of(self, a: &Analysis, win: f64) -> f64 {
+        if a.over || a.forced || self.win == 0.0 {
+            win
+        } else {
+            let odds = log_odds(win) - self.win / 2.0;
+            1.0 / (1.0 + (-odds).exp())
+        }
+    }
+
+    /// The same for the lead in points.
+    fn lead(self, a: &Analysis, lead: Option<f64>) -> Option<f64> {
+        if a.over || a.forced {
+            lead
+        } else {
+            lead.map(|l| l - self.points / 2.0)
+        }
+    }
 }
 
 impl MoveReview {
@@ -85,9 +192,12 @@ impl MoveReview {
     /// when it gives away less than an inaccuracy's worth against the engine's best (in
     /// win chance, and for Go with chess pieces in points while the game is open).
     pub fn attempt(&self, after: &Analysis) -> Attempt {
-        let win = 1.0 - after.win;
+        // The opponent's values with the engine's optimism for them taken off, as the
+        // review took it off the game's own positions.
+        let optimism = self.optimism;
+        let win = 1.0 - optimism.win(after);
         let drop = (self.before - win).max(0.0);
-        let points_lost = match (self.lead_before, after.lead) {
+        let points_lost = match (self.lead_before, optimism.lead(after, after.lead)) {
             (Some(b), Some(a)) if self.before > OPEN_GAME.0 && self.before < OPEN_GAME.1 => {
                 Some((b + a).max(0.0))
             }
@@ -155,23 +265,36 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
         };
     }
     let n = played.len().min(analyses.len() - 1);
+    let engine_played: Vec<bool> = played
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(ply, text)| analyses[ply].best_move().is_some_and(|c| &c.mv == text))
+        .collect();
+    let optimism = Optimism::of_game(analyses, &engine_played);
     let mut moves = Vec::with_capacity(n);
     let mut mover = first;
     for (ply, text) in played.iter().take(n).enumerate() {
         let (a, b) = (&analyses[ply], &analyses[ply + 1]);
-        let best = a.best_move();
-        let was_best = best.is_some_and(|c| &c.mv == text);
-        let before = a.win;
+        let (here, next) = (optimism[ply], optimism[ply + 1]);
+        let best = a.best_move().map(|c| Candidate {
+            win: here.win_of(a, c.win),
+            lead: here.lead(a, c.lead),
+            ..c.clone()
+        });
+        let was_best = engine_played[ply];
+        let before = here.win(a);
         // The move's own value from the same search as the best move's, when that search
         // kept it among its best: two moves of one search compare better than two
         // searches of different positions (Chogo's depths differ by a ply, Go's playouts
-        // have their own noise). Otherwise the next position's, for the other side.
+        // have their own noise). Otherwise the next position's, for the other side. Each
+        // with the engine's optimism for the side to move taken off.
         let searched = a.best.iter().find(|c| &c.mv == text);
-        let mut after = searched.map_or(1.0 - b.win, |c| c.win);
-        let lead_before = a.lead;
+        let mut after = searched.map_or(1.0 - next.win(b), |c| here.win_of(a, c.win));
+        let lead_before = here.lead(a, a.lead);
         let mut lead_after = match searched {
-            Some(c) => c.lead,
-            None => b.lead.map(|l| -l),
+            Some(c) => here.lead(a, c.lead),
+            None => next.lead(b, b.lead).map(|l| -l),
         };
         if was_best {
             // The engine's own move loses nothing by its judgement: what a deeper look
@@ -209,7 +332,8 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
             lead_after,
             class,
             accuracy: super::move_accuracy(before, after),
-            better: best.filter(|_| !was_best).cloned(),
+            better: best.filter(|_| !was_best),
+            optimism: here,
         });
         mover = !mover;
     }
@@ -219,10 +343,11 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
         .enumerate()
         .map(|(ply, a)| {
             let to_move = if ply % 2 == 0 { first } else { !first };
+            let win = optimism[ply].win(a);
             if to_move == Side::Black {
-                a.win
+                win
             } else {
-                1.0 - a.win
+                1.0 - win
             }
         })
         .collect();
@@ -299,11 +424,12 @@ mod tests {
     #[test]
     fn a_move_is_judged_by_the_win_chance_its_mover_gave_away() {
         // Black 50 %; Black plays x (not the engine's a): White 75 % → Black lost 25.
-        // White plays the engine's move; Black then blunders from 30 % to 0 (White 100).
+        // White plays the engine's move (70 % for White, 30 % for Black after it: the
+        // engine agrees with itself, no optimism); Black then blunders from 30 % to 0.
         let played: Vec<String> = ["x", "b", "y"].map(String::from).to_vec();
         let analyses = [
             at(0.5, "a"),
-            at(0.75, "b"),
+            at(0.7, "b"),
             at(0.3, "c"),
             Analysis::over(1.0),
         ];
@@ -315,7 +441,10 @@ mod tests {
         assert_eq!(r.moves[2].class, Some(Class::Blunder));
         assert_eq!(r.counts.black, [0, 1, 1]);
         assert_eq!(r.counts.white, [0, 0, 0]);
-        assert_eq!(r.black_wins, vec![0.5, 0.25, 0.3, 0.0]);
+        for (w, expected) in r.black_wins.iter().zip([0.5, 0.3, 0.3, 0.0]) {
+            assert!((w - expected).abs() < 1e-9, "{:?}", r.black_wins);
+        }
+        assert!(r.moves[1].optimism.win < 1e-9);
         assert!(r.accuracy.white.unwrap() > r.accuracy.black.unwrap());
         let notes = r.notes();
         assert_eq!(notes[0].mark.as_deref(), Some("?"));
@@ -323,6 +452,63 @@ mod tests {
         assert!(notes[0].comment.as_ref().unwrap().contains("better a"));
         assert_eq!(r.mistakes_of(Side::Black).count(), 2);
         assert!(r.summary().contains("Black: accuracy"));
+    }
+
+    #[test]
+    fn the_side_to_moves_optimism_is_measured_on_the_engines_moves_and_taken_off() {
+        // Every search gives its side to move 60 %: where the engine's moves were played
+        // (a, b, d, e) each gives the other side 40 % a move later. Black's c is judged by
+        // the next search (the opponent's 60 %): 20 points lost as the searches stand, a
+        // mistake, but nothing once each side's optimism is taken off (50 % each).
+        let played: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
+        let analyses = [
+            at(0.6, "a"),
+            at(0.6, "b"),
+            at(0.6, "z"),
+            at(0.6, "d"),
+            at(0.6, "e"),
+            at(0.6, "f"),
+        ];
+        let r = review(&played, Side::Black, &analyses);
+        assert!((r.moves[2].before - 0.5).abs() < 1e-9, "{:?}", r.moves[2]);
+        assert!((r.moves[2].after - 0.5).abs() < 1e-9, "{:?}", r.moves[2]);
+        assert_eq!(r.moves[2].class, None);
+        assert!(r.black_wins.iter().all(|w| (w - 0.5).abs() < 1e-9));
+        // A move tried in c's place is judged the same way: 60 % for the opponent after
+        // it is 50 % for them, 50 % for the mover.
+        let tried = r.moves[2].attempt(&at(0.6, "y"));
+        assert!(
+            (tried.win - 0.5).abs() < 1e-9 && tried.accepted,
+            "{tried:?}"
+        );
+        // Without the engine's moves to measure on, nothing is taken off: the same
+        // searches judge c a mistake.
+        let none = review(
+            &played,
+            Side::Black,
+            &[
+                at(0.6, "p"),
+                at(0.6, "q"),
+                at(0.6, "z"),
+                at(0.6, "r"),
+                at(0.6, "s"),
+                at(0.6, "t"),
+            ],
+        );
+        assert_eq!(none.moves[2].class, Some(Class::Mistake));
+        // A found result keeps its value (Chogo's king captured next move).
+        let won = Analysis {
+            forced: true,
+            ..at(1.0, "k")
+        };
+        assert_eq!(
+            Optimism {
+                win: 1.0,
+                points: 5.0
+            }
+            .win(&won),
+            1.0
+        );
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub struct PlayerRow {
 /// position, a pass), the last move and its words.
 const STATUS_HEIGHT: f32 = 96.0;
 
+/// The move list's least height, its header and three moves: below it the panel scrolls.
+const LIST_LEAST: f32 = 136.0;
+
 /// A player as the panel names them, short so that "captured N" keeps its place: "You"
 /// against a bot, "Player" between people, "Easy bot" (the level's name, capitalised).
 pub fn player_name<L: std::fmt::Display>(
@@ -186,14 +189,19 @@ impl<A: Copy> GamePanel<'_, A> {
     ) -> Vec<Asked<A>> {
         let mut asked = Vec::new();
         let total = ui.available_height();
-        let keys = (
-            format!("{} panel above the moves", self.id),
-            format!("{} panel below the moves", self.id),
-        );
+        let below_key = format!("{} panel below the moves", self.id);
         // Solid bars: a bar that floats over the panel on hover hid its right edge.
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        // The menu and the help stay at the bottom, out of the scrolling part, so that
+        // they are there however much the study shows (measured on the frame before).
+        let below = ui::room_below(ui, &below_key, 64.0);
+        let scrolled = (total - below).max(120.0);
+        // The content keeps the width it has beside a scroll bar, shown or not: the
+        // action row does not wrap differently when the bar comes and goes.
+        let width = ui.available_width() - ui.spacing().scroll.allocated_width();
         let mut area = egui::ScrollArea::vertical()
             .id_salt((self.id, "panel"))
+            .max_height(scrolled)
             .auto_shrink([false, false]);
         // A new game starts at the top of the panel, not where the last one was left.
         let seen = egui::Id::new((self.id, "panel game"));
@@ -202,6 +210,7 @@ impl<A: Copy> GamePanel<'_, A> {
             area = area.vertical_scroll_offset(0.0);
         }
         area.show(ui, |ui| {
+            ui.set_max_width(width);
             let top = ui.cursor().top();
             ui.add_space(6.0);
             ui.label(egui::RichText::new(self.title).size(22.0));
@@ -262,11 +271,10 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             ui.separator();
             let above = ui.cursor().top() - top;
-            ui.data_mut(|d| d.insert_temp(egui::Id::new(&keys.0), above));
-            // The list takes what the rest leaves (measured on the frame before), so the
-            // panel fits the window without scrolling when it can.
-            let below = ui::room_below(ui, &keys.1, 96.0);
-            let height = (total - above - below - 30.0).max(44.0);
+            // The list takes what the rest leaves, so the panel fits the window without
+            // scrolling when it can; when it cannot, the list keeps three moves and the
+            // panel scrolls.
+            let height = (scrolled - above - 8.0).max(LIST_LEAST);
             // The review's marks after the moves it judged.
             let marks = self
                 .study
@@ -316,51 +324,51 @@ impl<A: Copy> GamePanel<'_, A> {
                 Some(ui::ListAsk::LineUndo) => asked.push(Asked::LineUndo),
                 None => {}
             }
-            let below_top = ui.cursor().top();
-            ui.separator();
-            ui.horizontal(|ui| {
-                let menu = ui.menu_button(egui::RichText::new("≡ Menu").strong(), |ui| {
-                    ui.set_min_width(190.0);
-                    let mut open = |ui: &mut egui::Ui, text: &str, action: MenuAction| {
-                        if ui.button(text).clicked() {
-                            actions.write(action);
-                            ui.close();
-                        }
-                    };
-                    open(ui, "New game…", MenuAction::Open(Dialog::NewGame));
-                    open(ui, "Load…", MenuAction::Open(Dialog::Load));
-                    ui.separator();
-                    for entry in &self.record {
-                        let button = ui
-                            .add_enabled(entry.enabled, egui::Button::new(entry.name))
-                            .on_hover_text(entry.tip);
-                        if button.clicked() {
-                            asked.push(Asked::Entry(entry.id));
-                            ui.close();
-                        }
-                    }
-                    ui.separator();
-                    open(ui, "Settings", MenuAction::Open(Dialog::Settings));
-                    open(ui, "Rules", MenuAction::Rules);
-                    open(ui, "Title screen", MenuAction::Title);
-                });
-                menu.response
-                    .on_hover_text("New game, load, the record, settings, rules, title");
-                let keys_button = egui::Button::new("?").selected(help.0);
-                if ui
-                    .add(keys_button)
-                    .on_hover_text("Keys and mouse (?)")
-                    .clicked()
-                {
-                    help.0 = !help.0;
-                }
-                if let Some(note) = self.note {
-                    ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).truncate());
-                }
-            });
-            ui.add(egui::Label::new(egui::RichText::new(self.help).small().weak()).wrap());
-            ui::measure_below(ui, &keys.1, below_top);
         });
+        let below_top = ui.cursor().top();
+        ui.separator();
+        ui.horizontal(|ui| {
+            let menu = ui.menu_button(egui::RichText::new("≡ Menu").strong(), |ui| {
+                ui.set_min_width(190.0);
+                let mut open = |ui: &mut egui::Ui, text: &str, action: MenuAction| {
+                    if ui.button(text).clicked() {
+                        actions.write(action);
+                        ui.close();
+                    }
+                };
+                open(ui, "New game…", MenuAction::Open(Dialog::NewGame));
+                open(ui, "Load…", MenuAction::Open(Dialog::Load));
+                ui.separator();
+                for entry in &self.record {
+                    let button = ui
+                        .add_enabled(entry.enabled, egui::Button::new(entry.name))
+                        .on_hover_text(entry.tip);
+                    if button.clicked() {
+                        asked.push(Asked::Entry(entry.id));
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                open(ui, "Settings", MenuAction::Open(Dialog::Settings));
+                open(ui, "Rules", MenuAction::Rules);
+                open(ui, "Title screen", MenuAction::Title);
+            });
+            menu.response
+                .on_hover_text("New game, load, the record, settings, rules, title");
+            let keys_button = egui::Button::new("?").selected(help.0);
+            if ui
+                .add(keys_button)
+                .on_hover_text("Keys and mouse (?)")
+                .clicked()
+            {
+                help.0 = !help.0;
+            }
+            if let Some(note) = self.note {
+                ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).truncate());
+            }
+        });
+        ui.add(egui::Label::new(egui::RichText::new(self.help).small().weak()).wrap());
+        ui::measure_below(ui, &below_key, below_top);
         asked
     }
 }

@@ -624,8 +624,7 @@ pub fn analysis_section(
         return;
     }
     let found = board.current(source);
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Analysis").strong());
+    let open = section(ui, "Analysis", |ui| {
         if let Some(a) = found.map(|f| &f.analysis) {
             let lead = a.lead.map_or(String::new(), |l| format!(" {l:+.1}"));
             let words = if a.over {
@@ -634,19 +633,28 @@ pub fn analysis_section(
                 format!("{to_move} {:.0}%{lead}", a.win * 100.0)
             };
             ui.label(egui::RichText::new(words).color(palette::GOLD));
-            let depth = if a.lead.is_some() {
+            let mut depth = if a.lead.is_some() {
                 format!("{} playouts", a.work)
             } else {
                 format!("depth {}", a.depth)
             };
-            ui.label(egui::RichText::new(depth).small().weak())
-                .on_hover_text(format!("{} nodes or playouts searched", a.work));
-        }
-        if board.is_thinking() {
+            let mut tip = format!("{} nodes or playouts searched", a.work);
+            if board.is_thinking() {
+                depth.push_str(" …");
+                tip.push_str("; the engine is deepening its analysis");
+            }
+            // Cut short rather than wider than the panel (a row wider than the panel
+            // shifted the whole panel for as long as it lasted).
+            ui.add(egui::Label::new(egui::RichText::new(depth).small().weak()).truncate())
+                .on_hover_text(tip);
+        } else if board.is_thinking() {
             ui.label(egui::RichText::new("…").weak())
                 .on_hover_text("The engine is deepening its analysis");
         }
     });
+    if !open {
+        return;
+    }
     let Some(found) = found else {
         if let Some((_, e)) = board.error.as_ref().filter(|(at, _)| *at == source.spot()) {
             ui.label(egui::RichText::new(e).color(palette::WARN).small());
@@ -702,6 +710,28 @@ pub fn analysis_section(
     }
 }
 
+/// A study section's header, which folds the section: the toggle, the title (a click on
+/// it folds too) and what `header` adds (the figures that stay in sight when folded).
+/// Returns whether the section is open.
+fn section(ui: &mut egui::Ui, title: &str, header: impl FnOnce(&mut egui::Ui)) -> bool {
+    let id = ui.make_persistent_id(("study section", title));
+    let mut state =
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true);
+    let open = state.is_open();
+    ui.horizontal(|ui| {
+        state.show_toggle_button(ui, egui::collapsing_header::paint_default_icon);
+        let tip = if open { "Fold" } else { "Unfold" };
+        let name =
+            egui::Label::new(egui::RichText::new(title).strong()).sense(egui::Sense::click());
+        if ui.add(name).on_hover_text(tip).clicked() {
+            state.toggle(ui);
+        }
+        header(ui);
+    });
+    state.store(ui.ctx());
+    state.is_open()
+}
+
 /// The review's part of the panel: its progress, or the graph (a click asks for that
 /// move) with each side's accuracy and counts. Returns the move count asked for.
 pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> Option<usize> {
@@ -719,7 +749,19 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
     }
     let review = state.of(source)?;
     let mut asked = None;
-    ui.label(egui::RichText::new("Review").strong());
+    let accuracy =
+        |side: Side| review.accuracy[side].map_or("–".to_string(), |a| format!("{a:.0}%"));
+    let open = section(ui, "Review", |ui| {
+        let text = format!(
+            "accuracy: Black {} · White {}",
+            accuracy(Side::Black),
+            accuracy(Side::White)
+        );
+        ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).truncate());
+    });
+    if !open {
+        return None;
+    }
     let width = ui.available_width();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 48.0), egui::Sense::click());
     let painter = ui.painter_at(rect);
@@ -772,14 +814,13 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
         asked = Some(i.min(n));
     }
     response.on_hover_text("Black's win chance through the game; click to see a move");
-    for side in Side::BOTH {
-        let acc = review.accuracy[side].map_or("–".to_string(), |a| format!("{a:.0}%"));
+    // Each side's inaccuracies, mistakes and blunders on one line.
+    let counts = Side::BOTH.map(|side| {
         let [i, m, b] = review.counts[side];
-        ui.label(
-            egui::RichText::new(format!("{side}: accuracy {acc} · {i} ?! · {m} ? · {b} ??"))
-                .small(),
-        );
-    }
+        format!("{side} {i} ?! {m} ? {b} ??")
+    });
+    ui.label(egui::RichText::new(counts.join(" · ")).small())
+        .on_hover_text("Inaccuracies (?!), mistakes (?) and blunders (??) of each side");
     // The shown move's judgement, with the engine's better move (not while the practice
     // speaks of a mistake of its own).
     if let Some(m) = source
@@ -890,15 +931,21 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
     let practice = &state.practice;
     let mut asked = None;
     let Some((_, side)) = practice.of.filter(|(key, _)| *key == source.key) else {
+        let counts = Side::BOTH.map(|side| (side, review.mistakes_of(side).count()));
+        if counts.iter().all(|(_, n)| *n == 0) {
+            return None;
+        }
+        // One row for both sides: "Learn from mistakes: Black (2) White (1)".
         ui.horizontal_wrapped(|ui| {
-            for side in Side::BOTH {
-                let n = review.mistakes_of(side).count();
+            ui.label(egui::RichText::new("Learn from mistakes:").small());
+            for (side, n) in counts {
                 if n > 0
                     && ui
-                        .small_button(format!("Learn from {side}'s mistakes ({n})"))
-                        .on_hover_text(
-                            "Go back to each mistake and blunder and look for a better move",
-                        )
+                        .small_button(format!("{side} ({n})"))
+                        .on_hover_text(format!(
+                            "Go back to each of {side}'s mistakes and blunders and look for \
+                             a better move"
+                        ))
                         .clicked()
                 {
                     asked = Some(StudyClick::Practice(PracticeAsk::Start(side)));
