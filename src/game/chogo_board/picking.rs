@@ -116,6 +116,11 @@ pub fn pickable(pos: &Position, cell: Cell) -> bool {
 /// Why the man on `cell` cannot move, if it cannot.
 pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
     let man = pos.man_at(cell)?;
+    // An enemy man a reposition may take is not stuck for the player (RULES §10.2): it
+    // is picked up, trapped or not.
+    if man.side != pos.turn() && pickable(pos, cell) {
+        return None;
+    }
     if let Some((a, b)) = pos.trappers(cell) {
         let alone = if man.side == pos.turn() {
             " and cannot move alone"
@@ -238,5 +243,24 @@ mod tests {
             Some("a3 cannot move alone, only in a block (with b3): shift-click to add men to it")
         );
         assert_eq!(why_stuck(&pos, "b3".parse().unwrap()), None);
+    }
+
+    #[test]
+    fn an_enemy_man_a_reposition_may_take_is_not_called_trapped() {
+        // White to move; Black's c4 is trapped between White's b4 and d4, and c1,
+        // walled in by Black's c2 and d1, is a Black city.
+        let text = "##4##/#5K#/8/1PpP4/8/#1p1k2#/##1p2## w 10 20";
+        let c4: Cell = "c4".parse().unwrap();
+        let plain = Position::from_text(text, RuleSet::default()).unwrap();
+        assert_eq!(
+            why_stuck(&plain, c4).as_deref(),
+            Some("c4 is trapped between b4 and d4")
+        );
+        assert!(!pickable(&plain, c4));
+        // With the reposition (into any city) White may pick it up and set it down.
+        let rules: RuleSet = "chogo-44,fortress=reposition,mole=city".parse().unwrap();
+        let repositioning = Position::from_text(text, rules).unwrap();
+        assert!(pickable(&repositioning, c4));
+        assert_eq!(why_stuck(&repositioning, c4), None);
     }
 }
