@@ -31,7 +31,7 @@ use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_point};
 use crate::game::chogo_board::picking::{
-    Selection, destinations, pickable, selection_moves, why_stuck,
+    Selection, city_tint, destinations, pickable, selection_moves, why_stuck,
 };
 use crate::rules::{Bitboard, Cell, Move, Role};
 
@@ -373,9 +373,7 @@ fn update_highlights(
         if settings.0.show_legal_moves {
             (next.targets, next.capture_targets) = destinations(pos, &grab.selection);
         }
-        if let Ok(cities) = pos.mole_drop_cells() {
-            next.cities = cities;
-        }
+        next.cities = city_tint(pos);
         if let Some(mv) = hint.current(bridge.version)
             && !bridge.studying(&viewing)
         {

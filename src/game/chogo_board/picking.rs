@@ -113,6 +113,16 @@ pub fn pickable(pos: &Position, cell: Cell) -> bool {
     }
 }
 
+/// The cells tinted as cities: where the side to move's fortress move may land (the mole
+/// drop's and the knight's cities, RULES §7, §10.2); none while it has none, and none for
+/// the reposition, which sets the enemy man down on any empty cell.
+pub fn city_tint(pos: &Position) -> Bitboard {
+    match (pos.rules().fortress, pos.mole_drop_cells()) {
+        (Fortress::Reposition, _) | (_, Err(_)) => Bitboard::EMPTY,
+        (_, Ok(cities)) => cities,
+    }
+}
+
 /// Why the man on `cell` cannot move, if it cannot.
 pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
     let man = pos.man_at(cell)?;
@@ -246,7 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn an_enemy_man_a_reposition_may_take_is_not_called_trapped() {
+    fn an_enemy_man_a_reposition_may_take_is_not_called_trapped_nor_cities_tinted() {
         // White to move; Black's c4 is trapped between White's b4 and d4, and c1,
         // walled in by Black's c2 and d1, is a Black city.
         let text = "##4##/#5K#/8/1PpP4/8/#1p1k2#/##1p2## w 10 20";
@@ -262,5 +272,15 @@ mod tests {
         let repositioning = Position::from_text(text, rules).unwrap();
         assert!(pickable(&repositioning, c4));
         assert_eq!(why_stuck(&repositioning, c4), None);
+        // Its man may go to any empty cell: no city is tinted as if it were the target.
+        assert_eq!(city_tint(&repositioning), Bitboard::EMPTY);
+        // The mole drop into any city tints c1, the city.
+        let mole: RuleSet = "chogo-44,mole=city".parse().unwrap();
+        let dropping = Position::from_text(text, mole).unwrap();
+        assert_eq!(
+            city_tint(&dropping),
+            Bitboard::from_cell("c1".parse().unwrap())
+        );
+        assert_eq!(city_tint(&plain), Bitboard::EMPTY);
     }
 }

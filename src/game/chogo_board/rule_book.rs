@@ -13,7 +13,7 @@ use crate::game::app::boards::RulePage;
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::palette;
 use crate::game::chogo_board::picking::{
-    Selection, destinations, pickable, selection_moves, why_stuck,
+    Selection, city_tint, destinations, pickable, selection_moves, why_stuck,
 };
 use crate::game::chogo_board::small_board::{self, Marks};
 use crate::rules::{Bitboard, Cell, Fortress, Game, Move, MoveReport, Position, Role, RuleSet};
@@ -125,9 +125,7 @@ impl Diagram {
         };
         if self.game.outcome().is_none() {
             (marks.targets, marks.capture_targets) = destinations(&pos, &self.selection);
-            if let Ok(cities) = pos.mole_drop_cells() {
-                marks.cities = cities;
-            }
+            marks.cities = city_tint(&pos);
         }
         let layout = if narrow {
             egui::Layout::top_down(egui::Align::Min)
