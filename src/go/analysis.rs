@@ -93,8 +93,12 @@ impl Studied for Game {
                 .filter(trusted)
                 .find(|c| c.mv == mv)
         };
+        // The search's move and its most played others (what the review judges a move
+        // by), then shown below the first by win rate.
         let mut best: Vec<Candidate> = order
             .into_iter()
+            .filter(|&mv| mv == choice.mv || stats(mv).is_some())
+            .take(multipv.max(1))
             .filter_map(|mv| {
                 let (win, lead) = match stats(mv) {
                     Some(c) if c.playouts > 0 => (c.winrate, c.points),
@@ -127,7 +131,6 @@ impl Studied for Game {
                     .then(b.lead.unwrap_or(0.0).total_cmp(&a.lead.unwrap_or(0.0)))
             });
         }
-        best.truncate(multipv.max(1));
         let first = best.first();
         Analysis {
             win: first.map_or(0.5, |c| c.win),

@@ -22,7 +22,7 @@
 
 mod review;
 
-pub use review::{Attempt, MoveReview, REVIEW_MULTIPV, Review, review, review_game};
+pub use review::{Attempt, MoveReview, Optimism, REVIEW_MULTIPV, Review, review, review_game};
 
 use crate::common::Side;
 pub use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};

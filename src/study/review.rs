@@ -25,10 +25,11 @@ pub struct MoveReview {
     pub accuracy: f64,
     /// The engine's move in the position before, when it differs from the move played.
     pub better: Option<Candidate>,
-    /// The engine's optimism for the side to move measured near this move (win chance,
-    /// points): the values above are lowered by half of it, and so is a move tried in
-    /// its place ([`Optimism`]).
-    pub optimism: Optimism,
+    /// The engine's optimism for the side to move ([`Optimism`]) measured at the position
+    /// before the move and at the one after it: half of each is taken off the values
+    /// above (the mover's before, the opponent's after), and off the position after a
+    /// move tried in this one's place.
+    pub optimism: [Optimism; 2],
 }
 
 /// How much more the engine gives the side to move than the same position is worth one
@@ -63,8 +64,8 @@ impl Optimism {
     /// The optimism measured at each position of a game (the start first) from its
     /// analyses and whether each move played was the engine's: the median of the
     /// nearest measures, none when no engine's move was played between two open
-    /// positions. Never negative, never more than one log-odds unit (50 % for the
-    /// mover against 27 % for the other side) or 15 points.
+    /// positions. Never negative, never more than one log-odds unit (the mover's 50 %
+    /// against the other side's 73 % a move later: 27 % left to the mover) or 15 points.
     fn of_game(analyses: &[Analysis], engine_played: &[bool]) -> Vec<Optimism> {
         let measured: Vec<(usize, f64, Option<f64>)> = engine_played
             .iter()
@@ -193,8 +194,8 @@ impl MoveReview {
     /// win chance, and for Go with chess pieces in points while the game is open).
     pub fn attempt(&self, after: &Analysis) -> Attempt {
         // The opponent's values with the engine's optimism for them taken off, as the
-        // review took it off the game's own positions.
-        let optimism = self.optimism;
+        // review took it off the position after the move played.
+        let optimism = self.optimism[1];
         let win = 1.0 - optimism.win(after);
         let drop = (self.before - win).max(0.0);
         let points_lost = match (self.lead_before, optimism.lead(after, after.lead)) {
@@ -333,7 +334,7 @@ pub fn review(played: &[String], first: Side, analyses: &[Analysis]) -> Review {
             class,
             accuracy: super::move_accuracy(before, after),
             better: best.filter(|_| !was_best),
-            optimism: here,
+            optimism: [here, next],
         });
         mover = !mover;
     }
@@ -444,7 +445,7 @@ mod tests {
         for (w, expected) in r.black_wins.iter().zip([0.5, 0.3, 0.3, 0.0]) {
             assert!((w - expected).abs() < 1e-9, "{:?}", r.black_wins);
         }
-        assert!(r.moves[1].optimism.win < 1e-9);
+        assert!(r.moves[1].optimism.iter().all(|o| o.win < 1e-9));
         assert!(r.accuracy.white.unwrap() > r.accuracy.black.unwrap());
         let notes = r.notes();
         assert_eq!(notes[0].mark.as_deref(), Some("?"));
@@ -496,6 +497,49 @@ mod tests {
             ],
         );
         assert_eq!(none.moves[2].class, Some(Class::Mistake));
+        // Go: the margins too. Every search gives its side to move +4 points (and 60 %):
+        // the move off the engine's list loses nothing once each side's +4 is halved
+        // away, and a move tried in its place that leaves the opponent +4 is accepted,
+        // one that leaves them +9 is not (5 points lost).
+        let go = |win: f64, lead: f64, best: &str| Analysis {
+            lead: Some(lead),
+            best: vec![Candidate {
+                lead: Some(lead),
+                ..at(win, best).best[0].clone()
+            }],
+            ..at(win, best)
+        };
+        let analyses: Vec<Analysis> = ["a", "b", "z", "d", "e", "f"]
+            .iter()
+            .map(|m| go(0.6, 4.0, m))
+            .collect();
+        let r = review(&played, Side::Black, &analyses);
+        let c = &r.moves[2];
+        assert!((c.optimism[0].points - 8.0).abs() < 1e-9, "{c:?}");
+        assert!(c.lead_before.unwrap().abs() < 1e-9, "{c:?}");
+        assert!(c.lead_after.unwrap().abs() < 1e-9, "{c:?}");
+        assert_eq!(c.class, None);
+        assert!(c.attempt(&go(0.6, 4.0, "y")).accepted);
+        assert!(!c.attempt(&go(0.6, 9.0, "y")).accepted);
+        // When the search after c gives the opponent +10 instead, c gave away 6 points
+        // (+10 less the +4 of its optimism, against the mover's nil): a mistake.
+        let mut worse = analyses.clone();
+        worse[3] = go(0.6, 10.0, "d");
+        let c = &review(&played, Side::Black, &worse).moves[2];
+        assert!((c.lead_after.unwrap() + 6.0).abs() < 1e-9, "{c:?}");
+        assert_eq!(c.class, Some(Class::Mistake));
+        // A finished game's last position keeps its value, whatever the optimism.
+        let mut ended = analyses.clone();
+        // (e, off the list of its search, is judged by the last position's.)
+        ended[4] = go(0.6, 4.0, "q");
+        ended[5] = Analysis {
+            lead: Some(-7.0),
+            ..Analysis::over(0.0)
+        };
+        let r = review(&played, Side::Black, &ended);
+        assert_eq!(r.black_wins[5], 1.0, "{:?}", r.black_wins);
+        assert_eq!(r.moves[4].lead_after, Some(7.0));
+        assert_eq!(r.moves[4].after, 1.0);
         // A found result keeps its value (Chogo's king captured next move).
         let won = Analysis {
             forced: true,

@@ -28,8 +28,8 @@ pub struct PlayerRow {
 /// position, a pass), the last move and its words.
 const STATUS_HEIGHT: f32 = 96.0;
 
-/// The move list's least height, its header and three moves: below it the panel scrolls.
-const LIST_LEAST: f32 = 136.0;
+/// The move list's least height, three moves: below it the panel scrolls.
+const LIST_LEAST: f32 = 110.0;
 
 /// A player as the panel names them, short so that "captured N" keeps its place: "You"
 /// against a bot, "Player" between people, "Easy bot" (the level's name, capitalised).
@@ -194,7 +194,7 @@ impl<A: Copy> GamePanel<'_, A> {
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         // The menu and the help stay at the bottom, out of the scrolling part, so that
         // they are there however much the study shows (measured on the frame before).
-        let below = ui::room_below(ui, &below_key, 64.0);
+        let below = ui::room_below(ui, &below_key, 90.0);
         let scrolled = (total - below).max(120.0);
         // The content keeps the width it has beside a scroll bar, shown or not: the
         // action row does not wrap differently when the bar comes and goes.
@@ -274,7 +274,9 @@ impl<A: Copy> GamePanel<'_, A> {
             // The list takes what the rest leaves, so the panel fits the window without
             // scrolling when it can; when it cannot, the list keeps three moves and the
             // panel scrolls.
-            let height = (scrolled - above - 8.0).max(LIST_LEAST);
+            // The list's header (its Back button's height) comes out of that room too.
+            let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
+            let height = (scrolled - above - header - 8.0).max(LIST_LEAST);
             // The review's marks after the moves it judged.
             let marks = self
                 .study

@@ -568,10 +568,17 @@ pub fn room_below(ui: &egui::Ui, key: &str, guess: f32) -> f32 {
     ui.data(|d| d.get_temp(egui::Id::new(key))).unwrap_or(guess)
 }
 
-/// Records the height from `top` down to the cursor, for [`room_below`].
+/// Records the height from `top` down to the cursor, for [`room_below`]; a height that
+/// changed asks for another frame, so that what was laid out with the old one is redone
+/// at once (the game draws only when something changes).
 pub fn measure_below(ui: &egui::Ui, key: &str, top: f32) {
     let height = ui.cursor().top() - top;
-    ui.data_mut(|d| d.insert_temp(egui::Id::new(key), height));
+    let id = egui::Id::new(key);
+    let before = ui.data(|d| d.get_temp::<f32>(id));
+    if before.is_none_or(|b| (b - height).abs() > 0.5) {
+        ui.data_mut(|d| d.insert_temp(id, height));
+        ui.ctx().request_repaint();
+    }
 }
 
 /// The width of `text` in the body font, on one line.
