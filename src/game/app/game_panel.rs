@@ -191,7 +191,11 @@ impl<A: Copy> GamePanel<'_, A> {
         let total = ui.available_height();
         let below_key = format!("{} panel below the moves", self.id);
         // Solid bars: a bar that floats over the panel on hover hid its right edge.
-        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        ui.spacing_mut().scroll = egui::style::ScrollStyle {
+            bar_width: 5.0,
+            bar_inner_margin: 3.0,
+            ..egui::style::ScrollStyle::solid()
+        };
         // The menu and the help stay at the bottom, out of the scrolling part, so that
         // they are there however much the study shows (measured on the frame before).
         let below = ui::room_below(ui, &below_key, 90.0);
@@ -382,13 +386,14 @@ fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
     ui.horizontal_wrapped(|ui| {
         // Six of them in one row in the narrowest panel beside the board (Chogo's at
         // 900 × 700: Resign on its own row was the new player's find).
+        // (Tight enough that they keep that with the scroll bar's width set aside.)
         ui.spacing_mut().button_padding = egui::vec2(6.0, 4.0);
-        ui.spacing_mut().item_spacing.x = 4.0;
+        ui.spacing_mut().item_spacing.x = 3.0;
         for tool in tools {
             let text = icon_text(tool.icon);
             let button = egui::Button::new(text)
                 .selected(tool.lit)
-                .min_size(egui::vec2(33.0, 30.0));
+                .min_size(egui::vec2(32.0, 30.0));
             let tip = if tool.key.is_empty() {
                 tool.name.to_string()
             } else {
