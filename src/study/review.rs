@@ -57,6 +57,13 @@ fn log_odds(win: f64) -> f64 {
     (w / (1.0 - w)).ln()
 }
 
+/// The fewest of the engine's moves measured that a review trusts (fewer: every move is
+/// measured).
+const OPTIMISM_LEAST: usize = 3;
+
+/// The fewest moves measured when every move is (fewer: no correction).
+const OPTIMISM_EVERY_LEAST: usize = 6;
+
 /// The engine's moves played nearest a move whose optimism is taken together.
 const OPTIMISM_NEAREST: usize = 9;
 
@@ -67,21 +74,16 @@ impl Optimism {
     /// positions. Never negative, never more than one log-odds unit (the mover's 50 %
     /// against the other side's 73 % a move later: 27 % left to the mover) or 15 points.
     fn of_game(analyses: &[Analysis], engine_played: &[bool]) -> Vec<Optimism> {
-        let measured: Vec<(usize, f64, Option<f64>)> = engine_played
-            .iter()
-            .enumerate()
-            .filter(|&(ply, &engine)| engine && ply + 1 < analyses.len())
-            .filter_map(|(ply, _)| {
-                let (a, b) = (&analyses[ply], &analyses[ply + 1]);
-                // Only searched values between open positions: a finished game or a
-                // found result says nothing of the search's leaning.
-                let open = |x: &Analysis| !x.over && !x.forced && x.win > 0.02 && x.win < 0.98;
-                (open(a) && open(b)).then(|| {
-                    let points = a.lead.zip(b.lead).map(|(x, y)| x + y);
-                    (ply, log_odds(a.win) + log_odds(b.win), points)
-                })
-            })
-            .collect();
+        let mut measured = Self::measures(analyses, engine_played, true);
+        if measured.len() < OPTIMISM_LEAST {
+            // Too few of the engine's moves (a player's own moves): every move is
+            // measured instead, when there are enough of them. Most moves of a game give
+            // away little, and the median stands against the few that gave away much.
+            let every = Self::measures(analyses, engine_played, false);
+            if every.len() >= OPTIMISM_EVERY_LEAST {
+                measured = every;
+            }
+        }
         let median = |mut v: Vec<f64>| -> f64 {
             if v.is_empty() {
                 return 0.0;
@@ -105,6 +107,30 @@ impl Optimism {
                     win: win.clamp(0.0, 1.0),
                     points: points.clamp(0.0, 15.0),
                 }
+            })
+            .collect()
+    }
+
+    /// Each open pair of consecutive positions' disagreement: (the ply, in log-odds, in
+    /// points), at the engine's moves only or at every move.
+    fn measures(
+        analyses: &[Analysis],
+        engine_played: &[bool],
+        engine_only: bool,
+    ) -> Vec<(usize, f64, Option<f64>)> {
+        engine_played
+            .iter()
+            .enumerate()
+            .filter(|&(ply, &engine)| (engine || !engine_only) && ply + 1 < analyses.len())
+            .filter_map(|(ply, _)| {
+                let (a, b) = (&analyses[ply], &analyses[ply + 1]);
+                // Only searched values between open positions: a finished game or a
+                // found result says nothing of the search's leaning.
+                let open = |x: &Analysis| !x.over && !x.forced && x.win > 0.02 && x.win < 0.98;
+                (open(a) && open(b)).then(|| {
+                    let points = a.lead.zip(b.lead).map(|(x, y)| x + y);
+                    (ply, log_odds(a.win) + log_odds(b.win), points)
+                })
             })
             .collect()
     }
@@ -497,6 +523,15 @@ mod tests {
             ],
         );
         assert_eq!(none.moves[2].class, Some(Class::Mistake));
+        // With six moves or more measured, every move is: a player's own game of seven
+        // moves (none the engine's) is corrected by their median.
+        let seven: Vec<String> = ["a", "b", "c", "d", "e", "f", "g"]
+            .map(String::from)
+            .to_vec();
+        let own: Vec<Analysis> = (0..8).map(|_| at(0.6, "z")).collect();
+        let r = review(&seven, Side::Black, &own);
+        assert!(r.moves.iter().all(|m| m.class.is_none()), "{r:?}");
+        assert!(r.black_wins.iter().all(|w| (w - 0.5).abs() < 1e-9));
         // Go: the margins too. Every search gives its side to move +4 points (and 60 %):
         // the move off the engine's list loses nothing once each side's +4 is halved
         // away, and a move tried in its place that leaves the opponent +4 is accepted,

@@ -28,6 +28,9 @@ pub struct PlayerRow {
 /// position, a pass), the last move and its words.
 const STATUS_HEIGHT: f32 = 96.0;
 
+/// The status block's least height while the study is shown: the turn and the last move.
+const STATUS_HEIGHT_STUDYING: f32 = 56.0;
+
 /// The move list's least height, three moves: below it the panel scrolls.
 const LIST_LEAST: f32 = 110.0;
 
@@ -249,12 +252,18 @@ impl<A: Copy> GamePanel<'_, A> {
             // The status keeps a height that holds its usual lines, so that one coming
             // or going (thinking…, a past position) does not move the move list under
             // the pointer.
+            // With the study shown the room goes to the moves: the block holds less.
+            let least = if self.study.as_ref().is_some_and(|s| s.shows_anything()) {
+                STATUS_HEIGHT_STUDYING
+            } else {
+                STATUS_HEIGHT
+            };
             let width = ui.available_width();
             ui.allocate_ui_with_layout(
-                egui::vec2(width, STATUS_HEIGHT),
+                egui::vec2(width, least),
                 egui::Layout::top_down(egui::Align::Min),
                 |ui| {
-                    ui.set_min_size(egui::vec2(width, STATUS_HEIGHT));
+                    ui.set_min_size(egui::vec2(width, least));
                     status(ui);
                 },
             );

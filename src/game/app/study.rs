@@ -633,7 +633,9 @@ pub fn analysis_section(
                 format!("{to_move} {:.0}%{lead}", a.win * 100.0)
             };
             ui.label(egui::RichText::new(words).color(palette::GOLD));
-            let mut depth = if a.lead.is_some() {
+            let mut depth = if a.over {
+                String::new()
+            } else if a.lead.is_some() {
                 format!("{} playouts", a.work)
             } else {
                 format!("depth {}", a.depth)
@@ -798,8 +800,10 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
                 crate::study::Class::Mistake => egui::Color32::from_rgb(230, 130, 40),
                 crate::study::Class::Blunder => egui::Color32::from_rgb(210, 50, 40),
             };
-            let at = egui::pos2(x(m.ply + 1), y(review.black_wins[m.ply + 1]));
-            painter.circle_filled(at, 3.0, colour);
+            // Whole even at 0 % or 100 %.
+            let top_bottom = (rect.top() + 3.0, rect.bottom() - 3.0);
+            let dot_y = y(review.black_wins[m.ply + 1]).clamp(top_bottom.0, top_bottom.1);
+            painter.circle_filled(egui::pos2(x(m.ply + 1), dot_y), 3.0, colour);
         }
     }
     let shown = egui::pos2(x(source.shown.min(n)), rect.top());
@@ -811,7 +815,16 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
         && response.clicked()
     {
         let i = (((at.x - rect.left()) / rect.width()) * n as f32).round() as usize;
-        asked = Some(i.min(n));
+        // A click near a judged move's dot is for that move: with a hundred positions
+        // they stand two pixels apart.
+        let near = review
+            .moves
+            .iter()
+            .filter(|m| m.class.is_some())
+            .map(|m| m.ply + 1)
+            .min_by(|&a, &b| (x(a) - at.x).abs().total_cmp(&(x(b) - at.x).abs()))
+            .filter(|&p| (x(p) - at.x).abs() <= 6.0);
+        asked = Some(near.unwrap_or(i).min(n));
     }
     response.on_hover_text("Black's win chance through the game; click to see a move");
     // Each side's inaccuracies, mistakes and blunders on one line.
@@ -833,9 +846,14 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
         let better = m.better.as_ref().map_or(String::new(), |b| {
             format!("; better {} ({:.0}%)", b.mv, b.win * 100.0)
         });
+        // Go's margins too: a move judged by the points it gave away says so.
+        let points = match (m.lead_before, m.lead_after) {
+            (Some(b), Some(a)) => format!(" ({b:+.1} → {a:+.1} points)"),
+            _ => String::new(),
+        };
         ui.label(
             egui::RichText::new(format!(
-                "{}{}: {}, {:.0}% → {:.0}%{better}",
+                "{}{}: {}, {:.0}% → {:.0}%{points}{better}",
                 m.played,
                 class.mark(),
                 class.with_article(),
@@ -913,6 +931,15 @@ pub enum StudyClick {
 }
 
 impl StudyView<'_> {
+    /// Whether the panel shows any of the study: the analysis, or a review under way,
+    /// failed or done.
+    pub fn shows_anything(&self) -> bool {
+        self.board.is_on(self.source)
+            || self.review.progress(self.source).is_some()
+            || self.review.of(self.source).is_some()
+            || (self.review.error.is_some() && self.review.key == Some(self.source.key))
+    }
+
     /// Draws the analysis and the review; returns what a click asked for (or the position
     /// the practice wants shown).
     pub fn show(&self, ui: &mut egui::Ui) -> Option<StudyClick> {
@@ -969,8 +996,12 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
     );
     let mark = m.class.map_or("", |c| c.mark());
     let pct = |w: f64| format!("{:.0}%", w * 100.0);
+    let points = match (m.lead_before, m.lead_after) {
+        (Some(b), Some(a)) => format!(", {b:+.1} → {a:+.1} points"),
+        _ => String::new(),
+    };
     let played = format!(
-        "{side} played {}{mark} here ({} → {}).",
+        "{side} played {}{mark} here ({} → {}{points}).",
         m.played,
         pct(m.before),
         pct(m.after)
@@ -1006,7 +1037,8 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
             )
         }
     };
-    ui.add(egui::Label::new(egui::RichText::new(words).color(colour)).wrap());
+    // The buttons above the words, which change length from one try to the next: the
+    // buttons stay under the pointer.
     ui.horizontal_wrapped(|ui| {
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, ask: PracticeAsk| {
             if ui.small_button(text).on_hover_text(tip).clicked() {
@@ -1033,8 +1065,12 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
             );
         }
         let last = practice.at + 1 == total;
-        let next = if last { "Finish" } else { "Next mistake" };
-        button(ui, next, "Go on to the next mistake", PracticeAsk::Next);
+        let (next, tip) = if last {
+            ("Finish", "The last one: end the practice")
+        } else {
+            ("Next mistake", "Go on to the next mistake")
+        };
+        button(ui, next, tip, PracticeAsk::Next);
         button(
             ui,
             "Stop",
@@ -1042,6 +1078,7 @@ fn practice_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> O
             PracticeAsk::Stop,
         );
     });
+    ui.add(egui::Label::new(egui::RichText::new(words).color(colour)).wrap());
     asked
 }
 

@@ -430,6 +430,12 @@ pub fn move_list(
     // The variation's lines come out of the list's room.
     let height = (height - (ui.cursor().top() - before_variation)).max(44.0);
     let shown = viewing.unwrap_or(rows.len());
+    // A past move shown from elsewhere (the review's graph, the practice, a key) is
+    // scrolled into sight once, when it becomes the one shown; the list scrolls freely
+    // after that.
+    let seen = egui::Id::new((id, "shown"));
+    let newly_shown = ui.data(|d| d.get_temp::<usize>(seen)) != Some(shown);
+    ui.data_mut(|d| d.insert_temp(seen, shown));
     egui::ScrollArea::vertical()
         .id_salt(id)
         .max_height(height)
@@ -472,6 +478,9 @@ pub fn move_list(
                             .is_some_and(|s| s.x > button.rect.width() + 0.5)
                         {
                             button = button.on_hover_text(text);
+                        }
+                        if newly_shown && viewing.is_some() && shown == i + 1 {
+                            button.scroll_to_me(Some(egui::Align::Center));
                         }
                         if button.clicked() {
                             asked = Some(ListAsk::View((i + 1 < rows.len()).then_some(i + 1)));
