@@ -562,6 +562,36 @@ pub fn keys_help(
     }
 }
 
+impl Away {
+    /// Where the board is: a side line when one is open, else a past position when one
+    /// is viewed, else the game as it stands (`None`).
+    pub fn of(line_open: bool, viewing: Option<usize>) -> Option<Away> {
+        match (line_open, viewing) {
+            (true, _) => Some(Away::Line),
+            (false, Some(_)) => Some(Away::Past),
+            (false, None) => None,
+        }
+    }
+}
+
+/// The small window's bar while the board shows a past position or a side line: that
+/// position's side to move and where the board is (the bar is all a player sees with the
+/// drawer shut). `None` when the board shows the game as it stands.
+pub fn away_bar(
+    side: Side,
+    words: &str,
+    away: Option<Away>,
+) -> Option<(Option<Side>, egui::RichText)> {
+    let note = match away? {
+        Away::Past => "a past position",
+        Away::Line => "a side line",
+    };
+    Some((
+        Some(side),
+        egui::RichText::new(format!("{side} {words} · {note}")).color(palette::GOLD),
+    ))
+}
+
 /// The result in the status block: the headline, the reason, and a row of buttons the
 /// board fills in.
 pub fn result_block(
@@ -733,5 +763,19 @@ mod tests {
             said(Some("White passed"), 2).as_deref(),
             Some("White passed, and captured 2 pieces")
         );
+    }
+
+    #[test]
+    fn the_bar_says_where_the_board_is_when_it_is_not_the_game() {
+        assert_eq!(Away::of(false, None), None);
+        assert_eq!(Away::of(false, Some(4)), Some(Away::Past));
+        assert_eq!(Away::of(true, Some(4)), Some(Away::Line));
+        assert_eq!(Away::of(true, None), Some(Away::Line));
+        assert!(away_bar(Side::White, "to move", None).is_none());
+        let (swatch, text) = away_bar(Side::White, "to move", Some(Away::Past)).unwrap();
+        assert_eq!(swatch, Some(Side::White));
+        assert_eq!(text.text(), "White to move · a past position");
+        let (_, text) = away_bar(Side::Black, "drops its king", Some(Away::Line)).unwrap();
+        assert_eq!(text.text(), "Black drops its king · a side line");
     }
 }

@@ -242,21 +242,26 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
         Tool::new(Act::Hint, "◎", "Hint", "H").enabled(can_hint(&bridge, &hint)),
     ];
-    let (swatch, text) = match game.outcome() {
-        Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
-        None => {
-            let dots = if thinking.is_thinking() { " …" } else { "" };
-            // With the drawer shut the bar is all there is: a special move is said there.
-            let words = game
-                .plies()
-                .last()
-                .and_then(|ply| move_words(!pos.turn(), ply))
-                .map_or(String::new(), |w| format!(" · {w}"));
-            (
-                Some(pos.turn()),
-                egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
-            )
-        }
+    let shown = bridge.shown(&viewing);
+    let away = Away::of(bridge.line(&viewing).is_some(), viewing.0);
+    let (swatch, text) = match game_panel::away_bar(shown.turn(), turn_words(shown), away) {
+        Some(bar) => bar,
+        None => match game.outcome() {
+            Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
+            None => {
+                let dots = if thinking.is_thinking() { " …" } else { "" };
+                // With the drawer shut the bar is all there is: a special move is said there.
+                let words = game
+                    .plies()
+                    .last()
+                    .and_then(|ply| move_words(!pos.turn(), ply))
+                    .map_or(String::new(), |w| format!(" · {w}"));
+                (
+                    Some(pos.turn()),
+                    egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
+                )
+            }
+        },
     };
     let from_bar = game_panel::place_panel(
         ctx,
@@ -492,11 +497,7 @@ fn status(
                 shown.turn(),
                 turn_words(shown),
                 thinking.is_thinking(),
-                match (line, past) {
-                    (Some(_), _) => Some(Away::Line),
-                    (None, Some(_)) => Some(Away::Past),
-                    (None, None) => None,
-                },
+                Away::of(line.is_some(), past),
             );
             if (past.is_none() || line.is_some()) && shown.mole_available() {
                 egui::Frame::new()

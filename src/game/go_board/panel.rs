@@ -336,25 +336,30 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
         Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
     ];
-    let (swatch, text) = match outcome_text(&bridge) {
-        Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
-        None => {
-            let dots = if thinking.is_thinking() { " …" } else { "" };
-            // With the drawer shut the bar is all there is: a pass or a piece's move is
-            // said there.
-            let words = bridge
-                .shown_move(None)
-                .zip(game.positions().len().checked_sub(2))
-                .and_then(|((mv, captured), i)| {
-                    let before = game.positions()[i];
-                    move_words(before.turn(), mv, captured, &before)
-                })
-                .map_or(String::new(), |w| format!(" · {w}"));
-            (
-                Some(pos.turn()),
-                egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
-            )
-        }
+    let away = game_panel::Away::of(bridge.line(viewing.0).is_some(), viewing.0);
+    let shown_turn = bridge.shown(viewing.0).turn();
+    let (swatch, text) = match game_panel::away_bar(shown_turn, "to move", away) {
+        Some(bar) => bar,
+        None => match outcome_text(&bridge) {
+            Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
+            None => {
+                let dots = if thinking.is_thinking() { " …" } else { "" };
+                // With the drawer shut the bar is all there is: a pass or a piece's move is
+                // said there.
+                let words = bridge
+                    .shown_move(None)
+                    .zip(game.positions().len().checked_sub(2))
+                    .and_then(|((mv, captured), i)| {
+                        let before = game.positions()[i];
+                        move_words(before.turn(), mv, captured, &before)
+                    })
+                    .map_or(String::new(), |w| format!(" · {w}"));
+                (
+                    Some(pos.turn()),
+                    egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
+                )
+            }
+        },
     };
     let from_bar = game_panel::place_panel(
         ctx,
@@ -542,11 +547,7 @@ fn status(
                 shown.turn(),
                 "to move",
                 thinking.is_thinking(),
-                match (line, past) {
-                    (Some(_), _) => Some(game_panel::Away::Line),
-                    (None, Some(_)) => Some(game_panel::Away::Past),
-                    (None, None) => None,
-                },
+                game_panel::Away::of(line.is_some(), past),
             );
             if (past.is_none() || line.is_some()) && shown.passes() == 1 {
                 ui.add(
