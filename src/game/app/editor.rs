@@ -218,23 +218,6 @@ pub fn editor_panel(
                 }
             });
             ui.separator();
-            if let Some(notice) = view.notice {
-                ui.add(egui::Label::new(egui::RichText::new(notice).color(palette::WARN)).wrap());
-            }
-            match &view.problem {
-                Some(why) => {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!("Not yet a position to play: {why}"))
-                                .color(palette::WARN),
-                        )
-                        .wrap(),
-                    );
-                }
-                None => {
-                    ui.label(egui::RichText::new("A legal position").color(palette::HINT));
-                }
-            }
             let legal = view.problem.is_none();
             ui.horizontal(|ui| {
                 ui.label("You play");
@@ -290,6 +273,25 @@ pub fn editor_panel(
                     asked.push(EditAsk::Cancel);
                 }
             });
+            // What stops a game, under the buttons: its length changes from one set-up to
+            // the next, and the buttons stay under the pointer.
+            if let Some(notice) = view.notice {
+                ui.add(egui::Label::new(egui::RichText::new(notice).color(palette::WARN)).wrap());
+            }
+            match &view.problem {
+                Some(why) => {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("Not yet a position to play: {why}"))
+                                .color(palette::WARN),
+                        )
+                        .wrap(),
+                    );
+                }
+                None => {
+                    ui.label(egui::RichText::new("A legal position").color(palette::HINT));
+                }
+            }
         });
     asked
 }

@@ -739,10 +739,17 @@ fn section(ui: &mut egui::Ui, title: &str, header: impl FnOnce(&mut egui::Ui)) -
 pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> Option<usize> {
     if let Some((done, total)) = state.progress(source) {
         ui.label(egui::RichText::new("Reviewing the game…").strong());
-        ui.add(
+        let bar = ui.add(
             egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                 .text(format!("{done} of {total} positions")),
         );
+        // Brought into sight once, when the review starts: in a small window's drawer
+        // it would be below the fold, and ▤ would seem to do nothing.
+        let seen = egui::Id::new(("review progress seen", source.key));
+        if ui.data(|d| d.get_temp::<bool>(seen)).is_none() {
+            ui.data_mut(|d| d.insert_temp(seen, true));
+            bar.scroll_to_me(None);
+        }
         return None;
     }
     if let (Some(e), true) = (&state.error, state.key == Some(source.key)) {
