@@ -182,6 +182,8 @@ fn panel(
     let rules = game.rules().describe();
     let mut asked = Vec::new();
     let mut result_asked = None;
+    // The position the board shows (the game's, a past one or a side line's).
+    let shown = bridge.shown(&viewing);
     let body = |ui: &mut egui::Ui| {
         let panel = GamePanel {
             id: "chogo",
@@ -201,7 +203,7 @@ fn panel(
                 board: &analysis,
                 review: &review,
                 source,
-                to_move: bridge.shown(&viewing).turn(),
+                to_move: shown.turn(),
             }),
         };
         asked = panel.show(
@@ -242,27 +244,24 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
         Tool::new(Act::Hint, "◎", "Hint", "H").enabled(can_hint(&bridge, &hint)),
     ];
-    let shown = bridge.shown(&viewing);
     let away = Away::of(bridge.line(&viewing).is_some(), viewing.0);
-    let (swatch, text) = match game_panel::away_bar(shown.turn(), turn_words(shown), away) {
-        Some(bar) => bar,
-        None => match game.outcome() {
-            Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
-            None => {
-                let dots = if thinking.is_thinking() { " …" } else { "" };
-                // With the drawer shut the bar is all there is: a special move is said there.
-                let words = game
-                    .plies()
-                    .last()
-                    .and_then(|ply| move_words(!pos.turn(), ply))
-                    .map_or(String::new(), |w| format!(" · {w}"));
-                (
-                    Some(pos.turn()),
-                    egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
-                )
-            }
-        },
-    };
+    let bar = game_panel::away_bar(shown.turn(), turn_words(shown), away);
+    let (swatch, text) = bar.unwrap_or_else(|| match game.outcome() {
+        Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
+        None => {
+            let dots = if thinking.is_thinking() { " …" } else { "" };
+            // With the drawer shut the bar is all there is: a special move is said there.
+            let words = game
+                .plies()
+                .last()
+                .and_then(|ply| move_words(!pos.turn(), ply))
+                .map_or(String::new(), |w| format!(" · {w}"));
+            (
+                Some(pos.turn()),
+                egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
+            )
+        }
+    });
     let from_bar = game_panel::place_panel(
         ctx,
         *place,

@@ -263,6 +263,8 @@ fn panel(
         .map(|(t, _)| t.clone());
     let mut asked = Vec::new();
     let mut after = None;
+    // The side to move in the position the board shows.
+    let shown_turn = bridge.shown(viewing.0).turn();
     let body = |ui: &mut egui::Ui| {
         let panel = GamePanel {
             id: "go",
@@ -285,7 +287,7 @@ fn panel(
                 board: &analysis,
                 review: &review,
                 source,
-                to_move: bridge.shown(viewing.0).turn(),
+                to_move: shown_turn,
             }),
         };
         asked = panel.show(
@@ -337,30 +339,27 @@ fn panel(
         Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
     ];
     let away = game_panel::Away::of(bridge.line(viewing.0).is_some(), viewing.0);
-    let shown_turn = bridge.shown(viewing.0).turn();
-    let (swatch, text) = match game_panel::away_bar(shown_turn, "to move", away) {
-        Some(bar) => bar,
-        None => match outcome_text(&bridge) {
-            Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
-            None => {
-                let dots = if thinking.is_thinking() { " …" } else { "" };
-                // With the drawer shut the bar is all there is: a pass or a piece's move is
-                // said there.
-                let words = bridge
-                    .shown_move(None)
-                    .zip(game.positions().len().checked_sub(2))
-                    .and_then(|((mv, captured), i)| {
-                        let before = game.positions()[i];
-                        move_words(before.turn(), mv, captured, &before)
-                    })
-                    .map_or(String::new(), |w| format!(" · {w}"));
-                (
-                    Some(pos.turn()),
-                    egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
-                )
-            }
-        },
-    };
+    let bar = game_panel::away_bar(shown_turn, "to move", away);
+    let (swatch, text) = bar.unwrap_or_else(|| match outcome_text(&bridge) {
+        Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
+        None => {
+            let dots = if thinking.is_thinking() { " …" } else { "" };
+            // With the drawer shut the bar is all there is: a pass or a piece's move is
+            // said there.
+            let words = bridge
+                .shown_move(None)
+                .zip(game.positions().len().checked_sub(2))
+                .and_then(|((mv, captured), i)| {
+                    let before = game.positions()[i];
+                    move_words(before.turn(), mv, captured, &before)
+                })
+                .map_or(String::new(), |w| format!(" · {w}"));
+            (
+                Some(pos.turn()),
+                egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
+            )
+        }
+    });
     let from_bar = game_panel::place_panel(
         ctx,
         *place,
