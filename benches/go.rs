@@ -36,6 +36,20 @@ fn playouts(c: &mut Criterion) {
                 black_box(f.score())
             })
         });
+        // The fast board with the search's playout policy (capture, save, 3 × 3 shapes,
+        // no self-atari of 3+ stones), as the search plays its playouts.
+        group.bench_function(format!("rooks {board}x{board} fast, policy"), |b| {
+            b.iter(|| {
+                let mut f = fast.clone();
+                let mut last = None;
+                let mut moves = 0;
+                while !f.is_over() && moves < cap {
+                    last = f.policy_move(&mut rng, last, true);
+                    moves += 1;
+                }
+                black_box(f.score())
+            })
+        });
         // The general engine (any set), scored at the end.
         group.bench_function(format!("rooks {board}x{board} general"), |b| {
             b.iter(|| black_box(playout(&start, &mut rng, cap).0.score()))

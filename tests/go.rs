@@ -1841,3 +1841,62 @@ fn errors_repeat_only_an_excerpt_of_a_huge_input() {
     let record = format!("[{huge}\n\n1. e5\n");
     assert!(Record::parse(&record).unwrap_err().to_string().len() < 200);
 }
+
+/// The ladder of the reading tests: White's c4 with Black's b4, c5 and d5 around it;
+/// Black's atari on c3 drives it down to the lower right edge. `breaker` adds White's
+/// e2 on its path. GNU Go 3.8 agrees (`attack c4`: "1 C3" without e2, "0" with it).
+fn ladder(breaker: bool) -> Position {
+    let row2 = if breaker { "4R4" } else { "9" };
+    pos(
+        &format!("9/9/9/9/2rr5/1rR6/9/{row2}/9 b 0 0 0 - 1"),
+        rules("R", "9"),
+    )
+}
+
+#[test]
+fn a_ladder_that_works_is_read_and_one_with_a_breaker_is_not() {
+    let c4 = FastGo::index(cell("c4"));
+    let plain = FastGo::from_position(&ladder(false)).unwrap();
+    assert_eq!(
+        plain.ladder_attack(c4, 40),
+        Some(FastGo::index(cell("c3"))),
+        "the atari on c3 catches c4 (d4 lets it out)"
+    );
+    assert_eq!(plain.ladder_attack(c4, 3), None, "too short a reading");
+    let broken = FastGo::from_position(&ladder(true)).unwrap();
+    assert_eq!(broken.ladder_attack(c4, 40), None, "e2 breaks the ladder");
+    // After the atari, White cannot escape; with e2 it can.
+    for (breaker, escapes) in [(false, false), (true, true)] {
+        let (after, _) = play(&ladder(breaker), "c3").unwrap();
+        let fast = FastGo::from_position(&after).unwrap();
+        assert_eq!(fast.can_escape(c4, 40), escapes, "breaker {breaker}");
+    }
+}
+
+#[test]
+fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
+    // White to move after Black's atari on c3: the playout policy's save extends to d4
+    // unless it reads the ladder.
+    let (after, _) = play(&ladder(false), "c3").unwrap();
+    let (c3, d4) = (FastGo::index(cell("c3")), FastGo::index(cell("d4")));
+    let extended = |ladders: bool| {
+        (0..50)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&after).unwrap();
+                let mv = fast.policy_move_with(&mut Rng::new(seed), Some(c3), true, None, ladders);
+                mv == Some(d4)
+            })
+            .count()
+    };
+    assert_eq!(
+        extended(false),
+        50,
+        "without reading, every playout extends"
+    );
+    assert_eq!(extended(true), 0, "reading, d4 is never played");
+    // With the breaker the extension saves the stone, and is played.
+    let (after, _) = play(&ladder(true), "c3").unwrap();
+    let mut fast = FastGo::from_position(&after).unwrap();
+    let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), true, None, true);
+    assert_eq!(mv, Some(d4));
+}

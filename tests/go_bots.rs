@@ -111,7 +111,57 @@ fn searching_bots() -> Vec<(&'static str, Box<dyn Bot>, Budget)> {
         ("greedy", Level::Easy.bot(1), Budget::default()),
         ("mcts", Level::Hard.bot(1), playouts(10_000)),
         ("mcts, 2 threads", Level::Hard.bot(2), playouts(10_000)),
+        (
+            "mcts, 2 threads on one tree",
+            Box::new(Mcts::new(shared_tree())),
+            playouts(10_000),
+        ),
+        (
+            "mcts with last good replies",
+            Box::new(Mcts::new(MctsConfig::default().with("lgr").unwrap())),
+            playouts(10_000),
+        ),
     ]
+}
+
+/// The levels' search with two threads on one tree (tree parallelism).
+fn shared_tree() -> MctsConfig {
+    MctsConfig {
+        threads: 2,
+        ..MctsConfig::default()
+    }
+    .with("shared_tree")
+    .unwrap()
+}
+
+#[test]
+fn two_threads_on_one_tree_play_the_budget_exactly_and_stop_at_once() {
+    let game = random_game(rules("R", 9, false), 5, 10);
+    let running = AtomicBool::new(false);
+    for n in [1, 37, 2000] {
+        let stats = Mcts::new(shared_tree()).search(&Request {
+            game: &game,
+            budget: playouts(n),
+            seed: 3,
+            stop: &running,
+        });
+        assert_eq!(stats.playouts, n, "the playouts of a budget of {n}");
+        let through: u64 = stats.moves.iter().map(|m| m.playouts).sum();
+        assert_eq!(through, n, "every playout went through one root move");
+        let owned: f64 = stats.mine.iter().sum();
+        assert!(owned > 0.0, "the threads' owner counts reach the tree");
+    }
+    let stopped = AtomicBool::new(true);
+    let stats = Mcts::new(shared_tree()).search(&Request {
+        game: &game,
+        budget: Budget {
+            time: Some(Duration::from_secs(30)),
+            playouts: None,
+        },
+        seed: 1,
+        stop: &stopped,
+    });
+    assert_eq!(stats.playouts, 0, "playouts after the stop");
 }
 
 #[test]

@@ -12,6 +12,11 @@ use crate::common::Side;
 
 const NONE: u16 = u16::MAX;
 const EMPTY: u8 = 0;
+/// How many moves a ladder is read ahead ([`FastGo::can_escape`]): a ladder across a
+/// 19 × 19 board takes about 36.
+pub const LADDER_DEPTH: u32 = 40;
+/// How many positions one ladder reading may visit.
+const LADDER_READS: u32 = 200;
 /// The colour of a cell of the layout that is not on the board.
 const OFF: u8 = 3;
 
@@ -419,6 +424,64 @@ impl FastGo {
         size >= min_size
     }
 
+    /// Whether the mover's group on `v`, in atari, can be saved: by capturing a
+    /// neighbouring group in atari, or by extending to its last liberty so that it has
+    /// three liberties or more, or two from which no ladder catches it. Reads at most
+    /// `depth` moves ahead and [`LADDER_READS`] positions; a ladder longer than that
+    /// counts as escaped.
+    pub fn can_escape(&self, v: u16, depth: u32) -> bool {
+        self.escapes(v, depth, &mut LADDER_READS.clone())
+    }
+
+    /// The atari on the opponent's group on `v` (which has two liberties) after which
+    /// the group cannot escape ([`FastGo::can_escape`]): a ladder, or a net, that works.
+    pub fn ladder_attack(&self, v: u16, depth: u32) -> Option<u16> {
+        self.attack(v, depth, &mut LADDER_READS.clone())
+    }
+
+    fn escapes(&self, v: u16, depth: u32, reads: &mut u32) -> bool {
+        let Some(l) = self.atari_liberty(v) else {
+            return self.color[v as usize] != EMPTY;
+        };
+        if depth == 0 || *reads == 0 || self.capture_next_to(v).is_some() {
+            return true;
+        }
+        if !self.is_legal(l) {
+            return false;
+        }
+        *reads -= 1;
+        let mut b = self.clone();
+        b.play(l);
+        let mut libs = [NONE; 3];
+        match b.liberties(b.group[v as usize], &mut libs) {
+            0 | 1 => false,
+            2 => b.attack(v, depth - 1, reads).is_none(),
+            _ => true,
+        }
+    }
+
+    fn attack(&self, v: u16, depth: u32, reads: &mut u32) -> Option<u16> {
+        if depth == 0 || self.color[v as usize] != 3 - self.turn {
+            return None;
+        }
+        let mut libs = [NONE; 3];
+        if self.liberties(self.group[v as usize], &mut libs) != 2 {
+            return None;
+        }
+        for &a in &libs[..2] {
+            if *reads == 0 || !self.is_legal(a) || self.is_self_atari(a, 1) {
+                continue;
+            }
+            *reads -= 1;
+            let mut b = self.clone();
+            b.play(a);
+            if b.color[v as usize] != EMPTY && !b.escapes(v, depth - 1, reads) {
+                return Some(a);
+            }
+        }
+        None
+    }
+
     /// The 3 × 3 neighbourhood of `v` as a pattern code: two bits per neighbour (empty,
     /// Black, White, off the board), in the order of the ring ([`RING`], or turned).
     #[inline]
@@ -447,7 +510,7 @@ impl FastGo {
     /// A move that answers the opponent's drop on `last` with a good local shape: one
     /// of the empty cells around it that matches a 3 × 3 pattern, is legal, fills no own
     /// eye and puts no own group of 2 or more stones in atari; chosen at random.
-    fn shape_reply(&self, rng: &mut Rng, last: u16) -> Option<u16> {
+    fn shape_reply(&self, rng: &mut Rng, last: u16, avoid: u16) -> Option<u16> {
         let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
         let mut found = [NONE; 8];
         let mut n = 0;
@@ -457,7 +520,8 @@ impl FastGo {
                 continue;
             }
             let v = (nr * STRIDE as i32 + nf) as u16;
-            if self.color[v as usize] == EMPTY
+            if v != avoid
+                && self.color[v as usize] == EMPTY
                 && self.is_shape_move(v)
                 && self.is_legal(v)
                 && !self.is_own_eye(v)
@@ -478,6 +542,31 @@ impl FastGo {
     /// [`FastGo::random_move`] that does not put a group of 3 or more stones in atari.
     #[inline]
     pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>, shapes: bool) -> Option<u16> {
+        self.policy_move_with(rng, last, shapes, None, false)
+    }
+
+    /// [`FastGo::policy_move`] that first tries `reply` (the search's remembered answer to
+    /// the last moves, the "last good reply" policy): played when it is legal, fills no
+    /// own eye and puts no group of 3 or more stones in atari. With `ladders`, a group in
+    /// atari is not extended into a ladder that catches it ([`FastGo::can_escape`]).
+    #[inline]
+    pub fn policy_move_with(
+        &mut self,
+        rng: &mut Rng,
+        last: Option<u16>,
+        shapes: bool,
+        reply: Option<u16>,
+        ladders: bool,
+    ) -> Option<u16> {
+        if let Some(r) = reply
+            && self.color[r as usize] == EMPTY
+            && self.is_legal(r)
+            && !self.is_own_eye(r)
+            && !self.is_self_atari(r, 3)
+        {
+            self.play(r);
+            return Some(r);
+        }
         if let Some(v) = last
             && self.color[v as usize] != EMPTY
         {
@@ -488,33 +577,51 @@ impl FastGo {
                 return Some(l);
             }
             let me = self.turn;
+            // An extension read as caught in a ladder: played by no other rule either.
+            let mut avoid = NONE;
             let nbrs = self.nbr[v as usize];
             for &w in &nbrs[..self.nbr_len[v as usize] as usize] {
                 if self.color[w as usize] == me
                     && let Some(l) = self.atari_liberty(w)
                 {
-                    // Save it by capturing a neighbour in atari, else by extending.
+                    // Save it by capturing a neighbour in atari, else by extending
+                    // (with `ladders`, not into a ladder that works).
                     if let Some(c) = self.capture_next_to(w) {
                         self.play(c);
                         return Some(c);
                     }
                     if self.is_legal(l) && !self.is_self_atari(l, 1) {
-                        self.play(l);
-                        return Some(l);
+                        if !ladders || self.can_escape(w, LADDER_DEPTH) {
+                            self.play(l);
+                            return Some(l);
+                        }
+                        avoid = l;
                     }
                 }
             }
-            if shapes && let Some(l) = self.shape_reply(rng, v) {
+            if shapes && let Some(l) = self.shape_reply(rng, v, avoid) {
                 self.play(l);
                 return Some(l);
             }
+            return self.random_policy_move(rng, avoid);
         }
+        self.random_policy_move(rng, NONE)
+    }
+
+    /// The policy's last resort: a random legal move that fills no own eye, puts no group
+    /// of 3 or more stones in atari and is not `avoid`; else a pass.
+    #[inline]
+    fn random_policy_move(&mut self, rng: &mut Rng, avoid: u16) -> Option<u16> {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
             for k in 0..n {
                 let v = self.empty[(start + k) % n];
-                if self.is_legal(v) && !self.is_own_eye(v) && !self.is_self_atari(v, 3) {
+                if v != avoid
+                    && self.is_legal(v)
+                    && !self.is_own_eye(v)
+                    && !self.is_self_atari(v, 3)
+                {
                     self.play(v);
                     return Some(v);
                 }

@@ -224,16 +224,25 @@ impl GoEffort {
 /// The search's switches, for measuring each one (the searching levels only).
 #[derive(clap::Args, Debug)]
 struct Switches {
-    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse
+    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse, lgr
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
-    /// search switches turned on (shape_priors is off by default)
+    /// search switches turned on (shape_priors and lgr are off by default)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;
     /// default 0.1, for bishops alone 0.3)
     #[arg(long, value_name = "W", allow_negative_numbers = true)]
     score_weight: Option<f64>,
+    /// UCT's exploration constant (default 0.15)
+    #[arg(long, value_name = "C")]
+    explore: Option<f64>,
+    /// what a move not yet tried is worth above its AMAF value, 0–1 (default 0.1)
+    #[arg(long, value_name = "X")]
+    fpu: Option<f64>,
+    /// RAVE's equivalence: AMAF counts for half after about this many visits (default 600)
+    #[arg(long, value_name = "K")]
+    rave_k: Option<f64>,
 }
 
 impl Switches {
@@ -255,6 +264,27 @@ impl Switches {
                 ..c
             }),
             Some(w) => Err(format!("--score-weight {w}: a number from 0 to 1")),
+        })
+        .and_then(|mut c| {
+            let knobs = [
+                ("--explore", self.explore, &mut c.explore, 0.0..=10.0),
+                ("--fpu", self.fpu, &mut c.fpu, 0.0..=1.0),
+                ("--rave-k", self.rave_k, &mut c.rave_k, 1.0..=1e9),
+            ];
+            for (name, value, knob, range) in knobs {
+                match value {
+                    None => {}
+                    Some(v) if range.contains(&v) => *knob = v,
+                    Some(v) => {
+                        return Err(format!(
+                            "{name} {v}: a number from {} to {}",
+                            range.start(),
+                            range.end()
+                        ));
+                    }
+                }
+            }
+            Ok(c)
         })
         .map_err(usage)
     }

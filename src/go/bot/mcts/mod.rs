@@ -8,7 +8,8 @@
 //! way — and, through AMAF, for every sibling whose move the same side played later.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
@@ -17,7 +18,7 @@ use super::eye::Eyes;
 use super::{Bot, Candidate, Choice, Request};
 use crate::common::Side;
 use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
-use crate::go::fast::{FastGo, is_shape_at};
+use crate::go::fast::{FastGo, LADDER_DEPTH, is_shape_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
 use crate::go::moves::Move;
@@ -26,11 +27,13 @@ use crate::go::playout::Rng;
 use crate::go::position::{Played, Position};
 
 mod priors;
+mod reply;
 mod root;
 mod tree;
 mod worker;
 
 use priors::*;
+use reply::Replies;
 pub use root::pass_or_play;
 use root::*;
 use tree::*;
@@ -41,14 +44,21 @@ const NO_KEY: u16 = u16::MAX;
 /// The search's knobs; the defaults are what the levels play with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// Root parallelism: independent trees on this many threads, merged at the end.
+    /// Search threads: on one shared tree ([`MctsConfig::shared_tree`]), else on
+    /// independent trees merged at the end (root parallelism).
     pub threads: usize,
+    /// The threads share one tree, with virtual losses (tree parallelism).
+    pub shared_tree: bool,
     /// Blend AMAF statistics into the choice of children (RAVE).
     pub rave: bool,
     /// RAVE's equivalence parameter: AMAF counts for half after about this many visits.
     pub rave_k: f64,
     /// UCT's exploration constant.
     pub explore: f64,
+    /// First-play urgency: what a child not yet visited is worth above its AMAF value
+    /// (above 1 without AMAF), so that untried moves are tried before a visited one's
+    /// value falls below it.
+    pub fpu: f64,
     /// Playout heuristics (rooks, wazirs; bishops, dabbabas or alfils alone): capture,
     /// save, no self-atari of 3+ stones.
     pub heuristics: bool,
@@ -64,6 +74,13 @@ pub struct MctsConfig {
     /// Priors (the same sets) for 3 × 3 shapes, moves near the last one and the
     /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
+    /// Playouts (the same sets) first try the last good reply to the opponent's last
+    /// moves ([`reply`]).
+    pub lgr: bool,
+    /// Ladders are read (the same sets): the playouts do not extend a group in atari
+    /// into a ladder that catches it, and the priors count such an extension as bad and
+    /// an atari that starts a working ladder as good as a capture.
+    pub ladders: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -71,13 +88,16 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 6] = [
+    pub const SWITCHES: [&'static str; 9] = [
         "rave",
         "heuristics",
         "shapes",
         "shape_priors",
         "priors",
         "reuse",
+        "lgr",
+        "shared_tree",
+        "ladders",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -100,6 +120,9 @@ impl MctsConfig {
                 "shape_priors" => &mut self.shape_priors,
                 "priors" => &mut self.priors,
                 "reuse" => &mut self.reuse,
+                "lgr" => &mut self.lgr,
+                "shared_tree" => &mut self.shared_tree,
+                "ladders" => &mut self.ladders,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -117,9 +140,11 @@ impl Default for MctsConfig {
     fn default() -> MctsConfig {
         MctsConfig {
             threads: 1,
+            shared_tree: false,
             rave: true,
             rave_k: 600.0,
             explore: 0.15,
+            fpu: 0.1,
             heuristics: true,
             reuse: true,
             expand_at: 2,
@@ -128,6 +153,8 @@ impl Default for MctsConfig {
             // Measured weaker (docs/BOTS.md): 7 wins in 17 games against the search without it
             // and without shapes, where shapes alone won 12 of 20.
             shape_priors: false,
+            lgr: false,
+            ladders: false,
             score_weight: None,
         }
     }
@@ -364,8 +391,11 @@ impl Mcts {
                 }
             })
             .collect();
-        trees.resize_with(threads, || Tree::new(root));
-        trees.truncate(threads);
+        // Tree parallelism: the threads share one tree.
+        let shared = self.config.shared_tree && threads > 1;
+        let tree_count = if shared { 1 } else { threads };
+        trees.resize_with(tree_count, || Tree::new(root));
+        trees.truncate(tree_count);
         for t in &mut trees {
             *t.owners = [[0; CELLS]; 2];
             t.playouts = 0;
@@ -404,40 +434,56 @@ impl Mcts {
             .collect();
         let (history, placements) = (&history, &placements);
         let superko = rules.superko_on();
-        std::thread::scope(|scope| {
-            for (i, tree) in trees.iter_mut().enumerate() {
-                let share = budget
-                    .playouts
-                    .map(|p| p / threads as u64 + u64::from((i as u64) < p % threads as u64));
-                let eyes = &eyes;
-                let seed = request.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut work = move || {
-                    let mut worker = Worker {
-                        config,
-                        eyes,
-                        game,
-                        rng: Rng::new(seed),
-                        seq: Vec::with_capacity(1024),
-                        played: Box::new([[0; CELLS]; 2]),
-                        stamp: 0,
-                        fast_ok,
-                        drops_ahead,
-                        history,
-                        placements,
-                        superko,
-                        line: Vec::with_capacity(64),
-                        komi: rules.komi,
-                        score_weight,
+        let new_worker = |i: usize| Worker {
+            config,
+            eyes: &eyes,
+            game,
+            rng: Rng::new(request.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            seq: Vec::with_capacity(1024),
+            played: Box::new([[0; CELLS]; 2]),
+            stamp: 0,
+            fast_ok,
+            drops_ahead,
+            history,
+            placements,
+            superko,
+            line: Vec::with_capacity(64),
+            komi: rules.komi,
+            score_weight,
+            replies: (config.lgr && fast_ok).then(Replies::new),
+            path: Vec::with_capacity(64),
+            tree_moves: 0,
+            owners: Box::new([[0; CELLS]; 2]),
+        };
+        if shared {
+            run_shared(
+                &mut trees[0],
+                threads,
+                &new_worker,
+                budget.playouts,
+                deadline,
+                stop,
+            );
+        } else {
+            std::thread::scope(|scope| {
+                for (i, tree) in trees.iter_mut().enumerate() {
+                    let share = budget
+                        .playouts
+                        .map(|p| p / threads as u64 + u64::from((i as u64) < p % threads as u64));
+                    let new_worker = &new_worker;
+                    let mut work = move || {
+                        let mut worker = new_worker(i);
+                        run(&mut worker, tree, share, deadline, stop);
+                        worker.add_owners(tree);
                     };
-                    run(&mut worker, tree, share, deadline, stop);
-                };
-                if threads == 1 {
-                    work();
-                } else {
-                    scope.spawn(work);
+                    if threads == 1 {
+                        work();
+                    } else {
+                        scope.spawn(work);
+                    }
                 }
-            }
-        });
+            });
+        }
         let me = root.turn();
         let mut moves: Vec<RootMove> = Vec::new();
         let mut playouts = 0;
@@ -487,6 +533,53 @@ fn run(
         worker.iterate(tree);
         done += 1;
     }
+}
+
+/// Tree parallelism: `threads` workers on one tree behind a lock, each descending and
+/// backing up under it and playing out outside it; the virtual losses of
+/// [`Worker::descend`] keep them apart. The lock is held for the walk and the expansion
+/// only: the playouts, most of an iteration's time, run side by side.
+fn run_shared<'a, F>(
+    tree: &mut Tree,
+    threads: usize,
+    new_worker: &F,
+    playouts: Option<u64>,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) where
+    F: Fn(usize) -> Worker<'a> + Sync,
+{
+    let started = AtomicU64::new(0);
+    let shared = Mutex::new(tree);
+    // A thread that panicked leaves the tree as consistent as a stopped search.
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|scope| {
+        for i in 0..threads {
+            let (started, lock) = (&started, &lock);
+            scope.spawn(move || {
+                let mut worker = new_worker(i);
+                let mut done = 0u64;
+                loop {
+                    if playouts.is_some_and(|p| started.fetch_add(1, Ordering::Relaxed) >= p)
+                        || stop.load(Ordering::Relaxed)
+                        || (done.is_multiple_of(16)
+                            && deadline.is_some_and(|d| Instant::now() >= d))
+                    {
+                        break;
+                    }
+                    let (pos, drawn) = worker.descend(&mut lock());
+                    let (value, margin) = if drawn {
+                        (0.5, 0.0)
+                    } else {
+                        worker.playout(&pos)
+                    };
+                    worker.backup(&mut lock(), &pos, value, margin, drawn);
+                    done += 1;
+                }
+                worker.add_owners(&mut lock());
+            });
+        }
+    });
 }
 
 impl Bot for Mcts {

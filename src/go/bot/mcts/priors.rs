@@ -91,3 +91,78 @@ pub(super) fn around(cell: Cell, d: u32, adjacency: Adjacency) -> Bits {
     }
     out
 }
+
+/// For the priors with ladders read ([`MctsConfig::ladders`]) in a position of a set the
+/// fast board plays: the cells among `atari_libs` (the last liberties of the mover's
+/// groups in atari) where extending does not save the group, and the ataris that catch
+/// an opponent's group of two liberties in a ladder, each with the group's size.
+pub(super) fn ladder_cells(pos: &Position, atari_libs: Bits) -> (Bits, Vec<(Cell, u32)>) {
+    let mut doomed = Bits::EMPTY;
+    let mut kills = Vec::new();
+    let Some(fast) = FastGo::from_position(pos) else {
+        return (doomed, kills);
+    };
+    let Some(adj) = pos.rules().pieces.go_adjacency() else {
+        return (doomed, kills);
+    };
+    let me = pos.turn();
+    let empty = pos.empty();
+    for side in [me, !me] {
+        let stones = pos.pieces(side);
+        let mut seen = Bits::EMPTY;
+        for c in stones {
+            if seen.contains(c) {
+                continue;
+            }
+            let group = Bits::from_cell(c).flood_by(stones, adj);
+            seen |= group;
+            let libs = group.adjacent(adj) & empty;
+            let v = FastGo::index(c);
+            if side == me {
+                if libs.count() == 1
+                    && (libs & atari_libs).any()
+                    && !fast.can_escape(v, LADDER_DEPTH)
+                {
+                    doomed |= libs;
+                }
+            } else if libs.count() == 2
+                && let Some(a) = fast.ladder_attack(v, LADDER_DEPTH)
+            {
+                kills.push((Cell::from_index(a as usize), group.count()));
+            }
+        }
+    }
+    (doomed, kills)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::rules::Rules;
+
+    fn at(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn ladder_priors_see_the_extension_that_fails_and_the_atari_that_catches() {
+        // White's c4 between Black's b4, c5 and d5: Black's atari on c3 starts a ladder
+        // that works (tests/go.rs has the reading itself).
+        let black =
+            Position::from_text("9/9/9/9/2rr5/1rR6/9/9/9 b 0 0 0 - 1", Rules::default()).unwrap();
+        let (doomed, kills) = ladder_cells(&black, Bits::EMPTY);
+        assert_eq!(doomed, Bits::EMPTY);
+        assert_eq!(kills, vec![(at("c3"), 1)]);
+        // After it, White's extension to d4 saves nothing.
+        let white = black
+            .play(Move::Drop {
+                kind: Kind::Rook,
+                cell: at("c3"),
+            })
+            .unwrap()
+            .position;
+        let (doomed, kills) = ladder_cells(&white, Bits::from_cell(at("d4")));
+        assert_eq!(doomed, Bits::from_cell(at("d4")));
+        assert!(kills.is_empty());
+    }
+}

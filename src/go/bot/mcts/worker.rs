@@ -30,7 +30,18 @@ pub(super) struct Worker<'a> {
     pub(super) komi: f64,
     /// The margin's share of a playout's value.
     pub(super) score_weight: f64,
+    /// The last good replies, when the playouts use them.
+    pub(super) replies: Option<Replies>,
+    /// The nodes of the current iteration's path, the root first.
+    pub(super) path: Vec<u32>,
+    /// How many of `seq`'s moves were the tree's.
+    pub(super) tree_moves: usize,
+    /// Per side, this thread's playouts that ended with the cell that side's.
+    pub(super) owners: Box<[[u32; CELLS]; 2]>,
 }
+
+/// The longest path the tree walks (nodes, the root included).
+const MAX_DEPTH: usize = 512;
 
 /// How much the margin counts in a playout's value for a piece set, as measured: 0.1,
 /// but 0.3 for bishops alone, whose games end with 15 to 25 points in all and margins of
@@ -57,6 +68,15 @@ pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
     };
     let margin = 0.5 + 0.5 * (diff / scale).tanh();
     (win * (1.0 - score_weight) + margin * score_weight) as f32
+}
+
+/// The side (0 Black, 1 White) that won a playout by Black's `margin`; `None` a draw.
+fn winner_of(margin: f64) -> Option<u8> {
+    match margin.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => Some(0),
+        Some(std::cmp::Ordering::Less) => Some(1),
+        _ => None,
+    }
 }
 
 impl Worker<'_> {
@@ -91,6 +111,13 @@ impl Worker<'_> {
             libs
         } else {
             Bits::EMPTY
+        };
+        // With ladders read: the last liberties of the mover's groups in atari that no
+        // extension saves, and the ataris that catch an opponent's group in a ladder
+        // (with the group's size).
+        let (doomed, ladder_kills) = match go_like {
+            Some(_) if self.config.ladders && self.config.priors => ladder_cells(pos, atari_libs),
+            _ => (Bits::EMPTY, Vec::new()),
         };
         let prior = self.config.priors;
         // The move that led here, for the priors of the moves near it.
@@ -134,7 +161,12 @@ impl Worker<'_> {
                         let own = played.position.pieces(me);
                         let group = Bits::from_cell(cell).flood_by(own, adj);
                         let libs = (group.adjacent(adj) & played.position.empty()).count();
-                        if atari_libs.contains(cell) && libs >= 2 {
+                        let kill = ladder_kills.iter().find(|&&(c, _)| c == cell);
+                        if doomed.contains(cell) {
+                            (20, 0)
+                        } else if let Some(&(_, size)) = kill {
+                            (10 + 2 * size.min(10), 10 + 2 * size.min(10))
+                        } else if atari_libs.contains(cell) && libs >= 2 {
                             (
                                 10 + 2 * group.count().min(10),
                                 10 + 2 * group.count().min(10),
@@ -195,12 +227,14 @@ impl Worker<'_> {
                 }
                 node.visits = n;
                 node.wins = w as f32;
-                if go_like.is_none() {
+                if go_like.is_none() || self.config.shape_priors {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
                     // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
-                    // both values from its heuristic).
+                    // both values from its heuristic). With the shape priors the same
+                    // holds for Go's sets at a few thousand playouts: in the node's own
+                    // value alone they weigh a tenth (β = 0.91 at 40 virtual visits).
                     node.amaf_visits = n;
                     node.amaf_wins = w as f32;
                 }
@@ -233,7 +267,7 @@ impl Worker<'_> {
                 } else {
                     1.0
                 };
-                fpu + 0.1 + (self.rng.next_u64() >> 44) as f64 * 1e-9
+                fpu + self.config.fpu + (self.rng.next_u64() >> 44) as f64 * 1e-9
             } else {
                 let q = c.wins as f64 / n;
                 let mixed = if self.config.rave && c.amaf_visits > 0 {
@@ -255,9 +289,24 @@ impl Worker<'_> {
 
     /// One iteration: descend, expand, play out, back up.
     pub(super) fn iterate(&mut self, tree: &mut Tree) {
+        let (pos, drawn) = self.descend(tree);
+        let (value, margin) = if drawn {
+            (0.5, 0.0)
+        } else {
+            self.playout(&pos)
+        };
+        self.backup(tree, &pos, value, margin, drawn);
+    }
+
+    /// Walks from the root to a leaf, expanding the nodes that have earned children;
+    /// records the path and its moves, and counts a visit without a win on every node of
+    /// it (a virtual loss, which [`Worker::backup`] turns into the real result), so that
+    /// other threads on the same tree look elsewhere meanwhile. Returns the leaf's
+    /// position, and whether the path ended in a repetition draw.
+    pub(super) fn descend(&mut self, tree: &mut Tree) -> (Position, bool) {
         self.seq.clear();
-        let mut path: [u32; 512] = [0; 512];
-        let mut depth = 0;
+        self.path.clear();
+        self.path.push(0);
         let mut pos = tree.root;
         let mut at = 0usize;
         self.line.clear();
@@ -272,7 +321,7 @@ impl Worker<'_> {
                     break;
                 }
             }
-            if tree.nodes[at].count == 0 || pos.is_over() || depth + 1 >= path.len() {
+            if tree.nodes[at].count == 0 || pos.is_over() || self.path.len() >= MAX_DEPTH {
                 break;
             }
             let child = self.select(tree, at);
@@ -283,8 +332,7 @@ impl Worker<'_> {
             self.seq
                 .push((pos.turn().index() as u8, tree.nodes[child].key));
             pos = next.position;
-            depth += 1;
-            path[depth] = child as u32;
+            self.path.push(child as u32);
             at = child;
             if pos.is_over() {
                 break;
@@ -300,23 +348,42 @@ impl Worker<'_> {
                 break;
             }
         }
-        let tree_moves = self.seq.len();
-        let (value, margin) = if drawn {
-            (0.5, 0.0)
-        } else {
-            self.playout(tree, &pos)
-        };
+        for &at in &self.path {
+            tree.nodes[at as usize].visits += 1;
+        }
+        self.tree_moves = self.seq.len();
+        (pos, drawn)
+    }
+
+    /// Counts the result of the iteration [`Worker::descend`] began and the playout
+    /// from its leaf `pos` ended (`value` for Black, Black's `margin`) for every node of
+    /// the path, and through AMAF for their children.
+    pub(super) fn backup(
+        &mut self,
+        tree: &mut Tree,
+        pos: &Position,
+        value: f32,
+        margin: f64,
+        drawn: bool,
+    ) {
         let black_won = match margin.partial_cmp(&0.0) {
             Some(std::cmp::Ordering::Greater) => 1.0,
             Some(std::cmp::Ordering::Less) => 0.0,
             _ => 0.5,
         };
         tree.playouts += 1;
-        // Back up: each node counts the result for the side that moved into it.
+        if let Some(replies) = &mut self.replies
+            && !drawn
+        {
+            replies.learn(&self.seq, winner_of(margin));
+        }
+        // Back up: each node counts the result for the side that moved into it (its
+        // visit was counted on the way down).
         let mut side = tree.root.turn();
-        for (d, &at) in path[..=depth].iter().enumerate() {
+        let path = &self.path;
+        let depth = path.len() - 1;
+        for (d, &at) in path.iter().enumerate() {
             let node = &mut tree.nodes[at as usize];
-            node.visits += 1;
             node.real += 1;
             if d > 0 {
                 let (v, won, m) = if side == Side::Black {
@@ -334,6 +401,7 @@ impl Worker<'_> {
         if !self.config.rave {
             return;
         }
+        let tree_moves = self.tree_moves;
         // AMAF: walking back from the end, the cells each side played from then on.
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -378,14 +446,14 @@ impl Worker<'_> {
 
     /// Plays `pos` out at random; records the moves and the final owners; returns the
     /// value for Black and Black's margin in points (komi included).
-    pub(super) fn playout(&mut self, tree: &mut Tree, pos: &Position) -> (f32, f64) {
+    pub(super) fn playout(&mut self, pos: &Position) -> (f32, f64) {
         let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
         let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
         let weight = self.score_weight;
         let valued = |diff: f64| (black_value_of(diff, scale, weight), diff);
         if pos.is_over() {
             let score = pos.score();
-            self.count_owners(tree, pos);
+            self.count_owners(pos);
             return valued(score[0] - score[1]);
         }
         if self.fast_ok
@@ -400,7 +468,21 @@ impl Worker<'_> {
             while !fast.is_over() && moves < max_moves {
                 let side = fast.turn().index() as u8;
                 let played = if self.config.heuristics {
-                    fast.policy_move(&mut self.rng, last, self.config.shapes)
+                    let reply = match (&self.replies, last) {
+                        (Some(r), Some(l)) => {
+                            let n = self.seq.len();
+                            let before = if n >= 2 { self.seq[n - 2].1 } else { NO_KEY };
+                            r.suggest(side, before, l)
+                        }
+                        _ => None,
+                    };
+                    fast.policy_move_with(
+                        &mut self.rng,
+                        last,
+                        self.config.shapes,
+                        reply,
+                        self.config.ladders,
+                    )
                 } else {
                     fast.random_move(&mut self.rng)
                 };
@@ -416,7 +498,7 @@ impl Worker<'_> {
             for c in pos.geometry().playable {
                 let o = owners[c.index()];
                 if o != 0 {
-                    tree.owners[o as usize - 1][c.index()] += 1;
+                    self.owners[o as usize - 1][c.index()] += 1;
                     area[o as usize - 1] += 1.0;
                 }
             }
@@ -458,17 +540,26 @@ impl Worker<'_> {
             };
             moves += 1;
         }
-        let area = self.count_owners(tree, &pos);
+        let area = self.count_owners(&pos);
         valued(area[0] - area[1] - self.drops_ahead - self.komi)
     }
 
+    /// Adds this thread's counts of who held each cell at the end to the tree's.
+    pub(super) fn add_owners(&self, tree: &mut Tree) {
+        for (t, w) in tree.owners.iter_mut().zip(self.owners.iter()) {
+            for (t, w) in t.iter_mut().zip(w) {
+                *t += w;
+            }
+        }
+    }
+
     /// Counts who holds each cell; returns each side's area (pieces and controlled cells).
-    fn count_owners(&self, tree: &mut Tree, pos: &Position) -> [f64; 2] {
+    fn count_owners(&mut self, pos: &Position) -> [f64; 2] {
         let controlled = pos.controlled();
         let mut area = [0f64; 2];
         for side in [Side::Black, Side::White] {
             for c in pos.pieces(side) | controlled[side.index()] {
-                tree.owners[side.index()][c.index()] += 1;
+                self.owners[side.index()][c.index()] += 1;
                 area[side.index()] += 1.0;
             }
         }
