@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chogo::go::bot::mcts::{RootMove, pass_or_play};
+use chogo::go::bot::mcts::{RootMove, Tuning, pass_or_play};
 use chogo::go::bot::{self, Bot, Budget, Level, Mcts, MctsConfig, Request};
 use chogo::go::gtp::Engine;
 use chogo::go::{Game, Kind, Move, PieceSet, Position, Rules};
@@ -112,26 +112,34 @@ fn searching_bots() -> Vec<(&'static str, Box<dyn Bot>, Budget)> {
         ("mcts", Level::Hard.bot(1), playouts(10_000)),
         ("mcts, 2 threads", Level::Hard.bot(2), playouts(10_000)),
         (
-            "mcts, 2 threads on one tree",
-            Box::new(Mcts::new(shared_tree())),
+            "mcts, 2 threads on trees of their own",
+            Box::new(Mcts::new(root_parallel())),
             playouts(10_000),
         ),
         (
-            "mcts with last good replies",
-            Box::new(Mcts::new(MctsConfig::default().with("lgr").unwrap())),
+            "mcts without last good replies",
+            Box::new(Mcts::new(MctsConfig::default().without("lgr").unwrap())),
+            playouts(10_000),
+        ),
+        (
+            "mcts reading ladders",
+            Box::new(Mcts::new(MctsConfig::default().with("ladders").unwrap())),
             playouts(10_000),
         ),
     ]
 }
 
-/// The levels' search with two threads on one tree (tree parallelism).
+/// The levels' search with two threads on one tree (tree parallelism, the default).
 fn shared_tree() -> MctsConfig {
     MctsConfig {
         threads: 2,
         ..MctsConfig::default()
     }
-    .with("shared_tree")
-    .unwrap()
+}
+
+/// The search with two threads on trees of their own (root parallelism).
+fn root_parallel() -> MctsConfig {
+    shared_tree().without("shared_tree").unwrap()
 }
 
 #[test]
@@ -167,8 +175,17 @@ fn two_threads_on_one_tree_play_the_budget_exactly_and_stop_at_once() {
 #[test]
 fn bots_capture_a_large_group() {
     // White's eight stones on the first rank have one liberty, i1, where White would join
-    // them to its wall; without them Black loses.
-    let game = game_at("9/9/9/RRRRRRRRR/rrrrrrrrR/7rR/7rR/rrrrrrrrR/RRRRRRRR1 b 0 0 0 - 1");
+    // them to its wall. Komi 4.5 for Black: the capture wins (the search's playouts give it
+    // 99.9 %), and White's answer h1 takes back only the capturing stone. (With the other
+    // tests' komi of 0.5 for White every move loses, the capture too, and which loses
+    // least is the playouts' noise: the search at 10,000 playouts gave all of them 26 to
+    // 30 %.)
+    let r = Rules {
+        komi: -4.5,
+        ..rules("R", 9, false)
+    };
+    let text = "9/9/9/RRRRRRRRR/rrrrrrrrR/7rR/7rR/rrrrrrrrR/RRRRRRRR1 b 0 0 0 - 1";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
     for (name, mut bot, budget) in searching_bots() {
         let mv = ask(bot.as_mut(), &game, budget, 3);
         assert_eq!(
@@ -235,7 +252,7 @@ fn mcts_does_not_walk_into_a_repetition_draw_it_does_not_need() {
     );
     // In points too: every playout through the pass is the draw, an even score.
     assert!(
-        pass.playouts > 0 && pass.win_rate().0 == 0.5 && pass.mean_points() == (0.0, 0.0),
+        pass.playouts > 0 && pass.win_rate().0 == 0.5 && pass.mean_points().0 == 0.0,
         "{pass:?}"
     );
 }
@@ -274,9 +291,18 @@ fn mcts_behind_does_not_fill_its_own_area() {
 fn mcts_is_reproducible_with_a_seed_and_playouts() {
     for (set, moving) in [("R", false), ("K", false), ("RB", true)] {
         let game = random_game(rules(set, 9, moving), 11, 12);
+        // Two threads on one tree share it as the machine schedules them: only trees of
+        // their own repeat their moves.
+        let seeded = |threads: usize| -> Box<dyn Bot> {
+            if threads == 1 {
+                Level::Hard.bot(1)
+            } else {
+                Box::new(Mcts::new(root_parallel()))
+            }
+        };
         for threads in [1, 2] {
             let first = {
-                let mut bot = Level::Hard.bot(threads);
+                let mut bot = seeded(threads);
                 let stop = AtomicBool::new(false);
                 bot.choose(&Request {
                     game: &game,
@@ -286,7 +312,7 @@ fn mcts_is_reproducible_with_a_seed_and_playouts() {
                 })
             };
             let second = {
-                let mut bot = Level::Hard.bot(threads);
+                let mut bot = seeded(threads);
                 let stop = AtomicBool::new(false);
                 bot.choose(&Request {
                     game: &game,
@@ -397,8 +423,18 @@ fn search_switches_turn_off_by_name() {
     assert_eq!((off.heuristics, off.priors, off.reuse), (true, true, true));
     for name in MctsConfig::SWITCHES {
         let (a, b) = (on.without(name).unwrap(), on.with(name).unwrap());
-        assert!(a != b && (a == on || b == on), "{name}");
+        assert!(a != b, "{name}");
+        // The last good replies are the set's own choice unless named.
+        assert!(name == "lgr" || a == on || b == on, "{name}");
     }
+    assert_eq!(on.lgr, None);
+    assert_eq!(on.with("lgr").unwrap().lgr, Some(true));
+    assert_eq!(on.without("lgr").unwrap().lgr, Some(false));
+    // Measured on rooks against GNU Go: their own tuning; the other sets keep theirs.
+    let rooks = Tuning::of("R".parse().unwrap());
+    let bishops = Tuning::of("B".parse().unwrap());
+    assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
+    assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
     assert!(!on.shape_priors && on.with("shape_priors").unwrap().shape_priors);
     assert!(on.without("rave,fast").is_err());
     assert_eq!(on.without("").unwrap(), on);

@@ -227,17 +227,27 @@ struct Switches {
     /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse, lgr
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
-    /// search switches turned on (shape_priors and lgr are off by default)
+    /// search switches turned on (shape_priors and ladders are off by default, lgr too but
+    /// for rooks and wazirs)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;
     /// default 0.1, for bishops alone 0.3)
     #[arg(long, value_name = "W", allow_negative_numbers = true)]
     score_weight: Option<f64>,
-    /// UCT's exploration constant (default 0.15)
+    /// UCT's exploration constant below the root (default: 0 for rooks and wazirs, else
+    /// 0.15)
     #[arg(long, value_name = "C")]
     explore: Option<f64>,
-    /// what a move not yet tried is worth above its AMAF value, 0–1 (default 0.1)
+    /// UCT's exploration constant at the root (default 0.15)
+    #[arg(long, value_name = "C")]
+    root_explore: Option<f64>,
+    /// the progressive bias's weight: the priors' verdict over a child's playouts plus one
+    /// (default 0: none)
+    #[arg(long, value_name = "C")]
+    bias: Option<f64>,
+    /// what a move not yet tried is worth above its AMAF value, 0–1 (default: 0 for rooks
+    /// and wazirs, else 0.1)
     #[arg(long, value_name = "X")]
     fpu: Option<f64>,
     /// RAVE's equivalence: AMAF counts for half after about this many visits (default 600)
@@ -266,15 +276,22 @@ impl Switches {
             Some(w) => Err(format!("--score-weight {w}: a number from 0 to 1")),
         })
         .and_then(|mut c| {
+            let mut rave_k = Some(c.rave_k);
             let knobs = [
                 ("--explore", self.explore, &mut c.explore, 0.0..=10.0),
+                (
+                    "--root-explore",
+                    self.root_explore,
+                    &mut c.root_explore,
+                    0.0..=10.0,
+                ),
                 ("--fpu", self.fpu, &mut c.fpu, 0.0..=1.0),
-                ("--rave-k", self.rave_k, &mut c.rave_k, 1.0..=1e9),
+                ("--rave-k", self.rave_k, &mut rave_k, 1.0..=1e9),
             ];
             for (name, value, knob, range) in knobs {
                 match value {
                     None => {}
-                    Some(v) if range.contains(&v) => *knob = v,
+                    Some(v) if range.contains(&v) => *knob = Some(v),
                     Some(v) => {
                         return Err(format!(
                             "{name} {v}: a number from {} to {}",
@@ -284,7 +301,16 @@ impl Switches {
                     }
                 }
             }
-            Ok(c)
+            let bias = match self.bias {
+                None => c.bias,
+                Some(b) if (0.0..=100.0).contains(&b) => b,
+                Some(b) => return Err(format!("--bias {b}: a number from 0 to 100")),
+            };
+            Ok(MctsConfig {
+                rave_k: rave_k.unwrap_or(c.rave_k),
+                bias,
+                ..c
+            })
         })
         .map_err(usage)
     }

@@ -53,12 +53,19 @@ pub struct MctsConfig {
     pub rave: bool,
     /// RAVE's equivalence parameter: AMAF counts for half after about this many visits.
     pub rave_k: f64,
-    /// UCT's exploration constant.
-    pub explore: f64,
+    /// UCT's exploration constant below the root; `None`: the set's own
+    /// ([`Tuning::of`]).
+    pub explore: Option<f64>,
+    /// The same at the root; `None`: the set's own.
+    pub root_explore: Option<f64>,
+    /// Progressive bias: the priors' verdict (captures, saves, self-ataris, ladders)
+    /// added to a child's value, divided by its real playouts plus one, times this (0:
+    /// none, the default; not measured better).
+    pub bias: f64,
     /// First-play urgency: what a child not yet visited is worth above its AMAF value
     /// (above 1 without AMAF), so that untried moves are tried before a visited one's
-    /// value falls below it.
-    pub fpu: f64,
+    /// value falls below it; `None`: the set's own.
+    pub fpu: Option<f64>,
     /// Playout heuristics (rooks, wazirs; bishops, dabbabas or alfils alone): capture,
     /// save, no self-atari of 3+ stones.
     pub heuristics: bool,
@@ -75,8 +82,8 @@ pub struct MctsConfig {
     /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
     /// Playouts (the same sets) first try the last good reply to the opponent's last
-    /// moves ([`reply`]).
-    pub lgr: bool,
+    /// moves ([`reply`]); `None`: the set's own.
+    pub lgr: Option<bool>,
     /// Ladders are read (the same sets): the playouts do not extend a group in atari
     /// into a ladder that catches it, and the priors count such an extension as bad and
     /// an atari that starts a working ladder as good as a capture.
@@ -120,7 +127,10 @@ impl MctsConfig {
                 "shape_priors" => &mut self.shape_priors,
                 "priors" => &mut self.priors,
                 "reuse" => &mut self.reuse,
-                "lgr" => &mut self.lgr,
+                "lgr" => {
+                    self.lgr = Some(on);
+                    continue;
+                }
                 "shared_tree" => &mut self.shared_tree,
                 "ladders" => &mut self.ladders,
                 _ => {
@@ -140,11 +150,13 @@ impl Default for MctsConfig {
     fn default() -> MctsConfig {
         MctsConfig {
             threads: 1,
-            shared_tree: false,
+            shared_tree: true,
             rave: true,
             rave_k: 600.0,
-            explore: 0.15,
-            fpu: 0.1,
+            explore: None,
+            root_explore: None,
+            bias: 0.0,
+            fpu: None,
             heuristics: true,
             reuse: true,
             expand_at: 2,
@@ -153,9 +165,46 @@ impl Default for MctsConfig {
             // Measured weaker (docs/BOTS.md): 7 wins in 17 games against the search without it
             // and without shapes, where shapes alone won 12 of 20.
             shape_priors: false,
-            lgr: false,
+            lgr: None,
             ladders: false,
             score_weight: None,
+        }
+    }
+}
+
+/// The search's settings that depend on the piece set, where the configuration leaves
+/// them open.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    pub explore: f64,
+    pub root_explore: f64,
+    pub fpu: f64,
+    pub lgr: bool,
+}
+
+impl Tuning {
+    /// As measured: for rooks and wazirs (Go itself), against GNU Go level 10 at 3,000
+    /// playouts a move, no exploration term beside RAVE below the root, no bonus for
+    /// untried moves and the last good replies (docs/BOTS.md); the root keeps UCT's
+    /// exploration, which the pass rules and a capture the playouts undervalue need
+    /// (`mcts_ahead_does_not_fill_its_own_area`, `bots_capture_a_large_group`). The other
+    /// sets keep what their matches against greedy were played with (0.15 everywhere,
+    /// 0.1, no replies).
+    pub fn of(pieces: PieceSet) -> Tuning {
+        if pieces.go_adjacency() == Some(Adjacency::Orthogonal) {
+            Tuning {
+                explore: 0.0,
+                root_explore: 0.15,
+                fpu: 0.0,
+                lgr: true,
+            }
+        } else {
+            Tuning {
+                explore: 0.15,
+                root_explore: 0.15,
+                fpu: 0.1,
+                lgr: false,
+            }
         }
     }
 }
@@ -175,6 +224,8 @@ const MAX_NODES: usize = 3_000_000;
 pub struct Mcts {
     pub config: MctsConfig,
     trees: Vec<Tree>,
+    /// Each thread's last good replies, kept with the trees from one move to the next.
+    replies: Vec<Option<Replies>>,
 }
 
 /// One root move's statistics, merged over the threads, for the side to move.
@@ -317,6 +368,7 @@ impl Mcts {
         Mcts {
             config,
             trees: Vec::new(),
+            replies: Vec::new(),
         }
     }
 
@@ -381,11 +433,16 @@ impl Mcts {
         let root = *game.position();
         let threads = self.config.threads.max(1);
         let old = std::mem::take(&mut self.trees);
+        // Whether this search goes on from the last one (a kept tree was reached).
+        let mut continues = false;
         let mut trees: Vec<Tree> = old
             .into_iter()
             .map(|t| {
-                if self.config.reuse {
-                    t.advance(&root).unwrap_or_else(|| Tree::new(root))
+                if self.config.reuse
+                    && let Some(kept) = t.advance(&root)
+                {
+                    continues = true;
+                    kept
                 } else {
                     Tree::new(root)
                 }
@@ -422,6 +479,14 @@ impl Mcts {
         let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
             - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
+        let tuning = Tuning::of(rules.pieces);
+        let (explore, root_explore, bias, fpu, lgr) = (
+            config.explore.unwrap_or(tuning.explore),
+            config.root_explore.unwrap_or(tuning.root_explore),
+            config.bias,
+            config.fpu.unwrap_or(tuning.fpu),
+            config.lgr.unwrap_or(tuning.lgr),
+        );
         let stop = request.stop;
         let mut history: HashMap<(u64, Side), u32> = HashMap::new();
         for p in game.positions() {
@@ -434,6 +499,13 @@ impl Mcts {
             .collect();
         let (history, placements) = (&history, &placements);
         let superko = rules.superko_on();
+        // The replies learnt in the last search, for a search that goes on from it.
+        let mut kept = std::mem::take(&mut self.replies);
+        if !continues {
+            kept.clear();
+        }
+        kept.resize_with(threads, || None);
+        let pool = Mutex::new(kept);
         let new_worker = |i: usize| Worker {
             config,
             eyes: &eyes,
@@ -450,16 +522,33 @@ impl Mcts {
             line: Vec::with_capacity(64),
             komi: rules.komi,
             score_weight,
-            replies: (config.lgr && fast_ok).then(Replies::new),
+            replies: (lgr && fast_ok).then(|| {
+                lock(&pool)
+                    .get_mut(i)
+                    .and_then(Option::take)
+                    .unwrap_or_else(Replies::new)
+            }),
+            explore,
+            root_explore,
+            bias,
+            fpu,
             path: Vec::with_capacity(64),
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),
+        };
+        // A worker done: its owner counts to the tree, its replies kept for the next search.
+        let end_worker = |i: usize, worker: Worker, tree: &mut Tree| {
+            worker.add_owners(tree);
+            if let Some(slot) = lock(&pool).get_mut(i) {
+                *slot = worker.replies;
+            }
         };
         if shared {
             run_shared(
                 &mut trees[0],
                 threads,
                 &new_worker,
+                &end_worker,
                 budget.playouts,
                 deadline,
                 stop,
@@ -470,11 +559,11 @@ impl Mcts {
                     let share = budget
                         .playouts
                         .map(|p| p / threads as u64 + u64::from((i as u64) < p % threads as u64));
-                    let new_worker = &new_worker;
+                    let (new_worker, end_worker) = (&new_worker, &end_worker);
                     let mut work = move || {
                         let mut worker = new_worker(i);
                         run(&mut worker, tree, share, deadline, stop);
-                        worker.add_owners(tree);
+                        end_worker(i, worker, tree);
                     };
                     if threads == 1 {
                         work();
@@ -507,6 +596,7 @@ impl Mcts {
             *m /= total as f64;
         }
         self.trees = trees;
+        self.replies = pool.into_inner().unwrap_or_else(|e| e.into_inner());
         RootStats {
             moves,
             playouts,
@@ -535,24 +625,31 @@ fn run(
     }
 }
 
+/// Locks `m`; a thread that panicked leaves what it guards as consistent as a stopped
+/// search does.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Tree parallelism: `threads` workers on one tree behind a lock, each descending and
 /// backing up under it and playing out outside it; the virtual losses of
 /// [`Worker::descend`] keep them apart. The lock is held for the walk and the expansion
 /// only: the playouts, most of an iteration's time, run side by side.
-fn run_shared<'a, F>(
+fn run_shared<'a, F, G>(
     tree: &mut Tree,
     threads: usize,
     new_worker: &F,
+    end_worker: &G,
     playouts: Option<u64>,
     deadline: Option<Instant>,
     stop: &AtomicBool,
 ) where
     F: Fn(usize) -> Worker<'a> + Sync,
+    G: Fn(usize, Worker<'a>, &mut Tree) + Sync,
 {
     let started = AtomicU64::new(0);
     let shared = Mutex::new(tree);
-    // A thread that panicked leaves the tree as consistent as a stopped search.
-    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let lock = || lock(&shared);
     std::thread::scope(|scope| {
         for i in 0..threads {
             let (started, lock) = (&started, &lock);
@@ -576,7 +673,7 @@ fn run_shared<'a, F>(
                     worker.backup(&mut lock(), &pos, value, margin, drawn);
                     done += 1;
                 }
-                worker.add_owners(&mut lock());
+                end_worker(i, worker, &mut lock());
             });
         }
     });

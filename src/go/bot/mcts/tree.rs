@@ -27,6 +27,9 @@ pub(super) struct Node {
     /// their squares.
     pub(super) points: f64,
     pub(super) points_sq: f64,
+    /// The priors' verdict beyond an even game (a tenth of their virtual wins less half
+    /// their virtual games): the progressive bias, which fades as real playouts come.
+    pub(super) bias: f32,
 }
 
 // MAX_NODES's memory (above) counts 64 bytes a node.
@@ -52,6 +55,7 @@ impl Node {
             won: 0.0,
             points: 0.0,
             points_sq: 0.0,
+            bias: 0.0,
         }
     }
 }

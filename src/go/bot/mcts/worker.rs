@@ -32,6 +32,13 @@ pub(super) struct Worker<'a> {
     pub(super) score_weight: f64,
     /// The last good replies, when the playouts use them.
     pub(super) replies: Option<Replies>,
+    /// UCT's exploration constant below the root and at it, and the first-play urgency
+    /// ([`Tuning`]).
+    pub(super) explore: f64,
+    pub(super) root_explore: f64,
+    /// The progressive bias's weight ([`Tuning`]).
+    pub(super) bias: f64,
+    pub(super) fpu: f64,
     /// The nodes of the current iteration's path, the root first.
     pub(super) path: Vec<u32>,
     /// How many of `seq`'s moves were the tree's.
@@ -227,6 +234,8 @@ impl Worker<'_> {
                 }
                 node.visits = n;
                 node.wins = w as f32;
+                // What the priors say beyond an even game, for the progressive bias.
+                node.bias = (w as f32 - n as f32 / 2.0) / 10.0;
                 if go_like.is_none() || self.config.shape_priors {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
@@ -256,6 +265,11 @@ impl Worker<'_> {
     fn select(&mut self, tree: &Tree, at: usize) -> usize {
         let node = tree.nodes[at];
         let log_n = (node.visits.max(1) as f64).ln();
+        let explore = if at == 0 {
+            self.root_explore
+        } else {
+            self.explore
+        };
         let mut best = node.first as usize;
         let mut best_value = f64::NEG_INFINITY;
         for i in node.first..node.first + node.count {
@@ -267,7 +281,7 @@ impl Worker<'_> {
                 } else {
                     1.0
                 };
-                fpu + self.config.fpu + (self.rng.next_u64() >> 44) as f64 * 1e-9
+                fpu + self.fpu + (self.rng.next_u64() >> 44) as f64 * 1e-9
             } else {
                 let q = c.wins as f64 / n;
                 let mixed = if self.config.rave && c.amaf_visits > 0 {
@@ -277,7 +291,9 @@ impl Worker<'_> {
                 } else {
                     q
                 };
-                mixed + self.config.explore * (log_n / n).sqrt()
+                mixed
+                    + explore * (log_n / n).sqrt()
+                    + self.bias * c.bias as f64 / (c.real as f64 + 1.0)
             };
             if value > best_value {
                 best_value = value;
