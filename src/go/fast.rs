@@ -34,6 +34,10 @@ pub struct FastGo {
     /// Per representative: (stone, empty neighbour) pairs; 0 exactly when the group has
     /// no liberty.
     libs: [u16; CELLS],
+    /// Per representative: the sum of the pseudo-liberties' cells and of their squares,
+    /// so that a group in atari (all its pseudo-liberties one cell) is known at once.
+    lib_sum: [u32; CELLS],
+    lib_sq: [u32; CELLS],
     size: [u16; CELLS],
     empty: [u16; CELLS],
     empty_pos: [u16; CELLS],
@@ -73,6 +77,8 @@ impl FastGo {
             group: [NONE; CELLS],
             next: [NONE; CELLS],
             libs: [0; CELLS],
+            lib_sum: [0; CELLS],
+            lib_sq: [0; CELLS],
             size: [0; CELLS],
             empty: [0; CELLS],
             empty_pos: [NONE; CELLS],
@@ -200,14 +206,21 @@ impl FastGo {
         self.next[i] = v;
         self.size[i] = 1;
         self.libs[i] = 0;
+        self.lib_sum[i] = 0;
+        self.lib_sq[i] = 0;
         let nbrs = self.nbr[i];
         let len = self.nbr_len[i] as usize;
+        let (vv, vsq) = (v as u32, v as u32 * v as u32);
         for &n in &nbrs[..len] {
             if self.color[n as usize] == EMPTY {
                 self.libs[i] += 1;
+                self.lib_sum[i] += n as u32;
+                self.lib_sq[i] += n as u32 * n as u32;
             } else {
                 let g = self.group[n as usize] as usize;
                 self.libs[g] -= 1;
+                self.lib_sum[g] -= vv;
+                self.lib_sq[g] -= vsq;
             }
         }
         for &n in &nbrs[..len] {
@@ -253,6 +266,8 @@ impl FastGo {
         }
         self.next.swap(big as usize, small as usize);
         self.libs[big as usize] += self.libs[small as usize];
+        self.lib_sum[big as usize] += self.lib_sum[small as usize];
+        self.lib_sq[big as usize] += self.lib_sq[small as usize];
         self.size[big as usize] += self.size[small as usize];
     }
 
@@ -274,6 +289,8 @@ impl FastGo {
                 if self.color[n as usize] != EMPTY {
                     let h = self.group[n as usize] as usize;
                     self.libs[h] += 1;
+                    self.lib_sum[h] += s as u32;
+                    self.lib_sq[h] += s as u32 * s as u32;
                 }
             }
             s = self.next[s as usize];
@@ -349,9 +366,14 @@ impl FastGo {
     /// The last liberty of the group on `v`, when it has exactly one.
     #[inline]
     fn atari_liberty(&self, v: u16) -> Option<u16> {
-        let g = self.group[v as usize];
-        let mut libs = [NONE; 2];
-        (self.liberties(g, &mut libs) == 1).then_some(libs[0])
+        // All pseudo-liberties one cell: n·Σx² = (Σx)² exactly then.
+        let g = self.group[v as usize] as usize;
+        let (n, sum, sq) = (
+            self.libs[g] as u64,
+            self.lib_sum[g] as u64,
+            self.lib_sq[g] as u64,
+        );
+        (n > 0 && n * sq == sum * sum).then_some((sum / n) as u16)
     }
 
     /// The last liberty of an opponent group in atari next to the group on `v`, where
@@ -409,15 +431,27 @@ impl FastGo {
             }
         }
         for &g in &groups[..ng] {
-            let mut gl = [NONE; 3];
-            let k = self.liberties(g, &mut gl);
-            for &l in &gl[..k] {
-                if l != v && !libs[..n].contains(&l) {
-                    libs[n] = l;
-                    n += 1;
-                    if n == 2 {
-                        return false;
-                    }
+            // The group's pseudo-liberties other than `v` (each stone next to `v` counts
+            // it once): two distinct cells or more among them, or one new one, and the
+            // drop keeps two liberties.
+            let k = self.neighbours_in(g, v) as u64;
+            let gi = g as usize;
+            let (vv, vsq) = (v as u64, v as u64 * v as u64);
+            let others = self.libs[gi] as u64 - k;
+            let sum = self.lib_sum[gi] as u64 - k * vv;
+            let sq = self.lib_sq[gi] as u64 - k * vsq;
+            if others == 0 {
+                continue;
+            }
+            if others * sq != sum * sum {
+                return false;
+            }
+            let l = (sum / others) as u16;
+            if !libs[..n].contains(&l) {
+                libs[n] = l;
+                n += 1;
+                if n == 2 {
+                    return false;
                 }
             }
         }

@@ -224,11 +224,12 @@ impl GoEffort {
 /// The search's switches, for measuring each one (the searching levels only).
 #[derive(clap::Args, Debug)]
 struct Switches {
-    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors, priors, reuse, lgr
+    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors,
+    /// priors, reuse, lgr, shared_tree, ladders
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on (shape_priors and ladders are off by default, lgr too but
-    /// for rooks and wazirs)
+    /// for rooks and wazirs; shared_tree is on with a time budget)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;

@@ -47,8 +47,10 @@ pub struct MctsConfig {
     /// Search threads: on one shared tree ([`MctsConfig::shared_tree`]), else on
     /// independent trees merged at the end (root parallelism).
     pub threads: usize,
-    /// The threads share one tree, with virtual losses (tree parallelism).
-    pub shared_tree: bool,
+    /// The threads share one tree, with virtual losses (tree parallelism); `None`: when
+    /// the budget has a time, so that a search by playouts alone, whose threads keep
+    /// trees of their own, repeats its move for a seed.
+    pub shared_tree: Option<bool>,
     /// Blend AMAF statistics into the choice of children (RAVE).
     pub rave: bool,
     /// RAVE's equivalence parameter: AMAF counts for half after about this many visits.
@@ -131,7 +133,10 @@ impl MctsConfig {
                     self.lgr = Some(on);
                     continue;
                 }
-                "shared_tree" => &mut self.shared_tree,
+                "shared_tree" => {
+                    self.shared_tree = Some(on);
+                    continue;
+                }
                 "ladders" => &mut self.ladders,
                 _ => {
                     return Err(format!(
@@ -150,7 +155,7 @@ impl Default for MctsConfig {
     fn default() -> MctsConfig {
         MctsConfig {
             threads: 1,
-            shared_tree: true,
+            shared_tree: None,
             rave: true,
             rave_k: 600.0,
             explore: None,
@@ -449,7 +454,8 @@ impl Mcts {
             })
             .collect();
         // Tree parallelism: the threads share one tree.
-        let shared = self.config.shared_tree && threads > 1;
+        let by_time = request.budget.time.is_some() || request.budget.playouts.is_none();
+        let shared = self.config.shared_tree.unwrap_or(by_time) && threads > 1;
         let tree_count = if shared { 1 } else { threads };
         trees.resize_with(tree_count, || Tree::new(root));
         trees.truncate(tree_count);
