@@ -2,9 +2,11 @@
 # The matches and speeds of docs/BOTS.md's "Go with chess pieces" section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about seven hours on one core
-# (two hours of it the 32 GNU Go games, about 4 minutes each at 100,000 playouts a move): every match runs one
-# game at a time on one search thread, except the speed tests and greedy against random.
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about nine hours on one core
+# (about two of them issue 28's level-10 matches, a minute a game at 3,000 playouts; two
+# more the older 32 GNU Go games, about 4 minutes each at 100,000 playouts a move): every
+# match runs one game at a time on one search thread, except the speed tests, greedy
+# against random, the shared tree and the levels at their own time.
 # The rows against older code (the capture-to-save against 14d267f, the pass rules in
 # points against aef623d) need builds of those commits and are not run.
 set -u
@@ -105,6 +107,28 @@ for switch in heuristics reuse; do
   echo "-- without $switch"
   $REFEREE --games 12 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
+
+echo "== issue 28: MCTS by playouts vs GNU Go 3.8 level 10 (its strongest), 9x9 rooks, komi 6.5"
+SEARCH3K="$B go gtp --level master --threads 1 --playouts 3000"
+echo "-- 3,000 playouts a move, 50 games (two runs of 25)"
+$REFEREE --games 25 --black "$SEARCH3K --seed 80{n}" --white "$GNUGO --level 10" | tail -2
+$REFEREE --games 25 --black "$SEARCH3K --seed 81{n}" --white "$GNUGO --level 10" | tail -2
+echo "-- the search before issue 28's tuning, by flags: exploration below the root, first-play bonus, no replies"
+$REFEREE --games 20 --black "$SEARCH3K --seed 76{n} --explore 0.15 --fpu 0.1 --without lgr" --white "$GNUGO --level 10" | tail -2
+echo "-- each new switch on its own: the replies off, ladders on"
+$REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --without lgr" --white "$GNUGO --level 10" | tail -2
+$REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --with ladders" --white "$GNUGO --level 10" | tail -2
+echo "-- 10,000 playouts a move"
+$REFEREE --games 10 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 82{n}" --white "$GNUGO --level 10" | tail -2
+echo "-- 13x13, 10,000 playouts a move"
+$REFEREE --size 13 --games 4 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 83{n}" --white "$GNUGO --level 10" | tail -2
+echo "== two threads on one tree against trees of their own, 6,000 playouts a move, 20 games"
+$REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n}" | tail -2
+echo "== the levels at their own time (two threads on one tree) vs GNU Go level 1: the load matters"
+uptime
+$REFEREE --games 10 --black "$B go gtp --level hard --seed 84{n}" --white "$GNUGO --level 1" | tail -2
+$REFEREE --games 10 --black "$B go gtp --level medium --seed 85{n}" --white "$GNUGO --level 1" | tail -2
+uptime
 
 # By playouts (100,000 a move: 5 s of one idle core), so the machine's load does not matter.
 MASTER="$B go gtp --level master --threads 1 --playouts 100000"
