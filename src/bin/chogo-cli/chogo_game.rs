@@ -8,7 +8,9 @@ use std::time::Duration;
 use chogo::bot::arena::{game_line, play_game_with};
 use chogo::bot::{Budget, Level, Request};
 use chogo::common::{BySide, Playable, Side};
-use chogo::rules::{Analysis, Bitboard, Fortress, Game, Position, Record, ReplayError, RuleSet};
+use chogo::rules::{
+    Analysis, Bitboard, EndReason, Fortress, Game, Position, Record, ReplayError, RuleSet,
+};
 use serde::Serialize;
 
 use super::matches::{Match, MatchGame, run_match};
@@ -224,8 +226,24 @@ pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             winner: game.verdict().and_then(|v| v.winner),
             record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
                 .to_string(),
+            drawn_ahead: Some(drawn_ahead(game)),
         },
     )
+}
+
+/// Whether `game` was drawn by the 50-move rule with one side two men or more ahead (men
+/// on the board and in hand, kings included): a won ending the stronger side did not
+/// convert.
+fn drawn_ahead(game: &Game) -> bool {
+    let Some(outcome) = game.outcome() else {
+        return false;
+    };
+    let pos = game.position();
+    let men = |side: Side| {
+        let hand = pos.hand(side);
+        pos.men(side).count() as i64 + i64::from(hand.pawns) + i64::from(hand.king)
+    };
+    outcome.reason == EndReason::FiftyMoves && (men(Side::Black) - men(Side::White)).abs() >= 2
 }
 
 /// The depth the search reaches in `time` on each suite position, and its speed.
@@ -417,4 +435,38 @@ pub(super) fn fit_win_chance(
         );
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game after Black's `mv` from `text` (the 50-move count at 99).
+    fn after(text: &str, mv: &str) -> Game {
+        let pos = Position::from_text(text, RuleSet::default()).unwrap();
+        let mut game = Game::from_position(pos);
+        game.play(mv.parse().unwrap()).unwrap();
+        game
+    }
+
+    #[test]
+    fn a_fifty_move_draw_two_men_ahead_is_counted() {
+        // Kings alone: drawn even.
+        let even = after("##4##/#5K#/8/8/8/#k5#/##4## b 99 80", "b2-c2");
+        assert_eq!(
+            even.outcome().map(|o| o.reason),
+            Some(EndReason::FiftyMoves)
+        );
+        assert!(!drawn_ahead(&even));
+        // Black's king and two men against the king: two men ahead.
+        let ahead = after("##4##/#5K#/8/7p/p7/#k5#/##4## b 99 80", "b2-c2");
+        assert_eq!(
+            ahead.outcome().map(|o| o.reason),
+            Some(EndReason::FiftyMoves)
+        );
+        assert!(drawn_ahead(&ahead));
+        // One man ahead is not counted.
+        let one = after("##4##/#5K#/8/8/p7/#k5#/##4## b 99 80", "b2-c2");
+        assert!(!drawn_ahead(&one));
+    }
 }

@@ -973,6 +973,7 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             winner: game.verdict().and_then(|v| v.winner),
             record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
                 .to_string(),
+            drawn_ahead: None,
         },
     )
 }

@@ -27,6 +27,9 @@ pub(crate) struct MatchGame {
     pub(crate) line: String,
     pub(crate) winner: Option<Side>,
     pub(crate) record: String,
+    /// Chogo: whether the game was drawn by the 50-move rule while one side had two men
+    /// or more than the other (a won ending not converted); `None` for Go.
+    pub(crate) drawn_ahead: Option<bool>,
 }
 
 /// Runs a match on `jobs` threads: `play(n, swapped, stop)` plays game `n` (the players
@@ -54,6 +57,8 @@ pub(crate) fn run_match<G: Send>(
     let (tx, rx) = mpsc::channel::<(u64, Result<G, String>)>();
     let swapped = |n: u64| spec.swap && n.is_multiple_of(2);
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
+    // Games that say whether they were drawn ahead, and how many were.
+    let (mut told, mut drawn_ahead) = (false, 0u64);
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(usize::try_from(spec.games).unwrap_or(usize::MAX)) {
@@ -91,6 +96,10 @@ pub(crate) fn run_match<G: Send>(
                 let names = if swapped(n) { [b, a] } else { [a, b] };
                 let done = finish(n, names, &game);
                 println!("{}", done.line);
+                if let Some(ahead) = done.drawn_ahead {
+                    told = true;
+                    drawn_ahead += u64::from(ahead);
+                }
                 let first_side = if swapped(n) { Side::White } else { Side::Black };
                 match done.winner {
                     None => draws += 1,
@@ -113,8 +122,16 @@ pub(crate) fn run_match<G: Send>(
     let played = wins + draws + losses;
     // At least one game was played: none is refused above and a failure returns early.
     let score = 100.0 * (wins as f64 + 0.5 * draws as f64) / played.max(1) as f64;
+    let ahead = if told {
+        format!(
+            "; {} by the 50-move rule with a side two men or more ahead",
+            plural(drawn_ahead, "draw", "draws")
+        )
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{} vs {}: {}, {}, {} ({score:.1}%)\n",
+        "{} vs {}: {}, {}, {} ({score:.1}%){ahead}\n",
         spec.names[0],
         spec.names[1],
         plural(wins, "win", "wins"),

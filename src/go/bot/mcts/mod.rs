@@ -1,5 +1,6 @@
 //! Monte Carlo tree search: UCT with RAVE (all moves as first), light random playouts
-//! with a few cheap heuristics, tree reuse between moves and root parallelism.
+//! with a few cheap heuristics and the last good replies, tree reuse between moves, and
+//! threads on one tree (with virtual losses) or on trees of their own.
 //!
 //! The classic design of Go programs before neural networks (MoGo, Fuego, Pachi):
 //! every iteration walks the tree from the root, choosing children by their win rate
