@@ -426,11 +426,14 @@ fn search_switches_turn_off_by_name() {
     assert_eq!(on.lgr, None);
     assert_eq!(on.with("lgr").unwrap().lgr, Some(true));
     assert_eq!(on.without("lgr").unwrap().lgr, Some(false));
-    // Measured on rooks against GNU Go: their own tuning; the other sets keep theirs.
-    let rooks = Tuning::of("R".parse().unwrap());
-    let bishops = Tuning::of("B".parse().unwrap());
+    // Measured on rooks against GNU Go: their own tuning; the other sets, and moving
+    // rooks, keep theirs.
+    let rooks = Tuning::of(&rules("R", 9, false));
+    let bishops = Tuning::of(&rules("B", 9, false));
     assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
     assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
+    assert_eq!(Tuning::of(&rules("R", 9, true)), bishops);
+    assert_eq!(Tuning::of(&rules("RW", 9, false)), bishops);
     assert!(!on.shape_priors && on.with("shape_priors").unwrap().shape_priors);
     assert!(on.without("rave,fast").is_err());
     assert_eq!(on.without("").unwrap(), on);

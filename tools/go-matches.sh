@@ -114,14 +114,15 @@ echo "-- 3,000 playouts a move, 50 games (two runs of 25)"
 $REFEREE --games 25 --black "$SEARCH3K --seed 80{n}" --white "$GNUGO --level 10" | tail -2
 $REFEREE --games 25 --black "$SEARCH3K --seed 81{n}" --white "$GNUGO --level 10" | tail -2
 echo "-- the search before issue 28's tuning, by flags: exploration below the root, first-play bonus, no replies"
-$REFEREE --games 20 --black "$SEARCH3K --seed 76{n} --explore 0.15 --fpu 0.1 --without lgr" --white "$GNUGO --level 10" | tail -2
+$REFEREE --games 10 --black "$SEARCH3K --seed 70{n} --explore 0.15 --fpu 0.1 --without lgr" --white "$GNUGO --level 10" | tail -2
+echo "-- exploration below the root as before, the rest as today"
+$REFEREE --games 20 --black "$SEARCH3K --seed 76{n} --explore 0.15" --white "$GNUGO --level 10" | tail -2
 echo "-- each new switch on its own: the replies off, ladders on"
 $REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --without lgr" --white "$GNUGO --level 10" | tail -2
 $REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --with ladders" --white "$GNUGO --level 10" | tail -2
-echo "-- 10,000 playouts a move"
+echo "-- 10,000 playouts a move, 20 games (two runs of 10)"
 $REFEREE --games 10 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 82{n}" --white "$GNUGO --level 10" | tail -2
-echo "-- 13x13, 10,000 playouts a move"
-$REFEREE --size 13 --games 4 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 83{n}" --white "$GNUGO --level 10" | tail -2
+$REFEREE --games 10 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 86{n}" --white "$GNUGO --level 10" | tail -2
 echo "== two threads on one tree against trees of their own, 6,000 playouts a move, 20 games"
 $REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n}" | tail -2
 echo "== the levels at their own time (two threads on one tree) vs GNU Go level 1: the load matters"

@@ -464,18 +464,23 @@ impl FastGo {
     /// `depth` moves ahead and [`LADDER_READS`] positions; a ladder longer than that
     /// counts as escaped.
     pub fn can_escape(&self, v: u16, depth: u32) -> bool {
-        self.escapes(v, depth, &mut LADDER_READS.clone())
+        let mut reads = LADDER_READS;
+        self.escapes(v, depth, &mut reads)
     }
 
     /// The atari on the opponent's group on `v` (which has two liberties) after which
     /// the group cannot escape ([`FastGo::can_escape`]): a ladder, or a net, that works.
     pub fn ladder_attack(&self, v: u16, depth: u32) -> Option<u16> {
-        self.attack(v, depth, &mut LADDER_READS.clone())
+        let mut reads = LADDER_READS;
+        self.attack(v, depth, &mut reads)
     }
 
     fn escapes(&self, v: u16, depth: u32, reads: &mut u32) -> bool {
+        if self.color[v as usize] == EMPTY || self.color[v as usize] == OFF {
+            return false;
+        }
         let Some(l) = self.atari_liberty(v) else {
-            return self.color[v as usize] != EMPTY;
+            return true;
         };
         if depth == 0 || *reads == 0 || self.capture_next_to(v).is_some() {
             return true;

@@ -26,6 +26,7 @@ use crate::go::moves::Move;
 use crate::go::piece::{Kind, PieceSet};
 use crate::go::playout::Rng;
 use crate::go::position::{Played, Position};
+use crate::go::rules::Rules;
 
 mod priors;
 mod reply;
@@ -189,15 +190,18 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// As measured: for rooks and wazirs (Go itself), against GNU Go level 10 at 3,000
-    /// playouts a move, no exploration term beside RAVE below the root, no bonus for
-    /// untried moves and the last good replies (docs/BOTS.md); the root keeps UCT's
-    /// exploration, which the pass rules and a capture the playouts undervalue need
-    /// (`mcts_ahead_does_not_fill_its_own_area`, `bots_capture_a_large_group`). The other
-    /// sets keep what their matches against greedy were played with (0.15 everywhere,
-    /// 0.1, no replies).
-    pub fn of(pieces: PieceSet) -> Tuning {
-        if pieces.go_adjacency() == Some(Adjacency::Orthogonal) {
+    /// As measured: for rooks or wazirs alone without moving pieces (Go itself), against
+    /// GNU Go level 10 at 3,000 playouts a move, no exploration term beside RAVE below
+    /// the root, no bonus for untried moves and the last good replies (docs/BOTS.md); the
+    /// root keeps UCT's exploration, which the pass rules and a capture the playouts
+    /// undervalue need (`mcts_ahead_does_not_fill_its_own_area`,
+    /// `bots_capture_a_large_group`). Every other set, and moving pieces, keep what their
+    /// matches against greedy were played with (0.15 everywhere, 0.1, no replies).
+    pub fn of(rules: &Rules) -> Tuning {
+        if rules.pieces.go_adjacency() == Some(Adjacency::Orthogonal)
+            && rules.pieces.single().is_some()
+            && !rules.moving
+        {
             Tuning {
                 explore: 0.0,
                 root_explore: 0.15,
@@ -486,7 +490,7 @@ impl Mcts {
         let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
             - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
-        let tuning = Tuning::of(rules.pieces);
+        let tuning = Tuning::of(rules);
         let (explore, root_explore, bias, fpu, lgr) = (
             config.explore.unwrap_or(tuning.explore),
             config.root_explore.unwrap_or(tuning.root_explore),
@@ -529,7 +533,7 @@ impl Mcts {
             line: Vec::with_capacity(64),
             komi: rules.komi,
             score_weight,
-            replies: (lgr && fast_ok).then(|| {
+            replies: (lgr && fast_ok && config.heuristics).then(|| {
                 lock(&pool)
                     .get_mut(i)
                     .and_then(Option::take)

@@ -106,8 +106,10 @@ mod tests {
         assert_eq!(r.suggest(0, 10, 11), None, "Black's reply lost: forgotten");
         r.learn(&seq, Some(0));
         assert_eq!(r.suggest(1, NO_KEY, 10), None);
-        // A draw teaches nothing; a pass breaks the chain.
+        // A draw teaches nothing; a pass breaks the chain (Black's 21 answered White's
+        // pass, not Black's own 20).
         r.learn(&[(0, 20), (1, NO_KEY), (0, 21)], Some(0));
+        assert_eq!(r.suggest(0, NO_KEY, 20), None);
         assert_eq!(r.suggest(0, NO_KEY, NO_KEY), None);
         r.learn(&[(0, 30), (1, 31)], None);
         assert_eq!(r.suggest(1, NO_KEY, 30), None);

@@ -236,14 +236,12 @@ impl Worker<'_> {
                 node.wins = w as f32;
                 // What the priors say beyond an even game, for the progressive bias.
                 node.bias = (w as f32 - n as f32 / 2.0) / 10.0;
-                if go_like.is_none() || self.config.shape_priors {
+                if go_like.is_none() {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
                     // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
-                    // both values from its heuristic). With the shape priors the same
-                    // holds for Go's sets at a few thousand playouts: in the node's own
-                    // value alone they weigh a tenth (β = 0.91 at 40 virtual visits).
+                    // both values from its heuristic).
                     node.amaf_visits = n;
                     node.amaf_wins = w as f32;
                 }
@@ -502,9 +500,9 @@ impl Worker<'_> {
                 } else {
                     fast.random_move(&mut self.rng)
                 };
-                if let Some(v) = played {
-                    self.seq.push((side, v));
-                }
+                // A pass goes into the sequence too (as no cell), so that the replies
+                // learnt answer the move that was really the last.
+                self.seq.push((side, played.unwrap_or(NO_KEY)));
                 last = played;
                 moves += 1;
             }
@@ -550,7 +548,10 @@ impl Worker<'_> {
             pos = match next {
                 Some(p) => p,
                 None => match pos.play(Move::Pass) {
-                    Ok(p) => p.position,
+                    Ok(p) => {
+                        self.seq.push((me.index() as u8, NO_KEY));
+                        p.position
+                    }
                     Err(_) => break,
                 },
             };
