@@ -129,6 +129,8 @@ echo "== the levels at their own time (two threads on one tree) vs GNU Go level 
 uptime
 $REFEREE --games 10 --black "$B go gtp --level hard --seed 84{n}" --white "$GNUGO --level 1" | tail -2
 $REFEREE --games 10 --black "$B go gtp --level medium --seed 85{n}" --white "$GNUGO --level 1" | tail -2
+echo "-- master at its own 5 s vs level 10, 4 games"
+$REFEREE --games 4 --black "$B go gtp --level master --seed 87{n}" --white "$GNUGO --level 10" | tail -2
 uptime
 
 # By playouts (100,000 a move: 5 s of one idle core), so the machine's load does not matter.
