@@ -108,29 +108,31 @@ for switch in heuristics reuse; do
   $REFEREE --games 12 --black "$SEARCH" --white "$SEARCH --without $switch" | tail -2
 done
 
+# One match against GNU Go: vs_gnugo LEVEL GAMES "OUR ENGINE'S COMMAND" (ours Black first).
+vs_gnugo() { $REFEREE --games "$2" --black "$3" --white "$GNUGO --level $1" | tail -2; }
 echo "== issue 28: MCTS by playouts vs GNU Go 3.8 level 10 (its strongest), 9x9 rooks, komi 6.5"
 SEARCH3K="$B go gtp --level master --threads 1 --playouts 3000"
 echo "-- 3,000 playouts a move, 50 games (two runs of 25)"
-$REFEREE --games 25 --black "$SEARCH3K --seed 80{n}" --white "$GNUGO --level 10" | tail -2
-$REFEREE --games 25 --black "$SEARCH3K --seed 81{n}" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 25 "$SEARCH3K --seed 80{n}"
+vs_gnugo 10 25 "$SEARCH3K --seed 81{n}"
 echo "-- the search before issue 28's tuning, by flags: exploration below the root, first-play bonus, no replies"
-$REFEREE --games 10 --black "$SEARCH3K --seed 70{n} --explore 0.15 --fpu 0.1 --without lgr" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 10 "$SEARCH3K --seed 70{n} --explore 0.15 --fpu 0.1 --without lgr"
 echo "-- exploration below the root as before, the rest as today"
-$REFEREE --games 20 --black "$SEARCH3K --seed 76{n} --explore 0.15" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 20 "$SEARCH3K --seed 76{n} --explore 0.15"
 echo "-- each new switch on its own: the replies off, ladders on"
-$REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --without lgr" --white "$GNUGO --level 10" | tail -2
-$REFEREE --games 20 --black "$SEARCH3K --seed 72{n} --with ladders" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 20 "$SEARCH3K --seed 72{n} --without lgr"
+vs_gnugo 10 20 "$SEARCH3K --seed 72{n} --with ladders"
 echo "-- 10,000 playouts a move, 20 games (two runs of 10)"
-$REFEREE --games 10 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 82{n}" --white "$GNUGO --level 10" | tail -2
-$REFEREE --games 10 --black "$B go gtp --level master --threads 1 --playouts 10000 --seed 86{n}" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed 82{n}"
+vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed 86{n}"
 echo "== two threads on one tree against trees of their own, 6,000 playouts a move, 20 games"
 $REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n}" | tail -2
 echo "== the levels at their own time (two threads on one tree) vs GNU Go level 1: the load matters"
 uptime
-$REFEREE --games 10 --black "$B go gtp --level hard --seed 84{n}" --white "$GNUGO --level 1" | tail -2
-$REFEREE --games 10 --black "$B go gtp --level medium --seed 85{n}" --white "$GNUGO --level 1" | tail -2
+vs_gnugo 1 10 "$B go gtp --level hard --seed 84{n}"
+vs_gnugo 1 10 "$B go gtp --level medium --seed 85{n}"
 echo "-- master at its own 5 s vs level 10, 4 games"
-$REFEREE --games 4 --black "$B go gtp --level master --seed 87{n}" --white "$GNUGO --level 10" | tail -2
+vs_gnugo 10 4 "$B go gtp --level master --seed 87{n}"
 uptime
 
 # By playouts (100,000 a move: 5 s of one idle core), so the machine's load does not matter.

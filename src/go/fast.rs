@@ -17,6 +17,13 @@ const EMPTY: u8 = 0;
 pub const LADDER_DEPTH: u32 = 40;
 /// How many positions one ladder reading may visit.
 const LADDER_READS: u32 = 200;
+
+/// The cell that `n` pseudo-liberties (n > 0) whose cells sum to `sum`, and their squares
+/// to `sq`, all are, when they are one cell: exactly then n·Σx² = (Σx)² (Cauchy–Schwarz).
+#[inline]
+fn one_cell(n: u64, sum: u64, sq: u64) -> Option<u16> {
+    (n > 0 && n * sq == sum * sum).then(|| (sum / n) as u16)
+}
 /// The colour of a cell of the layout that is not on the board.
 const OFF: u8 = 3;
 
@@ -366,14 +373,12 @@ impl FastGo {
     /// The last liberty of the group on `v`, when it has exactly one.
     #[inline]
     fn atari_liberty(&self, v: u16) -> Option<u16> {
-        // All pseudo-liberties one cell: n·Σx² = (Σx)² exactly then.
         let g = self.group[v as usize] as usize;
-        let (n, sum, sq) = (
+        one_cell(
             self.libs[g] as u64,
             self.lib_sum[g] as u64,
             self.lib_sq[g] as u64,
-        );
-        (n > 0 && n * sq == sum * sum).then_some((sum / n) as u16)
+        )
     }
 
     /// The last liberty of an opponent group in atari next to the group on `v`, where
@@ -438,15 +443,14 @@ impl FastGo {
             let gi = g as usize;
             let (vv, vsq) = (v as u64, v as u64 * v as u64);
             let others = self.libs[gi] as u64 - k;
-            let sum = self.lib_sum[gi] as u64 - k * vv;
-            let sq = self.lib_sq[gi] as u64 - k * vsq;
             if others == 0 {
                 continue;
             }
-            if others * sq != sum * sum {
+            let sum = self.lib_sum[gi] as u64 - k * vv;
+            let sq = self.lib_sq[gi] as u64 - k * vsq;
+            let Some(l) = one_cell(others, sum, sq) else {
                 return false;
-            }
-            let l = (sum / others) as u16;
+            };
             if !libs[..n].contains(&l) {
                 libs[n] = l;
                 n += 1;
@@ -598,7 +602,6 @@ impl FastGo {
         ladders: bool,
     ) -> Option<u16> {
         if let Some(r) = reply
-            && self.color[r as usize] == EMPTY
             && self.is_legal(r)
             && !self.is_own_eye(r)
             && !self.is_self_atari(r, 3)

@@ -268,52 +268,34 @@ impl Switches {
         }
         .without(&self.without)
         .and_then(|c| c.with(&self.with))
-        .and_then(|c| match self.score_weight {
-            None => Ok(c),
-            Some(w) if (0.0..=1.0).contains(&w) => Ok(MctsConfig {
-                score_weight: Some(w),
-                ..c
-            }),
-            Some(w) => Err(format!("--score-weight {w}: a number from 0 to 1")),
-        })
         .and_then(|mut c| {
-            let mut rave_k = Some(c.rave_k);
-            let knobs = [
-                ("--explore", self.explore, &mut c.explore, 0.0..=10.0),
-                (
-                    "--root-explore",
-                    self.root_explore,
-                    &mut c.root_explore,
-                    0.0..=10.0,
-                ),
-                ("--fpu", self.fpu, &mut c.fpu, 0.0..=1.0),
-                ("--rave-k", self.rave_k, &mut rave_k, 1.0..=1e9),
-            ];
-            for (name, value, knob, range) in knobs {
-                match value {
-                    None => {}
-                    Some(v) if range.contains(&v) => *knob = Some(v),
-                    Some(v) => {
-                        return Err(format!(
-                            "{name} {v}: a number from {} to {}",
-                            range.start(),
-                            range.end()
-                        ));
-                    }
-                }
-            }
-            let bias = match self.bias {
-                None => c.bias,
-                Some(b) if (0.0..=100.0).contains(&b) => b,
-                Some(b) => return Err(format!("--bias {b}: a number from 0 to 100")),
-            };
-            Ok(MctsConfig {
-                rave_k: rave_k.unwrap_or(c.rave_k),
-                bias,
-                ..c
-            })
+            c.score_weight =
+                knob("--score-weight", self.score_weight, 0.0..=1.0)?.or(c.score_weight);
+            c.explore = knob("--explore", self.explore, 0.0..=10.0)?.or(c.explore);
+            c.root_explore =
+                knob("--root-explore", self.root_explore, 0.0..=10.0)?.or(c.root_explore);
+            c.fpu = knob("--fpu", self.fpu, 0.0..=1.0)?.or(c.fpu);
+            c.rave_k = knob("--rave-k", self.rave_k, 1.0..=1e9)?.unwrap_or(c.rave_k);
+            c.bias = knob("--bias", self.bias, 0.0..=100.0)?.unwrap_or(c.bias);
+            Ok(c)
         })
         .map_err(usage)
+    }
+}
+
+/// A search knob's value when given: within `range`, else the option's message.
+fn knob(
+    name: &str,
+    value: Option<f64>,
+    range: std::ops::RangeInclusive<f64>,
+) -> Result<Option<f64>, String> {
+    match value {
+        Some(v) if !range.contains(&v) => Err(format!(
+            "{name} {v}: a number from {} to {}",
+            range.start(),
+            range.end()
+        )),
+        v => Ok(v),
     }
 }
 

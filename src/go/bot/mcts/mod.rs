@@ -217,6 +217,16 @@ impl Tuning {
             }
         }
     }
+
+    /// This tuning with what `config` sets itself.
+    pub fn set_by(self, config: &MctsConfig) -> Tuning {
+        Tuning {
+            explore: config.explore.unwrap_or(self.explore),
+            root_explore: config.root_explore.unwrap_or(self.root_explore),
+            fpu: config.fpu.unwrap_or(self.fpu),
+            lgr: config.lgr.unwrap_or(self.lgr),
+        }
+    }
 }
 
 /// The longest expected line a choice reports, and the real playouts a node needs to
@@ -490,14 +500,7 @@ impl Mcts {
         let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
             - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
         let config = self.config;
-        let tuning = Tuning::of(rules);
-        let (explore, root_explore, bias, fpu, lgr) = (
-            config.explore.unwrap_or(tuning.explore),
-            config.root_explore.unwrap_or(tuning.root_explore),
-            config.bias,
-            config.fpu.unwrap_or(tuning.fpu),
-            config.lgr.unwrap_or(tuning.lgr),
-        );
+        let tuning = Tuning::of(rules).set_by(&config);
         let stop = request.stop;
         let mut history: HashMap<(u64, Side), u32> = HashMap::new();
         for p in game.positions() {
@@ -533,16 +536,13 @@ impl Mcts {
             line: Vec::with_capacity(64),
             komi: rules.komi,
             score_weight,
-            replies: (lgr && fast_ok && config.heuristics).then(|| {
+            replies: (tuning.lgr && fast_ok && config.heuristics).then(|| {
                 lock(&pool)
                     .get_mut(i)
                     .and_then(Option::take)
                     .unwrap_or_else(Replies::new)
             }),
-            explore,
-            root_explore,
-            bias,
-            fpu,
+            tuning,
             path: Vec::with_capacity(64),
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),
@@ -624,16 +624,17 @@ fn run(
     stop: &AtomicBool,
 ) {
     let mut done = 0u64;
-    loop {
-        if playouts.is_some_and(|p| done >= p) || stop.load(Ordering::Relaxed) {
-            return;
-        }
-        if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
-            return;
-        }
+    while playouts.is_none_or(|p| done < p) && !halted(done, deadline, stop) {
         worker.iterate(tree);
         done += 1;
     }
+}
+
+/// Whether a thread that has made `done` iterations must stop: the stop flag is raised,
+/// or (looked at every 16 iterations) the deadline has passed.
+fn halted(done: u64, deadline: Option<Instant>, stop: &AtomicBool) -> bool {
+    stop.load(Ordering::Relaxed)
+        || (done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d))
 }
 
 /// Locks `m`; a thread that panicked leaves what it guards as consistent as a stopped
@@ -667,20 +668,11 @@ fn run_shared<'a, F, G>(
             scope.spawn(move || {
                 let mut worker = new_worker(i);
                 let mut done = 0u64;
-                loop {
-                    if playouts.is_some_and(|p| started.fetch_add(1, Ordering::Relaxed) >= p)
-                        || stop.load(Ordering::Relaxed)
-                        || (done.is_multiple_of(16)
-                            && deadline.is_some_and(|d| Instant::now() >= d))
-                    {
-                        break;
-                    }
+                while playouts.is_none_or(|p| started.fetch_add(1, Ordering::Relaxed) < p)
+                    && !halted(done, deadline, stop)
+                {
                     let (pos, drawn) = worker.descend(&mut lock());
-                    let (value, margin) = if drawn {
-                        (0.5, 0.0)
-                    } else {
-                        worker.playout(&pos)
-                    };
+                    let (value, margin) = worker.evaluate(&pos, drawn);
                     worker.backup(&mut lock(), &pos, value, margin, drawn);
                     done += 1;
                 }

@@ -93,10 +93,10 @@ pub(super) fn around(cell: Cell, d: u32, adjacency: Adjacency) -> Bits {
 }
 
 /// For the priors with ladders read ([`MctsConfig::ladders`]) in a position of a set the
-/// fast board plays: the cells among `atari_libs` (the last liberties of the mover's
-/// groups in atari) where extending does not save the group, and the ataris that catch
-/// an opponent's group of two liberties in a ladder, each with the group's size.
-pub(super) fn ladder_cells(pos: &Position, atari_libs: Bits) -> (Bits, Vec<(Cell, u32)>) {
+/// fast board plays: the last liberties of the mover's groups in atari where extending
+/// does not save the group, and the ataris that catch an opponent's group of two
+/// liberties in a ladder, each with the group's size.
+pub(super) fn ladder_cells(pos: &Position) -> (Bits, Vec<(Cell, u32)>) {
     let mut doomed = Bits::EMPTY;
     let mut kills = Vec::new();
     let Some(fast) = FastGo::from_position(pos) else {
@@ -119,10 +119,7 @@ pub(super) fn ladder_cells(pos: &Position, atari_libs: Bits) -> (Bits, Vec<(Cell
             let libs = group.adjacent(adj) & empty;
             let v = FastGo::index(c);
             if side == me {
-                if libs.count() == 1
-                    && (libs & atari_libs).any()
-                    && !fast.can_escape(v, LADDER_DEPTH)
-                {
+                if libs.count() == 1 && !fast.can_escape(v, LADDER_DEPTH) {
                     doomed |= libs;
                 }
             } else if libs.count() == 2
@@ -150,7 +147,7 @@ mod tests {
         // that works (tests/go.rs has the reading itself).
         let black =
             Position::from_text("9/9/9/9/2rr5/1rR6/9/9/9 b 0 0 0 - 1", Rules::default()).unwrap();
-        let (doomed, kills) = ladder_cells(&black, Bits::EMPTY);
+        let (doomed, kills) = ladder_cells(&black);
         assert_eq!(doomed, Bits::EMPTY);
         assert_eq!(kills, vec![(at("c3"), 1)]);
         // After it, White's extension to d4 saves nothing.
@@ -161,7 +158,7 @@ mod tests {
             })
             .unwrap()
             .position;
-        let (doomed, kills) = ladder_cells(&white, Bits::from_cell(at("d4")));
+        let (doomed, kills) = ladder_cells(&white);
         assert_eq!(doomed, Bits::from_cell(at("d4")));
         assert!(kills.is_empty());
     }

@@ -32,13 +32,9 @@ pub(super) struct Worker<'a> {
     pub(super) score_weight: f64,
     /// The last good replies, when the playouts use them.
     pub(super) replies: Option<Replies>,
-    /// UCT's exploration constant below the root and at it, and the first-play urgency
-    /// ([`Tuning`]).
-    pub(super) explore: f64,
-    pub(super) root_explore: f64,
-    /// The progressive bias's weight ([`Tuning`]).
-    pub(super) bias: f64,
-    pub(super) fpu: f64,
+    /// The set's exploration, first-play urgency and replies, as the configuration
+    /// leaves or sets them.
+    pub(super) tuning: Tuning,
     /// The nodes of the current iteration's path, the root first.
     pub(super) path: Vec<u32>,
     /// How many of `seq`'s moves were the tree's.
@@ -123,7 +119,7 @@ impl Worker<'_> {
         // extension saves, and the ataris that catch an opponent's group in a ladder
         // (with the group's size).
         let (doomed, ladder_kills) = match go_like {
-            Some(_) if self.config.ladders && self.config.priors => ladder_cells(pos, atari_libs),
+            Some(_) if self.config.ladders && self.config.priors => ladder_cells(pos),
             _ => (Bits::EMPTY, Vec::new()),
         };
         let prior = self.config.priors;
@@ -264,9 +260,9 @@ impl Worker<'_> {
         let node = tree.nodes[at];
         let log_n = (node.visits.max(1) as f64).ln();
         let explore = if at == 0 {
-            self.root_explore
+            self.tuning.root_explore
         } else {
-            self.explore
+            self.tuning.explore
         };
         let mut best = node.first as usize;
         let mut best_value = f64::NEG_INFINITY;
@@ -279,7 +275,7 @@ impl Worker<'_> {
                 } else {
                     1.0
                 };
-                fpu + self.fpu + (self.rng.next_u64() >> 44) as f64 * 1e-9
+                fpu + self.tuning.fpu + (self.rng.next_u64() >> 44) as f64 * 1e-9
             } else {
                 let q = c.wins as f64 / n;
                 let mixed = if self.config.rave && c.amaf_visits > 0 {
@@ -291,7 +287,7 @@ impl Worker<'_> {
                 };
                 mixed
                     + explore * (log_n / n).sqrt()
-                    + self.bias * c.bias as f64 / (c.real as f64 + 1.0)
+                    + self.config.bias * c.bias as f64 / (c.real as f64 + 1.0)
             };
             if value > best_value {
                 best_value = value;
@@ -304,12 +300,14 @@ impl Worker<'_> {
     /// One iteration: descend, expand, play out, back up.
     pub(super) fn iterate(&mut self, tree: &mut Tree) {
         let (pos, drawn) = self.descend(tree);
-        let (value, margin) = if drawn {
-            (0.5, 0.0)
-        } else {
-            self.playout(&pos)
-        };
+        let (value, margin) = self.evaluate(&pos, drawn);
         self.backup(tree, &pos, value, margin, drawn);
+    }
+
+    /// The value for Black and Black's margin of the leaf [`Worker::descend`] reached: a
+    /// repetition draw's, else its playout's.
+    pub(super) fn evaluate(&mut self, pos: &Position, drawn: bool) -> (f32, f64) {
+        if drawn { (0.5, 0.0) } else { self.playout(pos) }
     }
 
     /// Walks from the root to a leaf, expanding the nodes that have earned children;
@@ -380,10 +378,10 @@ impl Worker<'_> {
         margin: f64,
         drawn: bool,
     ) {
-        let black_won = match margin.partial_cmp(&0.0) {
-            Some(std::cmp::Ordering::Greater) => 1.0,
-            Some(std::cmp::Ordering::Less) => 0.0,
-            _ => 0.5,
+        let black_won = match winner_of(margin) {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
         };
         tree.playouts += 1;
         if let Some(replies) = &mut self.replies
