@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use chogo::go::fast::FastGo;
+use chogo::go::fast::{FastGo, Shapes};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::{Game, PieceSet, Position, Rules, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -44,7 +44,7 @@ fn playouts(c: &mut Criterion) {
                 let mut last = None;
                 let mut moves = 0;
                 while !f.is_over() && moves < cap {
-                    last = f.policy_move(&mut rng, last, true);
+                    last = f.policy_move(&mut rng, last, Shapes::Mogo);
                     moves += 1;
                 }
                 black_box(f.score())

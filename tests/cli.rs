@@ -125,6 +125,13 @@ fn exit_codes_and_one_line_errors() {
             "--games 0: a match needs at least one game",
         ),
         (
+            vec![
+                "play", "--black", "master", "--white", "hard", "--nodes", "5", "--nps", "5",
+            ],
+            2,
+            "--nodes and --nps: one or the other",
+        ),
+        (
             vec!["--rules", "chess", "moves", START],
             2,
             "unknown rules 'chess'",
@@ -289,6 +296,22 @@ fn play_prints_a_line_per_game_and_a_summary() {
     ]);
     assert_eq!(stdout(&again), text);
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_by_nodes_a_second_repeats_itself() {
+    // Master against hard by their times at 400 nodes a second: 2,000 nodes a move
+    // against 400, the same games whatever the machine's load.
+    let args = [
+        "play", "--black", "master", "--white", "hard", "--games", "2", "--swap", "--seed", "4",
+        "--nps", "400",
+    ];
+    let out = cli(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.contains("master vs hard: "), "{text}");
+    assert_eq!(stdout(&cli(&args)), text);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use chogo::go::fast::{FastGo, is_shape_at};
+use chogo::go::fast::{FastGo, Shapes, is_shape_at};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -251,7 +251,7 @@ fn the_fast_board_plays_as_the_rules_engine() {
                 if fast.is_over() {
                     break;
                 }
-                let shapes = seed % 3 != 0;
+                let shapes = [Shapes::Off, Shapes::Mogo, Shapes::Learnt][seed as usize % 3];
                 if seed % 5 == 0 {
                     // The search's priors see the shapes the playouts see, on every cell
                     // (edges, missing cells, bishops' dark cells).
@@ -1883,7 +1883,13 @@ fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
         (0..50)
             .filter(|&seed| {
                 let mut fast = FastGo::from_position(&after).unwrap();
-                let mv = fast.policy_move_with(&mut Rng::new(seed), Some(c3), true, None, ladders);
+                let mv = fast.policy_move_with(
+                    &mut Rng::new(seed),
+                    Some(c3),
+                    Shapes::Mogo,
+                    None,
+                    ladders,
+                );
                 mv == Some(d4)
             })
             .count()
@@ -1897,6 +1903,6 @@ fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
     // With the breaker the extension saves the stone, and is played.
     let (after, _) = play(&ladder(true), "c3").unwrap();
     let mut fast = FastGo::from_position(&after).unwrap();
-    let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), true, None, true);
+    let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), Shapes::Mogo, None, true);
     assert_eq!(mv, Some(d4));
 }

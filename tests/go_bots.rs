@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use chogo::go::bot::mcts::{RootMove, Tuning, pass_or_play};
 use chogo::go::bot::{self, Bot, Budget, Level, Mcts, MctsConfig, Request};
+use chogo::go::fast::Shapes;
 use chogo::go::gtp::Engine;
 use chogo::go::{Game, Kind, Move, PieceSet, Position, Rules};
 use chogo::rules::Side;
@@ -484,7 +485,7 @@ fn playouts_save_a_group_by_any_capture_next_to_it() {
     let at = |name: &str| FastGo::index(name.parse().unwrap());
     for seed in 0..20 {
         let mut fast = FastGo::from_position(&pos).unwrap();
-        let played = fast.policy_move(&mut Rng::new(seed), Some(at("c2")), true);
+        let played = fast.policy_move(&mut Rng::new(seed), Some(at("c2")), Shapes::Mogo);
         assert_eq!(played, Some(at("e3")), "seed {seed}");
     }
 }

@@ -141,6 +141,22 @@ proptest! {
         if pos.outcome().is_some() {
             prop_assert!(legal.is_empty(), "{}", pos);
         }
+        // The count without the list agrees with the list.
+        prop_assert_eq!(pos.count_legal_moves(), legal.len(), "{}", pos);
+        // Mole drops go exactly to the cells RULES §7's full analysis names.
+        if rules.fortress == Fortress::Mole
+            && pos.outcome().is_none()
+            && (pos.men(mover) - pos.trapped(mover)).any()
+        {
+            let targets = legal
+                .iter()
+                .filter_map(|m| match m {
+                    Move::MoleDrop { to, .. } => Some(Bitboard::from_cell(*to)),
+                    _ => None,
+                })
+                .fold(Bitboard::EMPTY, |a, b| a | b);
+            prop_assert_eq!(targets, pos.mole_drop_cells().unwrap_or_default(), "{}", pos);
+        }
         // Line traps hold every single trap, and a man held only by a line trap has a man
         // of its side beside it (RULES §10.1: a run of one is the single trap).
         let single = pos.men(mover) & {

@@ -550,10 +550,16 @@ impl FastGo {
         patterns::matches(self.pattern_code(v))
     }
 
-    /// A move that answers the opponent's drop on `last` with a good local shape: one
-    /// of the empty cells around it that matches a 3 × 3 pattern, is legal, fills no own
-    /// eye and puts no own group of 2 or more stones in atari; chosen at random.
-    fn shape_reply(&self, rng: &mut Rng, last: u16, avoid: u16) -> Option<u16> {
+    /// The empty cells around the opponent's drop on `last` (its ring), other than
+    /// `avoid`, that pass `keep` (tested first: it is the cheap one), are legal, fill no
+    /// own eye and put no own group of 2 or more stones in atari.
+    #[inline]
+    fn local_answers(
+        &self,
+        last: u16,
+        avoid: u16,
+        keep: impl Fn(u16) -> bool,
+    ) -> ([u16; 8], usize) {
         let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
         let mut found = [NONE; 8];
         let mut n = 0;
@@ -565,7 +571,7 @@ impl FastGo {
             let v = (nr * STRIDE as i32 + nf) as u16;
             if v != avoid
                 && self.color[v as usize] == EMPTY
-                && self.is_shape_move(v)
+                && keep(v)
                 && self.is_legal(v)
                 && !self.is_own_eye(v)
                 && !self.is_self_atari(v, 2)
@@ -574,17 +580,40 @@ impl FastGo {
                 n += 1;
             }
         }
+        (found, n)
+    }
+
+    /// A move that answers the opponent's drop on `last` with a good local shape: one
+    /// of [`FastGo::local_answers`] that matches a 3 × 3 pattern, chosen at random.
+    fn shape_reply(&self, rng: &mut Rng, last: u16, avoid: u16) -> Option<u16> {
+        let (found, n) = self.local_answers(last, avoid, |v| self.is_shape_move(v));
         (n > 0).then(|| found[rng.below(n)])
+    }
+
+    /// A move that answers the opponent's drop on `last` by the learnt 3 × 3 pattern
+    /// weights ([`learnt`]): [`FastGo::local_answers`] compete with the rest of the board,
+    /// each by its pattern's weight and the rest by the mean weight the learning found
+    /// there; `None` when the rest wins.
+    fn learnt_reply(&self, rng: &mut Rng, last: u16, avoid: u16) -> Option<u16> {
+        let (found, n) = self.local_answers(last, avoid, |_| true);
+        let mut upto = [0f32; 8];
+        let mut total = 0f32;
+        for (k, &v) in found[..n].iter().enumerate() {
+            total += learnt::gamma(self.turn, self.pattern_code(v));
+            upto[k] = total;
+        }
+        let x = rng.unit() as f32 * (total + learnt::far());
+        (0..n).find(|&k| x < upto[k]).map(|k| found[k])
     }
 
     /// The playout policy with cheap heuristics (Go programs' classic ones): after the
     /// opponent's drop on `last`, capture its group if it stands in atari, else save an
     /// own group next to it that it put in atari (capturing a neighbour of it that is
-    /// in atari, or extending), else answer with a 3 × 3 shape next to
-    /// it ([`FastGo::is_shape_move`]) when `shapes`; otherwise a random move as
-    /// [`FastGo::random_move`] that does not put a group of 3 or more stones in atari.
+    /// in atari, or extending), else answer with a 3 × 3 shape next to it (by
+    /// `shapes`); otherwise a random move as [`FastGo::random_move`] that does not put
+    /// a group of 3 or more stones in atari.
     #[inline]
-    pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>, shapes: bool) -> Option<u16> {
+    pub fn policy_move(&mut self, rng: &mut Rng, last: Option<u16>, shapes: Shapes) -> Option<u16> {
         self.policy_move_with(rng, last, shapes, None, false)
     }
 
@@ -597,7 +626,7 @@ impl FastGo {
         &mut self,
         rng: &mut Rng,
         last: Option<u16>,
-        shapes: bool,
+        shapes: Shapes,
         reply: Option<u16>,
         ladders: bool,
     ) -> Option<u16> {
@@ -641,7 +670,12 @@ impl FastGo {
                     }
                 }
             }
-            if shapes && let Some(l) = self.shape_reply(rng, v, avoid) {
+            let answer = match shapes {
+                Shapes::Off => None,
+                Shapes::Mogo => self.shape_reply(rng, v, avoid),
+                Shapes::Learnt => self.learnt_reply(rng, v, avoid),
+            };
+            if let Some(l) = answer {
                 self.play(l);
                 return Some(l);
             }
@@ -759,12 +793,36 @@ impl FastGo {
     }
 }
 
+/// How the playouts answer the opponent's last drop with a 3 × 3 shape next to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shapes {
+    /// They do not.
+    Off,
+    /// With one of MoGo's hand-written shapes ([`FastGo::is_shape_move`]), at random
+    /// among those that match.
+    Mogo,
+    /// By the pattern weights learnt from GNU Go's games ([`learnt`]), against the rest
+    /// of the board.
+    Learnt,
+}
+
 /// Whether a drop on the empty `cell` of a position of a set that plays as Go does
 /// matches one of the 3 × 3 shapes of [`FastGo::is_shape_move`], for either side.
 pub fn is_shape_at(pos: &Position, cell: Cell) -> bool {
-    let Some(adjacency) = pos.rules().pieces.go_adjacency() else {
-        return false;
-    };
+    pattern_code_at(pos, cell).is_some_and(patterns::matches)
+}
+
+/// The learnt weight ([`learnt`]) of a drop by the side to move on the empty `cell` of a
+/// position of a set that plays as Go does (`None` for other sets).
+pub fn learnt_gamma_at(pos: &Position, cell: Cell) -> Option<f32> {
+    let turn = 1 + pos.turn().index() as u8;
+    pattern_code_at(pos, cell).map(|code| learnt::gamma(turn, code))
+}
+
+/// The 3 × 3 pattern code of `cell` as [`FastGo`] makes it, for the sets that play as Go
+/// does.
+fn pattern_code_at(pos: &Position, cell: Cell) -> Option<usize> {
+    let adjacency = pos.rules().pieces.go_adjacency()?;
     let cells = pos.geometry().playable;
     let mut code = 0;
     for (k, &(df, dr)) in ring_of(adjacency).iter().enumerate() {
@@ -774,7 +832,7 @@ pub fn is_shape_at(pos: &Position, cell: Cell) -> bool {
         };
         code |= (colour as usize) << (2 * k);
     }
-    patterns::matches(code)
+    Some(code)
 }
 
 /// The eight neighbours of a cell, as (file, rank) steps, in pattern-code order.
@@ -915,5 +973,141 @@ mod patterns {
             }
         }
         table
+    }
+}
+
+/// The 3 × 3 pattern weights `tools/learn-patterns.py` learnt from GNU Go's games
+/// (`patterns3.txt`: each pattern as its eight neighbours from the mover's side, in
+/// [`RING`] order, up to the square's symmetries), as a table by pattern code for each
+/// side to move.
+mod learnt {
+    use std::sync::LazyLock;
+
+    use super::{EMPTY, OFF, RING};
+
+    const DATA: &str = include_str!("patterns3.txt");
+    /// The weight of a pattern the games never offered.
+    const UNSEEN: f32 = 1.0;
+
+    struct Table {
+        /// By (side to move − 1) × 2¹⁶ + pattern code.
+        gamma: Vec<f32>,
+        /// The mean sum of the weights of the cells farther from the opponent's last
+        /// move than its eight neighbours.
+        far: f32,
+    }
+
+    static TABLE: LazyLock<Table> = LazyLock::new(|| build(DATA));
+
+    /// The weight of a drop with the neighbourhood `code` for the side `turn` (1 Black,
+    /// 2 White).
+    #[inline]
+    pub(super) fn gamma(turn: u8, code: usize) -> f32 {
+        TABLE.gamma[((turn as usize - 1) << 16) | code]
+    }
+
+    #[inline]
+    pub(super) fn far() -> f32 {
+        TABLE.far
+    }
+
+    /// Where ring cell `k` goes under symmetry `sym` of the square (bit 4: swap the axes,
+    /// 1: mirror files, 2: mirror ranks).
+    fn moved(sym: usize, k: usize) -> usize {
+        let (df, dr) = RING[k];
+        let (a, b) = if sym & 4 != 0 { (dr, df) } else { (df, dr) };
+        let a = if sym & 1 != 0 { -a } else { a };
+        let b = if sym & 2 != 0 { -b } else { b };
+        RING.iter()
+            .position(|&s| s == (a, b))
+            .expect("a symmetry of the square maps the ring onto itself")
+    }
+
+    fn build(data: &str) -> Table {
+        let mut gamma = vec![UNSEEN; 2 << 16];
+        let mut far = None;
+        for line in data.lines() {
+            if let Some(rest) = line.strip_prefix("# far ") {
+                far = rest.trim().parse().ok();
+                continue;
+            }
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let mut fields = line.split_whitespace();
+            let (Some(ring), Some(g)) = (fields.next(), fields.next()) else {
+                panic!("patterns3.txt: a line without a pattern and a weight: {line}");
+            };
+            let g: f32 = g.parse().expect("patterns3.txt: a weight is a number");
+            let letters = ring.as_bytes();
+            assert_eq!(
+                letters.len(),
+                8,
+                "patterns3.txt: a pattern has 8 cells: {line}"
+            );
+            for turn in [1u8, 2] {
+                for sym in 0..8 {
+                    let mut code = 0;
+                    for (k, &l) in letters.iter().enumerate() {
+                        let colour = match l {
+                            b'X' => turn,
+                            b'O' => 3 - turn,
+                            b'.' => EMPTY,
+                            b'#' => OFF,
+                            _ => panic!("patterns3.txt: unknown cell '{}'", l as char),
+                        };
+                        code |= (colour as usize) << (2 * moved(sym, k));
+                    }
+                    gamma[((turn as usize - 1) << 16) | code] = g;
+                }
+            }
+        }
+        let far = far.expect("patterns3.txt names the far cells' mean weight");
+        Table { gamma, far }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn the_learnt_table_reads_and_is_symmetric() {
+            let t = &*TABLE;
+            assert!(t.far > 0.0);
+            // The data's first pattern as written, for Black; mirrored and with the
+            // colours swapped, for White.
+            let code = |cells: [u8; 8]| {
+                cells
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &c)| (c as usize) << (2 * k))
+                    .sum::<usize>()
+            };
+            let first = DATA.lines().find(|l| !l.starts_with('#')).unwrap();
+            let mut fields = first.split_whitespace();
+            let ring = fields.next().unwrap().as_bytes();
+            let g: f32 = fields.next().unwrap().parse().unwrap();
+            let as_black: Vec<u8> = ring
+                .iter()
+                .map(|&l| match l {
+                    b'X' => 1,
+                    b'O' => 2,
+                    b'.' => EMPTY,
+                    _ => OFF,
+                })
+                .collect();
+            let mut mirrored = [0u8; 8];
+            for k in 0..8 {
+                mirrored[moved(1, k)] = as_black[k];
+            }
+            let swapped = mirrored.map(|c| match c {
+                1 => 2,
+                2 => 1,
+                c => c,
+            });
+            assert_eq!(t.gamma[code(as_black.try_into().unwrap())], g);
+            assert_eq!(t.gamma[(1 << 16) | code(swapped)], g);
+            assert_ne!(g, UNSEEN);
+        }
     }
 }

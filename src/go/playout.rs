@@ -29,6 +29,11 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
+
+    /// A number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 /// Whether `cell` is an empty cell all of whose neighbours on the board are the side to

@@ -105,6 +105,20 @@ impl Bitboard {
         Bitboard((self.0 & !FILE_LAST) << 1)
     }
 
+    /// The layout's cells a step in the orthogonal direction `(df, dr)` leaves: the
+    /// last file, the first file, the top rank or the first rank.
+    #[inline]
+    pub const fn layout_side((df, dr): (i32, i32)) -> Bitboard {
+        const RANK_FIRST: u128 = (1u128 << STRIDE) - 1;
+        const RANK_LAST: u128 = RANK_FIRST << (STRIDE as u32 * (MAX_RANKS as u32 - 1));
+        Bitboard(match (df, dr) {
+            (1, _) => FILE_LAST,
+            (-1, _) => FILE_FIRST,
+            (_, 1) => RANK_LAST,
+            _ => RANK_FIRST,
+        })
+    }
+
     /// Cells one step towards lower files.
     #[inline]
     pub const fn west(self) -> Bitboard {

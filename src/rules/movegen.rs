@@ -143,9 +143,64 @@ impl Position {
 
     /// The number of legal moves (without building the list).
     pub fn count_legal_moves(&self) -> usize {
+        if self.is_closed() {
+            return 0;
+        }
+        let me = self.turn();
+        if self.is_drop_phase() {
+            return (self.rules().drop_zone(me) & self.empty()).count() as usize;
+        }
         let mut n = 0;
-        self.for_each_legal_move(|_| n += 1);
+        if self.hiding() {
+            self.for_each_legal_move(|_| n += 1);
+            return n;
+        }
+        n += self.count_singles(me);
+        self.for_each_tandem(me, |_, _| n += 1);
+        n + self.count_fortress_moves()
+    }
+
+    /// The number of [`Position::for_each_single`]'s moves, a board at a time: the cells
+    /// the movers reach after k steps in one direction are disjoint for distinct men (a
+    /// ray ends at the first man it meets), so their counts add up.
+    fn count_singles(&self, side: Side) -> usize {
+        let empty = self.empty();
+        let movers = self.men(side) - self.trapped(side);
+        let (stepping, sliding) = if self.rules().king_power == KingPower::OneStep {
+            (movers & self.kings(), movers - self.kings())
+        } else {
+            (Bitboard::EMPTY, movers)
+        };
+        let mut n = 0;
+        for dir in DIRECTIONS {
+            n += (step(stepping, dir) & empty).count() as usize;
+            let mut ray = step(sliding, dir) & empty;
+            while ray.any() {
+                n += ray.count() as usize;
+                ray = step(ray, dir) & empty;
+            }
+        }
         n
+    }
+
+    /// The number of [`Position::for_each_fortress_move`]'s moves.
+    fn count_fortress_moves(&self) -> usize {
+        let movers = self.fortress_movers();
+        if movers.is_empty() {
+            return 0;
+        }
+        let Some(cities) = self.fortress_cells() else {
+            return 0;
+        };
+        match self.rules().fortress {
+            Fortress::Knight => movers
+                .map(|from| (knight_leaps(from) & cities).count() as usize)
+                .sum(),
+            Fortress::Reposition => movers.count() as usize * self.empty().count() as usize,
+            Fortress::Mole | Fortress::NoHiding => {
+                movers.count() as usize * cities.count() as usize
+            }
+        }
     }
 
     /// Calls `f` with every legal move, allocation-free.
@@ -239,7 +294,7 @@ impl Position {
                 found
             }
             // Every city has empty cells, for any man that may be put down.
-            _ => self.fortress_movers().any() && self.mole_drop_cells().is_ok(),
+            _ => self.fortress_movers().any() && self.fortress_cells().is_some(),
         }
     }
 
@@ -257,7 +312,7 @@ impl Position {
     /// Every fortress move of the side to move: `f(from, to)` (RULES §7, §10.2).
     fn for_each_fortress_move(&self, mut f: impl FnMut(Cell, Cell)) {
         // No-hiding has no fortress move: its cells are refused too.
-        let Ok(cities) = self.mole_drop_cells() else {
+        let Some(cities) = self.fortress_cells() else {
             return;
         };
         let fortress = self.rules().fortress;
@@ -338,11 +393,15 @@ impl Position {
                     let limit = if one_cell && stuck.any() { 1 } else { u8::MAX };
                     for dir in DIRECTIONS {
                         let mut edge = rect.leading_edge(dir);
-                        let size = edge.count();
+                        // A step from the layout's side would drop cells of the edge.
+                        let side = Bitboard::layout_side(dir);
                         let mut k = 0;
                         while k < limit {
+                            if edge.intersects(side) {
+                                break;
+                            }
                             edge = step(edge, dir);
-                            if edge.count() != size || !edge.is_subset(empty) {
+                            if !edge.is_subset(empty) {
                                 break;
                             }
                             k += 1;

@@ -401,7 +401,11 @@ impl RuleSet {
                 .into_iter()
                 .find(|&s| s == self.king_start)
             {
-                return Err(RuleSetError::DropsWith(format!("start={start}")));
+                // In the player's words first, then as the option is written.
+                return Err(RuleSetError::DropsWith(format!(
+                    "{} (start={start})",
+                    start.label()
+                )));
             }
             if self.handicap.is_some() {
                 return Err(RuleSetError::DropsWith("a handicap".into()));
@@ -922,12 +926,12 @@ mod tests {
         assert_eq!(
             err("chogo-44,opening=drops,start=facing"),
             "the drop opening starts from an empty board with the same men for both sides, \
-             so it cannot be played with start=facing"
+             so it cannot be played with facing kings (start=facing)"
         );
         assert_eq!(
             err("chogo-44,opening=drops,start=fixed"),
             "the drop opening starts from an empty board with the same men for both sides, \
-             so it cannot be played with start=fixed"
+             so it cannot be played with fixed kings (start=fixed)"
         );
         assert_eq!(
             err("chogo-44,opening=drops,handicap=white:c7"),

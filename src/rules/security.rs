@@ -189,6 +189,21 @@ impl Position {
         Ok(cities)
     }
 
+    /// [`Position::mole_drop_cells`] without the reason when there are none: the
+    /// cheapest refusal first. Most positions have no city even for single moves alone,
+    /// which settles them before any security test.
+    pub(crate) fn fortress_cells(&self) -> Option<Bitboard> {
+        if self.rules().fortress == Fortress::NoHiding || self.is_drop_phase() {
+            return None;
+        }
+        let empty = self.empty();
+        let accessible = Bitboard::flood(self.single_reach(self.turn()).0 & empty, empty);
+        if ((empty - accessible) & self.men(!self.turn()).neighbours()).is_empty() {
+            return None;
+        }
+        self.mole_drop_cells().ok()
+    }
+
     /// Everything RULES §7 computes about the position. In the drop opening's drop phase
     /// security and cities are not computed (RULES §10.3): none are listed.
     pub fn analyze(&self) -> Analysis {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chogo::bot::arena::{game_line, play_game_with};
+use chogo::bot::arena::{Nodes, game_line, play_game_with};
 use chogo::bot::{Budget, Level, Request};
 use chogo::common::{BySide, Playable, Side};
 use chogo::rules::{
@@ -189,7 +189,7 @@ pub(super) struct MatchSpec {
     pub(super) seed: u64,
     pub(super) time: Option<Duration>,
     /// Search nodes a move, in place of the searching levels' time.
-    pub(super) nodes: Option<u64>,
+    pub(super) nodes: Option<Nodes>,
     pub(super) jobs: usize,
     pub(super) swap: bool,
     pub(super) records: Option<PathBuf>,

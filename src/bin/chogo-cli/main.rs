@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use chogo::bot::Level;
+use chogo::bot::arena::Nodes;
 use chogo::rules::{Position, RuleSet, perft};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
@@ -134,6 +135,10 @@ enum Command {
         /// search nodes a move for the searching levels (alone: reproducible)
         #[arg(long)]
         nodes: Option<String>,
+        /// the searching levels by nodes: each level's own time at N nodes a second
+        /// (master five times hard's), reproducible and independent of the load
+        #[arg(long, value_name = "N")]
+        nps: Option<String>,
         #[arg(long)]
         swap: bool,
         #[arg(long)]
@@ -434,6 +439,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seed,
             time_ms,
             nodes,
+            nps,
             swap,
             records,
             jobs,
@@ -455,7 +461,12 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let games = number("games", games)?.unwrap_or(1);
             let seed = number("seed", seed)?.unwrap_or(1);
             let time = number("time-ms", time_ms)?.map(Duration::from_millis);
-            let nodes = number("nodes", nodes)?.map(|n| n.max(1));
+            let nodes = match (number("nodes", nodes)?, number("nps", nps)?) {
+                (Some(_), Some(_)) => return Err(usage("--nodes and --nps: one or the other")),
+                (Some(n), None) => Some(Nodes::Each(n.max(1))),
+                (None, Some(n)) => Some(Nodes::PerSecond(n.max(1))),
+                (None, None) => None,
+            };
             let jobs = usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(usize::MAX);
             exactly("play", &extra, 0)?;
             play_match(MatchSpec {

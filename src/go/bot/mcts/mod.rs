@@ -19,7 +19,7 @@ use super::eye::Eyes;
 use super::{Bot, Candidate, Choice, Request};
 use crate::common::Side;
 use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
-use crate::go::fast::{FastGo, LADDER_DEPTH, is_shape_at};
+use crate::go::fast::{FastGo, LADDER_DEPTH, Shapes, is_shape_at, learnt_gamma_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
 use crate::go::moves::Move;
@@ -82,6 +82,12 @@ pub struct MctsConfig {
     /// Playouts (rooks, wazirs; bishops, dabbabas or alfils alone) answer the last drop
     /// with a 3 × 3 shape next to it.
     pub shapes: bool,
+    /// The playouts' shapes are chosen by the pattern weights learnt from GNU Go's games
+    /// (`tools/learn-patterns.py`) instead of MoGo's shapes.
+    pub patterns: bool,
+    /// Priors from the same learnt weights: each drop starts with virtual games won in
+    /// proportion to its pattern's strength against an average one.
+    pub pattern_priors: bool,
     /// Priors (the same sets) for 3 × 3 shapes, moves near the last one and the
     /// lines of the board, on top of an even prior for every move (off by default).
     pub shape_priors: bool,
@@ -99,10 +105,12 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 9] = [
+    pub const SWITCHES: [&'static str; 11] = [
         "rave",
         "heuristics",
         "shapes",
+        "patterns",
+        "pattern_priors",
         "shape_priors",
         "priors",
         "reuse",
@@ -128,6 +136,8 @@ impl MctsConfig {
                 "rave" => &mut self.rave,
                 "heuristics" => &mut self.heuristics,
                 "shapes" => &mut self.shapes,
+                "patterns" => &mut self.patterns,
+                "pattern_priors" => &mut self.pattern_priors,
                 "shape_priors" => &mut self.shape_priors,
                 "priors" => &mut self.priors,
                 "reuse" => &mut self.reuse,
@@ -169,6 +179,8 @@ impl Default for MctsConfig {
             expand_at: 2,
             priors: true,
             shapes: true,
+            patterns: false,
+            pattern_priors: false,
             // Measured weaker (docs/BOTS.md): 7 wins in 17 games against the search without it
             // and without shapes, where shapes alone won 12 of 20.
             shape_priors: false,

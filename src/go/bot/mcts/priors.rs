@@ -7,6 +7,9 @@ use super::*;
 /// capture at once ([`capturable_at_once`]), in the node's own and AMAF statistics.
 pub(super) const CAPTURABLE_PRIOR: u32 = 30;
 
+/// Virtual games for a drop's learnt 3 × 3 pattern ([`MctsConfig::pattern_priors`]).
+pub(super) const PATTERN_PRIOR: f32 = 10.0;
+
 /// Whether the side to move in `pos` can capture the piece on `cell` with one drop.
 /// Only the drops that can leave the piece no move of its own are tried: on one of its
 /// moves (a slider's nearest ones), on a mao's leg, or anywhere when it has no move (it

@@ -228,18 +228,27 @@ impl Worker<'_> {
                     n += pn;
                     w += pw;
                 }
-                node.visits = n;
-                node.wins = w as f32;
+                let (mut n, mut w) = (n as f32, w as f32);
+                if let Move::Drop { cell, .. } = mv
+                    && self.config.pattern_priors
+                    && let Some(g) = learnt_gamma_at(pos, cell)
+                {
+                    // The pattern's odds against one of strength 1, over a few games.
+                    n += PATTERN_PRIOR;
+                    w += PATTERN_PRIOR * g / (g + 1.0);
+                }
+                node.visits = n as u32;
+                node.wins = w;
                 // What the priors say beyond an even game, for the progressive bias.
-                node.bias = (w as f32 - n as f32 / 2.0) / 10.0;
+                node.bias = (w - n / 2.0) / 10.0;
                 if go_like.is_none() {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
                     // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
                     // both values from its heuristic).
-                    node.amaf_visits = n;
-                    node.amaf_wins = w as f32;
+                    node.amaf_visits = n as u32;
+                    node.amaf_wins = w;
                 }
             }
             tree.nodes.push(node);
@@ -456,6 +465,15 @@ impl Worker<'_> {
         }
     }
 
+    /// The playouts' 3 × 3 shapes, by the switches.
+    fn shapes(&self) -> Shapes {
+        match (self.config.patterns, self.config.shapes) {
+            (true, _) => Shapes::Learnt,
+            (false, true) => Shapes::Mogo,
+            (false, false) => Shapes::Off,
+        }
+    }
+
     /// Plays `pos` out at random; records the moves and the final owners; returns the
     /// value for Black and Black's margin in points (komi included).
     pub(super) fn playout(&mut self, pos: &Position) -> (f32, f64) {
@@ -476,6 +494,7 @@ impl Worker<'_> {
                 .last()
                 .map(|&(_, k)| k)
                 .filter(|&k| k != NO_KEY && fast.color(k) != 0);
+            let shapes = self.shapes();
             let mut moves = 0;
             while !fast.is_over() && moves < max_moves {
                 let side = fast.turn().index() as u8;
@@ -488,13 +507,7 @@ impl Worker<'_> {
                         }
                         _ => None,
                     };
-                    fast.policy_move_with(
-                        &mut self.rng,
-                        last,
-                        self.config.shapes,
-                        reply,
-                        self.config.ladders,
-                    )
+                    fast.policy_move_with(&mut self.rng, last, shapes, reply, self.config.ladders)
                 } else {
                     fast.random_move(&mut self.rng)
                 };
