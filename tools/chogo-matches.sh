@@ -1,10 +1,12 @@
 #!/bin/sh
-# The Chogo bot matches of docs/BOTS.md for the rule options of RULES §10 (issue 26):
+# The Chogo bot matches of docs/BOTS.md: for the rule options of RULES §10 (issue 26),
 # greedy against random and hard against greedy under each option on its own, and under
-# the drop opening without kings. Colours alternate; one game at a time on one core.
+# the drop opening without kings; then master against hard (issue 28). Colours alternate;
+# one game at a time on one core.
 # Usage: tools/chogo-matches.sh [CHOGO_CLI] [HARD_GAMES]
 #   (default: target/release/chogo-cli, 20 games of hard at its own 1 s a move)
-# Takes about an hour: hard's games last 10 to 40 moves of 1 s each.
+# Takes about an hour and a half: hard's games last 10 to 40 moves of 1 s each, and
+# master against hard by nodes about 25 minutes.
 set -u
 B=${1:-target/release/chogo-cli}
 HARD_GAMES=${2:-20}
@@ -23,3 +25,8 @@ for rules in $OPTIONS; do
   "$B" --rules "$rules" play --black hard --white greedy --games "$HARD_GAMES" --swap --jobs 1 --seed 2 | tail -1
 done
 uptime
+# Issue 28: master against hard, by nodes at their time ratio (master 100,000 nodes a
+# move, hard 20,000), so the games repeat whatever the load: about 25 minutes. The last
+# line counts the 50-move draws with a side two men or more ahead.
+echo "== master vs hard, 100 games, --nps 20000"
+"$B" play --black master --white hard --games 100 --swap --jobs 1 --seed 1 --nps 20000 | tail -1

@@ -149,11 +149,13 @@ fn animate_motion(
         let (point, lift) = match motion.kind {
             MotionKind::Slide => (motion.from.lerp(motion.to, ease_in_out(t)), 0.0),
             MotionKind::Arc => {
-                // Up and over the board, then a small hop on landing.
+                // Up and over the board, then a small hop on landing. The height is
+                // drawn as a shift up the screen: at most 0.6 of a cell, so that a leap
+                // towards the top does not seem to land on the man beyond its cell.
                 use std::f32::consts::PI;
                 let p = motion.from.lerp(motion.to, ease_in_out((t / 0.8).min(1.0)));
                 let h = if t < 0.8 {
-                    (PI * t / 0.8).sin() * 1.5
+                    (PI * t / 0.8).sin() * 0.6
                 } else {
                     (PI * (t - 0.8) / 0.2).sin() * 0.12
                 };

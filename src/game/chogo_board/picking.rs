@@ -114,13 +114,15 @@ pub fn pickable(pos: &Position, cell: Cell) -> bool {
 }
 
 /// The cells tinted as cities: where the side to move's fortress move may land (the mole
-/// drop's and the knight's cities, RULES §7, §10.2); none while it has none, and none for
-/// the reposition, which sets the enemy man down on any empty cell.
+/// drop's and the knight's cities, RULES §7, §10.2); none while it has no such move (the
+/// game is over, or no man of its own could make it, as with no men left under
+/// `kings=none`), and none for the reposition, which sets the enemy man down on any
+/// empty cell.
 pub fn city_tint(pos: &Position) -> Bitboard {
-    match (pos.rules().fortress, pos.mole_drop_cells()) {
-        (Fortress::Reposition, _) | (_, Err(_)) => Bitboard::EMPTY,
-        (_, Ok(cities)) => cities,
+    if pos.rules().fortress == Fortress::Reposition || !pos.mole_available() {
+        return Bitboard::EMPTY;
     }
+    pos.mole_drop_cells().unwrap_or_default()
 }
 
 /// Why the man on `cell` cannot move, if it cannot.
@@ -282,5 +284,11 @@ mod tests {
             Bitboard::from_cell("c1".parse().unwrap())
         );
         assert_eq!(city_tint(&plain), Bitboard::EMPTY);
+        // Without kings, White's last man taken: White has no move and has lost, so no
+        // cell is tinted (every region next to Black's men would be a city of Black's).
+        let no_kings: RuleSet = "chogo-44,opening=drops,kings=none".parse().unwrap();
+        let over = Position::from_text("##4##/#6#/8/8/p7/#6#/##4## w 0 21", no_kings).unwrap();
+        assert!(over.mole_drop_cells().is_ok_and(|c| c.any()));
+        assert_eq!(city_tint(&over), Bitboard::EMPTY);
     }
 }
