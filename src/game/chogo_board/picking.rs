@@ -152,9 +152,10 @@ pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
     if with_it.is_empty() {
         if pos.hiding() {
             // RULES §10.2: its moves exist but would leave every man of its side secure.
+            // Short enough for the panel's two-line notice at 900 × 700 (the whole text
+            // would only show on hovering the panel, and leaving the man withdraws it).
             return Some(format!(
-                "{cell} has no move allowed by no-hiding: every man of yours is secure, and \
-                 each of its moves would keep them so"
+                "{cell}: no-hiding — each of its moves keeps every man of yours secure"
             ));
         }
         return Some(format!("{cell} is hemmed in: no move, alone or in a block"));
@@ -290,5 +291,19 @@ mod tests {
         let over = Position::from_text("##4##/#6#/8/8/p7/#6#/##4## w 0 21", no_kings).unwrap();
         assert!(over.mole_drop_cells().is_ok_and(|c| c.any()));
         assert_eq!(city_tint(&over), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn a_man_held_by_no_hiding_says_so_in_two_panel_lines() {
+        // White to move, every White man secure: the king on d7 may step to d6 only
+        // when that leaves a man of White's insecure, and it does not.
+        let rules: RuleSet = "chogo-44,fortress=no-hiding".parse().unwrap();
+        let text = "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## w 10 20";
+        let pos = Position::from_text(text, rules).unwrap();
+        let d7: Cell = "d7".parse().unwrap();
+        let why = why_stuck(&pos, d7).unwrap();
+        assert!(why.starts_with("d7: no-hiding"), "{why}");
+        // The panel's notice shows two lines of about 35 characters at 900 × 700.
+        assert!(why.chars().count() <= 70, "{why}");
     }
 }
