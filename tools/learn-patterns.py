@@ -9,16 +9,17 @@ eight symmetries. The strength (gamma) of each pattern is fitted with Coulom's
 minorization-maximization updates, with one virtual win and one virtual loss against a
 pattern of strength 1 as the prior.
 
-The output (src/go/bot/mcts/patterns3.txt) has one line per pattern seen: its eight
+The output (src/go/patterns3.txt) has one line per pattern seen: its eight
 neighbours in the order of the engine's ring (up-left, up, up-right, left, right,
 down-left, down, down-right; X own, O enemy, . empty, # off the board), its gamma and
 how often it was played and available. Its first lines are comments: the corpus, and
 `local` and `far`: how often the move was one of the eight neighbours of the
 opponent's last move, and the mean sum of gammas of the cells farther away, which the
-playouts use for the odds of answering locally.
+playouts use for the odds of answering locally. Comment lines start with "# "; a
+pattern line may start with "#" (a cell off the board).
 
 Usage:
-  tools/learn-patterns.py --out src/go/bot/mcts/patterns3.txt SGF_OR_DIR...
+  tools/learn-patterns.py --out src/go/patterns3.txt SGF_OR_DIR...
   (records of GNU Go against itself: every move; records where only one player is
   GNU Go, --player gnugo keeps the moves of the side whose PB/PW names it)
 

@@ -1031,7 +1031,8 @@ mod learnt {
                 far = rest.trim().parse().ok();
                 continue;
             }
-            if line.starts_with('#') || line.trim().is_empty() {
+            // Comments start with "# "; a pattern may start with '#' (off the board).
+            if line.starts_with("# ") || line.trim().is_empty() {
                 continue;
             }
             let mut fields = line.split_whitespace();
@@ -1074,8 +1075,8 @@ mod learnt {
         fn the_learnt_table_reads_and_is_symmetric() {
             let t = &*TABLE;
             assert!(t.far > 0.0);
-            // The data's first pattern as written, for Black; mirrored and with the
-            // colours swapped, for White.
+            // The data's first edge pattern as written, for Black; mirrored and with
+            // the colours swapped, for White.
             let code = |cells: [u8; 8]| {
                 cells
                     .iter()
@@ -1083,7 +1084,9 @@ mod learnt {
                     .map(|(k, &c)| (c as usize) << (2 * k))
                     .sum::<usize>()
             };
-            let first = DATA.lines().find(|l| !l.starts_with('#')).unwrap();
+            // An edge pattern: its off-board cells are written '#', like a comment's
+            // first letter.
+            let first = DATA.lines().find(|l| l.starts_with("##")).unwrap();
             let mut fields = first.split_whitespace();
             let ring = fields.next().unwrap().as_bytes();
             let g: f32 = fields.next().unwrap().parse().unwrap();
