@@ -29,12 +29,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     value * left / (2 * FIFTY_MOVE_PLIES as i32)
 }
 
-/// The men of `side`, on the board and in hand, kings included.
-fn men_count(pos: &Position, side: Side) -> i32 {
-    let hand = pos.hand(side);
-    pos.men(side).count() as i32 + i32::from(hand.pawns) + i32::from(hand.king)
-}
-
 /// The winning side's plan in an ending (chess programs' "mop-up" evaluation, in this
 /// game's terms): when `side` is two men or more ahead, an enemy king on the edge or in
 /// a corner needs fewer contacts to be enclosed (RULES §5), and men near it can make
@@ -43,7 +37,7 @@ fn mop_up(pos: &Position, side: Side) -> i32 {
     let Some(king) = pos.king(!side) else {
         return 0;
     };
-    if men_count(pos, side) < men_count(pos, !side) + 2 {
+    if pos.men_held(side) < pos.men_held(!side) + 2 {
         return 0;
     }
     let men = pos.men(side);
@@ -52,12 +46,7 @@ fn mop_up(pos: &Position, side: Side) -> i32 {
     }
     let cells = pos.board().cells();
     let sides = (Bitboard::from_cell(king).neighbours() & cells).count() as i32;
-    let distance: i32 = men
-        .map(|c| {
-            (i32::from(c.file()) - i32::from(king.file())).abs()
-                + (i32::from(c.rank()) - i32::from(king.rank())).abs()
-        })
-        .sum();
+    let distance: i32 = men.map(|c| i32::from(c.distance(king))).sum();
     MOP_EDGE * (4 - sides) - MOP_NEAR * distance / men.count() as i32
 }
 

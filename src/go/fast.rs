@@ -867,6 +867,15 @@ const DABBABA_RING: [(i32, i32); 8] = doubled(RING);
 /// [`TURNED_RING`] on the alfils' lattice: every step doubled.
 const ALFIL_RING: [(i32, i32); 8] = doubled(TURNED_RING);
 
+/// The step `(df, dr)` under the square's symmetry `sym` (bit 4: swap the axes, 1: mirror
+/// the files, 2: mirror the ranks).
+fn symmetric((df, dr): (i32, i32), sym: usize) -> (i32, i32) {
+    let (a, b) = if sym & 4 != 0 { (dr, df) } else { (df, dr) };
+    let a = if sym & 1 != 0 { -a } else { a };
+    let b = if sym & 2 != 0 { -b } else { b };
+    (a, b)
+}
+
 const fn doubled(ring: [(i32, i32); 8]) -> [(i32, i32); 8] {
     let mut out = ring;
     let mut k = 0;
@@ -893,7 +902,7 @@ fn ring_of(adjacency: Adjacency) -> &'static [(i32, i32); 8] {
 mod patterns {
     use std::sync::LazyLock;
 
-    use super::{EMPTY, OFF, RING};
+    use super::{EMPTY, OFF, RING, symmetric};
 
     const SOURCES: [[&str; 3]; 13] = [
         ["XOX", "...", "???"], // hane: enclosing hane
@@ -948,10 +957,8 @@ mod patterns {
                     // Each ring cell's letter under this rotation or reflection.
                     let letters: Vec<u8> = RING
                         .iter()
-                        .map(|&(df, dr)| {
-                            let (a, b) = if sym & 4 != 0 { (dr, df) } else { (df, dr) };
-                            let a = if sym & 1 != 0 { -a } else { a };
-                            let b = if sym & 2 != 0 { -b } else { b };
+                        .map(|&step| {
+                            let (a, b) = symmetric(step, sym);
                             at(a, b)
                         })
                         .collect();
@@ -983,7 +990,7 @@ mod patterns {
 mod learnt {
     use std::sync::LazyLock;
 
-    use super::{EMPTY, OFF, RING};
+    use super::{EMPTY, OFF, RING, symmetric};
 
     const DATA: &str = include_str!("patterns3.txt");
     /// The weight of a pattern the games never offered.
@@ -1014,12 +1021,9 @@ mod learnt {
     /// Where ring cell `k` goes under symmetry `sym` of the square (bit 4: swap the axes,
     /// 1: mirror files, 2: mirror ranks).
     fn moved(sym: usize, k: usize) -> usize {
-        let (df, dr) = RING[k];
-        let (a, b) = if sym & 4 != 0 { (dr, df) } else { (df, dr) };
-        let a = if sym & 1 != 0 { -a } else { a };
-        let b = if sym & 2 != 0 { -b } else { b };
+        let to = symmetric(RING[k], sym);
         RING.iter()
-            .position(|&s| s == (a, b))
+            .position(|&s| s == to)
             .expect("a symmetry of the square maps the ring onto itself")
     }
 

@@ -53,6 +53,12 @@ impl Cell {
         self.0 / STRIDE
     }
 
+    /// The number of orthogonal steps between two cells (files apart plus ranks apart).
+    #[inline]
+    pub const fn distance(self, other: Cell) -> u8 {
+        self.file().abs_diff(other.file()) + self.rank().abs_diff(other.rank())
+    }
+
     /// The cell `df` files and `dr` ranks away, if inside the layout.
     pub fn offset(self, df: i32, dr: i32) -> Option<Cell> {
         Cell::try_new(self.file() as i32 + df, self.rank() as i32 + dr)

@@ -185,22 +185,12 @@ impl Position {
 
     /// The number of [`Position::for_each_fortress_move`]'s moves.
     fn count_fortress_moves(&self) -> usize {
-        let movers = self.fortress_movers();
-        if movers.is_empty() {
-            return 0;
-        }
         let Some(cities) = self.fortress_cells() else {
             return 0;
         };
-        match self.rules().fortress {
-            Fortress::Knight => movers
-                .map(|from| (knight_leaps(from) & cities).count() as usize)
-                .sum(),
-            Fortress::Reposition => movers.count() as usize * self.empty().count() as usize,
-            Fortress::Mole | Fortress::NoHiding => {
-                movers.count() as usize * cities.count() as usize
-            }
-        }
+        self.fortress_movers()
+            .map(|from| self.fortress_targets(from, cities).count() as usize)
+            .sum()
     }
 
     /// Calls `f` with every legal move, allocation-free.
@@ -315,17 +305,19 @@ impl Position {
         let Some(cities) = self.fortress_cells() else {
             return;
         };
-        let fortress = self.rules().fortress;
-        let empty = self.empty();
         for from in self.fortress_movers() {
-            let targets = match fortress {
-                Fortress::Knight => knight_leaps(from) & cities,
-                Fortress::Reposition => empty,
-                Fortress::Mole | Fortress::NoHiding => cities,
-            };
-            for to in targets {
+            for to in self.fortress_targets(from, cities) {
                 f(from, to);
             }
+        }
+    }
+
+    /// Where the fortress move of the man on `from` may go, given the rules' `cities`.
+    fn fortress_targets(&self, from: Cell, cities: Bitboard) -> Bitboard {
+        match self.rules().fortress {
+            Fortress::Knight => knight_leaps(from) & cities,
+            Fortress::Reposition => self.empty(),
+            Fortress::Mole | Fortress::NoHiding => cities,
         }
     }
 
@@ -470,7 +462,7 @@ impl Position {
                 let (df, dr) = direction(from, to).ok_or_else(|| straightness(from, to, mv))?;
                 not_trapped(from)?;
                 let king_steps = self.rules().king_power == KingPower::OneStep;
-                if king_steps && self.kings().contains(from) && distance(from, to) > 1 {
+                if king_steps && self.kings().contains(from) && from.distance(to) > 1 {
                     return Err(IllegalMove::KingStep);
                 }
                 let empty = self.empty();
@@ -500,7 +492,7 @@ impl Position {
                 if stuck == group {
                     return Err(IllegalMove::AllTrapped(from));
                 }
-                let dist = distance(from.min, to.min);
+                let dist = from.min.distance(to.min);
                 if stuck.any()
                     && dist > 1
                     && self.rules().part_trapped_tandem == PartTrappedTandem::OneCell
@@ -626,8 +618,4 @@ fn straightness<T: PartialEq>(from: T, to: T, mv: Move) -> IllegalMove {
     } else {
         IllegalMove::NotStraight(mv)
     }
-}
-
-fn distance(a: Cell, b: Cell) -> u8 {
-    a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
 }

@@ -136,6 +136,11 @@ impl Position {
         self.men[side]
     }
 
+    /// How many men a side has, on the board and in hand, its king included.
+    pub fn men_held(&self, side: Side) -> u32 {
+        self.men[side].count() + self.hand[side].count()
+    }
+
     /// Both kings on the board.
     #[inline]
     pub fn kings(&self) -> Bitboard {

@@ -152,6 +152,19 @@ impl Position {
 
     /// The cells the side to move may mole-drop into, or why it may not (RULES §7).
     pub fn mole_drop_cells(&self) -> Result<Bitboard, NoMoleDrop> {
+        self.fortress_cells_by(false)
+    }
+
+    /// [`Position::mole_drop_cells`] without the reason when there are none, so the
+    /// cheapest refusal comes first: most positions have no city even for single moves
+    /// alone, which settles them before any security test.
+    pub(crate) fn fortress_cells(&self) -> Option<Bitboard> {
+        self.fortress_cells_by(true).ok()
+    }
+
+    /// The mole drop's cells; with `cities_first` the single moves' cities are tested
+    /// before their security (the reason given may then differ, the cells never do).
+    fn fortress_cells_by(&self, cities_first: bool) -> Result<Bitboard, NoMoleDrop> {
         let me = self.turn();
         let them = !me;
         if self.rules().fortress == Fortress::NoHiding {
@@ -170,10 +183,14 @@ impl Position {
         // first look that settles almost every position.
         let (dest, functional) = self.single_reach(me);
         let accessible = Bitboard::flood(dest & empty, empty);
+        let no_city = ((empty - accessible) & self.men(them).neighbours()).is_empty();
+        if cities_first && no_city {
+            return Err(NoMoleDrop::NoCity(them));
+        }
         if need_secure {
             not_secure(self.vulnerable(them, accessible, functional))?;
         }
-        if ((empty - accessible) & self.men(them).neighbours()).is_empty() {
+        if no_city {
             return Err(NoMoleDrop::NoCity(them));
         }
         let (dest, functional) = self.reach(me);
@@ -187,21 +204,6 @@ impl Position {
             return Err(NoMoleDrop::NoCity(them));
         }
         Ok(cities)
-    }
-
-    /// [`Position::mole_drop_cells`] without the reason when there are none: the
-    /// cheapest refusal first. Most positions have no city even for single moves alone,
-    /// which settles them before any security test.
-    pub(crate) fn fortress_cells(&self) -> Option<Bitboard> {
-        if self.rules().fortress == Fortress::NoHiding || self.is_drop_phase() {
-            return None;
-        }
-        let empty = self.empty();
-        let accessible = Bitboard::flood(self.single_reach(self.turn()).0 & empty, empty);
-        if ((empty - accessible) & self.men(!self.turn()).neighbours()).is_empty() {
-            return None;
-        }
-        self.mole_drop_cells().ok()
     }
 
     /// Everything RULES §7 computes about the position. In the drop opening's drop phase

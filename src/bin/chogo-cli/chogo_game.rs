@@ -239,11 +239,11 @@ fn drawn_ahead(game: &Game) -> bool {
         return false;
     };
     let pos = game.position();
-    let men = |side: Side| {
-        let hand = pos.hand(side);
-        pos.men(side).count() as i64 + i64::from(hand.pawns) + i64::from(hand.king)
-    };
-    outcome.reason == EndReason::FiftyMoves && (men(Side::Black) - men(Side::White)).abs() >= 2
+    outcome.reason == EndReason::FiftyMoves
+        && pos
+            .men_held(Side::Black)
+            .abs_diff(pos.men_held(Side::White))
+            >= 2
 }
 
 /// The depth the search reaches in `time` on each suite position, and its speed.

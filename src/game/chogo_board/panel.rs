@@ -165,12 +165,13 @@ fn panel(
     ];
     let moves = move_rows(&bridge);
     let players = {
-        let count =
-            |p: &crate::rules::Position, side: Side| p.men(side).count() + p.hand(side).count();
         let row = |side: Side| PlayerRow {
             side,
             name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
-            captured: count(game.start(), !side).saturating_sub(count(pos, !side)),
+            captured: game
+                .start()
+                .men_held(!side)
+                .saturating_sub(pos.men_held(!side)),
         };
         // The side at the top of the board first.
         if layout.flipped {
