@@ -433,6 +433,17 @@ fn the_hopeless_side_loses() {
     assert_eq!(pos.hopeless_side(), Some(B));
     assert_eq!(pos.outcome(), Some(Outcome::win(W, EndReason::Hopeless)));
     assert!(pos.legal_moves().is_empty());
+    // Its two parts, as the game's panel and board show them.
+    assert!(pos.in_hopeless_shape(B));
+    assert!(!pos.in_hopeless_shape(W));
+    let ring: Vec<String> = pos
+        .safe_king_ring(W)
+        .expect("d4 is safe")
+        .into_iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(ring, ["d3", "c4", "e4", "d5"]);
+    assert_eq!(pos.safe_king_ring(B), None, "h3 is on the edge");
     assert_eq!(
         Outcome::win(W, EndReason::Hopeless).to_string(),
         "White wins: Black has its king and at most two pawns against a safe king"

@@ -397,27 +397,30 @@ impl Position {
             || self.hopeless_side().is_some()
     }
 
-    /// The side that loses by RULES §10.4 (`hopeless=resign`): it has its king and at most
-    /// two pawns on the board and nothing in hand, and the enemy king stands on a cell
-    /// whose four neighbours all exist and hold none of the enemy's own men. When both
-    /// sides are so, the side to move.
+    /// The side that loses by RULES §10.4 (`hopeless=resign`): it is in the hopeless
+    /// shape ([`Position::in_hopeless_shape`]) and the enemy king is safe
+    /// ([`Position::safe_king_ring`]). When both sides are so, the side to move.
     pub fn hopeless_side(&self) -> Option<Side> {
-        if self.rules.hopeless != Hopeless::Resign {
-            return None;
-        }
-        let cells = self.board().cells();
-        let hopeless = |side: Side| {
-            let Some(strong_king) = self.king(!side) else {
-                return false;
-            };
-            let around = Bitboard::from_cell(strong_king).neighbours();
-            self.king(side).is_some()
-                && self.hand[side].is_empty()
-                && self.men(side).count() <= 3
-                && (around & cells).count() == 4
-                && !around.intersects(self.men(!side))
-        };
-        [self.turn, !self.turn].into_iter().find(|&s| hopeless(s))
+        [self.turn, !self.turn]
+            .into_iter()
+            .find(|&s| self.in_hopeless_shape(s) && self.safe_king_ring(!s).is_some())
+    }
+
+    /// Whether `side` is in the shape RULES §10.4 makes hopeless under `hopeless=resign`:
+    /// its king and at most two pawns on the board, and nothing in hand.
+    pub fn in_hopeless_shape(&self, side: Side) -> bool {
+        self.rules.hopeless == Hopeless::Resign
+            && self.king(side).is_some()
+            && self.hand[side].is_empty()
+            && self.men(side).count() <= 3
+    }
+
+    /// The four cells around `side`'s king when they make it safe by RULES §10.4: all
+    /// of them exist and none holds a man of `side`.
+    pub fn safe_king_ring(&self, side: Side) -> Option<Bitboard> {
+        let around = Bitboard::from_cell(self.king(side)?).neighbours();
+        ((around & self.board().cells()).count() == 4 && !around.intersects(self.men(side)))
+            .then_some(around)
     }
 }
 

@@ -172,6 +172,10 @@ pub struct GamePanel<'a, A> {
     pub help: &'a str,
     /// The analysis board and the review of the shown game.
     pub study: Option<super::study::StudyView<'a>>,
+    /// The status shows the game's result: it comes right under the action row, above
+    /// the study, so that its buttons (rematch, new game) are in sight however much the
+    /// study that opens at the end shows.
+    pub result_first: bool,
 }
 
 impl<A: Copy> GamePanel<'_, A> {
@@ -236,6 +240,13 @@ impl<A: Copy> GamePanel<'_, A> {
                 asked.push(Asked::Tool(id));
             }
             extra(ui);
+            let mut status = Some(status);
+            if self.result_first
+                && let Some(status) = status.take()
+            {
+                ui.separator();
+                status(ui);
+            }
             if let Some(study) = &self.study {
                 match study.show(ui) {
                     Some(super::study::StudyClick::View(n)) => {
@@ -259,14 +270,16 @@ impl<A: Copy> GamePanel<'_, A> {
                 STATUS_HEIGHT
             };
             let width = ui.available_width();
-            ui.allocate_ui_with_layout(
-                egui::vec2(width, least),
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
-                    ui.set_min_size(egui::vec2(width, least));
-                    status(ui);
-                },
-            );
+            if let Some(status) = status {
+                ui.allocate_ui_with_layout(
+                    egui::vec2(width, least),
+                    egui::Layout::top_down(egui::Align::Min),
+                    |ui| {
+                        ui.set_min_size(egui::vec2(width, least));
+                        status(ui);
+                    },
+                );
+            }
             if let Some(text) = self.notice {
                 // Two lines at most (the whole notice on hover), so that a long one does
                 // not push the panel past the window.

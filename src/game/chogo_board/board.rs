@@ -32,6 +32,9 @@ pub struct Highlights {
     pub cities: Bitboard,
     /// The hinted move's cells.
     pub hint: Bitboard,
+    /// The safe king's cell and its four neighbours, when the hopeless rule ended the
+    /// game (RULES §10.4).
+    pub safe: Bitboard,
 }
 
 fn build_board(
@@ -187,6 +190,8 @@ fn draw_highlights(
         }
     };
     square(highlights.cities, theme.city, 0.2);
+    // Green as the selection is: the cells that made the king safe.
+    square(highlights.safe, theme.selected, 0.22);
     square(highlights.last_move, theme.last_move, 0.25);
     square(highlights.selected, theme.selected, 0.3);
     square(highlights.hint, theme.hint, 0.35);

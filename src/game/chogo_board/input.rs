@@ -33,7 +33,7 @@ use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_po
 use crate::game::chogo_board::picking::{
     Selection, city_tint, destinations, pickable, selection_moves, why_stuck,
 };
-use crate::rules::{Bitboard, Cell, Move, Role};
+use crate::rules::{Bitboard, Cell, EndReason, Move, Outcome, Position, Role};
 
 /// The person's selection on the board, and the drag under way.
 #[derive(Resource, Default, Debug, Clone, Deref, DerefMut)]
@@ -92,8 +92,9 @@ fn pointer(
     mut commands: MessageWriter<Command>,
     mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
     mut hovered: Local<Option<Cell>>,
-    // The notice this system gave about the cell under the pointer, while it stands.
-    mut about_hover: Local<Option<String>>,
+    // The notice this system gave about the cell under the pointer, while it stands, and
+    // the one about the man picked up (why it has no move), while it is picked up.
+    (mut about_hover, mut about_grab): (Local<Option<String>>, Local<Option<String>>),
     (place, drawer, dialog, brush): (
         Res<PanelPlace>,
         Res<DrawerOpen>,
@@ -140,11 +141,16 @@ fn pointer(
         }
         return;
     }
+    // The picked-up man's reason goes when it is put down (by a move, Esc, another man).
+    if !grab.cells.any() {
+        withdraw(&mut notice, &mut about_grab);
+    }
     let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
     if cancel {
         settle(&layout, &mut men);
         grab.clear();
         withdraw(&mut notice, &mut about_hover);
+        withdraw(&mut notice, &mut about_grab);
         return;
     }
     let Some(point) = cursor_world(&windows, &cameras) else {
@@ -156,6 +162,10 @@ fn pointer(
     if *hovered != cell {
         *hovered = cell;
         withdraw(&mut notice, &mut about_hover);
+        // Back to the picked-up man's reason, if the hover's stood in for it.
+        if notice.0.is_none() && about_grab.is_some() {
+            notice.0 = about_grab.clone();
+        }
         if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
             && grab.drag.is_none()
         {
@@ -209,6 +219,14 @@ fn pointer(
                 } else if !grab.cells.contains(c) {
                     grab.cells = Bitboard::from_cell(c);
                     grab.anchor = Some(c);
+                    // A man without a move of its own keeps its reason on the panel while
+                    // it is picked up (the hover's goes when the pointer leaves it).
+                    withdraw(&mut notice, &mut about_grab);
+                    if let Some(why) = why_stuck(pos, c) {
+                        notice.0 = Some(why.clone());
+                        *about_grab = Some(why);
+                        *about_hover = None;
+                    }
                 } else {
                     grab.anchor = Some(c);
                 }
@@ -366,6 +384,7 @@ fn update_highlights(
         .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
     let mut next = Highlights {
         last_move,
+        safe: safe_king(pos),
         ..Highlights::default()
     };
     if takes_moves(&bridge, &viewing, animating.0) {
@@ -381,6 +400,21 @@ fn update_highlights(
         }
     }
     highlights.set_if_neq(next);
+}
+
+/// The safe king's cell and its ring when the hopeless rule ended the game on `pos`
+/// (RULES §10.4): what the loser's resignation was about.
+fn safe_king(pos: &Position) -> Bitboard {
+    match pos.outcome() {
+        Some(Outcome {
+            winner: Some(winner),
+            reason: EndReason::Hopeless,
+        }) => match (pos.safe_king_ring(winner), pos.king(winner)) {
+            (Some(ring), Some(king)) => ring | Bitboard::from_cell(king),
+            _ => Bitboard::EMPTY,
+        },
+        _ => Bitboard::EMPTY,
+    }
 }
 
 /// Messages for the player: refusals, and clearing the notice when the game moves on.
@@ -427,4 +461,32 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(in_state(ChogoOn))
             .in_set(Phase::React),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn at(rules: &str, text: &str) -> Position {
+        Position::from_text(text, rules.parse::<RuleSet>().unwrap()).unwrap()
+    }
+
+    /// The hopeless rule's end marks the safe king and its four neighbours; nothing else
+    /// (the same men under the default rules, a game still going on) is marked.
+    #[test]
+    fn the_safe_king_is_marked_when_the_hopeless_rule_ends_the_game() {
+        let text = "##P2P##/#6#/P7/3K4/7k/#6#/##pp2## w 0 40";
+        let cells: Vec<String> = safe_king(&at("chogo-44,hopeless=resign", text))
+            .into_iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(cells, ["d3", "c4", "d4", "e4", "d5"]);
+        assert_eq!(safe_king(&at("chogo-44", text)), Bitboard::EMPTY);
+        let on_edge = "##P2P##/#6#/P7/K7/7k/#6#/##pp2## w 0 40";
+        assert_eq!(
+            safe_king(&at("chogo-44,hopeless=resign", on_edge)),
+            Bitboard::EMPTY
+        );
+    }
 }

@@ -2,10 +2,13 @@
 //! by reacting to the bridge's reports.
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::app::animation::{Captured, Motion, MotionKind, Vanish};
 use crate::game::app::reports::Resynced;
 use crate::game::app::sets::Phase;
+use crate::game::app::theme::Theme;
+use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
@@ -258,6 +261,48 @@ fn follow_layout(
     }
 }
 
+/// Where the count of a pile of pawns in hand is written: just beyond the pile's top man,
+/// towards the board's centre.
+pub fn hand_count_point(layout: &BoardLayout, side: Side, pawns: u8) -> Vec2 {
+    let top = hand_point(layout, side, Role::Pawn, pawns.saturating_sub(1));
+    // The pile rises from beside the king, towards the centre.
+    let inward = (top.y - hand_point(layout, side, Role::King, 0).y).signum();
+    top + Vec2::Y * inward * layout.cell * 0.75
+}
+
+/// Writes how many pawns each hand holds beside its pile (the drop opening, RULES §10.3):
+/// the pile itself shows at most nine.
+fn draw_hand_counts(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
+) -> Result {
+    let pos = bridge.shown(&viewing);
+    let ctx = contexts.ctx_mut()?;
+    let centre = ctx.viewport_rect().center();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional((layout.cell * 0.3).clamp(10.0, 22.0));
+    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
+    let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
+    for side in Side::BOTH {
+        let pawns = pos.hand(side).pawns;
+        if pawns == 0 {
+            continue;
+        }
+        let at = hand_count_point(&layout, side, pawns);
+        painter.text(
+            centre + egui::vec2(at.x, -at.y),
+            egui::Align2::CENTER_CENTER,
+            format!("×{pawns}"),
+            font.clone(),
+            color,
+        );
+    }
+    Ok(())
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MenShow>();
     // Entering a game: the men were despawned with the last one, so they are built anew.
@@ -269,4 +314,46 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(in_state(ChogoOn))
             .in_set(Phase::Men),
     );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_hand_counts
+            .run_if(in_state(ChogoOn))
+            .in_set(UiLayer::Board),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::app::ui::PanelPlace;
+    use crate::rules::Board;
+
+    /// A hand's count stands just past its pile's top man, towards the board's centre and
+    /// clear of the other side's count, for piles of one man to more than the pile shows.
+    #[test]
+    fn a_hands_count_stands_beyond_its_pile() {
+        for flipped in [false, true] {
+            let window = Vec2::new(900.0, 700.0);
+            let layout = BoardLayout::fit(
+                Board::Chogo44,
+                PanelPlace::for_window(window),
+                window,
+                flipped,
+            );
+            for pawns in [1, 2, 8, 20] {
+                let mut counts = Vec::new();
+                for side in Side::BOTH {
+                    let king = hand_point(&layout, side, Role::King, 0);
+                    let top = hand_point(&layout, side, Role::Pawn, pawns - 1);
+                    let count = hand_count_point(&layout, side, pawns);
+                    // Same column, beyond the top man seen from the king.
+                    assert_eq!(count.x, top.x);
+                    assert!((count.y - top.y).signum() == (top.y - king.y).signum());
+                    assert!((count.y - top.y).abs() >= layout.cell * 0.7);
+                    counts.push(count);
+                }
+                assert!((counts[0].y - counts[1].y).abs() >= layout.cell * 0.5);
+            }
+        }
+    }
 }

@@ -22,6 +22,7 @@ pub mod saving;
 pub mod small_board;
 pub mod sounds;
 mod study;
+pub mod words;
 
 use bevy::prelude::*;
 

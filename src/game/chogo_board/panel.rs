@@ -23,7 +23,8 @@ use crate::game::chogo_board::export::Export;
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::input::FlipBoard;
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::rules::{BySide, Fortress, Move, Opening, Ply, Role, Series, Side};
+use crate::game::chogo_board::words::{hands_line, hopeless_words, polis_how};
+use crate::rules::{BySide, Fortress, Move, Ply, Role, Series, Side};
 
 /// What the panel's buttons ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +207,9 @@ fn panel(
                 source,
                 to_move: shown.turn(),
             }),
+            result_first: outcome.is_some()
+                && viewing.0.is_none()
+                && bridge.line(&viewing).is_none(),
         };
         asked = panel.show(
             ui,
@@ -377,28 +381,6 @@ fn turn_words(pos: &crate::rules::Position) -> &'static str {
     }
 }
 
-/// What each side still holds in the drop opening (RULES §10.3): "In hand: Black 5 men
-/// and the king, White 6 men and the king".
-fn hands_line(pos: &crate::rules::Position) -> Option<String> {
-    if pos.rules().opening != Opening::Drops || !pos.is_drop_phase() {
-        return None;
-    }
-    let hand = |side: Side| {
-        let h = pos.hand(side);
-        let men = crate::common::counted(h.pawns as usize, "man", "men");
-        match (h.pawns, h.king) {
-            (0, true) => format!("{side} its king"),
-            (_, true) => format!("{side} {men} and the king"),
-            (_, false) => format!("{side} {men}"),
-        }
-    };
-    Some(format!(
-        "In hand: {}, {}",
-        hand(Side::Black),
-        hand(Side::White)
-    ))
-}
-
 /// What the result's buttons ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AfterGame {
@@ -475,15 +457,20 @@ fn status(
                 {
                     asked = Some(AfterGame::Rematch);
                 }
-                if Series::possible(game.rules())
-                    && ui
-                        .button("Rematch with a handicap")
-                        .on_hover_text(
-                            "The inventor's series: colours change, and the winner starts the \
-                             next game with a pawn less (1 to 3)",
-                        )
-                        .clicked()
-                {
+                let series = ui
+                    .add_enabled(
+                        Series::possible(game.rules()),
+                        egui::Button::new("Rematch with a handicap"),
+                    )
+                    .on_hover_text(
+                        "The inventor's series: colours change, and the winner starts the \
+                         next game with a pawn less (1 to 3)",
+                    )
+                    .on_disabled_hover_text(
+                        "No handicap series with the drop opening: both sides start with \
+                         the same men in hand and no pawn on the board to give",
+                    );
+                if series.clicked() {
                     asked = Some(AfterGame::Series);
                 }
                 if ui.button("New game…").clicked() {
@@ -516,6 +503,20 @@ fn status(
                                 .color(egui::Color32::WHITE),
                         );
                     });
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(polis_how(shown))
+                            .small()
+                            .color(palette::HINT),
+                    )
+                    .wrap(),
+                );
+            }
+            if let Some(words) = hopeless_words(shown) {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(words).small().color(palette::WARN))
+                        .wrap(),
+                );
             }
             if let Some(hands) = hands_line(shown) {
                 ui.label(egui::RichText::new(hands).color(palette::HINT));

@@ -16,7 +16,8 @@ use crate::game::chogo_board::picking::{
     Selection, city_tint, destinations, pickable, selection_moves, why_stuck,
 };
 use crate::game::chogo_board::small_board::{self, Marks};
-use crate::rules::{Bitboard, Cell, Fortress, Game, Move, MoveReport, Position, Role, RuleSet};
+use crate::game::chogo_board::words::{hands_line, polis_words};
+use crate::rules::{Bitboard, Cell, Game, Move, MoveReport, Position, Role, RuleSet};
 
 /// The rule book's text (see the file's head for its form).
 const TEXT: &str = include_str!("../../../assets/rules/chogo.txt");
@@ -150,6 +151,10 @@ impl Diagram {
                 if pos.mole_available() && self.game.outcome().is_none() {
                     ui.label(egui::RichText::new(polis_words(&pos)).color(palette::HINT));
                 }
+                // The drop opening's hands, which the small board does not draw.
+                if let Some(hands) = hands_line(&pos) {
+                    ui.label(egui::RichText::new(hands).color(palette::HINT));
+                }
                 if let Some(report) = &self.last {
                     ui.label(egui::RichText::new(format!("Played {}.", report.text)).strong());
                     for line in explain(report) {
@@ -168,25 +173,6 @@ impl Diagram {
                 }
             });
         });
-    }
-}
-
-/// Polis in words: which fortress move the side to move may make (RULES §7, §10.2).
-pub fn polis_words(pos: &Position) -> String {
-    let side = pos.turn();
-    match pos.rules().fortress {
-        Fortress::Knight => {
-            format!("Polis: {side} may leap a man like a knight into the tinted city cells.")
-        }
-        Fortress::Reposition => {
-            format!(
-                "Polis: {side} may pick up any man of {} and set it down anywhere.",
-                !side
-            )
-        }
-        Fortress::Mole | Fortress::NoHiding => {
-            format!("Polis: {side} may drop a mole (on the tinted cells).")
-        }
     }
 }
 

@@ -289,6 +289,9 @@ fn panel(
                 source,
                 to_move: shown_turn,
             }),
+            result_first: bridge.game.outcome().is_some()
+                && viewing.0.is_none()
+                && bridge.line(viewing.0).is_none(),
         };
         asked = panel.show(
             ui,

@@ -1,0 +1,121 @@
+//! What the board says about a position in words: the fortress move and how to make it,
+//! the hands of the drop opening, the hopeless side's warning. Plain text over the rules
+//! (no Bevy), for the game's panel and the rule book's diagrams alike.
+
+use crate::common::counted;
+use crate::rules::{Fortress, Opening, Position, Side};
+
+/// Polis in words: which fortress move the side to move may make (RULES §7, §10.2).
+pub fn polis_words(pos: &Position) -> String {
+    let side = pos.turn();
+    match pos.rules().fortress {
+        Fortress::Knight => {
+            format!("Polis: {side} may leap a man like a knight into the tinted city cells.")
+        }
+        Fortress::Reposition => {
+            format!(
+                "Polis: {side} may pick up any man of {} and set it down anywhere.",
+                !side
+            )
+        }
+        Fortress::Mole | Fortress::NoHiding => {
+            format!("Polis: {side} may drop a mole (on the tinted cells).")
+        }
+    }
+}
+
+/// How to make the fortress move that is available (RULES §7, §10.2).
+pub fn polis_how(pos: &Position) -> String {
+    match pos.rules().fortress {
+        Fortress::Knight => {
+            "Pick an untrapped man of yours, then a tinted city cell a knight's leap away".into()
+        }
+        Fortress::Reposition => format!("Click any man of {}, then any empty cell", !pos.turn()),
+        Fortress::Mole | Fortress::NoHiding => {
+            "Pick an untrapped man of yours, then a tinted city cell".into()
+        }
+    }
+}
+
+/// The hopeless side's warning (RULES §10.4), while the game goes on: the side in the
+/// hopeless shape loses as soon as the enemy king stands safe.
+pub fn hopeless_words(pos: &Position) -> Option<String> {
+    let side = [pos.turn(), !pos.turn()]
+        .into_iter()
+        .find(|&s| pos.in_hopeless_shape(s))?;
+    let what = match pos.men(side).count().saturating_sub(1) {
+        0 => "its king alone".to_string(),
+        n => format!("its king and {}", counted(n as usize, "pawn", "pawns")),
+    };
+    Some(format!(
+        "{side} is down to {what}: it loses once {}'s king stands on a cell whose four \
+         neighbour cells are all on the board with no {} man on them",
+        !side, !side
+    ))
+}
+
+/// What each side still holds in the drop opening (RULES §10.3): "In hand: Black 5 men
+/// and the king, White 6 men and the king".
+pub fn hands_line(pos: &Position) -> Option<String> {
+    if pos.rules().opening != Opening::Drops || !pos.is_drop_phase() {
+        return None;
+    }
+    let hand = |side: Side| {
+        let h = pos.hand(side);
+        let men = counted(h.pawns as usize, "man", "men");
+        match (h.pawns, h.king) {
+            (0, true) => format!("{side} its king"),
+            (_, true) => format!("{side} {men} and the king"),
+            (_, false) => format!("{side} {men}"),
+        }
+    };
+    Some(format!(
+        "In hand: {}, {}",
+        hand(Side::Black),
+        hand(Side::White)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn at(rules: &str, text: &str) -> Position {
+        Position::from_text(text, rules.parse::<RuleSet>().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_hopeless_side_is_warned_only_under_its_rule() {
+        // Black: its king on h3 and two pawns; White's king on a4 (an edge cell).
+        let text = "##P2P##/#6#/P7/K7/7k/#6#/##pp2## w 0 40";
+        let resign = at("chogo-44,hopeless=resign", text);
+        assert_eq!(
+            hopeless_words(&resign).as_deref(),
+            Some(
+                "Black is down to its king and 2 pawns: it loses once White's king stands on \
+                 a cell whose four neighbour cells are all on the board with no White man on \
+                 them"
+            )
+        );
+        assert_eq!(hopeless_words(&at("chogo-44", text)), None);
+        // A third pawn: not hopeless.
+        let three = at(
+            "chogo-44,hopeless=resign",
+            "##P2P##/#6#/P7/K7/7k/#5p#/##pp2## w 0 40",
+        );
+        assert_eq!(hopeless_words(&three), None);
+    }
+
+    #[test]
+    fn the_reposition_says_whose_man_to_click() {
+        let pos = at(
+            "chogo-44,fortress=reposition",
+            "##P2P##/#6#/P7/K7/7k/#6#/##pp2## w 0 40",
+        );
+        assert_eq!(
+            polis_how(&pos),
+            "Click any man of Black, then any empty cell"
+        );
+    }
+}
