@@ -172,24 +172,26 @@ pub struct GamePanel<'a, A> {
     pub help: &'a str,
     /// The analysis board and the review of the shown game.
     pub study: Option<super::study::StudyView<'a>>,
-    /// The status shows the game's result: it comes right under the action row, above
-    /// the study, so that its buttons (rematch, new game) are in sight however much the
-    /// study that opens at the end shows.
+    /// The game is over: the status (its result, or a past position's turn) comes
+    /// above the study, under the action row and `extra`, so that the result's buttons
+    /// (rematch, new game) are in sight however much the study that opens at the end
+    /// shows, and browsing the finished game does not move the study under the pointer.
     pub result_first: bool,
 }
 
 impl<A: Copy> GamePanel<'_, A> {
     /// Draws the panel into `ui` (the panel's place, from [`ui::side_panel`]): the header,
-    /// the players, the action row, `extra` (a palette, a question), then `status` (whose
-    /// turn, or the result), the notice, the move list and the menu. Everything that
+    /// the players, the action row, `extra` (a palette, a question), the study, then
+    /// `status` (whose turn, or the result; above the study once the game is over), the
+    /// notice, the move list and the menu. Everything that
     /// comes and goes sits below the action row, so a line appearing never moves a button
     /// under the pointer: only the move list's top moves, and the list gives up the room.
     /// Menu entries of the app (new game, load, settings, rules, title) are written into
     /// `actions`.
-    pub fn show(
+    pub fn show<S: FnOnce(&mut egui::Ui)>(
         self,
         ui: &mut egui::Ui,
-        status: impl FnOnce(&mut egui::Ui),
+        status: S,
         extra: impl FnOnce(&mut egui::Ui),
         actions: &mut MessageWriter<MenuAction>,
         help: &mut ShowHelp,
@@ -240,12 +242,33 @@ impl<A: Copy> GamePanel<'_, A> {
                 asked.push(Asked::Tool(id));
             }
             extra(ui);
+            // The status keeps a height that holds its usual lines, so that one coming
+            // or going (thinking…, a past position) does not move the move list under
+            // the pointer.
+            // With the study shown the room goes to the moves: the block holds less.
+            let least = if self.study.as_ref().is_some_and(|s| s.shows_anything()) {
+                STATUS_HEIGHT_STUDYING
+            } else {
+                STATUS_HEIGHT
+            };
+            let status_block = |ui: &mut egui::Ui, status: S| {
+                let width = ui.available_width();
+                ui.allocate_ui_with_layout(
+                    egui::vec2(width, least),
+                    egui::Layout::top_down(egui::Align::Min),
+                    |ui| {
+                        ui.set_min_size(egui::vec2(width, least));
+                        status(ui);
+                    },
+                );
+            };
             let mut status = Some(status);
             if self.result_first
                 && let Some(status) = status.take()
             {
                 ui.separator();
-                status(ui);
+                status_block(ui, status);
+                ui.separator();
             }
             if let Some(study) = &self.study {
                 match study.show(ui) {
@@ -259,26 +282,9 @@ impl<A: Copy> GamePanel<'_, A> {
                     None => {}
                 }
             }
-            ui.separator();
-            // The status keeps a height that holds its usual lines, so that one coming
-            // or going (thinking…, a past position) does not move the move list under
-            // the pointer.
-            // With the study shown the room goes to the moves: the block holds less.
-            let least = if self.study.as_ref().is_some_and(|s| s.shows_anything()) {
-                STATUS_HEIGHT_STUDYING
-            } else {
-                STATUS_HEIGHT
-            };
-            let width = ui.available_width();
             if let Some(status) = status {
-                ui.allocate_ui_with_layout(
-                    egui::vec2(width, least),
-                    egui::Layout::top_down(egui::Align::Min),
-                    |ui| {
-                        ui.set_min_size(egui::vec2(width, least));
-                        status(ui);
-                    },
-                );
+                ui.separator();
+                status_block(ui, status);
             }
             if let Some(text) = self.notice {
                 // Two lines at most (the whole notice on hover), so that a long one does

@@ -99,8 +99,7 @@ fn coordinate_labels(layout: &BoardLayout) -> Vec<(String, Vec2)> {
     files.chain(ranks).collect()
 }
 
-/// Draws the coordinates with egui's painter behind every panel and window (the camera
-/// looks at the world origin, so a world point is an offset from the window's centre).
+/// Draws the coordinates with egui's painter.
 fn draw_coordinates(
     mut contexts: EguiContexts,
     layout: Res<BoardLayout>,
@@ -110,13 +109,30 @@ fn draw_coordinates(
     if !settings.0.show_coordinates {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
+    paint_labels(
+        contexts.ctx_mut()?,
+        &layout,
+        &theme,
+        coordinate_labels(&layout),
+    );
+    Ok(())
+}
+
+/// Writes `labels` (text, world point) behind every panel and window in the coordinates'
+/// font and colour (the camera looks at the world origin, so a world point is an offset
+/// from the window's centre).
+pub fn paint_labels(
+    ctx: &egui::Context,
+    layout: &BoardLayout,
+    theme: &Theme,
+    labels: impl IntoIterator<Item = (String, Vec2)>,
+) {
     let centre = ctx.viewport_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional((layout.cell * 0.3).clamp(10.0, 22.0));
     let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
     let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
-    for (text, at) in coordinate_labels(&layout) {
+    for (text, at) in labels {
         painter.text(
             centre + egui::vec2(at.x, -at.y),
             egui::Align2::CENTER_CENTER,
@@ -125,7 +141,6 @@ fn draw_coordinates(
             color,
         );
     }
-    Ok(())
 }
 
 /// What the highlight layer on the screen shows (`None` when it must be drawn anew, as
@@ -190,7 +205,7 @@ fn draw_highlights(
         }
     };
     square(highlights.cities, theme.city, 0.2);
-    // Green as the selection is: the cells that made the king safe.
+    // In the selection's colour (green on wood): the cells that made the king safe.
     square(highlights.safe, theme.selected, 0.22);
     square(highlights.last_move, theme.last_move, 0.25);
     square(highlights.selected, theme.selected, 0.3);

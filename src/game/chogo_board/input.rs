@@ -31,7 +31,7 @@ use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::game::chogo_board::men::{ManPiece, hand_point, next_in_hand, piece_point};
 use crate::game::chogo_board::picking::{
-    Selection, city_tint, destinations, pickable, selection_moves, why_stuck,
+    Selection, city_tint, destinations, pickable, picked_reason, selection_moves, why_stuck,
 };
 use crate::rules::{Bitboard, Cell, EndReason, Move, Outcome, Position, Role};
 
@@ -93,8 +93,14 @@ fn pointer(
     mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
     mut hovered: Local<Option<Cell>>,
     // The notice this system gave about the cell under the pointer, while it stands, and
-    // the one about the man picked up (why it has no move), while it is picked up.
-    (mut about_hover, mut about_grab): (Local<Option<String>>, Local<Option<String>>),
+    // the one about the man picked up alone (why it has no move), while it is so.
+    // The position the selection was made in: another one (a past position, a side
+    // line's move taken back) drops it.
+    (mut about_hover, mut about_grab, mut made_in): (
+        Local<Option<String>>,
+        Local<Option<(Cell, String)>>,
+        Local<Option<((u64, u64), Viewing)>>,
+    ),
     (place, drawer, dialog, brush): (
         Res<PanelPlace>,
         Res<DrawerOpen>,
@@ -102,13 +108,13 @@ fn pointer(
         Res<EditBrush>,
     ),
 ) {
-    // A notice goes with its cause: the hovered cell's reason when the pointer leaves it
-    // or the selection is dropped, the past position's when the live game is back.
-    let withdraw = |notice: &mut Notice, about: &mut Option<String>| {
-        if about.is_some() && notice.0 == *about {
+    // A notice goes with its cause: the hovered cell's reason when the pointer leaves it,
+    // the picked-up man's when it is no longer picked up alone. (The notice is only
+    // written to when it changes.)
+    let withdraw = |notice: &mut ResMut<Notice>, about: Option<String>| {
+        if about.is_some() && notice.0 == about {
             notice.0 = None;
         }
-        *about = None;
     };
 
     let cursor = windows.single().ok().and_then(Window::cursor_position);
@@ -118,6 +124,8 @@ fn pointer(
     // The position editor: a click puts the chosen man (or takes the same one off), a
     // right click empties the cell.
     if let Some(setup) = &bridge.edit {
+        withdraw(&mut notice, about_hover.take());
+        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
         let cell = cursor_world(&windows, &cameras).and_then(|p| layout.cell_at(p));
         if let Some(c) = cell.filter(|_| !over_ui) {
             let rules = setup.rules();
@@ -134,23 +142,33 @@ fn pointer(
     // takes the person's moves.
     let studying = bridge.studying(&viewing);
     let pos = bridge.shown(&viewing);
-    if !takes_moves(&bridge, &viewing, animating.0) {
+    let here = Some(((bridge.version, bridge.line_stamp), *viewing));
+    if !takes_moves(&bridge, &viewing, animating.0) || *made_in != here {
+        *made_in = here;
         if grab.cells.any() || grab.hand {
             settle(&layout, &mut men);
             grab.clear();
         }
-        return;
+        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+        if !takes_moves(&bridge, &viewing, animating.0) {
+            withdraw(&mut notice, about_hover.take());
+            return;
+        }
     }
-    // The picked-up man's reason goes when it is put down (by a move, Esc, another man).
-    if !grab.cells.any() {
-        withdraw(&mut notice, &mut about_grab);
+    // The picked-up man's reason goes when it is no longer picked up alone (put down by a
+    // move, Esc or a click elsewhere, or joined by others in a block).
+    if about_grab
+        .as_ref()
+        .is_some_and(|(c, _)| grab.cells != Bitboard::from_cell(*c))
+    {
+        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
     }
     let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
     if cancel {
         settle(&layout, &mut men);
         grab.clear();
-        withdraw(&mut notice, &mut about_hover);
-        withdraw(&mut notice, &mut about_grab);
+        withdraw(&mut notice, about_hover.take());
+        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
         return;
     }
     let Some(point) = cursor_world(&windows, &cameras) else {
@@ -161,10 +179,12 @@ fn pointer(
     // Hover: say why a man cannot move (worked out when the pointer enters a cell).
     if *hovered != cell {
         *hovered = cell;
-        withdraw(&mut notice, &mut about_hover);
+        withdraw(&mut notice, about_hover.take());
         // Back to the picked-up man's reason, if the hover's stood in for it.
-        if notice.0.is_none() && about_grab.is_some() {
-            notice.0 = about_grab.clone();
+        if let Some((_, why)) = about_grab.as_ref()
+            && notice.0.is_none()
+        {
+            notice.0 = Some(why.clone());
         }
         if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
             && grab.drag.is_none()
@@ -221,10 +241,10 @@ fn pointer(
                     grab.anchor = Some(c);
                     // A man without a move of its own keeps its reason on the panel while
                     // it is picked up (the hover's goes when the pointer leaves it).
-                    withdraw(&mut notice, &mut about_grab);
-                    if let Some(why) = why_stuck(pos, c) {
+                    withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+                    if let Some((c, why)) = picked_reason(pos, &grab.selection) {
                         notice.0 = Some(why.clone());
-                        *about_grab = Some(why);
+                        *about_grab = Some((c, why));
                         *about_hover = None;
                     }
                 } else {
@@ -405,6 +425,10 @@ fn update_highlights(
 /// The safe king's cell and its ring when the hopeless rule ended the game on `pos`
 /// (RULES §10.4): what the loser's resignation was about.
 fn safe_king(pos: &Position) -> Bitboard {
+    // The cheap test first: the outcome looks for a legal move.
+    if pos.hopeless_side().is_none() {
+        return Bitboard::EMPTY;
+    }
     match pos.outcome() {
         Some(Outcome {
             winner: Some(winner),

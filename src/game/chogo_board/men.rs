@@ -2,7 +2,7 @@
 //! by reacting to the bridge's reports.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::game::app::animation::{Captured, Motion, MotionKind, Vanish};
 use crate::game::app::reports::Resynced;
@@ -10,6 +10,7 @@ use crate::game::app::sets::Phase;
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
+use crate::game::chogo_board::board::paint_labels;
 use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
@@ -263,7 +264,7 @@ fn follow_layout(
 
 /// Where the count of a pile of pawns in hand is written: just beyond the pile's top man,
 /// towards the board's centre.
-pub fn hand_count_point(layout: &BoardLayout, side: Side, pawns: u8) -> Vec2 {
+fn hand_count_point(layout: &BoardLayout, side: Side, pawns: u8) -> Vec2 {
     let top = hand_point(layout, side, Role::Pawn, pawns.saturating_sub(1));
     // The pile rises from beside the king, towards the centre.
     let inward = (top.y - hand_point(layout, side, Role::King, 0).y).signum();
@@ -280,26 +281,11 @@ fn draw_hand_counts(
     viewing: Res<Viewing>,
 ) -> Result {
     let pos = bridge.shown(&viewing);
-    let ctx = contexts.ctx_mut()?;
-    let centre = ctx.viewport_rect().center();
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    let font = egui::FontId::proportional((layout.cell * 0.3).clamp(10.0, 22.0));
-    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
-    let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
-    for side in Side::BOTH {
+    let counts = Side::BOTH.into_iter().filter_map(|side| {
         let pawns = pos.hand(side).pawns;
-        if pawns == 0 {
-            continue;
-        }
-        let at = hand_count_point(&layout, side, pawns);
-        painter.text(
-            centre + egui::vec2(at.x, -at.y),
-            egui::Align2::CENTER_CENTER,
-            format!("×{pawns}"),
-            font.clone(),
-            color,
-        );
-    }
+        (pawns > 0).then(|| (format!("×{pawns}"), hand_count_point(&layout, side, pawns)))
+    });
+    paint_labels(contexts.ctx_mut()?, &layout, &theme, counts);
     Ok(())
 }
 

@@ -23,7 +23,7 @@ use crate::game::chogo_board::export::Export;
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::input::FlipBoard;
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::game::chogo_board::words::{hands_line, hopeless_words, polis_how};
+use crate::game::chogo_board::words::{hands_line, hopeless_words, polis_badge, polis_how};
 use crate::rules::{BySide, Fortress, Move, Ply, Role, Series, Side};
 
 /// What the panel's buttons ask for.
@@ -207,9 +207,7 @@ fn panel(
                 source,
                 to_move: shown.turn(),
             }),
-            result_first: outcome.is_some()
-                && viewing.0.is_none()
-                && bridge.line(&viewing).is_none(),
+            result_first: outcome.is_some(),
         };
         asked = panel.show(
             ui,
@@ -492,11 +490,7 @@ fn status(
                     .corner_radius(6.0)
                     .inner_margin(egui::Margin::symmetric(10, 2))
                     .show(ui, |ui| {
-                        let what = match shown.rules().fortress {
-                            Fortress::Knight => "a knight's leap into a city",
-                            Fortress::Reposition => "a reposition of an enemy man",
-                            Fortress::Mole | Fortress::NoHiding => "a mole drop",
-                        };
+                        let what = polis_badge(shown);
                         ui.label(
                             egui::RichText::new(format!("POLIS — {what} is available"))
                                 .strong()

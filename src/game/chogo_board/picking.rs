@@ -125,6 +125,16 @@ pub fn city_tint(pos: &Position) -> Bitboard {
     pos.mole_drop_cells().unwrap_or_default()
 }
 
+/// Why the man picked up alone cannot move, with its cell: the reason the panel keeps
+/// while it stays picked up (none for a block, the hand, or a man with moves).
+pub fn picked_reason(pos: &Position, selection: &Selection) -> Option<(Cell, String)> {
+    let cell = selection.cells.first()?;
+    if selection.hand || selection.cells.count() != 1 {
+        return None;
+    }
+    why_stuck(pos, cell).map(|why| (cell, why))
+}
+
 /// Why the man on `cell` cannot move, if it cannot.
 pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
     let man = pos.man_at(cell)?;
@@ -305,5 +315,29 @@ mod tests {
         assert!(why.starts_with("d7: no-hiding"), "{why}");
         // The panel's notice shows two lines of about 35 characters at 900 × 700.
         assert!(why.chars().count() <= 70, "{why}");
+    }
+
+    /// The reason kept while a man is picked up is its own, and only while it is picked
+    /// up alone: a block with it, a man that can move and the hand have none.
+    #[test]
+    fn only_a_man_picked_up_alone_keeps_its_reason() {
+        let rules: RuleSet = "chogo-44,fortress=no-hiding".parse().unwrap();
+        let text = "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## w 10 20";
+        let pos = Position::from_text(text, rules).unwrap();
+        let (cell, why) = picked_reason(&pos, &select(&["d7"], "d7")).unwrap();
+        assert_eq!(cell.to_string(), "d7");
+        assert!(why.starts_with("d7: no-hiding"), "{why}");
+        assert_eq!(picked_reason(&pos, &select(&["c5"], "c5")), None);
+        assert_eq!(picked_reason(&pos, &select(&["c5", "d5"], "d5")), None);
+        assert_eq!(picked_reason(&pos, &Selection::default()), None);
+        // A man that moves only in a block keeps the advice until the block is made.
+        let pos = Position::from_text(
+            "##4##/#5K#/8/P7/pp6/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap();
+        let lone = picked_reason(&pos, &select(&["a3"], "a3"));
+        assert!(lone.is_some_and(|(_, w)| w.contains("only in a block")));
+        assert_eq!(picked_reason(&pos, &select(&["a3", "b3"], "b3")), None);
     }
 }

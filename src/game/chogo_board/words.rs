@@ -24,34 +24,57 @@ pub fn polis_words(pos: &Position) -> String {
     }
 }
 
+/// The Polis badge's words: which fortress move is available (RULES §7, §10.2).
+pub fn polis_badge(pos: &Position) -> &'static str {
+    match pos.rules().fortress {
+        Fortress::Knight => "a knight's leap into a city",
+        Fortress::Reposition => "a reposition of an enemy man",
+        Fortress::Mole | Fortress::NoHiding => "a mole drop",
+    }
+}
+
 /// How to make the fortress move that is available (RULES §7, §10.2).
 pub fn polis_how(pos: &Position) -> String {
     match pos.rules().fortress {
         Fortress::Knight => {
-            "Pick an untrapped man of yours, then a tinted city cell a knight's leap away".into()
+            "Pick an untrapped man of yours, then a tinted city cell a knight's leap away.".into()
         }
-        Fortress::Reposition => format!("Click any man of {}, then any empty cell", !pos.turn()),
+        Fortress::Reposition => format!("Pick any man of {}, then any empty cell.", !pos.turn()),
         Fortress::Mole | Fortress::NoHiding => {
-            "Pick an untrapped man of yours, then a tinted city cell".into()
+            "Pick an untrapped man of yours, then a tinted city cell.".into()
         }
     }
 }
 
-/// The hopeless side's warning (RULES §10.4), while the game goes on: the side in the
-/// hopeless shape loses as soon as the enemy king stands safe.
+/// The hopeless side's warning (RULES §10.4) while the rule has not ended the game: the
+/// side in the hopeless shape loses as soon as the enemy king stands safe. Both sides
+/// may be in it at once (either may then lose first).
 pub fn hopeless_words(pos: &Position) -> Option<String> {
-    let side = [pos.turn(), !pos.turn()]
+    if pos.hopeless_side().is_some() {
+        return None;
+    }
+    let weak: Vec<Side> = [pos.turn(), !pos.turn()]
         .into_iter()
-        .find(|&s| pos.in_hopeless_shape(s))?;
-    let what = match pos.men(side).count().saturating_sub(1) {
-        0 => "its king alone".to_string(),
-        n => format!("its king and {}", counted(n as usize, "pawn", "pawns")),
-    };
-    Some(format!(
-        "{side} is down to {what}: it loses once {}'s king stands on a cell whose four \
-         neighbour cells are all on the board with no {} man on them",
-        !side, !side
-    ))
+        .filter(|&s| pos.in_hopeless_shape(s))
+        .collect();
+    match weak[..] {
+        [] => None,
+        [side] => {
+            let pawns = pos.men(side).count().saturating_sub(1) as usize;
+            Some(format!(
+                "{side} has its king and {}: it loses when {}'s king has four neighbour \
+                 cells, none of them {}",
+                counted(pawns, "pawn", "pawns"),
+                !side,
+                !side
+            ))
+        }
+        _ => Some(
+            "Both sides have a king and two pawns or fewer: the first whose enemy's king has \
+             four neighbour cells, none of them the enemy's, loses"
+                .into(),
+        ),
+    }
 }
 
 /// What each side still holds in the drop opening (RULES §10.3): "In hand: Black 5 men
@@ -93,9 +116,8 @@ mod tests {
         assert_eq!(
             hopeless_words(&resign).as_deref(),
             Some(
-                "Black is down to its king and 2 pawns: it loses once White's king stands on \
-                 a cell whose four neighbour cells are all on the board with no White man on \
-                 them"
+                "Black has its king and 2 pawns: it loses when White's king has four \
+                 neighbour cells, none of them White"
             )
         );
         assert_eq!(hopeless_words(&at("chogo-44", text)), None);
@@ -105,6 +127,21 @@ mod tests {
             "##P2P##/#6#/P7/K7/7k/#5p#/##pp2## w 0 40",
         );
         assert_eq!(hopeless_words(&three), None);
+        // Both sides in the shape: both are warned, whoever is to move.
+        for turn in ["w", "b"] {
+            let both = at(
+                "chogo-44,hopeless=resign",
+                &format!("##P3##/#6#/P7/K7/7k/#6#/##pp2## {turn} 0 40"),
+            );
+            assert!(hopeless_words(&both).is_some_and(|w| w.starts_with("Both sides")));
+        }
+        // Once the rule has ended the game there is nothing to warn of.
+        let over = at(
+            "chogo-44,hopeless=resign",
+            "##P2P##/#6#/P7/3K4/7k/#6#/##pp2## w 0 40",
+        );
+        assert!(over.hopeless_side().is_some());
+        assert_eq!(hopeless_words(&over), None);
     }
 
     #[test]
@@ -115,7 +152,8 @@ mod tests {
         );
         assert_eq!(
             polis_how(&pos),
-            "Click any man of Black, then any empty cell"
+            "Pick any man of Black, then any empty cell."
         );
+        assert_eq!(polis_badge(&pos), "a reposition of an enemy man");
     }
 }

@@ -289,9 +289,7 @@ fn panel(
                 source,
                 to_move: shown_turn,
             }),
-            result_first: bridge.game.outcome().is_some()
-                && viewing.0.is_none()
-                && bridge.line(viewing.0).is_none(),
+            result_first: bridge.game.outcome().is_some(),
         };
         asked = panel.show(
             ui,
