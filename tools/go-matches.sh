@@ -74,6 +74,11 @@ for spec in "D 9 38000 21" "D 9 38000 22" "A 19 30000 21" "A 19 30000 22" "A 19 
   printf '%s: ' "$spec"
   "$B" go play --pieces "$pieces" --board "$board" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed "$seed" | tail -1
 done
+echo "-- alfils on 19x19 at hard's own budget (2 s of one idle core: 60,000 playouts), three seeds"
+for seed in 21 22 23; do
+  printf 'A 19 60000 %s: ' "$seed"
+  "$B" go play --pieces A --board 19 --black hard --white greedy --playouts 60000 --games 20 --swap --jobs 1 --threads 1 --seed "$seed" | tail -1
+done
 echo "-- rooks with moving pieces, a second seed"
 printf 'R 19000 --moving, seed 22: '
 "$B" go play --pieces R --moving --black hard --white greedy --playouts 19000 --games 20 --swap --jobs 1 --threads 1 --seed 22 | tail -1
@@ -131,9 +136,12 @@ vs_gnugo 10 20 "$SEARCH3K --seed 76{n} --explore 0.15"
 echo "-- each new switch on its own: the replies off, ladders on"
 vs_gnugo 10 20 "$SEARCH3K --seed 72{n} --without lgr"
 vs_gnugo 10 20 "$SEARCH3K --seed 72{n} --with ladders"
-echo "-- 10,000 playouts a move, 20 games (two runs of 10)"
+echo "-- 10,000 playouts a move, 50 games (five runs of 10)"
 vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed 82{n}"
 vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed 86{n}"
+for seed in 91 92 93; do
+  vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed ${seed}{n}"
+done
 echo "== two threads on one tree against trees of their own, 6,000 playouts a move, 20 games"
 $REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n}" | tail -2
 echo "== the levels at their own time (two threads on one tree) vs GNU Go level 1: the load matters"
