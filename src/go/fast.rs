@@ -33,7 +33,9 @@ const OFF: u8 = 3;
 pub struct FastGo {
     nbr: [[u16; 4]; CELLS],
     nbr_len: [u8; CELLS],
-    color: [u8; CELLS],
+    /// Each cell's colour, and one more entry, [`OUTSIDE`], off the board: where the
+    /// ring of a cell at the layout's edge points beyond it.
+    color: [u8; CELLS + 1],
     /// The representative cell of each stone's group.
     group: [u16; CELLS],
     /// The next stone of the same group (a circular list).
@@ -57,10 +59,10 @@ pub struct FastGo {
     cells: Bits,
     kind: Kind,
     adjacency: Adjacency,
-    /// The eight cells around a cell for the 3 × 3 shapes, in pattern-code order: the
-    /// board's ring, or for bishops the ring of the board turned by 45°; for dabbabas and
-    /// alfils those rings with steps of two.
-    ring: &'static [(i32, i32); 8],
+    /// The eight cells around each cell for the 3 × 3 shapes, in pattern-code order
+    /// ([`OUTSIDE`] beyond the layout): the board's ring, or for bishops the ring of the
+    /// board turned by 45°; for dabbabas and alfils those rings with steps of two.
+    ring: &'static [[u16; 8]; CELLS],
     komi: f64,
 }
 
@@ -80,7 +82,7 @@ impl FastGo {
         let mut b = FastGo {
             nbr: [[NONE; 4]; CELLS],
             nbr_len: [0; CELLS],
-            color: [EMPTY; CELLS],
+            color: [OFF; CELLS + 1],
             group: [NONE; CELLS],
             next: [NONE; CELLS],
             libs: [0; CELLS],
@@ -97,16 +99,12 @@ impl FastGo {
             cells,
             kind,
             adjacency,
-            ring: ring_of(adjacency),
+            ring: ring_cells(adjacency),
             komi: rules.komi,
         };
-        for (i, colour) in b.color.iter_mut().enumerate() {
-            if !cells.contains(Cell::from_index(i)) {
-                *colour = OFF;
-            }
-        }
         for c in cells {
             let i = c.index();
+            b.color[i] = EMPTY;
             for n in Bits::from_cell(c).adjacent(adjacency) & cells {
                 b.nbr[i][b.nbr_len[i] as usize] = n.index() as u16;
                 b.nbr_len[i] += 1;
@@ -144,13 +142,14 @@ impl FastGo {
         self.passes >= 2
     }
 
-    /// How many of `v`'s neighbours belong to group `g`.
+    /// Whether every pseudo-liberty of group `g` (a group on the board, so it has one)
+    /// is `v`: its pseudo-liberties count `n`, sum to n·v and their squares to n·v². A
+    /// drop on `v` takes the last liberty of such a group.
     #[inline]
-    fn neighbours_in(&self, g: u16, v: u16) -> u16 {
-        self.neighbours(v)
-            .iter()
-            .filter(|&&n| self.color[n as usize] != EMPTY && self.group[n as usize] == g)
-            .count() as u16
+    fn only_liberty_is(&self, g: u16, v: u16) -> bool {
+        let gi = g as usize;
+        let (n, v) = (self.libs[gi] as u64, v as u64);
+        self.lib_sum[gi] as u64 == n * v && self.lib_sq[gi] as u64 == n * v * v
     }
 
     /// Whether the side to move may drop on `v` (GO_RULES §3 for these sets: Go's rules).
@@ -166,17 +165,30 @@ impl FastGo {
             if c == EMPTY {
                 return true;
             }
-            let g = self.group[n as usize];
-            let adj = self.neighbours_in(g, v);
-            if c == me {
-                if self.libs[g as usize] > adj {
-                    return true;
-                }
-            } else if self.libs[g as usize] == adj {
+            // An own group keeps a liberty elsewhere, or an opponent's is captured.
+            if self.only_liberty_is(self.group[n as usize], v) != (c == me) {
                 return true;
             }
         }
         false
+    }
+
+    /// [`FastGo::is_legal`], fills no own eye ([`FastGo::is_own_eye`]) and puts no own
+    /// group of `min_size` stones or more in atari ([`FastGo::is_self_atari`]): at once
+    /// when `v` has two empty neighbours, which settles all three.
+    #[inline]
+    fn is_good_drop(&self, v: u16, min_size: u16) -> bool {
+        let i = v as usize;
+        if self.color[i] != EMPTY || v == self.ko || self.passes >= 2 {
+            return false;
+        }
+        let empties = self
+            .neighbours(v)
+            .iter()
+            .filter(|&&n| self.color[n as usize] == EMPTY)
+            .count();
+        empties >= 2
+            || (self.is_legal(v) && !self.is_own_eye(v) && !self.is_self_atari(v, min_size))
     }
 
     /// `v` is empty and every neighbour is the mover's stone: its own single-cell eye.
@@ -412,6 +424,8 @@ impl FastGo {
         let mut n = 0;
         let mut size = 1;
         let mut groups = [NONE; 4];
+        // How many of `v`'s neighbours are stones of each of those groups.
+        let mut touching = [0u64; 4];
         let mut ng = 0;
         for &w in self.neighbours(v) {
             let c = self.color[w as usize];
@@ -425,21 +439,24 @@ impl FastGo {
                 }
             } else if c == me {
                 let g = self.group[w as usize];
-                if !groups[..ng].contains(&g) {
-                    groups[ng] = g;
-                    ng += 1;
-                    size += self.size[g as usize];
+                match groups[..ng].iter().position(|&h| h == g) {
+                    Some(j) => touching[j] += 1,
+                    None => {
+                        groups[ng] = g;
+                        touching[ng] = 1;
+                        ng += 1;
+                        size += self.size[g as usize];
+                    }
                 }
             } else if self.atari_liberty(w).is_some() {
                 // It captures.
                 return false;
             }
         }
-        for &g in &groups[..ng] {
+        for (&g, &k) in groups[..ng].iter().zip(&touching) {
             // The group's pseudo-liberties other than `v` (each stone next to `v` counts
             // it once): two distinct cells or more among them, or one new one, and the
             // drop keeps two liberties.
-            let k = self.neighbours_in(g, v) as u64;
             let gi = g as usize;
             let (vv, vsq) = (v as u64, v as u64 * v as u64);
             let others = self.libs[gi] as u64 - k;
@@ -529,16 +546,10 @@ impl FastGo {
     /// Black, White, off the board), in the order of the ring ([`RING`], or turned).
     #[inline]
     fn pattern_code(&self, v: u16) -> usize {
-        let (f, r) = ((v % STRIDE) as i32, (v / STRIDE) as i32);
+        let ring = &self.ring[v as usize];
         let mut code = 0;
-        for (k, &(df, dr)) in self.ring.iter().enumerate() {
-            let (nf, nr) = (f + df, r + dr);
-            let colour = if (0..STRIDE as i32).contains(&nf) && (0..STRIDE as i32).contains(&nr) {
-                self.color[(nr * STRIDE as i32 + nf) as usize]
-            } else {
-                OFF
-            };
-            code |= (colour as usize) << (2 * k);
+        for (k, &n) in ring.iter().enumerate() {
+            code |= (self.color[n as usize] as usize) << (2 * k);
         }
         code
     }
@@ -560,22 +571,11 @@ impl FastGo {
         avoid: u16,
         keep: impl Fn(u16) -> bool,
     ) -> ([u16; 8], usize) {
-        let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
         let mut found = [NONE; 8];
         let mut n = 0;
-        for &(df, dr) in self.ring {
-            let (nf, nr) = (f + df, r + dr);
-            if !(0..STRIDE as i32).contains(&nf) || !(0..STRIDE as i32).contains(&nr) {
-                continue;
-            }
-            let v = (nr * STRIDE as i32 + nf) as u16;
-            if v != avoid
-                && self.color[v as usize] == EMPTY
-                && keep(v)
-                && self.is_legal(v)
-                && !self.is_own_eye(v)
-                && !self.is_self_atari(v, 2)
-            {
+        for &v in &self.ring[last as usize] {
+            // Beyond the layout is [`OUTSIDE`], never empty.
+            if v != avoid && self.color[v as usize] == EMPTY && keep(v) && self.is_good_drop(v, 2) {
                 found[n] = v;
                 n += 1;
             }
@@ -631,9 +631,7 @@ impl FastGo {
         ladders: bool,
     ) -> Option<u16> {
         if let Some(r) = reply
-            && self.is_legal(r)
-            && !self.is_own_eye(r)
-            && !self.is_self_atari(r, 3)
+            && self.is_good_drop(r, 3)
         {
             self.play(r);
             return Some(r);
@@ -693,11 +691,7 @@ impl FastGo {
             let start = rng.below(n);
             for k in 0..n {
                 let v = self.empty[(start + k) % n];
-                if v != avoid
-                    && self.is_legal(v)
-                    && !self.is_own_eye(v)
-                    && !self.is_self_atari(v, 3)
-                {
+                if v != avoid && self.is_good_drop(v, 3) {
                     self.play(v);
                     return Some(v);
                 }
@@ -884,6 +878,44 @@ const fn doubled(ring: [(i32, i32); 8]) -> [(i32, i32); 8] {
         k += 1;
     }
     out
+}
+
+/// The index of the colour entry beyond the layout ([`FastGo::ring`]).
+const OUTSIDE: u16 = CELLS as u16;
+
+/// The cells of each cell's ring of steps (in the ring's order), [`OUTSIDE`] where a step
+/// leaves the layout.
+const fn ring_table(ring: [(i32, i32); 8]) -> [[u16; 8]; CELLS] {
+    let mut out = [[OUTSIDE; 8]; CELLS];
+    let s = STRIDE as i32;
+    let mut v = 0;
+    while v < CELLS {
+        let (f, r) = (v as i32 % s, v as i32 / s);
+        let mut k = 0;
+        while k < 8 {
+            let (nf, nr) = (f + ring[k].0, r + ring[k].1);
+            if nf >= 0 && nf < s && nr >= 0 && nr < s {
+                out[v][k] = (nr * s + nf) as u16;
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    out
+}
+
+static RING_CELLS: [[u16; 8]; CELLS] = ring_table(RING);
+static TURNED_RING_CELLS: [[u16; 8]; CELLS] = ring_table(TURNED_RING);
+static DABBABA_RING_CELLS: [[u16; 8]; CELLS] = ring_table(DABBABA_RING);
+static ALFIL_RING_CELLS: [[u16; 8]; CELLS] = ring_table(ALFIL_RING);
+
+fn ring_cells(adjacency: Adjacency) -> &'static [[u16; 8]; CELLS] {
+    match adjacency {
+        Adjacency::Orthogonal => &RING_CELLS,
+        Adjacency::Diagonal => &TURNED_RING_CELLS,
+        Adjacency::Dabbaba => &DABBABA_RING_CELLS,
+        Adjacency::Alfil => &ALFIL_RING_CELLS,
+    }
 }
 
 fn ring_of(adjacency: Adjacency) -> &'static [(i32, i32); 8] {
