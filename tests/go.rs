@@ -1980,3 +1980,56 @@ fn the_policy_playouts_are_unchanged() {
         assert_eq!(got, want, "{set} {board}: {got:#018x}");
     }
 }
+
+#[test]
+fn a_fast_board_loaded_from_the_empty_board_is_the_one_built() {
+    // The search copies the empty board and drops the position's stones on it
+    // (`FastGo::load`): every later move is the one `FastGo::from_position`'s board plays.
+    for (set, board) in [("R", "9"), ("R", "19"), ("B", "9"), ("D", "13")] {
+        let r = rules(set, board);
+        let empty = FastGo::empty_board(&Position::new(r)).unwrap();
+        let mut loaded = empty.clone();
+        let mut game = Game::from_position(Position::new(r));
+        let mut rng = Rng::new(5);
+        for ply in 0..120 {
+            let p = *game.position();
+            let built = FastGo::from_position(&p).unwrap();
+            assert!(loaded.load(&empty, &p), "{set} {board} {p}");
+            assert!(loaded.placement_matches(&p), "{p}");
+            assert_eq!(loaded.ko(), built.ko(), "{p}");
+            assert_eq!(loaded.turn(), built.turn(), "{p}");
+            assert_eq!(loaded.score(), built.score(), "{p}");
+            let (mut a, mut b) = (loaded.clone(), built.clone());
+            let (mut ra, mut rb) = (Rng::new(ply), Rng::new(ply));
+            let (mut la, mut lb) = (None, None);
+            // A basic-ko cycle can go on for ever: 400 moves.
+            for _ in 0..400 {
+                if a.is_over() {
+                    break;
+                }
+                la = a.policy_move_with(&mut ra, la, Shapes::Mogo, None, true);
+                lb = b.policy_move_with(&mut rb, lb, Shapes::Mogo, None, true);
+                assert_eq!(la, lb, "{set} {board} {p}");
+            }
+            assert_eq!(a.captures(Side::Black), b.captures(Side::Black));
+            assert_eq!(a.captures(Side::White), b.captures(Side::White));
+            let mv = match built.clone().random_move(&mut rng) {
+                Some(v) => Move::Drop {
+                    kind: built.kind(),
+                    cell: Cell::new(i32::from(v % 19), i32::from(v / 19)).unwrap(),
+                },
+                None => Move::Pass,
+            };
+            if game.play(mv).is_err() || game.position().is_over() {
+                break;
+            }
+        }
+        // A board for other rules is refused, and the board left as it was.
+        let other = Position::new(Rules { komi: 6.5, ..r });
+        let before = loaded.clone();
+        assert!(!loaded.load(&empty, &other));
+        assert!(
+            before.placement_matches(game.position()) == loaded.placement_matches(game.position())
+        );
+    }
+}

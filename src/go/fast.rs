@@ -72,12 +72,20 @@ impl FastGo {
     /// alfils alone) without
     /// dead pieces.
     pub fn from_position(pos: &Position) -> Option<FastGo> {
-        let rules = pos.rules();
-        let adjacency = rules.pieces.go_adjacency()?;
-        let kind = rules.pieces.single()?;
+        let mut b = FastGo::empty_board(pos)?;
         if pos.dead(Side::Black).any() || pos.dead(Side::White).any() {
             return None;
         }
+        b.put_stones(pos);
+        Some(b)
+    }
+
+    /// The fast board of the rules of `pos` (as [`FastGo::from_position`] takes them)
+    /// with no stone on it, Black to move: what [`FastGo::load`] copies.
+    pub fn empty_board(pos: &Position) -> Option<FastGo> {
+        let rules = pos.rules();
+        let adjacency = rules.pieces.go_adjacency()?;
+        let kind = rules.pieces.single()?;
         let cells = pos.geometry().playable;
         let mut b = FastGo {
             nbr: [[NONE; 4]; CELLS],
@@ -95,7 +103,7 @@ impl FastGo {
             ko: NONE,
             turn: 1,
             passes: 0,
-            captures: [pos.captures(Side::Black), pos.captures(Side::White)],
+            captures: [0; 2],
             cells,
             kind,
             adjacency,
@@ -113,15 +121,48 @@ impl FastGo {
             b.empty[b.n_empty] = i as u16;
             b.n_empty += 1;
         }
+        Some(b)
+    }
+
+    /// Makes this board the fast board of `pos`, exactly as [`FastGo::from_position`]
+    /// builds it, from `empty`, the [`FastGo::empty_board`] of the same rules: the
+    /// search's playouts copy it instead of building the neighbour lists each time.
+    /// `false` (this board unchanged) where `from_position` gives none, or `empty` was
+    /// made for other rules.
+    pub fn load(&mut self, empty: &FastGo, pos: &Position) -> bool {
+        if !empty.fits(pos)
+            || empty.n_empty != empty.cells.count() as usize
+            || pos.dead(Side::Black).any()
+            || pos.dead(Side::White).any()
+        {
+            return false;
+        }
+        self.clone_from(empty);
+        self.put_stones(pos);
+        true
+    }
+
+    /// Whether this board was made for the rules of `pos`: its set, layout and komi.
+    pub fn fits(&self, pos: &Position) -> bool {
+        let rules = pos.rules();
+        rules.pieces.go_adjacency() == Some(self.adjacency)
+            && rules.pieces.single() == Some(self.kind)
+            && pos.geometry().playable == self.cells
+            && rules.komi.to_bits() == self.komi.to_bits()
+    }
+
+    /// Drops the stones of `pos` on this empty board, in the cells' order, and takes its
+    /// captures, side to move, passes and ko.
+    fn put_stones(&mut self, pos: &Position) {
+        self.captures = [pos.captures(Side::Black), pos.captures(Side::White)];
         for c in pos.occupied() {
             let side = pos.piece_at(c).map_or(Side::Black, |p| p.side);
-            b.turn = 1 + side.index() as u8;
-            b.place(c.index() as u16);
+            self.turn = 1 + side.index() as u8;
+            self.place(c.index() as u16);
         }
-        b.turn = 1 + pos.turn().index() as u8;
-        b.passes = pos.passes();
-        b.ko = pos.ko().map_or(NONE, |(_, c)| c.index() as u16);
-        Some(b)
+        self.turn = 1 + pos.turn().index() as u8;
+        self.passes = pos.passes();
+        self.ko = pos.ko().map_or(NONE, |(_, c)| c.index() as u16);
     }
 
     #[inline]
@@ -342,11 +383,17 @@ impl FastGo {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
-            for k in 0..n {
-                let v = self.empty[(start + k) % n];
+            // From `start` round to `start - 1`, without a division per cell.
+            let mut j = start;
+            for _ in 0..n {
+                let v = self.empty[j];
                 if self.is_legal(v) && !self.is_own_eye(v) {
                     self.play(v);
                     return Some(v);
+                }
+                j += 1;
+                if j == n {
+                    j = 0;
                 }
             }
         }
@@ -689,11 +736,17 @@ impl FastGo {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
-            for k in 0..n {
-                let v = self.empty[(start + k) % n];
+            // From `start` round to `start - 1`, without a division per cell.
+            let mut j = start;
+            for _ in 0..n {
+                let v = self.empty[j];
                 if v != avoid && self.is_good_drop(v, 3) {
                     self.play(v);
                     return Some(v);
+                }
+                j += 1;
+                if j == n {
+                    j = 0;
                 }
             }
         }
@@ -704,8 +757,7 @@ impl FastGo {
     /// Who holds each cell at the end: the colour of its stone, else the side that alone
     /// reaches it (0: nobody).
     pub fn owners(&self, out: &mut [u8; CELLS]) {
-        let empty = self.stones(EMPTY);
-        let (b, w) = self.reach(empty);
+        let (b, w) = self.reach();
         for c in self.cells {
             let i = c.index();
             out[i] = match self.color[i] {
@@ -732,24 +784,28 @@ impl FastGo {
         moves
     }
 
-    /// The empty cells Black's and White's stones reach through `empty` (GO_RULES §4).
-    fn reach(&self, empty: Bits) -> (Bits, Bits) {
+    /// The empty cells Black's and White's stones reach through the empty cells
+    /// (GO_RULES §4).
+    fn reach(&self) -> (Bits, Bits) {
+        let [empty, black, white] = self.by_colour();
         let adjacency = self.adjacency;
-        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
-        (reach(1), reach(2))
+        let reach = |stones: Bits| (stones.adjacent(adjacency) & empty).flood_by(empty, adjacency);
+        (reach(black), reach(white))
     }
 
-    fn stones(&self, color: u8) -> Bits {
-        self.cells
-            .iter()
-            .filter(|c| self.color[c.index()] == color)
-            .collect()
+    /// The empty cells, Black's stones and White's, in one pass over the board.
+    fn by_colour(&self) -> [Bits; 3] {
+        let mut sets = [Bits::EMPTY; 3];
+        for c in self.cells {
+            // A playable cell is empty, Black or White.
+            sets[self.color[c.index()] as usize].insert(c);
+        }
+        sets
     }
 
     /// Captures + controlled cells (+ komi for White), as [`Position::score`].
     pub fn score(&self) -> [f64; 2] {
-        let empty = self.stones(EMPTY);
-        let (b, w) = self.reach(empty);
+        let (b, w) = self.reach();
         [
             (self.captures[0] + (b & !w).count()) as f64,
             (self.captures[1] + (w & !b).count()) as f64 + self.komi,
@@ -952,11 +1008,12 @@ mod patterns {
         ["?OX", "X.O", "   "], // edge: cut
     ];
 
-    static TABLE: LazyLock<Box<[bool; 1 << 16]>> = LazyLock::new(build);
+    /// One bit per pattern code (8 KiB, where a byte each would crowd the cache).
+    static TABLE: LazyLock<Box<[u64; 1 << 10]>> = LazyLock::new(build);
 
     #[inline]
     pub(super) fn matches(code: usize) -> bool {
-        TABLE[code]
+        TABLE[code >> 6] >> (code & 63) & 1 != 0
     }
 
     /// The colours each pattern letter allows, with `X` as Black (1) and `O` as White (2).
@@ -979,8 +1036,8 @@ mod patterns {
         }
     }
 
-    fn build() -> Box<[bool; 1 << 16]> {
-        let mut table = Box::new([false; 1 << 16]);
+    fn build() -> Box<[u64; 1 << 10]> {
+        let mut table = Box::new([0u64; 1 << 10]);
         for rows in SOURCES {
             // The letter at each (file, rank) step from the centre, rank 1 the top row.
             let at = |df: i32, dr: i32| rows[(1 - dr) as usize].as_bytes()[(df + 1) as usize];
@@ -1006,7 +1063,7 @@ mod patterns {
                             .collect();
                     }
                     for c in codes {
-                        table[c] = true;
+                        table[c >> 6] |= 1 << (c & 63);
                     }
                 }
             }
