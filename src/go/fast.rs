@@ -63,6 +63,9 @@ pub struct FastGo {
     /// ([`OUTSIDE`] beyond the layout): the board's ring, or for bishops the ring of the
     /// board turned by 45°; for dabbabas and alfils those rings with steps of two.
     ring: &'static [[u16; 8]; CELLS],
+    /// MoGo's shapes by pattern code ([`patterns`]), held here so that a look-up does not
+    /// ask whether the table is built yet.
+    shapes: &'static patterns::Table,
     komi: f64,
 }
 
@@ -108,6 +111,7 @@ impl FastGo {
             kind,
             adjacency,
             ring: ring_cells(adjacency),
+            shapes: patterns::table(),
             komi: rules.komi,
         };
         for c in cells {
@@ -271,23 +275,24 @@ impl FastGo {
         let nbrs = self.nbr[i];
         let len = self.nbr_len[i] as usize;
         let (vv, vsq) = (v as u32, v as u32 * v as u32);
+        // One pass: the new stone's liberties go to its group as it stands (merged with
+        // the own groups met so far), and the own groups merge in the neighbours' order;
+        // the sums come out the same as adding everything first.
         for &n in &nbrs[..len] {
-            if self.color[n as usize] == EMPTY {
-                self.libs[i] += 1;
-                self.lib_sum[i] += n as u32;
-                self.lib_sq[i] += n as u32 * n as u32;
+            let c = self.color[n as usize];
+            if c == EMPTY {
+                let g = self.group[i] as usize;
+                self.libs[g] += 1;
+                self.lib_sum[g] += n as u32;
+                self.lib_sq[g] += n as u32 * n as u32;
             } else {
-                let g = self.group[n as usize] as usize;
-                self.libs[g] -= 1;
-                self.lib_sum[g] -= vv;
-                self.lib_sq[g] -= vsq;
-            }
-        }
-        for &n in &nbrs[..len] {
-            if self.color[n as usize] == me {
-                let (a, b) = (self.group[i], self.group[n as usize]);
-                if a != b {
-                    self.merge(a, b);
+                let g = self.group[n as usize];
+                let gi = g as usize;
+                self.libs[gi] -= 1;
+                self.lib_sum[gi] -= vv;
+                self.lib_sq[gi] -= vsq;
+                if c == me && self.group[i] != g {
+                    self.merge(self.group[i], g);
                 }
             }
         }
@@ -605,7 +610,7 @@ impl FastGo {
     /// (hane, cut, edge moves) of MoGo's playouts, for either side.
     #[inline]
     pub fn is_shape_move(&self, v: u16) -> bool {
-        patterns::matches(self.pattern_code(v))
+        patterns::matches_in(self.shapes, self.pattern_code(v))
     }
 
     /// The empty cells around the opponent's drop on `last` (its ring), other than
@@ -1009,11 +1014,22 @@ mod patterns {
     ];
 
     /// One bit per pattern code (8 KiB, where a byte each would crowd the cache).
-    static TABLE: LazyLock<Box<[u64; 1 << 10]>> = LazyLock::new(build);
+    pub(super) type Table = [u64; 1 << 10];
+
+    static TABLE: LazyLock<Box<Table>> = LazyLock::new(build);
+
+    pub(super) fn table() -> &'static Table {
+        &TABLE
+    }
 
     #[inline]
     pub(super) fn matches(code: usize) -> bool {
-        TABLE[code >> 6] >> (code & 63) & 1 != 0
+        matches_in(&TABLE, code)
+    }
+
+    #[inline]
+    pub(super) fn matches_in(table: &Table, code: usize) -> bool {
+        table[code >> 6] >> (code & 63) & 1 != 0
     }
 
     /// The colours each pattern letter allows, with `X` as Black (1) and `O` as White (2).
@@ -1036,7 +1052,7 @@ mod patterns {
         }
     }
 
-    fn build() -> Box<[u64; 1 << 10]> {
+    fn build() -> Box<Table> {
         let mut table = Box::new([0u64; 1 << 10]);
         for rows in SOURCES {
             // The letter at each (file, rank) step from the centre, rank 1 the top row.
