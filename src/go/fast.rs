@@ -220,7 +220,8 @@ impl FastGo {
 
     /// [`FastGo::is_legal`], fills no own eye ([`FastGo::is_own_eye`]) and puts no own
     /// group of `min_size` stones or more in atari ([`FastGo::is_self_atari`]): at once
-    /// when `v` has two empty neighbours, which settles all three.
+    /// when `v` has two empty neighbours, which settles all three; one settles the first
+    /// two.
     #[inline]
     fn is_good_drop(&self, v: u16, min_size: u16) -> bool {
         let i = v as usize;
@@ -232,8 +233,12 @@ impl FastGo {
             .iter()
             .filter(|&&n| self.color[n as usize] == EMPTY)
             .count();
-        empties >= 2
-            || (self.is_legal(v) && !self.is_own_eye(v) && !self.is_self_atari(v, min_size))
+        match empties {
+            0 => !self.is_own_eye(v) && self.is_legal(v) && !self.is_self_atari(v, min_size),
+            // An empty neighbour: legal and not an eye.
+            1 => !self.is_self_atari(v, min_size),
+            _ => true,
+        }
     }
 
     /// `v` is empty and every neighbour is the mover's stone: its own single-cell eye.
