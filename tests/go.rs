@@ -1906,3 +1906,130 @@ fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
     let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), Shapes::Mogo, None, true);
     assert_eq!(mv, Some(d4));
 }
+
+/// A digest of the moves (and final scores and owners) of policy playouts in every
+/// configuration of the policy, from the empty board and from a position with stones on it
+/// (captures, ataris, ko). Speed-ups of the fast board must leave it unchanged: the search
+/// with a fixed seed then plays the same games.
+fn policy_digest(set: &str, board: &str, games: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    let r = rules(set, board);
+    let empty = Position::new(r);
+    let mut rng = Rng::new(99);
+    // A position 30 random moves in, so that playouts start from a board with stones.
+    let mut f = FastGo::from_position(&empty).unwrap();
+    let mut game = Game::from_position(empty);
+    for _ in 0..30 {
+        let mv = match f.random_move(&mut rng) {
+            Some(v) => Move::Drop {
+                kind: f.kind(),
+                cell: Cell::new(i32::from(v % 19), i32::from(v / 19)).unwrap(),
+            },
+            None => Move::Pass,
+        };
+        game.play(mv).unwrap();
+    }
+    let middle = *game.position();
+    for start in [empty, middle] {
+        let fast = FastGo::from_position(&start).unwrap();
+        for g in 0..games {
+            let shapes = [Shapes::Off, Shapes::Mogo, Shapes::Learnt][g as usize % 3];
+            let ladders = g % 2 == 1;
+            let mut f = fast.clone();
+            let mut last = None;
+            let mut prev = None;
+            let mut moves = 0;
+            while !f.is_over() && moves < 400 {
+                // Every fourth game tries the move before the last as the "reply".
+                let reply = if g % 4 == 3 { prev } else { None };
+                let played = f.policy_move_with(&mut rng, last, shapes, reply, ladders);
+                mix(played.map_or(1000, u64::from));
+                prev = last;
+                last = played;
+                moves += 1;
+            }
+            let [b, w] = f.score();
+            mix(b.to_bits());
+            mix(w.to_bits());
+            let mut owners = [0u8; 361];
+            f.owners(&mut owners);
+            for o in owners {
+                mix(u64::from(o));
+            }
+        }
+    }
+    h
+}
+
+#[test]
+fn the_policy_playouts_are_unchanged() {
+    // Recorded at 495e385, before the fast board was made faster.
+    for (set, board, games, want) in [
+        ("R", "9", 120, 0xf334_291f_ae13_ff6b_u64),
+        ("R", "19", 20, 0x5e0d_f44e_d565_bf1e),
+        ("R", "chogo-44", 40, 0x7909_835d_9711_4691),
+        ("B", "9", 40, 0xa23d_ae1c_07e1_5091),
+        ("D", "13", 20, 0x0fe1_8453_dc61_93e0),
+        ("W", "7", 40, 0x473b_9ab8_742e_558a),
+    ] {
+        let got = policy_digest(set, board, games);
+        assert_eq!(got, want, "{set} {board}: {got:#018x}");
+    }
+}
+
+#[test]
+fn a_fast_board_loaded_from_the_empty_board_is_the_one_built() {
+    // The search copies the empty board and drops the position's stones on it
+    // (`FastGo::load`): every later move is the one `FastGo::from_position`'s board plays.
+    for (set, board) in [("R", "9"), ("R", "19"), ("B", "9"), ("D", "13")] {
+        let r = rules(set, board);
+        let empty = FastGo::empty_board(&Position::new(r)).unwrap();
+        let mut loaded = empty.clone();
+        let mut game = Game::from_position(Position::new(r));
+        let mut rng = Rng::new(5);
+        for ply in 0..120 {
+            let p = *game.position();
+            let built = FastGo::from_position(&p).unwrap();
+            assert!(loaded.load(&empty, &p), "{set} {board} {p}");
+            assert!(loaded.placement_matches(&p), "{p}");
+            assert_eq!(loaded.ko(), built.ko(), "{p}");
+            assert_eq!(loaded.turn(), built.turn(), "{p}");
+            assert_eq!(loaded.score(), built.score(), "{p}");
+            let (mut a, mut b) = (loaded.clone(), built.clone());
+            let (mut ra, mut rb) = (Rng::new(ply), Rng::new(ply));
+            let (mut la, mut lb) = (None, None);
+            // A basic-ko cycle can go on for ever: 400 moves.
+            for _ in 0..400 {
+                if a.is_over() {
+                    break;
+                }
+                la = a.policy_move_with(&mut ra, la, Shapes::Mogo, None, true);
+                lb = b.policy_move_with(&mut rb, lb, Shapes::Mogo, None, true);
+                assert_eq!(la, lb, "{set} {board} {p}");
+            }
+            assert_eq!(a.captures(Side::Black), b.captures(Side::Black));
+            assert_eq!(a.captures(Side::White), b.captures(Side::White));
+            let mv = match built.clone().random_move(&mut rng) {
+                Some(v) => Move::Drop {
+                    kind: built.kind(),
+                    cell: Cell::new(i32::from(v % 19), i32::from(v / 19)).unwrap(),
+                },
+                None => Move::Pass,
+            };
+            if game.play(mv).is_err() || game.position().is_over() {
+                break;
+            }
+        }
+        // A board for other rules is refused, and the board left as it was.
+        let other = Position::new(Rules { komi: 6.5, ..r });
+        let before = loaded.clone();
+        assert!(!loaded.load(&empty, &other));
+        assert!(
+            before.placement_matches(game.position()) == loaded.placement_matches(game.position())
+        );
+    }
+}

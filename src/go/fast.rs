@@ -33,7 +33,9 @@ const OFF: u8 = 3;
 pub struct FastGo {
     nbr: [[u16; 4]; CELLS],
     nbr_len: [u8; CELLS],
-    color: [u8; CELLS],
+    /// Each cell's colour, and one more entry, [`OUTSIDE`], off the board: where the
+    /// ring of a cell at the layout's edge points beyond it.
+    color: [u8; CELLS + 1],
     /// The representative cell of each stone's group.
     group: [u16; CELLS],
     /// The next stone of the same group (a circular list).
@@ -57,10 +59,13 @@ pub struct FastGo {
     cells: Bits,
     kind: Kind,
     adjacency: Adjacency,
-    /// The eight cells around a cell for the 3 × 3 shapes, in pattern-code order: the
-    /// board's ring, or for bishops the ring of the board turned by 45°; for dabbabas and
-    /// alfils those rings with steps of two.
-    ring: &'static [(i32, i32); 8],
+    /// The eight cells around each cell for the 3 × 3 shapes, in pattern-code order
+    /// ([`OUTSIDE`] beyond the layout): the board's ring, or for bishops the ring of the
+    /// board turned by 45°; for dabbabas and alfils those rings with steps of two.
+    ring: &'static [[u16; 8]; CELLS],
+    /// MoGo's shapes by pattern code ([`patterns`]), held here so that a look-up does not
+    /// ask whether the table is built yet.
+    shapes: &'static patterns::Table,
     komi: f64,
 }
 
@@ -70,17 +75,25 @@ impl FastGo {
     /// alfils alone) without
     /// dead pieces.
     pub fn from_position(pos: &Position) -> Option<FastGo> {
-        let rules = pos.rules();
-        let adjacency = rules.pieces.go_adjacency()?;
-        let kind = rules.pieces.single()?;
+        let mut b = FastGo::empty_board(pos)?;
         if pos.dead(Side::Black).any() || pos.dead(Side::White).any() {
             return None;
         }
+        b.put_stones(pos);
+        Some(b)
+    }
+
+    /// The fast board of the rules of `pos` (as [`FastGo::from_position`] takes them)
+    /// with no stone on it, Black to move: what [`FastGo::load`] copies.
+    pub fn empty_board(pos: &Position) -> Option<FastGo> {
+        let rules = pos.rules();
+        let adjacency = rules.pieces.go_adjacency()?;
+        let kind = rules.pieces.single()?;
         let cells = pos.geometry().playable;
         let mut b = FastGo {
             nbr: [[NONE; 4]; CELLS],
             nbr_len: [0; CELLS],
-            color: [EMPTY; CELLS],
+            color: [OFF; CELLS + 1],
             group: [NONE; CELLS],
             next: [NONE; CELLS],
             libs: [0; CELLS],
@@ -93,20 +106,17 @@ impl FastGo {
             ko: NONE,
             turn: 1,
             passes: 0,
-            captures: [pos.captures(Side::Black), pos.captures(Side::White)],
+            captures: [0; 2],
             cells,
             kind,
             adjacency,
-            ring: ring_of(adjacency),
+            ring: ring_cells(adjacency),
+            shapes: patterns::table(),
             komi: rules.komi,
         };
-        for (i, colour) in b.color.iter_mut().enumerate() {
-            if !cells.contains(Cell::from_index(i)) {
-                *colour = OFF;
-            }
-        }
         for c in cells {
             let i = c.index();
+            b.color[i] = EMPTY;
             for n in Bits::from_cell(c).adjacent(adjacency) & cells {
                 b.nbr[i][b.nbr_len[i] as usize] = n.index() as u16;
                 b.nbr_len[i] += 1;
@@ -115,15 +125,48 @@ impl FastGo {
             b.empty[b.n_empty] = i as u16;
             b.n_empty += 1;
         }
+        Some(b)
+    }
+
+    /// Makes this board the fast board of `pos`, exactly as [`FastGo::from_position`]
+    /// builds it, from `empty`, the [`FastGo::empty_board`] of the same rules: the
+    /// search's playouts copy it instead of building the neighbour lists each time.
+    /// `false` (this board unchanged) where `from_position` gives none, or `empty` was
+    /// made for other rules.
+    pub fn load(&mut self, empty: &FastGo, pos: &Position) -> bool {
+        if !empty.fits(pos)
+            || empty.n_empty != empty.cells.count() as usize
+            || pos.dead(Side::Black).any()
+            || pos.dead(Side::White).any()
+        {
+            return false;
+        }
+        self.clone_from(empty);
+        self.put_stones(pos);
+        true
+    }
+
+    /// Whether this board was made for the rules of `pos`: its set, layout and komi.
+    pub fn fits(&self, pos: &Position) -> bool {
+        let rules = pos.rules();
+        rules.pieces.go_adjacency() == Some(self.adjacency)
+            && rules.pieces.single() == Some(self.kind)
+            && pos.geometry().playable == self.cells
+            && rules.komi.to_bits() == self.komi.to_bits()
+    }
+
+    /// Drops the stones of `pos` on this empty board, in the cells' order, and takes its
+    /// captures, side to move, passes and ko.
+    fn put_stones(&mut self, pos: &Position) {
+        self.captures = [pos.captures(Side::Black), pos.captures(Side::White)];
         for c in pos.occupied() {
             let side = pos.piece_at(c).map_or(Side::Black, |p| p.side);
-            b.turn = 1 + side.index() as u8;
-            b.place(c.index() as u16);
+            self.turn = 1 + side.index() as u8;
+            self.place(c.index() as u16);
         }
-        b.turn = 1 + pos.turn().index() as u8;
-        b.passes = pos.passes();
-        b.ko = pos.ko().map_or(NONE, |(_, c)| c.index() as u16);
-        Some(b)
+        self.turn = 1 + pos.turn().index() as u8;
+        self.passes = pos.passes();
+        self.ko = pos.ko().map_or(NONE, |(_, c)| c.index() as u16);
     }
 
     #[inline]
@@ -144,13 +187,14 @@ impl FastGo {
         self.passes >= 2
     }
 
-    /// How many of `v`'s neighbours belong to group `g`.
+    /// Whether every pseudo-liberty of group `g` (a group on the board, so it has one)
+    /// is `v`: its pseudo-liberties count `n`, sum to n·v and their squares to n·v². A
+    /// drop on `v` takes the last liberty of such a group.
     #[inline]
-    fn neighbours_in(&self, g: u16, v: u16) -> u16 {
-        self.neighbours(v)
-            .iter()
-            .filter(|&&n| self.color[n as usize] != EMPTY && self.group[n as usize] == g)
-            .count() as u16
+    fn only_liberty_is(&self, g: u16, v: u16) -> bool {
+        let gi = g as usize;
+        let (n, v) = (self.libs[gi] as u64, v as u64);
+        self.lib_sum[gi] as u64 == n * v && self.lib_sq[gi] as u64 == n * v * v
     }
 
     /// Whether the side to move may drop on `v` (GO_RULES §3 for these sets: Go's rules).
@@ -166,17 +210,35 @@ impl FastGo {
             if c == EMPTY {
                 return true;
             }
-            let g = self.group[n as usize];
-            let adj = self.neighbours_in(g, v);
-            if c == me {
-                if self.libs[g as usize] > adj {
-                    return true;
-                }
-            } else if self.libs[g as usize] == adj {
+            // An own group keeps a liberty elsewhere, or an opponent's is captured.
+            if self.only_liberty_is(self.group[n as usize], v) != (c == me) {
                 return true;
             }
         }
         false
+    }
+
+    /// [`FastGo::is_legal`], fills no own eye ([`FastGo::is_own_eye`]) and puts no own
+    /// group of `min_size` stones or more in atari ([`FastGo::is_self_atari`]): at once
+    /// when `v` has two empty neighbours, which settles all three; one settles the first
+    /// two.
+    #[inline]
+    fn is_good_drop(&self, v: u16, min_size: u16) -> bool {
+        let i = v as usize;
+        if self.color[i] != EMPTY || v == self.ko || self.passes >= 2 {
+            return false;
+        }
+        let empties = self
+            .neighbours(v)
+            .iter()
+            .filter(|&&n| self.color[n as usize] == EMPTY)
+            .count();
+        match empties {
+            0 => !self.is_own_eye(v) && self.is_legal(v) && !self.is_self_atari(v, min_size),
+            // An empty neighbour: legal and not an eye.
+            1 => !self.is_self_atari(v, min_size),
+            _ => true,
+        }
     }
 
     /// `v` is empty and every neighbour is the mover's stone: its own single-cell eye.
@@ -218,23 +280,24 @@ impl FastGo {
         let nbrs = self.nbr[i];
         let len = self.nbr_len[i] as usize;
         let (vv, vsq) = (v as u32, v as u32 * v as u32);
+        // One pass: the new stone's liberties go to its group as it stands (merged with
+        // the own groups met so far), and the own groups merge in the neighbours' order;
+        // the sums come out the same as adding everything first.
         for &n in &nbrs[..len] {
-            if self.color[n as usize] == EMPTY {
-                self.libs[i] += 1;
-                self.lib_sum[i] += n as u32;
-                self.lib_sq[i] += n as u32 * n as u32;
+            let c = self.color[n as usize];
+            if c == EMPTY {
+                let g = self.group[i] as usize;
+                self.libs[g] += 1;
+                self.lib_sum[g] += n as u32;
+                self.lib_sq[g] += n as u32 * n as u32;
             } else {
-                let g = self.group[n as usize] as usize;
-                self.libs[g] -= 1;
-                self.lib_sum[g] -= vv;
-                self.lib_sq[g] -= vsq;
-            }
-        }
-        for &n in &nbrs[..len] {
-            if self.color[n as usize] == me {
-                let (a, b) = (self.group[i], self.group[n as usize]);
-                if a != b {
-                    self.merge(a, b);
+                let g = self.group[n as usize];
+                let gi = g as usize;
+                self.libs[gi] -= 1;
+                self.lib_sum[gi] -= vv;
+                self.lib_sq[gi] -= vsq;
+                if c == me && self.group[i] != g {
+                    self.merge(self.group[i], g);
                 }
             }
         }
@@ -330,11 +393,17 @@ impl FastGo {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
-            for k in 0..n {
-                let v = self.empty[(start + k) % n];
+            // From `start` round to `start - 1`, without a division per cell.
+            let mut j = start;
+            for _ in 0..n {
+                let v = self.empty[j];
                 if self.is_legal(v) && !self.is_own_eye(v) {
                     self.play(v);
                     return Some(v);
+                }
+                j += 1;
+                if j == n {
+                    j = 0;
                 }
             }
         }
@@ -412,6 +481,8 @@ impl FastGo {
         let mut n = 0;
         let mut size = 1;
         let mut groups = [NONE; 4];
+        // How many of `v`'s neighbours are stones of each of those groups.
+        let mut touching = [0u64; 4];
         let mut ng = 0;
         for &w in self.neighbours(v) {
             let c = self.color[w as usize];
@@ -425,21 +496,24 @@ impl FastGo {
                 }
             } else if c == me {
                 let g = self.group[w as usize];
-                if !groups[..ng].contains(&g) {
-                    groups[ng] = g;
-                    ng += 1;
-                    size += self.size[g as usize];
+                match groups[..ng].iter().position(|&h| h == g) {
+                    Some(j) => touching[j] += 1,
+                    None => {
+                        groups[ng] = g;
+                        touching[ng] = 1;
+                        ng += 1;
+                        size += self.size[g as usize];
+                    }
                 }
             } else if self.atari_liberty(w).is_some() {
                 // It captures.
                 return false;
             }
         }
-        for &g in &groups[..ng] {
+        for (&g, &k) in groups[..ng].iter().zip(&touching) {
             // The group's pseudo-liberties other than `v` (each stone next to `v` counts
             // it once): two distinct cells or more among them, or one new one, and the
             // drop keeps two liberties.
-            let k = self.neighbours_in(g, v) as u64;
             let gi = g as usize;
             let (vv, vsq) = (v as u64, v as u64 * v as u64);
             let others = self.libs[gi] as u64 - k;
@@ -529,16 +603,10 @@ impl FastGo {
     /// Black, White, off the board), in the order of the ring ([`RING`], or turned).
     #[inline]
     fn pattern_code(&self, v: u16) -> usize {
-        let (f, r) = ((v % STRIDE) as i32, (v / STRIDE) as i32);
+        let ring = &self.ring[v as usize];
         let mut code = 0;
-        for (k, &(df, dr)) in self.ring.iter().enumerate() {
-            let (nf, nr) = (f + df, r + dr);
-            let colour = if (0..STRIDE as i32).contains(&nf) && (0..STRIDE as i32).contains(&nr) {
-                self.color[(nr * STRIDE as i32 + nf) as usize]
-            } else {
-                OFF
-            };
-            code |= (colour as usize) << (2 * k);
+        for (k, &n) in ring.iter().enumerate() {
+            code |= (self.color[n as usize] as usize) << (2 * k);
         }
         code
     }
@@ -547,7 +615,7 @@ impl FastGo {
     /// (hane, cut, edge moves) of MoGo's playouts, for either side.
     #[inline]
     pub fn is_shape_move(&self, v: u16) -> bool {
-        patterns::matches(self.pattern_code(v))
+        patterns::matches_in(self.shapes, self.pattern_code(v))
     }
 
     /// The empty cells around the opponent's drop on `last` (its ring), other than
@@ -560,22 +628,11 @@ impl FastGo {
         avoid: u16,
         keep: impl Fn(u16) -> bool,
     ) -> ([u16; 8], usize) {
-        let (f, r) = ((last % STRIDE) as i32, (last / STRIDE) as i32);
         let mut found = [NONE; 8];
         let mut n = 0;
-        for &(df, dr) in self.ring {
-            let (nf, nr) = (f + df, r + dr);
-            if !(0..STRIDE as i32).contains(&nf) || !(0..STRIDE as i32).contains(&nr) {
-                continue;
-            }
-            let v = (nr * STRIDE as i32 + nf) as u16;
-            if v != avoid
-                && self.color[v as usize] == EMPTY
-                && keep(v)
-                && self.is_legal(v)
-                && !self.is_own_eye(v)
-                && !self.is_self_atari(v, 2)
-            {
+        for &v in &self.ring[last as usize] {
+            // Beyond the layout is [`OUTSIDE`], never empty.
+            if v != avoid && self.color[v as usize] == EMPTY && keep(v) && self.is_good_drop(v, 2) {
                 found[n] = v;
                 n += 1;
             }
@@ -631,9 +688,7 @@ impl FastGo {
         ladders: bool,
     ) -> Option<u16> {
         if let Some(r) = reply
-            && self.is_legal(r)
-            && !self.is_own_eye(r)
-            && !self.is_self_atari(r, 3)
+            && self.is_good_drop(r, 3)
         {
             self.play(r);
             return Some(r);
@@ -691,15 +746,17 @@ impl FastGo {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
-            for k in 0..n {
-                let v = self.empty[(start + k) % n];
-                if v != avoid
-                    && self.is_legal(v)
-                    && !self.is_own_eye(v)
-                    && !self.is_self_atari(v, 3)
-                {
+            // From `start` round to `start - 1`, without a division per cell.
+            let mut j = start;
+            for _ in 0..n {
+                let v = self.empty[j];
+                if v != avoid && self.is_good_drop(v, 3) {
                     self.play(v);
                     return Some(v);
+                }
+                j += 1;
+                if j == n {
+                    j = 0;
                 }
             }
         }
@@ -710,8 +767,7 @@ impl FastGo {
     /// Who holds each cell at the end: the colour of its stone, else the side that alone
     /// reaches it (0: nobody).
     pub fn owners(&self, out: &mut [u8; CELLS]) {
-        let empty = self.stones(EMPTY);
-        let (b, w) = self.reach(empty);
+        let (b, w) = self.reach();
         for c in self.cells {
             let i = c.index();
             out[i] = match self.color[i] {
@@ -738,24 +794,28 @@ impl FastGo {
         moves
     }
 
-    /// The empty cells Black's and White's stones reach through `empty` (GO_RULES §4).
-    fn reach(&self, empty: Bits) -> (Bits, Bits) {
+    /// The empty cells Black's and White's stones reach through the empty cells
+    /// (GO_RULES §4).
+    fn reach(&self) -> (Bits, Bits) {
+        let [empty, black, white] = self.by_colour();
         let adjacency = self.adjacency;
-        let reach = |c: u8| (self.stones(c).adjacent(adjacency) & empty).flood_by(empty, adjacency);
-        (reach(1), reach(2))
+        let reach = |stones: Bits| (stones.adjacent(adjacency) & empty).flood_by(empty, adjacency);
+        (reach(black), reach(white))
     }
 
-    fn stones(&self, color: u8) -> Bits {
-        self.cells
-            .iter()
-            .filter(|c| self.color[c.index()] == color)
-            .collect()
+    /// The empty cells, Black's stones and White's, in one pass over the board.
+    fn by_colour(&self) -> [Bits; 3] {
+        let mut sets = [Bits::EMPTY; 3];
+        for c in self.cells {
+            // A playable cell is empty, Black or White.
+            sets[self.color[c.index()] as usize].insert(c);
+        }
+        sets
     }
 
     /// Captures + controlled cells (+ komi for White), as [`Position::score`].
     pub fn score(&self) -> [f64; 2] {
-        let empty = self.stones(EMPTY);
-        let (b, w) = self.reach(empty);
+        let (b, w) = self.reach();
         [
             (self.captures[0] + (b & !w).count()) as f64,
             (self.captures[1] + (w & !b).count()) as f64 + self.komi,
@@ -886,6 +946,44 @@ const fn doubled(ring: [(i32, i32); 8]) -> [(i32, i32); 8] {
     out
 }
 
+/// The index of the colour entry beyond the layout ([`FastGo::ring`]).
+const OUTSIDE: u16 = CELLS as u16;
+
+/// The cells of each cell's ring of steps (in the ring's order), [`OUTSIDE`] where a step
+/// leaves the layout.
+const fn ring_table(ring: [(i32, i32); 8]) -> [[u16; 8]; CELLS] {
+    let mut out = [[OUTSIDE; 8]; CELLS];
+    let s = STRIDE as i32;
+    let mut v = 0;
+    while v < CELLS {
+        let (f, r) = (v as i32 % s, v as i32 / s);
+        let mut k = 0;
+        while k < 8 {
+            let (nf, nr) = (f + ring[k].0, r + ring[k].1);
+            if nf >= 0 && nf < s && nr >= 0 && nr < s {
+                out[v][k] = (nr * s + nf) as u16;
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    out
+}
+
+static RING_CELLS: [[u16; 8]; CELLS] = ring_table(RING);
+static TURNED_RING_CELLS: [[u16; 8]; CELLS] = ring_table(TURNED_RING);
+static DABBABA_RING_CELLS: [[u16; 8]; CELLS] = ring_table(DABBABA_RING);
+static ALFIL_RING_CELLS: [[u16; 8]; CELLS] = ring_table(ALFIL_RING);
+
+fn ring_cells(adjacency: Adjacency) -> &'static [[u16; 8]; CELLS] {
+    match adjacency {
+        Adjacency::Orthogonal => &RING_CELLS,
+        Adjacency::Diagonal => &TURNED_RING_CELLS,
+        Adjacency::Dabbaba => &DABBABA_RING_CELLS,
+        Adjacency::Alfil => &ALFIL_RING_CELLS,
+    }
+}
+
 fn ring_of(adjacency: Adjacency) -> &'static [(i32, i32); 8] {
     match adjacency {
         Adjacency::Orthogonal => &RING,
@@ -920,11 +1018,23 @@ mod patterns {
         ["?OX", "X.O", "   "], // edge: cut
     ];
 
-    static TABLE: LazyLock<Box<[bool; 1 << 16]>> = LazyLock::new(build);
+    /// One bit per pattern code (8 KiB, where a byte each would crowd the cache).
+    pub(super) type Table = [u64; 1 << 10];
+
+    static TABLE: LazyLock<Box<Table>> = LazyLock::new(build);
+
+    pub(super) fn table() -> &'static Table {
+        &TABLE
+    }
 
     #[inline]
     pub(super) fn matches(code: usize) -> bool {
-        TABLE[code]
+        matches_in(&TABLE, code)
+    }
+
+    #[inline]
+    pub(super) fn matches_in(table: &Table, code: usize) -> bool {
+        table[code >> 6] >> (code & 63) & 1 != 0
     }
 
     /// The colours each pattern letter allows, with `X` as Black (1) and `O` as White (2).
@@ -947,8 +1057,8 @@ mod patterns {
         }
     }
 
-    fn build() -> Box<[bool; 1 << 16]> {
-        let mut table = Box::new([false; 1 << 16]);
+    fn build() -> Box<Table> {
+        let mut table = Box::new([0u64; 1 << 10]);
         for rows in SOURCES {
             // The letter at each (file, rank) step from the centre, rank 1 the top row.
             let at = |df: i32, dr: i32| rows[(1 - dr) as usize].as_bytes()[(df + 1) as usize];
@@ -974,7 +1084,7 @@ mod patterns {
                             .collect();
                     }
                     for c in codes {
-                        table[c] = true;
+                        table[c >> 6] |= 1 << (c & 63);
                     }
                 }
             }

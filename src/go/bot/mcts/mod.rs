@@ -558,6 +558,7 @@ impl Mcts {
             path: Vec::with_capacity(64),
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),
+            fast_boards: None,
         };
         // A worker done: its owner counts to the tree, its replies kept for the next search.
         let end_worker = |i: usize, worker: Worker, tree: &mut Tree| {

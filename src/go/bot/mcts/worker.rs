@@ -41,6 +41,9 @@ pub(super) struct Worker<'a> {
     pub(super) tree_moves: usize,
     /// Per side, this thread's playouts that ended with the cell that side's.
     pub(super) owners: Box<[[u32; CELLS]; 2]>,
+    /// The fast board's empty board for the search's rules and the board each playout
+    /// is played on, made at the first playout ([`FastGo::load`]).
+    pub(super) fast_boards: Option<Box<(FastGo, FastGo)>>,
 }
 
 /// The longest path the tree walks (nodes, the root included).
@@ -486,8 +489,16 @@ impl Worker<'_> {
             self.count_owners(pos);
             return valued(score[0] - score[1]);
         }
+        // The fast board of `pos` (the board `FastGo::from_position` builds), copied
+        // from the empty board kept from the first playout.
+        let mut boards = self.fast_boards.take();
+        if self.fast_ok && boards.as_ref().is_none_or(|b| !b.0.fits(pos)) {
+            boards = FastGo::empty_board(pos).map(|empty| Box::new((empty.clone(), empty)));
+        }
         if self.fast_ok
-            && let Some(mut fast) = FastGo::from_position(pos)
+            && let Some(b) = boards.as_mut()
+            && let (empty, fast) = &mut **b
+            && fast.load(empty, pos)
         {
             let mut last = self
                 .seq
@@ -527,8 +538,10 @@ impl Worker<'_> {
                     area[o as usize - 1] += 1.0;
                 }
             }
+            self.fast_boards = boards;
             return valued(area[0] - area[1] - self.drops_ahead - self.komi);
         }
+        self.fast_boards = boards;
         let mut pos = *pos;
         let kinds: Vec<Kind> = pos.rules().pieces.kinds().collect();
         let mut cells = [Cell::from_index(0); CELLS];
