@@ -479,7 +479,9 @@ impl RuleSet {
         differs(self.trap != base.trap, self.trap.label());
         differs(self.fortress != base.fortress, self.fortress.label());
         differs(self.opening != base.opening, self.opening.label());
-        let men = self.drop_men.map(|men| format!("{men} men each"));
+        let men = self
+            .drop_men
+            .map(|men| crate::common::counted(men as usize, "man each", "men each"));
         differs(men.is_some(), men.as_deref().unwrap_or_default());
         differs(
             self.drop_captures != base.drop_captures,
@@ -950,6 +952,13 @@ mod tests {
                 .unwrap()
                 .describe(),
             "Chogo-44, drop opening, 5 men each, no kings"
+        );
+        assert_eq!(
+            "chogo-44,opening=drops,men=1"
+                .parse::<RuleSet>()
+                .unwrap()
+                .describe(),
+            "Chogo-44, drop opening, 1 man each"
         );
     }
 

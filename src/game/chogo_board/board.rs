@@ -205,9 +205,10 @@ fn draw_highlights(
         }
     };
     square(highlights.cities, theme.city, 0.2);
-    // In the selection's colour (green on wood): the cells that made the king safe.
-    square(highlights.safe, theme.selected, 0.22);
     square(highlights.last_move, theme.last_move, 0.25);
+    // In the selection's colour (green on wood), over the last move's: the cells that
+    // made the king safe, the king's own among them, read as one mark.
+    square(highlights.safe, theme.selected, 0.27);
     square(highlights.selected, theme.selected, 0.3);
     square(highlights.hint, theme.hint, 0.35);
     for c in highlights.targets - highlights.capture_targets {

@@ -165,7 +165,7 @@ pub fn why_stuck(pos: &Position, cell: Cell) -> Option<String> {
             // Short enough for the panel's two-line notice at 900 × 700 (the whole text
             // would only show on hovering the panel, and leaving the man withdraws it).
             return Some(format!(
-                "{cell}: no-hiding — each of its moves keeps every man of yours secure"
+                "{cell} cannot move: each move leaves all your men secure (no-hiding)"
             ));
         }
         return Some(format!("{cell} is hemmed in: no move, alone or in a block"));
@@ -312,7 +312,10 @@ mod tests {
         let pos = Position::from_text(text, rules).unwrap();
         let d7: Cell = "d7".parse().unwrap();
         let why = why_stuck(&pos, d7).unwrap();
-        assert!(why.starts_with("d7: no-hiding"), "{why}");
+        assert!(
+            why.starts_with("d7 cannot move") && why.ends_with("(no-hiding)"),
+            "{why}"
+        );
         // The panel's notice shows two lines of about 35 characters at 900 × 700.
         assert!(why.chars().count() <= 70, "{why}");
     }
@@ -326,7 +329,10 @@ mod tests {
         let pos = Position::from_text(text, rules).unwrap();
         let (cell, why) = picked_reason(&pos, &select(&["d7"], "d7")).unwrap();
         assert_eq!(cell.to_string(), "d7");
-        assert!(why.starts_with("d7: no-hiding"), "{why}");
+        assert!(
+            why.starts_with("d7 cannot move") && why.ends_with("(no-hiding)"),
+            "{why}"
+        );
         assert_eq!(picked_reason(&pos, &select(&["c5"], "c5")), None);
         assert_eq!(picked_reason(&pos, &select(&["c5", "d5"], "d5")), None);
         assert_eq!(picked_reason(&pos, &Selection::default()), None);

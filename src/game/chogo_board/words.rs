@@ -89,6 +89,7 @@ pub fn hands_line(pos: &Position) -> Option<String> {
         match (h.pawns, h.king) {
             (0, true) => format!("{side} its king"),
             (_, true) => format!("{side} {men} and the king"),
+            (0, false) => format!("{side} none"),
             (_, false) => format!("{side} {men}"),
         }
     };
@@ -142,6 +143,22 @@ mod tests {
         );
         assert!(over.hopeless_side().is_some());
         assert_eq!(hopeless_words(&over), None);
+    }
+
+    /// "In hand" names every side's hand, an empty one too.
+    #[test]
+    fn the_hands_are_listed_empty_or_not() {
+        let rules = "chogo-44,opening=drops,men=1";
+        let pos = at(rules, "##4##/#6#/8/3p4/8/#6#/##4##[PKk] w 1 1");
+        assert_eq!(
+            hands_line(&pos).as_deref(),
+            Some("In hand: Black its king, White 1 man and the king")
+        );
+        let pos = at(rules, "##4##/#6#/8/3pP3/3k4/#6#/##4##[K] w 3 2");
+        assert_eq!(
+            hands_line(&pos).as_deref(),
+            Some("In hand: Black none, White its king")
+        );
     }
 
     #[test]
