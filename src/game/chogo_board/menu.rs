@@ -18,8 +18,8 @@ use crate::game::app::theme::Theme;
 use crate::game::app::ui;
 use crate::game::chogo_board::small_board;
 use crate::rules::{
-    Bitboard, Board, BySide, DropCaptures, DropKings, Handicap, Opening, Preset, RuleOption,
-    RuleSet, Side,
+    Bitboard, Board, BySide, DropCaptures, DropKings, Handicap, KingStart, Opening, Preset,
+    RuleOption, RuleSet, Side,
 };
 use crate::save::{self, Imported, SavedGame};
 
@@ -168,7 +168,17 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
         });
     option_choice(ui, &mut rules.king_power);
     option_choice(ui, &mut rules.part_trapped_tandem);
-    option_choice(ui, &mut rules.king_start);
+    // The drop opening drops the kings last, anywhere (RULES §10.3): no king start
+    // applies, and the fixed starts cannot be played with it.
+    let drops = rules.opening == Opening::Drops;
+    if drops && matches!(rules.king_start, KingStart::Fixed | KingStart::Facing) {
+        rules.king_start = RuleSet::for_board(rules.board).king_start;
+    }
+    ui.add_enabled_ui(!drops, |ui| option_choice(ui, &mut rules.king_start))
+        .response
+        .on_disabled_hover_text(
+            "The drop opening drops the kings last, on any empty cell: no king start applies",
+        );
     option_choice(ui, &mut rules.own_man_capture);
     option_choice(ui, &mut rules.mole_condition);
     proposals_form(ui, rules);
