@@ -143,14 +143,15 @@ fn pointer(
     let studying = bridge.studying(&viewing);
     let pos = bridge.shown(&viewing);
     let here = Some(((bridge.version, bridge.line_stamp), *viewing));
-    if !takes_moves(&bridge, &viewing, animating.0) || *made_in != here {
+    let taking = takes_moves(&bridge, &viewing, animating.0);
+    if !taking || *made_in != here {
         *made_in = here;
         if grab.cells.any() || grab.hand {
             settle(&layout, &mut men);
             grab.clear();
         }
         withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
-        if !takes_moves(&bridge, &viewing, animating.0) {
+        if !taking {
             withdraw(&mut notice, about_hover.take());
             return;
         }
@@ -490,11 +491,8 @@ pub(crate) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::RuleSet;
 
-    fn at(rules: &str, text: &str) -> Position {
-        Position::from_text(text, rules.parse::<RuleSet>().unwrap()).unwrap()
-    }
+    use crate::game::chogo_board::picking::position_under as at;
 
     /// The hopeless rule's end marks the safe king and its four neighbours; nothing else
     /// (the same men under the default rules, a game still going on) is marked.

@@ -125,6 +125,13 @@ pub fn city_tint(pos: &Position) -> Bitboard {
     pos.mole_drop_cells().unwrap_or_default()
 }
 
+/// A position read from `text` under the rules `rules` (the board's tests).
+#[cfg(test)]
+pub(crate) fn position_under(rules: &str, text: &str) -> Position {
+    let rules: crate::rules::RuleSet = rules.parse().expect("test rules");
+    Position::from_text(text, rules).expect("test position")
+}
+
 /// Why the man picked up alone cannot move, with its cell: the reason the panel keeps
 /// while it stays picked up (none for a block, the hand, or a man with moves).
 pub fn picked_reason(pos: &Position, selection: &Selection) -> Option<(Cell, String)> {

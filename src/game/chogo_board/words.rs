@@ -103,11 +103,8 @@ pub fn hands_line(pos: &Position) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::RuleSet;
 
-    fn at(rules: &str, text: &str) -> Position {
-        Position::from_text(text, rules.parse::<RuleSet>().unwrap()).unwrap()
-    }
+    use crate::game::chogo_board::picking::position_under as at;
 
     #[test]
     fn the_hopeless_side_is_warned_only_under_its_rule() {
