@@ -353,6 +353,27 @@ fn only_drops_while_a_hand_holds_men() {
     assert!(analysis.cities.black.is_empty() && analysis.cities.white.is_empty());
 }
 
+/// "Drops count for the 50-move counter like king drops." Read literally with
+/// `drop-captures=no`: a drop phase longer than 100 plies (59 men each on 12 × 10 is 120
+/// drops) is drawn at the hundredth drop, hands still full. The rule book does not say
+/// otherwise, so the counter is not paused for the drop phase.
+#[test]
+fn a_drop_phase_of_more_than_a_hundred_plies_without_captures_is_drawn() {
+    let mut pos = Position::new(rules("12x10,opening=drops,men=59,drop-captures=no"));
+    for ply in 0..100 {
+        assert_eq!(pos.outcome(), None, "ply {ply}");
+        assert_eq!(pos.halfmoves(), ply);
+        let first = pos.legal_moves().iter().next().copied().expect("a drop");
+        pos = pos.play(first).expect("a legal drop").0;
+    }
+    assert!(
+        pos.is_drop_phase(),
+        "9 pawns and the king still in each hand"
+    );
+    assert_eq!(pos.hand(B).count() + pos.hand(W).count(), 20);
+    assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::FiftyMoves)));
+}
+
 /// "With kings=none there are no kings at all: §6.1 never applies, and a side loses when
 /// it has no legal move (§6.2), which includes having no men left."
 #[test]

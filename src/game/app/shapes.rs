@@ -7,7 +7,10 @@ use bevy::asset::{AssetPath, embedded_asset, embedded_path};
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
-use bevy::sprite_render::{AlphaMode2d, Material2d, Material2dPlugin};
+use bevy::sprite_render::{
+    AlphaMode2d, Material2d, Material2dPlugin, check_entities_needing_specialization,
+};
+use bevy::transform::TransformSystems;
 
 /// A shape in unit lengths (a man is one unit across before its transform scales it).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,8 +96,106 @@ impl FromWorld for ShapeQuad {
     }
 }
 
+/// Marks the material of every shape that moved this frame as changed, so the renderer
+/// queues it again with its new depth.
+///
+/// Bevy 0.19 keeps a blended 2D mesh in its sorted draw list with the depth it had when
+/// it was queued, and queues it again only when its mesh or material changes
+/// (bevyengine/bevy#24826, a regression from 0.18): without this, a man lifted or leaping
+/// over the board was drawn under the resting men it passed. Only moving shapes are
+/// touched (a slide, a leap, a capture's shrink: a few entities for a fraction of a
+/// second), and a changed material only makes the renderer look its pipeline up again.
+fn requeue_moved_shapes(
+    mut moved: Query<&mut MeshMaterial2d<ShapeMaterial>, Changed<GlobalTransform>>,
+) {
+    for mut material in &mut moved {
+        material.set_changed();
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     embedded_asset!(app, "shape.wgsl");
     app.add_plugins(Material2dPlugin::<ShapeMaterial>::default());
     app.init_resource::<ShapeQuad>();
+    app.add_systems(
+        PostUpdate,
+        requeue_moved_shapes
+            .after(TransformSystems::Propagate)
+            .before(check_entities_needing_specialization::<ShapeMaterial>),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shapes the renderer would specialize and queue again this frame.
+    #[derive(Resource, Default)]
+    struct Requeued(Vec<Entity>);
+
+    fn count(
+        changed: Query<Entity, Changed<MeshMaterial2d<ShapeMaterial>>>,
+        mut requeued: ResMut<Requeued>,
+    ) {
+        requeued.0 = changed.iter().collect();
+    }
+
+    #[test]
+    fn a_shape_that_moves_is_queued_again_and_a_resting_one_is_not() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin));
+        app.init_resource::<Requeued>();
+        app.add_systems(
+            PostUpdate,
+            (requeue_moved_shapes, count)
+                .chain()
+                .after(TransformSystems::Propagate),
+        );
+        let parent = app
+            .world_mut()
+            .spawn((Transform::from_xyz(0.0, 0.0, 2.0), Visibility::default()))
+            .id();
+        let part = app
+            .world_mut()
+            .spawn((
+                Transform::from_xyz(0.0, 0.0, -0.1),
+                MeshMaterial2d::<ShapeMaterial>(Handle::default()),
+                ChildOf(parent),
+            ))
+            .id();
+        let resting = app
+            .world_mut()
+            .spawn((
+                Transform::from_xyz(1.0, 0.0, 2.0),
+                MeshMaterial2d::<ShapeMaterial>(Handle::default()),
+            ))
+            .id();
+        app.update();
+        assert_eq!(app.world().resource::<Requeued>().0.len(), 2, "both new");
+        app.update();
+        assert!(
+            app.world().resource::<Requeued>().0.is_empty(),
+            "nothing moved"
+        );
+
+        // The man is lifted over its neighbour: only its part is queued again.
+        app.world_mut()
+            .get_mut::<Transform>(parent)
+            .unwrap()
+            .translation = Vec3::new(0.5, 0.0, 3.4);
+        app.update();
+        assert_eq!(app.world().resource::<Requeued>().0, vec![part]);
+
+        app.update();
+        assert!(app.world().resource::<Requeued>().0.is_empty(), "it stays");
+
+        // A resting shape moved on its own (a capture's shrink) is queued again too.
+        app.world_mut()
+            .get_mut::<Transform>(resting)
+            .unwrap()
+            .translation
+            .z = 4.0;
+        app.update();
+        assert_eq!(app.world().resource::<Requeued>().0, vec![resting]);
+    }
 }
