@@ -98,7 +98,8 @@ pub(super) fn dialog(world: &mut World) {
     ui::dialog("Load a record or position", &mut open, over_game, &ctx)
         .default_width(560.0)
         .show(&ctx, |ui| {
-            ui::scrolling(ui, |ui| {
+            // The form scrolls; its buttons stay in sight under it.
+            let answer = ui::scrolling_above_row(ui, |ui| {
                 let read_file = |world: &mut World, name: &str, file: &str| {
                     let read = match world
                         .resource::<Persistence>()
@@ -170,27 +171,29 @@ pub(super) fn dialog(world: &mut World) {
                         }
                     }
                 }
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(
-                            answer.0 == Loadable::Ready,
-                            egui::Button::new("Play from here"),
-                        )
-                        .clicked()
-                        && let (Loadable::Ready, Some(play)) = answer
-                    {
-                        boards::ask(world, play);
-                    }
-                    if ui.button("Clear").clicked() {
-                        let mut form = world.resource_mut::<LoadForm>();
-                        form.text.clear();
-                        form.file_problem = None;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        world.write_message(MenuAction::Open(Dialog::None));
-                    }
-                });
-            })
+                answer
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        answer.0 == Loadable::Ready,
+                        egui::Button::new("Play from here"),
+                    )
+                    .clicked()
+                    && let (Loadable::Ready, Some(play)) = answer
+                {
+                    boards::ask(world, play);
+                }
+                if ui.button("Clear").clicked() {
+                    let mut form = world.resource_mut::<LoadForm>();
+                    form.text.clear();
+                    form.file_problem = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    world.write_message(MenuAction::Open(Dialog::None));
+                }
+            });
         });
     if !open {
         world.write_message(MenuAction::Open(Dialog::None));

@@ -23,7 +23,8 @@ pub(super) fn dialog(world: &mut World) {
     ui::dialog("New game", &mut open, over_game, &ctx)
         .default_width(420.0)
         .show(&ctx, |ui| {
-            ui::scrolling(ui, |ui| {
+            // The form scrolls; Start and Cancel stay in sight under it.
+            let form = ui::scrolling_above_row(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("Game");
                     for board in boards.all() {
@@ -31,30 +32,32 @@ pub(super) fn dialog(world: &mut World) {
                     }
                 });
                 ui.separator();
-                let Some(board) = boards.get(choice) else {
-                    return;
-                };
+                let board = boards.get(choice)?;
                 let problem = boards::draw(world, board.new_game_form, ui);
                 if let Some(problem) = &problem {
                     ui.label(egui::RichText::new(problem).color(palette::WARN));
                 }
-                ui.separator();
-                ui.horizontal(|ui| {
-                    // Enter starts too (when no text field has the keys).
-                    let enter = !ui.ctx().text_edit_focused()
-                        && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if ui
-                        .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
-                        .clicked()
-                        || enter && problem.is_none()
-                    {
-                        boards::ask(world, board.start);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        world.write_message(MenuAction::Open(Dialog::None));
-                    }
-                });
-            })
+                Some((board.start, problem))
+            });
+            let Some((start, problem)) = form else {
+                return;
+            };
+            ui.separator();
+            ui.horizontal(|ui| {
+                // Enter starts too (when no text field has the keys).
+                let enter =
+                    !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui
+                    .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
+                    .clicked()
+                    || enter && problem.is_none()
+                {
+                    boards::ask(world, start);
+                }
+                if ui.button("Cancel").clicked() {
+                    world.write_message(MenuAction::Open(Dialog::None));
+                }
+            });
         });
     world.resource_mut::<NewGameChoice>().0 = choice;
     if !open {

@@ -23,7 +23,8 @@ pub(super) fn dialog(world: &mut World) {
     ui::dialog("Settings", &mut open, over_game, &ctx)
         .default_width(380.0)
         .show(&ctx, |ui| {
-            ui::scrolling(ui, |ui| {
+            // The settings scroll; Done stays in sight under them.
+            ui::scrolling_above_row(ui, |ui| {
                 egui::Grid::new("settings")
                     .num_columns(2)
                     .spacing([16.0, 10.0])
@@ -82,10 +83,11 @@ pub(super) fn dialog(world: &mut World) {
                             .weak(),
                     );
                 }
-                if ui.button("Done").clicked() {
-                    world.write_message(MenuAction::Open(Dialog::None));
-                }
-            })
+            });
+            ui.separator();
+            if ui.button("Done").clicked() {
+                world.write_message(MenuAction::Open(Dialog::None));
+            }
         });
     if !open {
         world.write_message(MenuAction::Open(Dialog::None));

@@ -538,11 +538,25 @@ pub fn dialog<'a>(
 /// window's own scrolling would keep egui's default height: a long form cut short in a tall
 /// window, or a short one padded).
 pub fn scrolling(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui)) {
+    scrolling_leaving(ui, 0.0, body);
+}
+
+/// A dialog's content that scrolls above a row of buttons the caller draws after it (under
+/// a separator): the row stays in sight however long the content grows.
+pub fn scrolling_above_row<R>(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let spacing = ui.spacing();
+    let row = spacing.interact_size.y + 2.0 * spacing.item_spacing.y + 6.0;
+    scrolling_leaving(ui, row, body)
+}
+
+/// The content scrolls in the window's height less the dialog's frame and `below`.
+fn scrolling_leaving<R>(ui: &mut egui::Ui, below: f32, body: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = ui.ctx().content_rect().height();
     egui::ScrollArea::vertical()
-        .max_height((room - 110.0).max(80.0))
+        .max_height((room - 110.0 - below).max(80.0))
         .auto_shrink([false, true])
-        .show(ui, body);
+        .show(ui, body)
+        .inner
 }
 
 /// A big menu button (less tall in a short window: `compact`).
