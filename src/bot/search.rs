@@ -104,6 +104,17 @@ fn mate_from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Whether the fifty-move rule (RULES §6) may end the game within the `depth` plies left
+/// to search from `pos`, quiescence's quiet replies included. The table's key is the
+/// position without its count of plies since the last capture, so the same position
+/// reached by another order of moves (the capture earlier or later) has another count: an
+/// entry made far from the limit has not seen the draw, and one made near it sees a draw
+/// that is not there further away. Such nodes take no cut-off from the table and leave it
+/// only their best move.
+fn near_fifty(pos: &Position, depth: i32) -> bool {
+    pos.halfmoves() as i32 + depth.max(0) + QS_DEPTH as i32 >= FIFTY_MOVE_PLIES as i32
+}
+
 fn history_index(mv: Move) -> usize {
     let (from, to) = match mv {
         Move::Drop { to } => (to, to),
@@ -298,10 +309,11 @@ impl Search {
             return 0;
         }
         let key = pos.hash();
+        let near_fifty = near_fifty(pos, depth);
         let mut tt_move = None;
         if let Some(entry) = self.probe(key) {
             tt_move = entry.mv;
-            if entry.depth >= depth && ply > 0 {
+            if entry.depth >= depth && ply > 0 && !near_fifty {
                 let score = mate_from_table(entry.score, ply);
                 match entry.bound {
                     Bound::Exact => return score,
@@ -381,7 +393,12 @@ impl Search {
         } else {
             Bound::Upper
         };
-        self.store(key, best_move, mate_to_table(best, ply), depth, bound);
+        if near_fifty {
+            // Only the move, for ordering: the value holds at this count alone.
+            self.store(key, best_move, 0, 0, Bound::Upper);
+        } else {
+            self.store(key, best_move, mate_to_table(best, ply), depth, bound);
+        }
         best
     }
 
@@ -740,5 +757,46 @@ impl Bot for Search {
         best.line = self.line_from_table(&root, best.mv, best.depth);
         best.nodes = self.nodes;
         Some(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    /// Searches `root` to `depth` with a table holding, for the position after the first
+    /// legal move, an exact value made as if far from the fifty-move limit that makes that
+    /// move look winning.
+    fn with_misleading_entry(root: &Position, depth: i32) -> i32 {
+        let mut search = Search::new(0);
+        search.reset();
+        let first = root.legal_moves()[0];
+        let mut child = *root;
+        child.play_unchecked(first);
+        search.store(child.hash(), None, -5_000, 20, Bound::Exact);
+        search.path = vec![root.hash()];
+        let stop = AtomicBool::new(false);
+        let mut limits = Limits {
+            stop: &stop,
+            deadline: None,
+            nodes: None,
+            may_stop: false,
+            stopped: false,
+        };
+        search.negamax(&mut limits, root, depth, -INF, INF, 0)
+    }
+
+    /// Near the limit the table's entry is not believed: the draw two plies away is.
+    #[test]
+    fn a_table_entry_made_far_from_the_fifty_move_limit_does_not_cut_near_it() {
+        let text = |halfmoves: u32| format!("##4##/#P5#/8/3K4/8/#pp1k1p#/##4## b {halfmoves} 60");
+        let rules = RuleSet::default();
+        let near = Position::from_text(&text(98), rules.clone()).unwrap();
+        assert!(with_misleading_entry(&near, 2) < 1_000);
+        // Far from it the entry cuts, as a table should (the same search, 40 plies
+        // earlier): the test's entry is really read.
+        let far = Position::from_text(&text(58), rules).unwrap();
+        assert_eq!(with_misleading_entry(&far, 2), 5_000);
     }
 }
