@@ -792,7 +792,7 @@ mod tests {
     fn a_table_entry_made_far_from_the_fifty_move_limit_does_not_cut_near_it() {
         let text = |halfmoves: u32| format!("##4##/#P5#/8/3K4/8/#pp1k1p#/##4## b {halfmoves} 60");
         let rules = RuleSet::default();
-        let near = Position::from_text(&text(98), rules.clone()).unwrap();
+        let near = Position::from_text(&text(98), rules).unwrap();
         assert!(with_misleading_entry(&near, 2) < 1_000);
         // Far from it the entry cuts, as a table should (the same search, 40 plies
         // earlier): the test's entry is really read.
