@@ -162,6 +162,18 @@ impl Position {
         self.fortress_cells_by(true).ok()
     }
 
+    /// Whether `empty` is one region next to an untrapped man of `side` (which can then
+    /// step onto it: a single move of one cell is always legal for an untrapped man,
+    /// short of no-hiding, which has no fortress move).
+    fn one_region_reached(&self, side: Side, empty: Bitboard) -> bool {
+        let Some(seed) = empty.first() else {
+            return false;
+        };
+        let movers = self.men(side) - self.trapped(side);
+        (movers.neighbours() & empty).any()
+            && Bitboard::flood(Bitboard::from_cell(seed), empty) == empty
+    }
+
     /// The mole drop's cells; with `cities_first` the single moves' cities are tested
     /// before their security (the reason given may then differ, the cells never do).
     fn fortress_cells_by(&self, cities_first: bool) -> Result<Bitboard, NoMoleDrop> {
@@ -179,6 +191,13 @@ impl Position {
             Some(cell) => Err(NoMoleDrop::Insecure { side: them, cell }),
             None => Ok(()),
         };
+        // Cheapest first: when the empty cells are all one region and some man of the
+        // mover can step into it, that region is accessible and no city is left (a city
+        // is an empty region the mover cannot reach). Not when the reason must name an
+        // insecure man before a missing city.
+        if (cities_first || !need_secure) && self.one_region_reached(me, empty) {
+            return Err(NoMoleDrop::NoCity(them));
+        }
         // Single moves alone already reach a subset of what all moves reach: a cheap
         // first look that settles almost every position.
         let (dest, functional) = self.single_reach(me);
