@@ -354,9 +354,9 @@ fn only_drops_while_a_hand_holds_men() {
 }
 
 /// "Drops count for the 50-move counter like king drops." Read literally with
-/// `drop-captures=no`: a drop phase longer than 100 plies (59 men each on 12 × 10 is 120
-/// drops) is drawn at the hundredth drop, hands still full. The rule book does not say
-/// otherwise, so the counter is not paused for the drop phase.
+/// `drop-captures=no`: a drop phase of 100 plies or more (`men=59` on 12 × 10 is 59 pawns
+/// and the king each, 120 drops) is drawn at the hundredth drop, men still in hand. The
+/// rule book does not exempt the drop phase, so the counter runs through it.
 #[test]
 fn a_drop_phase_of_more_than_a_hundred_plies_without_captures_is_drawn() {
     let mut pos = Position::new(rules("12x10,opening=drops,men=59,drop-captures=no"));
@@ -366,12 +366,27 @@ fn a_drop_phase_of_more_than_a_hundred_plies_without_captures_is_drawn() {
         let first = pos.legal_moves().iter().next().copied().expect("a drop");
         pos = pos.play(first).expect("a legal drop").0;
     }
-    assert!(
-        pos.is_drop_phase(),
-        "9 pawns and the king still in each hand"
-    );
-    assert_eq!(pos.hand(B).count() + pos.hand(W).count(), 20);
+    assert!(pos.is_drop_phase());
+    for side in [B, W] {
+        assert_eq!(pos.hand(side).pawns, 9, "{side:?}");
+        assert!(pos.hand(side).king, "{side:?}");
+    }
     assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::FiftyMoves)));
+}
+
+/// The most men the board allows, kings dropped last and no captures while dropping: the
+/// drops fill the board and Black, to move after White's last drop, has no move (§6.2).
+/// The New game form says so beside the choice.
+#[test]
+fn drops_that_fill_the_board_leave_black_without_a_move() {
+    let mut pos = Position::new(rules("chogo-44,opening=drops,men=21,drop-captures=no"));
+    for _ in 0..44 {
+        assert_eq!(pos.outcome(), None);
+        let first = pos.legal_moves().iter().next().copied().expect("a drop");
+        pos = pos.play(first).expect("a legal drop").0;
+    }
+    assert!(pos.empty().is_empty());
+    assert_eq!(pos.outcome(), Some(Outcome::win(W, EndReason::NoLegalMove)));
 }
 
 /// "With kings=none there are no kings at all: §6.1 never applies, and a side loses when

@@ -102,9 +102,11 @@ impl FromWorld for ShapeQuad {
 /// Bevy 0.19 keeps a blended 2D mesh in its sorted draw list with the depth it had when
 /// it was queued, and queues it again only when its mesh or material changes
 /// (bevyengine/bevy#24826, a regression from 0.18): without this, a man lifted or leaping
-/// over the board was drawn under the resting men it passed. Only moving shapes are
-/// touched (a slide, a leap, a capture's shrink: a few entities for a fraction of a
-/// second), and a changed material only makes the renderer look its pipeline up again.
+/// over the board was drawn under the resting men it passed. Only shapes that moved are
+/// touched (a slide, a leap, a drag, a capture's shrink; every shape for one frame when
+/// the window is resized or the board turned), and a changed material only makes the
+/// renderer look its pipeline up again. To be removed once Bevy fixes the bug (a fix is
+/// proposed in bevyengine/bevy#25708).
 fn requeue_moved_shapes(
     mut moved: Query<&mut MeshMaterial2d<ShapeMaterial>, Changed<GlobalTransform>>,
 ) {

@@ -191,31 +191,37 @@ fn dress_new_men(
     }
 }
 
-/// Shows the trap mark on every trapped man at rest, popping it in when it appears.
+/// Shows the trap mark on every trapped man at rest, popping it in when it appears. A new
+/// mark waits until no man is moving, so that the men a move traps are marked when the
+/// mover arrives, not as it sets off; marks already shown stay.
 fn show_trap_marks(
     mut commands: Commands,
     bridge: Res<Bridge>,
     viewing: Res<Viewing>,
     men: Query<(&ManPiece, &Children, Has<Motion>, Has<Captured>)>,
-    mut marks: Query<(Entity, &mut Visibility), With<TrapMark>>,
+    mut marks: Query<(Entity, &mut Visibility, &mut Transform), With<TrapMark>>,
 ) {
     let pos = bridge.shown(&viewing);
     let trapped: Bitboard = pos.trapped(Side::Black) | pos.trapped(Side::White);
+    let settling = men.iter().any(|(_, _, moving, _)| moving);
     for (piece, children, moving, captured) in &men {
         let show = !moving && !captured && piece.cell.is_some_and(|c| trapped.contains(c));
         for child in children.iter() {
-            if let Ok((entity, mut visibility)) = marks.get_mut(child) {
+            if let Ok((entity, mut visibility, mut transform)) = marks.get_mut(child) {
                 let now = if show {
                     Visibility::Inherited
                 } else {
                     Visibility::Hidden
                 };
-                if *visibility != now {
-                    if show {
-                        commands.entity(entity).insert(Pop::default());
-                    }
-                    *visibility = now;
+                if *visibility == now || show && settling {
+                    continue;
                 }
+                if show {
+                    // Drawn from nothing this very frame: the pop grows it from the next.
+                    transform.scale = Vec3::splat(0.01);
+                    commands.entity(entity).insert(Pop::default());
+                }
+                *visibility = now;
             }
         }
     }

@@ -47,11 +47,11 @@ pub(super) fn dialog(world: &mut World) {
                 // Enter starts too (when no text field has the keys).
                 let enter =
                     !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui
+                // The reason is above, maybe scrolled away: the greyed button says it too.
+                let start_button = ui
                     .add_enabled(problem.is_none(), egui::Button::new("Start (Enter)"))
-                    .clicked()
-                    || enter && problem.is_none()
-                {
+                    .on_disabled_hover_text(problem.as_deref().unwrap_or_default());
+                if start_button.clicked() || enter && problem.is_none() {
                     boards::ask(world, start);
                 }
                 if ui.button("Cancel").clicked() {

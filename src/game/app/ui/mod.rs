@@ -544,8 +544,12 @@ pub fn scrolling(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui)) {
 /// A dialog's content that scrolls above a row of buttons the caller draws after it (under
 /// a separator): the row stays in sight however long the content grows.
 pub fn scrolling_above_row<R>(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let spacing = ui.spacing();
-    let row = spacing.interact_size.y + 2.0 * spacing.item_spacing.y + 6.0;
+    // A button's height (its text and padding, at least the interaction height), the
+    // spacing around the row and the separator above it.
+    let spacing = ui.spacing().clone();
+    let text = ui.text_style_height(&egui::TextStyle::Button);
+    let button = (text + 2.0 * spacing.button_padding.y).max(spacing.interact_size.y);
+    let row = button + 2.0 * spacing.item_spacing.y + 6.0;
     scrolling_leaving(ui, row, body)
 }
 
