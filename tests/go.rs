@@ -266,7 +266,9 @@ fn the_fast_board_plays_as_the_rules_engine() {
                     }
                 }
                 let before = fast.captures(p.turn());
-                let played = fast.policy_move(&mut rng, last, shapes);
+                // Odd seeds with the rule for groups of two liberties.
+                let played =
+                    fast.policy_move_tactics(&mut rng, last, shapes, None, false, seed % 2 == 1);
                 let mv = match played {
                     Some(v) => Move::Drop {
                         kind: fast.kind(),
@@ -1905,6 +1907,66 @@ fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
     let mut fast = FastGo::from_position(&after).unwrap();
     let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), Shapes::Mogo, None, true);
     assert_eq!(mv, Some(d4));
+}
+
+#[test]
+fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_own() {
+    // Black to move each time. Which of `answers` the policy plays, in 50 seeds, with and
+    // without the rule for groups of two liberties.
+    let count = |text: &str, last: &str, answers: &[&str], two_libs: bool| {
+        let p = pos(text, rules("R", "9"));
+        let last = FastGo::index(cell(last));
+        let answers: Vec<u16> = answers.iter().map(|a| FastGo::index(cell(a))).collect();
+        (0..50)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mv = fast.policy_move_tactics(
+                    &mut Rng::new(seed),
+                    Some(last),
+                    Shapes::Mogo,
+                    None,
+                    false,
+                    two_libs,
+                );
+                mv.is_some_and(|m| answers.contains(&m))
+            })
+            .count()
+    };
+    // White's b2 has two liberties, a2 and b1; an atari on either leaves the other no
+    // way out (b1 gives it a1 and c1, a2 gives it a1).
+    let attack = "9/9/9/9/9/9/rr7/1Rr6/9 b 0 0 0 - 1";
+    assert_eq!(count(attack, "b2", &["a2", "b1"], true), 50);
+    assert!(count(attack, "b2", &["a2", "b1"], false) < 40);
+    // White's e3 leaves Black's c3-d3 with two liberties, c2 and d2: either gives three.
+    let defend = "9/9/9/9/9/2RR5/1RrrR4/9/9 b 0 0 0 - 1";
+    assert_eq!(count(defend, "e3", &["c2", "d2"], true), 50);
+    assert!(count(defend, "e3", &["c2", "d2"], false) < 40);
+    // An atari the group escapes from is not played for it: White's e5 (two liberties,
+    // e4 and f5) gets three by either extension.
+    let open = "9/9/9/4r4/3rR4/9/9/9/9 b 0 0 0 - 1";
+    let fast = FastGo::from_position(&pos(open, rules("R", "9"))).unwrap();
+    let e5 = FastGo::index(cell("e5"));
+    for seed in 0..20 {
+        let mut f = fast.clone();
+        let mv = f.policy_move_tactics(
+            &mut Rng::new(seed),
+            Some(e5),
+            Shapes::Off,
+            None,
+            false,
+            true,
+        );
+        let mut g = fast.clone();
+        let plain = g.policy_move_tactics(
+            &mut Rng::new(seed),
+            Some(e5),
+            Shapes::Off,
+            None,
+            false,
+            false,
+        );
+        assert_eq!(mv, plain, "seed {seed}: the rule has nothing to say here");
+    }
 }
 
 /// A digest of the moves (and final scores and owners) of policy playouts in every

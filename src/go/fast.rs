@@ -687,6 +687,22 @@ impl FastGo {
         reply: Option<u16>,
         ladders: bool,
     ) -> Option<u16> {
+        self.policy_move_tactics(rng, last, shapes, reply, ladders, false)
+    }
+
+    /// [`FastGo::policy_move_with`] that, with `two_libs`, also reads groups of two
+    /// liberties next to the opponent's drop, after the rules for groups in atari and
+    /// before the shapes ([`FastGo::two_liberty_move`]).
+    #[inline]
+    pub fn policy_move_tactics(
+        &mut self,
+        rng: &mut Rng,
+        last: Option<u16>,
+        shapes: Shapes,
+        reply: Option<u16>,
+        ladders: bool,
+        two_libs: bool,
+    ) -> Option<u16> {
         if let Some(r) = reply
             && self.is_good_drop(r, 3)
         {
@@ -725,6 +741,13 @@ impl FastGo {
                     }
                 }
             }
+            if two_libs
+                && avoid == NONE
+                && let Some(l) = self.two_liberty_move(rng, v)
+            {
+                self.play(l);
+                return Some(l);
+            }
             let answer = match shapes {
                 Shapes::Off => None,
                 Shapes::Mogo => self.shape_reply(rng, v, avoid),
@@ -737,6 +760,111 @@ impl FastGo {
             return self.random_policy_move(rng, avoid);
         }
         self.random_policy_move(rng, NONE)
+    }
+
+    /// The answer to the opponent's drop on `v` (a stone) when a group next to it has
+    /// two liberties, the capturing races and life and death that the atari rules see
+    /// one move too late: an atari on the opponent's group on `v` that it cannot escape
+    /// by extending (its other liberty gives it at most two), from a drop that is not
+    /// itself in atari; else a drop that gives an own group next to `v` with two
+    /// liberties a third (or captures a neighbour of it in atari). Chosen at random
+    /// among those; `None` when there is none.
+    fn two_liberty_move(&self, rng: &mut Rng, v: u16) -> Option<u16> {
+        let me = self.turn;
+        let them = me ^ 3;
+        let mut found = [NONE; 8];
+        let mut n = 0;
+        let mut libs = [NONE; 3];
+        if self.liberties(self.group[v as usize], &mut libs) == 2 {
+            for (a, b) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+                if self.is_legal(a)
+                    && self.liberties_after(me, a, NONE, 2) >= 2
+                    && self.liberties_after(them, b, a, 3) <= 2
+                {
+                    found[n] = a;
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            for &w in self.neighbours(v) {
+                if self.color[w as usize] != me {
+                    continue;
+                }
+                let mut own = [NONE; 3];
+                if self.liberties(self.group[w as usize], &mut own) != 2 {
+                    continue;
+                }
+                if let Some(c) = self.capture_next_to(w) {
+                    if !found[..n].contains(&c) && n < found.len() {
+                        found[n] = c;
+                        n += 1;
+                    }
+                    continue;
+                }
+                for &l in &own[..2] {
+                    if !found[..n].contains(&l)
+                        && n < found.len()
+                        && self.is_legal(l)
+                        && self.liberties_after(me, l, NONE, 3) >= 3
+                    {
+                        found[n] = l;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (n > 0).then(|| found[rng.below(n)])
+    }
+
+    /// How many distinct liberties, up to `max`, the group of a stone of colour `c`
+    /// dropped on the empty `v` would have, `gone` taken as occupied; a drop that captures
+    /// an opponent's group in atari (other than through `gone`) counts as `max`.
+    fn liberties_after(&self, c: u8, v: u16, gone: u16, max: usize) -> usize {
+        let mut seen = [NONE; 4];
+        let mut out = [NONE; 8];
+        let mut n = 0;
+        let mut add = |l: u16, n: &mut usize| {
+            if l != v && l != gone && *n < max && !out[..*n].contains(&l) {
+                out[*n] = l;
+                *n += 1;
+            }
+        };
+        let mut ng = 0;
+        for &w in self.neighbours(v) {
+            let cw = self.color[w as usize];
+            if cw == EMPTY {
+                add(w, &mut n);
+            } else if cw == c {
+                let g = self.group[w as usize];
+                if seen[..ng].contains(&g) {
+                    continue;
+                }
+                seen[ng] = g;
+                ng += 1;
+                let mut s = g;
+                loop {
+                    for &l in self.neighbours(s) {
+                        if self.color[l as usize] == EMPTY {
+                            add(l, &mut n);
+                        }
+                    }
+                    if n >= max {
+                        return max;
+                    }
+                    s = self.next[s as usize];
+                    if s == g {
+                        break;
+                    }
+                }
+            } else if cw == (c ^ 3) && self.atari_liberty(w) == Some(v) {
+                return max;
+            }
+            if n >= max {
+                return max;
+            }
+        }
+        n
     }
 
     /// The policy's last resort: a random legal move that fills no own eye, puts no group

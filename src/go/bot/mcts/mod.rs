@@ -98,6 +98,10 @@ pub struct MctsConfig {
     /// into a ladder that catches it, and the priors count such an extension as bad and
     /// an atari that starts a working ladder as good as a capture.
     pub ladders: bool,
+    /// The playouts read groups of two liberties next to the opponent's last drop
+    /// (rooks, wazirs; bishops, dabbabas or alfils alone): an atari the group cannot
+    /// escape, else a third liberty for an own group ([`FastGo::policy_move_tactics`]).
+    pub two_libs: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -105,7 +109,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 11] = [
+    pub const SWITCHES: [&'static str; 12] = [
         "rave",
         "heuristics",
         "shapes",
@@ -117,6 +121,7 @@ impl MctsConfig {
         "lgr",
         "shared_tree",
         "ladders",
+        "two_libs",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -150,6 +155,7 @@ impl MctsConfig {
                     continue;
                 }
                 "ladders" => &mut self.ladders,
+                "two_libs" => &mut self.two_libs,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -186,6 +192,7 @@ impl Default for MctsConfig {
             shape_priors: false,
             lgr: None,
             ladders: false,
+            two_libs: false,
             score_weight: None,
         }
     }

@@ -518,7 +518,14 @@ impl Worker<'_> {
                         }
                         _ => None,
                     };
-                    fast.policy_move_with(&mut self.rng, last, shapes, reply, self.config.ladders)
+                    fast.policy_move_tactics(
+                        &mut self.rng,
+                        last,
+                        shapes,
+                        reply,
+                        self.config.ladders,
+                        self.config.two_libs,
+                    )
                 } else {
                     fast.random_move(&mut self.rng)
                 };
