@@ -2,41 +2,67 @@
 //! the position before move `N` of an SGF file (rooks, 9 × 9) and prints, per cell, the
 //! share of playouts that ended with it Black's, and Black's share of wins.
 //!
-//!     cargo run --release --no-default-features --example go-owners -- FILE N [K] [two_libs]
+//!     cargo run --release --no-default-features --example go-owners -- FILE N [K] [two_libs|nakade|both]
 
-use chogo::go::fast::{FastGo, Shapes};
+use chogo::go::fast::{FastGo, Shapes, Tactics};
 use chogo::go::playout::Rng;
 use chogo::go::sgf::SgfGame;
-use chogo::go::{Cell, Move};
+use chogo::go::{Cell, Move, Position, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).expect("read the file");
-    let game = SgfGame::parse(&text)
-        .expect("SGF")
-        .to_game()
-        .expect("replay");
-    let n: usize = args[2].parse().expect("move number");
+    // For a position's text, N may name the cell of the last drop instead.
+    let n: usize = args[2].parse().unwrap_or(1);
+    let named_last = args[2].parse::<Cell>().ok().map(FastGo::index);
     let k: usize = args.get(3).map_or(2000, |s| s.parse().expect("playouts"));
-    let two_libs = args.get(4).is_some_and(|s| s == "two_libs");
-    let pos = game.positions()[n - 1];
-    let last = match n.checked_sub(2).map(|i| game.moves()[i].0) {
-        Some(Move::Drop { cell, .. }) => Some(FastGo::index(cell)),
-        _ => None,
+    let rule = args.get(4).map_or("", String::as_str);
+    let (two_libs, nakade) = (
+        rule == "two_libs" || rule == "both",
+        rule == "nakade" || rule == "both",
+    );
+    // A file, or a position's text (9 × 9 rooks).
+    let (pos, last) = match std::fs::read_to_string(&args[1]) {
+        Ok(text) => {
+            let game = SgfGame::parse(&text)
+                .expect("SGF")
+                .to_game()
+                .expect("replay");
+            let last = match n.checked_sub(2).map(|i| game.moves()[i].0) {
+                Some(Move::Drop { cell, .. }) => Some(FastGo::index(cell)),
+                _ => None,
+            };
+            (game.positions()[n - 1], last)
+        }
+        Err(_) => (
+            Position::from_text(&args[1], Rules::default()).expect("a position"),
+            named_last,
+        ),
     };
     let start = FastGo::from_position(&pos).expect("a Go position");
     let mut rng = Rng::new(7);
     let mut black = [0u32; 361];
     let mut wins = 0;
+    let mut total_moves = 0;
     let mut owners = [0u8; 361];
     for _ in 0..k {
         let mut b = start.clone();
         let mut last = last;
         let mut moves = 0;
         while !b.is_over() && moves < 300 {
-            last = b.policy_move_tactics(&mut rng, last, Shapes::Mogo, None, false, two_libs);
+            last = b.policy_move_tactics(
+                &mut rng,
+                last,
+                Shapes::Mogo,
+                None,
+                Tactics {
+                    ladders: false,
+                    two_libs,
+                    nakade,
+                },
+            );
             moves += 1;
         }
+        total_moves += moves;
         b.owners(&mut owners);
         let s = b.score();
         if s[0] > s[1] {
@@ -48,6 +74,7 @@ fn main() {
             }
         }
     }
+    println!("{:.1} moves a playout", total_moves as f64 / k as f64);
     println!(
         "{} to move; Black won {:.1}%",
         if pos.turn() == chogo::common::Side::Black {

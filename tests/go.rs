@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use chogo::go::fast::{FastGo, Shapes, is_shape_at};
+use chogo::go::fast::{FastGo, Shapes, Tactics, is_shape_at};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -266,9 +266,19 @@ fn the_fast_board_plays_as_the_rules_engine() {
                     }
                 }
                 let before = fast.captures(p.turn());
-                // Odd seeds with the rule for groups of two liberties.
-                let played =
-                    fast.policy_move_tactics(&mut rng, last, shapes, None, false, seed % 2 == 1);
+                // Odd seeds with the rule for groups of two liberties, seeds 2 and 3 modulo 4 with
+                // the nakade rules.
+                let played = fast.policy_move_tactics(
+                    &mut rng,
+                    last,
+                    shapes,
+                    None,
+                    Tactics {
+                        ladders: false,
+                        two_libs: seed % 2 == 1,
+                        nakade: seed % 4 >= 2,
+                    },
+                );
                 let mv = match played {
                     Some(v) => Move::Drop {
                         kind: fast.kind(),
@@ -1925,8 +1935,11 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
                     Some(last),
                     Shapes::Mogo,
                     None,
-                    false,
-                    two_libs,
+                    Tactics {
+                        ladders: false,
+                        two_libs,
+                        nakade: false,
+                    },
                 );
                 mv.is_some_and(|m| answers.contains(&m))
             })
@@ -1953,8 +1966,11 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
             Some(e5),
             Shapes::Off,
             None,
-            false,
-            true,
+            Tactics {
+                ladders: false,
+                two_libs: true,
+                nakade: false,
+            },
         );
         let mut g = fast.clone();
         let plain = g.policy_move_tactics(
@@ -1962,11 +1978,80 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
             Some(e5),
             Shapes::Off,
             None,
-            false,
-            false,
+            Tactics {
+                ladders: false,
+                two_libs: false,
+                nakade: false,
+            },
         );
         assert_eq!(mv, plain, "seed {seed}: the rule has nothing to say here");
     }
+}
+
+#[test]
+fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
+    // Black's corner groups, inside a White wall that lives. White to move after Black's
+    // d1 (the cell the rule looks around). `black_kept` counts the playouts (of 200) that
+    // end with Black's d2 still Black's.
+    let wall = "R1R1R1R1R/RRRRRRRRR/R1R1R1R1R/RRRRRRRRR/RRRRRRRRR/RRRRRRRRR";
+    let black_kept = |rows: &str, nakade: bool| {
+        let p = pos(&format!("{wall}/{rows} w 0 0 0 - 1"), rules("R", "9"));
+        let d1 = FastGo::index(cell("d1"));
+        let d2 = FastGo::index(cell("d2"));
+        let mut owners = [0u8; 361];
+        (0..200u64)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mut rng = Rng::new(seed);
+                let mut last = Some(d1);
+                for _ in 0..200 {
+                    if fast.is_over() {
+                        break;
+                    }
+                    last = fast.policy_move_tactics(
+                        &mut rng,
+                        last,
+                        Shapes::Mogo,
+                        None,
+                        Tactics {
+                            ladders: false,
+                            two_libs: false,
+                            nakade,
+                        },
+                    );
+                }
+                fast.owners(&mut owners);
+                owners[d2 as usize] == 1
+            })
+            .count()
+    };
+    // A straight three (a1, b1, c1): dead, White's b1 kills. Its first move is b1 with the
+    // rule; without, the playouts mostly let the group live.
+    let three = "RRRRRRRRR/rrrrRRRRR/3rR1R1R";
+    let p = pos(&format!("{wall}/{three} w 0 0 0 - 1"), rules("R", "9"));
+    let mut fast = FastGo::from_position(&p).unwrap();
+    let first = fast.policy_move_tactics(
+        &mut Rng::new(1),
+        Some(FastGo::index(cell("d1"))),
+        Shapes::Mogo,
+        None,
+        Tactics {
+            ladders: false,
+            two_libs: false,
+            nakade: true,
+        },
+    );
+    assert_eq!(first, Some(FastGo::index(cell("b1"))));
+    assert_eq!(black_kept(three, true), 0);
+    assert!(black_kept(three, false) > 150);
+    // A bulky five (a1, b1, c1, a2, b2): dead too; its capture needs White's self-atari
+    // of 4 stones, which the playouts play only as a nakade.
+    let five = "rrrRRRRRR/2rrRRRRR/3rR1R1R";
+    assert_eq!(black_kept(five, true), 0);
+    assert!(black_kept(five, false) > 120);
+    // A straight four (a1 to d1) lives whoever plays first: the rule leaves it alive.
+    let four = "RRRRRRRRR/rrrrrRRRR/4rR1R1";
+    assert!(black_kept(four, true) > 180);
 }
 
 /// A digest of the moves (and final scores and owners) of policy playouts in every

@@ -19,7 +19,7 @@ use super::eye::Eyes;
 use super::{Bot, Candidate, Choice, Request};
 use crate::common::Side;
 use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
-use crate::go::fast::{FastGo, LADDER_DEPTH, Shapes, is_shape_at, learnt_gamma_at};
+use crate::go::fast::{FastGo, LADDER_DEPTH, Shapes, Tactics, is_shape_at, learnt_gamma_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
 use crate::go::moves::Move;
@@ -102,6 +102,10 @@ pub struct MctsConfig {
     /// (rooks, wazirs; bishops, dabbabas or alfils alone): an atari the group cannot
     /// escape, else a third liberty for an own group ([`FastGo::policy_move_tactics`]).
     pub two_libs: bool,
+    /// The playouts play the vital point of a small eye space next to the opponent's last
+    /// drop, and may fill an opponent's eye space of up to 6 cells with a self-atari of up
+    /// to 5 stones (a nakade) ([`FastGo::policy_move_tactics`]).
+    pub nakade: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -109,7 +113,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 12] = [
+    pub const SWITCHES: [&'static str; 13] = [
         "rave",
         "heuristics",
         "shapes",
@@ -122,6 +126,7 @@ impl MctsConfig {
         "shared_tree",
         "ladders",
         "two_libs",
+        "nakade",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -156,6 +161,7 @@ impl MctsConfig {
                 }
                 "ladders" => &mut self.ladders,
                 "two_libs" => &mut self.two_libs,
+                "nakade" => &mut self.nakade,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -193,6 +199,7 @@ impl Default for MctsConfig {
             lgr: None,
             ladders: false,
             two_libs: false,
+            nakade: false,
             score_weight: None,
         }
     }

@@ -523,8 +523,11 @@ impl Worker<'_> {
                         last,
                         shapes,
                         reply,
-                        self.config.ladders,
-                        self.config.two_libs,
+                        Tactics {
+                            ladders: self.config.ladders,
+                            two_libs: self.config.two_libs,
+                            nakade: self.config.nakade,
+                        },
                     )
                 } else {
                     fast.random_move(&mut self.rng)
