@@ -785,29 +785,37 @@ impl FastGo {
     /// `None` when there is none, or it is not legal.
     fn vital_point_near(&self, v: u16) -> Option<u16> {
         const MAX: usize = 6;
+        // The walls are `v`'s colour or the region is not one.
+        let wall = self.color[v as usize];
         let mut done = [NONE; 4];
         let mut nd = 0;
         for &e in self.neighbours(v) {
             if self.color[e as usize] != EMPTY || done[..nd].contains(&e) {
                 continue;
             }
-            // Flood the empty region of `e`, giving up past MAX cells.
+            // Flood the empty region of `e`, giving up past MAX cells or at a stone of
+            // the other colour.
             let mut region = [NONE; MAX + 1];
             let mut n = 1;
             region[0] = e;
-            let mut walls = 0u8;
+            let mut mixed = false;
             let mut k = 0;
-            while k < n && n <= MAX {
+            'flood: while k < n {
                 let c = region[k];
                 for &w in self.neighbours(c) {
-                    match self.color[w as usize] {
-                        EMPTY => {
-                            if !region[..n].contains(&w) && n <= MAX {
-                                region[n] = w;
-                                n += 1;
+                    let colour = self.color[w as usize];
+                    if colour == EMPTY {
+                        if !region[..n].contains(&w) {
+                            if n > MAX - 1 {
+                                n = MAX + 1;
+                                break 'flood;
                             }
+                            region[n] = w;
+                            n += 1;
                         }
-                        colour => walls |= colour,
+                    } else if colour != wall {
+                        mixed = true;
+                        break 'flood;
                     }
                 }
                 k += 1;
@@ -818,7 +826,7 @@ impl FastGo {
                     nd += 1;
                 }
             }
-            if !(3..=MAX).contains(&n) || !(walls == 1 || walls == 2) {
+            if !(3..=MAX).contains(&n) || mixed {
                 continue;
             }
             let (mut best, mut most, mut tie) = (NONE, 0, false);
