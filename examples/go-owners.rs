@@ -1,8 +1,12 @@
-//! Diagnosis: how the playouts end a position of a game. Plays `K` policy playouts from
-//! the position before move `N` of an SGF file (rooks, 9 × 9) and prints, per cell, the
-//! share of playouts that ended with it Black's, and Black's share of wins.
+//! Diagnosis: how the playouts end a position of a game. Plays `K` policy playouts (2,000
+//! unless given) from the position before move `N` of an SGF file (rooks, 9 × 9), or from
+//! a position's text with `N` naming the last drop's cell, and prints, per cell, the share
+//! of playouts that ended with it Black's, Black's share of wins and the playouts' length.
+//! With `two_libs`, `nakade` or `both`, the policy plays those rules
+//! ([`chogo::go::fast::Tactics`]).
 //!
-//!     cargo run --release --no-default-features --example go-owners -- FILE N [K] [two_libs|nakade|both]
+//!     cargo run --release --no-default-features --example go-owners -- FILE N [K] [RULES]
+//!     cargo run --release --no-default-features --example go-owners -- "POSITION" d1 4000 nakade
 
 use chogo::go::fast::{FastGo, Shapes, Tactics};
 use chogo::go::playout::Rng;
