@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use chogo::go::fast::{FastGo, Shapes};
+use chogo::go::fast::{FastGo, Shapes, Tactics};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::{Game, PieceSet, Position, Rules, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -45,6 +45,55 @@ fn playouts(c: &mut Criterion) {
                 let mut moves = 0;
                 while !f.is_over() && moves < cap {
                     last = f.policy_move(&mut rng, last, Shapes::Mogo);
+                    moves += 1;
+                }
+                black_box(f.score())
+            })
+        });
+        // The same with the rule for groups of two liberties (the switch `two_libs`).
+        group.bench_function(
+            format!("rooks {board}x{board} fast, policy, two_libs"),
+            |b| {
+                b.iter(|| {
+                    let mut f = fast.clone();
+                    let mut last = None;
+                    let mut moves = 0;
+                    while !f.is_over() && moves < cap {
+                        last = f.policy_move_tactics(
+                            &mut rng,
+                            last,
+                            Shapes::Mogo,
+                            None,
+                            Tactics {
+                                ladders: false,
+                                two_libs: true,
+                                nakade: false,
+                            },
+                        );
+                        moves += 1;
+                    }
+                    black_box(f.score())
+                })
+            },
+        );
+        // The same with the nakade rules (the switch `nakade`).
+        group.bench_function(format!("rooks {board}x{board} fast, policy, nakade"), |b| {
+            b.iter(|| {
+                let mut f = fast.clone();
+                let mut last = None;
+                let mut moves = 0;
+                while !f.is_over() && moves < cap {
+                    last = f.policy_move_tactics(
+                        &mut rng,
+                        last,
+                        Shapes::Mogo,
+                        None,
+                        Tactics {
+                            ladders: false,
+                            two_libs: false,
+                            nakade: true,
+                        },
+                    );
                     moves += 1;
                 }
                 black_box(f.score())

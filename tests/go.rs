@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use chogo::go::fast::{FastGo, Shapes, is_shape_at};
+use chogo::go::fast::{FastGo, Shapes, Tactics, is_shape_at};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -266,7 +266,19 @@ fn the_fast_board_plays_as_the_rules_engine() {
                     }
                 }
                 let before = fast.captures(p.turn());
-                let played = fast.policy_move(&mut rng, last, shapes);
+                // Odd seeds with the rule for groups of two liberties, seeds 2 and 3 modulo 4 with
+                // the nakade rules.
+                let played = fast.policy_move_tactics(
+                    &mut rng,
+                    last,
+                    shapes,
+                    None,
+                    Tactics {
+                        ladders: false,
+                        two_libs: seed % 2 == 1,
+                        nakade: seed % 4 >= 2,
+                    },
+                );
                 let mv = match played {
                     Some(v) => Move::Drop {
                         kind: fast.kind(),
@@ -1905,6 +1917,141 @@ fn playouts_with_ladders_do_not_extend_into_a_ladder_that_works() {
     let mut fast = FastGo::from_position(&after).unwrap();
     let mv = fast.policy_move_with(&mut Rng::new(1), Some(c3), Shapes::Mogo, None, true);
     assert_eq!(mv, Some(d4));
+}
+
+#[test]
+fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_own() {
+    // Black to move each time. Which of `answers` the policy plays, in 50 seeds, with and
+    // without the rule for groups of two liberties.
+    let count = |text: &str, last: &str, answers: &[&str], two_libs: bool| {
+        let p = pos(text, rules("R", "9"));
+        let last = FastGo::index(cell(last));
+        let answers: Vec<u16> = answers.iter().map(|a| FastGo::index(cell(a))).collect();
+        (0..50)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mv = fast.policy_move_tactics(
+                    &mut Rng::new(seed),
+                    Some(last),
+                    Shapes::Mogo,
+                    None,
+                    Tactics {
+                        ladders: false,
+                        two_libs,
+                        nakade: false,
+                    },
+                );
+                mv.is_some_and(|m| answers.contains(&m))
+            })
+            .count()
+    };
+    // White's b2 has two liberties, a2 and b1; an atari on either leaves the other no
+    // way out (b1 gives it a1 and c1, a2 gives it a1).
+    let attack = "9/9/9/9/9/9/rr7/1Rr6/9 b 0 0 0 - 1";
+    assert_eq!(count(attack, "b2", &["a2", "b1"], true), 50);
+    assert!(count(attack, "b2", &["a2", "b1"], false) < 40);
+    // White's e3 leaves Black's c3-d3 with two liberties, c2 and d2: either gives three.
+    let defend = "9/9/9/9/9/2RR5/1RrrR4/9/9 b 0 0 0 - 1";
+    assert_eq!(count(defend, "e3", &["c2", "d2"], true), 50);
+    assert!(count(defend, "e3", &["c2", "d2"], false) < 40);
+    // An atari the group escapes from is not played for it: White's e5 (two liberties,
+    // e4 and f5) gets three by either extension.
+    let open = "9/9/9/4r4/3rR4/9/9/9/9 b 0 0 0 - 1";
+    let fast = FastGo::from_position(&pos(open, rules("R", "9"))).unwrap();
+    let e5 = FastGo::index(cell("e5"));
+    for seed in 0..20 {
+        let mut f = fast.clone();
+        let mv = f.policy_move_tactics(
+            &mut Rng::new(seed),
+            Some(e5),
+            Shapes::Off,
+            None,
+            Tactics {
+                ladders: false,
+                two_libs: true,
+                nakade: false,
+            },
+        );
+        let mut g = fast.clone();
+        let plain = g.policy_move_tactics(
+            &mut Rng::new(seed),
+            Some(e5),
+            Shapes::Off,
+            None,
+            Tactics {
+                ladders: false,
+                two_libs: false,
+                nakade: false,
+            },
+        );
+        assert_eq!(mv, plain, "seed {seed}: the rule has nothing to say here");
+    }
+}
+
+#[test]
+fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
+    // Black's corner groups, inside a White wall that lives. White to move after Black's
+    // d1 (the cell the rule looks around). `black_kept` counts the playouts (of 200) that
+    // end with Black's d2 still Black's.
+    let wall = "R1R1R1R1R/RRRRRRRRR/R1R1R1R1R/RRRRRRRRR/RRRRRRRRR/RRRRRRRRR";
+    let black_kept = |rows: &str, nakade: bool| {
+        let p = pos(&format!("{wall}/{rows} w 0 0 0 - 1"), rules("R", "9"));
+        let d1 = FastGo::index(cell("d1"));
+        let d2 = FastGo::index(cell("d2"));
+        let mut owners = [0u8; 361];
+        (0..200u64)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mut rng = Rng::new(seed);
+                let mut last = Some(d1);
+                for _ in 0..200 {
+                    if fast.is_over() {
+                        break;
+                    }
+                    last = fast.policy_move_tactics(
+                        &mut rng,
+                        last,
+                        Shapes::Mogo,
+                        None,
+                        Tactics {
+                            ladders: false,
+                            two_libs: false,
+                            nakade,
+                        },
+                    );
+                }
+                fast.owners(&mut owners);
+                owners[d2 as usize] == 1
+            })
+            .count()
+    };
+    // A straight three (a1, b1, c1): dead, White's b1 kills. Its first move is b1 with the
+    // rule; without, the playouts mostly let the group live.
+    let three = "RRRRRRRRR/rrrrRRRRR/3rR1R1R";
+    let p = pos(&format!("{wall}/{three} w 0 0 0 - 1"), rules("R", "9"));
+    let mut fast = FastGo::from_position(&p).unwrap();
+    let first = fast.policy_move_tactics(
+        &mut Rng::new(1),
+        Some(FastGo::index(cell("d1"))),
+        Shapes::Mogo,
+        None,
+        Tactics {
+            ladders: false,
+            two_libs: false,
+            nakade: true,
+        },
+    );
+    assert_eq!(first, Some(FastGo::index(cell("b1"))));
+    assert_eq!(black_kept(three, true), 0);
+    assert!(black_kept(three, false) > 150);
+    // A bulky five (a1, b1, c1, a2, b2): dead too; its capture needs White's self-atari
+    // of 4 stones, which the playouts play only as a nakade.
+    let five = "rrrRRRRRR/2rrRRRRR/3rR1R1R";
+    assert_eq!(black_kept(five, true), 0);
+    assert!(black_kept(five, false) > 120);
+    // A straight four (a1 to d1) lives whoever plays first: the rule leaves it alive.
+    let four = "RRRRRRRRR/rrrrrRRRR/4rR1R1";
+    assert!(black_kept(four, true) > 180);
 }
 
 /// A digest of the moves (and final scores and owners) of policy playouts in every

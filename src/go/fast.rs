@@ -687,6 +687,28 @@ impl FastGo {
         reply: Option<u16>,
         ladders: bool,
     ) -> Option<u16> {
+        let tactics = Tactics {
+            ladders,
+            ..Tactics::default()
+        };
+        self.policy_move_tactics(rng, last, shapes, reply, tactics)
+    }
+
+    /// [`FastGo::policy_move_with`] with the rules that `tactics` turns on.
+    #[inline]
+    pub fn policy_move_tactics(
+        &mut self,
+        rng: &mut Rng,
+        last: Option<u16>,
+        shapes: Shapes,
+        reply: Option<u16>,
+        tactics: Tactics,
+    ) -> Option<u16> {
+        let Tactics {
+            ladders,
+            two_libs,
+            nakade,
+        } = tactics;
         if let Some(r) = reply
             && self.is_good_drop(r, 3)
         {
@@ -725,6 +747,20 @@ impl FastGo {
                     }
                 }
             }
+            if nakade
+                && avoid == NONE
+                && let Some(l) = self.vital_point_near(v)
+            {
+                self.play(l);
+                return Some(l);
+            }
+            if two_libs
+                && avoid == NONE
+                && let Some(l) = self.two_liberty_move(rng, v)
+            {
+                self.play(l);
+                return Some(l);
+            }
             let answer = match shapes {
                 Shapes::Off => None,
                 Shapes::Mogo => self.shape_reply(rng, v, avoid),
@@ -734,15 +770,277 @@ impl FastGo {
                 self.play(l);
                 return Some(l);
             }
-            return self.random_policy_move(rng, avoid);
+            return self.random_policy_move(rng, avoid, nakade);
         }
-        self.random_policy_move(rng, NONE)
+        self.random_policy_move(rng, NONE, nakade)
+    }
+
+    /// The vital point of a small eye space next to the opponent's drop on `v`: a region
+    /// of 3 to 6 empty cells, next to `v`, walled by stones of one colour only, with one
+    /// cell next to more of the region's cells than any other (at least two): the middle
+    /// of a straight or bent three, the centre of a pyramid four, a bulky or crossed five
+    /// or a flower six. The owner lives by playing it, the other side kills by playing it
+    /// first; the random playouts find it only by chance, and then let the group live
+    /// (the shapes whose capture needs a self-atari of 3 stones or more are never killed).
+    /// `None` when there is none, or it is not legal.
+    fn vital_point_near(&self, v: u16) -> Option<u16> {
+        const MAX: usize = 6;
+        // The walls are `v`'s colour or the region is not one.
+        let wall = self.color[v as usize];
+        let mut done = [NONE; 4];
+        let mut nd = 0;
+        for &e in self.neighbours(v) {
+            if self.color[e as usize] != EMPTY || done[..nd].contains(&e) {
+                continue;
+            }
+            // Flood the empty region of `e`, giving up past MAX cells or at a stone of
+            // the other colour.
+            let mut region = [NONE; MAX + 1];
+            let mut n = 1;
+            region[0] = e;
+            let mut mixed = false;
+            let mut k = 0;
+            'flood: while k < n {
+                let c = region[k];
+                for &w in self.neighbours(c) {
+                    let colour = self.color[w as usize];
+                    if colour == EMPTY {
+                        if !region[..n].contains(&w) {
+                            if n > MAX - 1 {
+                                n = MAX + 1;
+                                break 'flood;
+                            }
+                            region[n] = w;
+                            n += 1;
+                        }
+                    } else if colour != wall {
+                        mixed = true;
+                        break 'flood;
+                    }
+                }
+                k += 1;
+            }
+            for &c in &region[..n.min(MAX)] {
+                if self.neighbours(v).contains(&c) && nd < done.len() {
+                    done[nd] = c;
+                    nd += 1;
+                }
+            }
+            if !(3..=MAX).contains(&n) || mixed {
+                continue;
+            }
+            let (mut best, mut most, mut tie) = (NONE, 0, false);
+            for &c in &region[..n] {
+                let inside = self
+                    .neighbours(c)
+                    .iter()
+                    .filter(|w| region[..n].contains(w))
+                    .count();
+                if inside > most {
+                    (best, most, tie) = (c, inside, false);
+                } else if inside == most {
+                    tie = true;
+                }
+            }
+            if most >= 2 && !tie && self.is_legal(best) {
+                return Some(best);
+            }
+        }
+        None
+    }
+
+    /// Whether the mover's drop on `v`, a self-atari, fills an eye space of the
+    /// opponent's to kill it: the group it makes has at most 5 stones and its last
+    /// liberty touches only the opponent's stones and the group, so that the capture
+    /// leaves an eye space of at most 6 cells walled by the opponent alone (a nakade: it
+    /// may still be one eye).
+    fn is_nakade_fill(&self, v: u16) -> bool {
+        let me = self.turn;
+        let them = me ^ 3;
+        let mut size = 1;
+        let mut groups = [NONE; 4];
+        let mut ng = 0;
+        let mut lib = NONE;
+        for &w in self.neighbours(v) {
+            match self.color[w as usize] {
+                EMPTY => lib = w,
+                c if c == me => {
+                    let g = self.group[w as usize];
+                    if !groups[..ng].contains(&g) {
+                        groups[ng] = g;
+                        ng += 1;
+                        size += self.size[g as usize];
+                    }
+                }
+                _ => {}
+            }
+        }
+        if size > 5 {
+            return false;
+        }
+        if lib == NONE {
+            // The liberty is one of the groups': find it.
+            let mut out = [NONE; 2];
+            for &g in &groups[..ng] {
+                if self.liberties(g, &mut out) > 0 {
+                    lib = out
+                        .iter()
+                        .copied()
+                        .find(|&l| l != v && l != NONE)
+                        .unwrap_or(NONE);
+                    if lib != NONE {
+                        break;
+                    }
+                }
+            }
+            if lib == NONE {
+                return false;
+            }
+        }
+        self.neighbours(lib).iter().all(|&w| {
+            let c = self.color[w as usize];
+            c == them || w == v || (c == me && groups[..ng].contains(&self.group[w as usize]))
+        })
+    }
+
+    /// The answer to the opponent's drop on `v` (a stone) when a group next to it has
+    /// two liberties, the capturing races and life and death that the atari rules see
+    /// one move too late: an atari on the opponent's group on `v` that it cannot escape
+    /// by extending (its other liberty gives it at most two), from a drop that is not
+    /// itself in atari; else a drop that gives an own group next to `v` with two
+    /// liberties a third (or captures a neighbour of it in atari). Chosen at random
+    /// among those; `None` when there is none.
+    fn two_liberty_move(&self, rng: &mut Rng, v: u16) -> Option<u16> {
+        let me = self.turn;
+        let them = me ^ 3;
+        let mut found = [NONE; 8];
+        let mut n = 0;
+        let mut libs = [NONE; 3];
+        let g = self.group[v as usize];
+        // A stone with three empty neighbours has three liberties: no walk.
+        if self.empty_around(v) < 3 && self.liberties(g, &mut libs) == 2 {
+            for (a, b) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+                if self.is_legal(a)
+                    && self.liberties_after(me, a, NONE, 2, NONE, NONE) >= 2
+                    && self.liberties_after(them, b, a, 3, g, NONE) <= 2
+                {
+                    found[n] = a;
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            for &w in self.neighbours(v) {
+                if self.color[w as usize] != me {
+                    continue;
+                }
+                let mut own = [NONE; 3];
+                let h = self.group[w as usize];
+                if self.empty_around(w) >= 3 || self.liberties(h, &mut own) != 2 {
+                    continue;
+                }
+                if let Some(c) = self.capture_next_to(w) {
+                    if !found[..n].contains(&c) && n < found.len() {
+                        found[n] = c;
+                        n += 1;
+                    }
+                    continue;
+                }
+                for (l, other) in [(own[0], own[1]), (own[1], own[0])] {
+                    if !found[..n].contains(&l)
+                        && n < found.len()
+                        && self.is_legal(l)
+                        && self.liberties_after(me, l, NONE, 3, h, other) >= 3
+                    {
+                        found[n] = l;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (n > 0).then(|| found[rng.below(n)])
+    }
+
+    /// How many of `v`'s neighbours are empty.
+    #[inline]
+    fn empty_around(&self, v: u16) -> usize {
+        self.neighbours(v)
+            .iter()
+            .filter(|&&n| self.color[n as usize] == EMPTY)
+            .count()
+    }
+
+    /// How many distinct liberties, up to `max`, the group of a stone of colour `c`
+    /// dropped on the empty `v` would have, `gone` taken as occupied; a drop that captures
+    /// an opponent's group in atari (other than through `gone`) counts as `max`. The group
+    /// `known`, if `v` joins it, is not walked: its liberties are `v`, `gone` and `keep`.
+    fn liberties_after(
+        &self,
+        c: u8,
+        v: u16,
+        gone: u16,
+        max: usize,
+        known: u16,
+        keep: u16,
+    ) -> usize {
+        let mut out = [NONE; 8];
+        let mut n = 0;
+        let mut add = |l: u16, n: &mut usize| {
+            if l != v && l != gone && l != NONE && *n < max && !out[..*n].contains(&l) {
+                out[*n] = l;
+                *n += 1;
+            }
+        };
+        // The empty neighbours first: often enough on their own.
+        for &w in self.neighbours(v) {
+            if self.color[w as usize] == EMPTY {
+                add(w, &mut n);
+            }
+        }
+        if n >= max {
+            return max;
+        }
+        let mut seen = [NONE; 4];
+        let mut ng = 0;
+        for &w in self.neighbours(v) {
+            let cw = self.color[w as usize];
+            if cw == c {
+                let g = self.group[w as usize];
+                if seen[..ng].contains(&g) {
+                    continue;
+                }
+                seen[ng] = g;
+                ng += 1;
+                if g == known {
+                    add(keep, &mut n);
+                } else {
+                    let mut s = g;
+                    loop {
+                        for &l in self.neighbours(s) {
+                            if self.color[l as usize] == EMPTY {
+                                add(l, &mut n);
+                            }
+                        }
+                        s = self.next[s as usize];
+                        if s == g || n >= max {
+                            break;
+                        }
+                    }
+                }
+            } else if cw == (c ^ 3) && w != gone && self.atari_liberty(w) == Some(v) {
+                return max;
+            }
+            if n >= max {
+                return max;
+            }
+        }
+        n
     }
 
     /// The policy's last resort: a random legal move that fills no own eye, puts no group
     /// of 3 or more stones in atari and is not `avoid`; else a pass.
     #[inline]
-    fn random_policy_move(&mut self, rng: &mut Rng, avoid: u16) -> Option<u16> {
+    fn random_policy_move(&mut self, rng: &mut Rng, avoid: u16, nakade: bool) -> Option<u16> {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
@@ -750,7 +1048,13 @@ impl FastGo {
             let mut j = start;
             for _ in 0..n {
                 let v = self.empty[j];
-                if v != avoid && self.is_good_drop(v, 3) {
+                if v != avoid
+                    && (self.is_good_drop(v, 3)
+                        || (nakade
+                            && self.is_legal(v)
+                            && !self.is_own_eye(v)
+                            && self.is_nakade_fill(v)))
+                {
                     self.play(v);
                     return Some(v);
                 }
@@ -851,6 +1155,22 @@ impl FastGo {
     pub fn captures(&self, side: Side) -> u32 {
         self.captures[side.index()]
     }
+}
+
+/// The playout policy's reading rules beyond captures and saves of groups in atari
+/// ([`FastGo::policy_move_tactics`]); all off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tactics {
+    /// A group in atari is not extended into a ladder that catches it
+    /// ([`FastGo::can_escape`]).
+    pub ladders: bool,
+    /// Groups of two liberties next to the opponent's drop: an atari the group cannot
+    /// escape, else a third liberty for an own group ([`FastGo::two_liberty_move`]).
+    pub two_libs: bool,
+    /// The vital point of a small eye space next to the opponent's drop
+    /// ([`FastGo::vital_point_near`]), and a self-atari that fills an opponent's small
+    /// eye space ([`FastGo::is_nakade_fill`]).
+    pub nakade: bool,
 }
 
 /// How the playouts answer the opponent's last drop with a 3 × 3 shape next to it.

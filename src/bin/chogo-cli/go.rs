@@ -225,10 +225,11 @@ impl GoEffort {
 #[derive(clap::Args, Debug)]
 struct Switches {
     /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors,
-    /// priors, reuse, lgr, shared_tree, ladders
+    /// priors, reuse, lgr, shared_tree, ladders, two_libs, nakade
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
-    /// search switches turned on (shape_priors and ladders are off by default, lgr too but
+    /// search switches turned on (shape_priors, ladders, patterns, pattern_priors,
+    /// two_libs and nakade are off by default, lgr too but
     /// for rooks and wazirs; shared_tree is on with a time budget)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,

@@ -19,7 +19,7 @@ use super::eye::Eyes;
 use super::{Bot, Candidate, Choice, Request};
 use crate::common::Side;
 use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
-use crate::go::fast::{FastGo, LADDER_DEPTH, Shapes, is_shape_at, learnt_gamma_at};
+use crate::go::fast::{FastGo, LADDER_DEPTH, Shapes, Tactics, is_shape_at, learnt_gamma_at};
 use crate::go::game::Game;
 use crate::go::geometry::Geometry;
 use crate::go::moves::Move;
@@ -98,6 +98,14 @@ pub struct MctsConfig {
     /// into a ladder that catches it, and the priors count such an extension as bad and
     /// an atari that starts a working ladder as good as a capture.
     pub ladders: bool,
+    /// The playouts read groups of two liberties next to the opponent's last drop
+    /// (rooks, wazirs; bishops, dabbabas or alfils alone): an atari the group cannot
+    /// escape, else a third liberty for an own group ([`FastGo::policy_move_tactics`]).
+    pub two_libs: bool,
+    /// The playouts play the vital point of a small eye space next to the opponent's last
+    /// drop, and may fill an opponent's eye space of up to 6 cells with a self-atari of up
+    /// to 5 stones (a nakade) ([`FastGo::policy_move_tactics`]).
+    pub nakade: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -105,7 +113,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 11] = [
+    pub const SWITCHES: [&'static str; 13] = [
         "rave",
         "heuristics",
         "shapes",
@@ -117,6 +125,8 @@ impl MctsConfig {
         "lgr",
         "shared_tree",
         "ladders",
+        "two_libs",
+        "nakade",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -150,6 +160,8 @@ impl MctsConfig {
                     continue;
                 }
                 "ladders" => &mut self.ladders,
+                "two_libs" => &mut self.two_libs,
+                "nakade" => &mut self.nakade,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -186,6 +198,8 @@ impl Default for MctsConfig {
             shape_priors: false,
             lgr: None,
             ladders: false,
+            two_libs: false,
+            nakade: false,
             score_weight: None,
         }
     }

@@ -518,7 +518,17 @@ impl Worker<'_> {
                         }
                         _ => None,
                     };
-                    fast.policy_move_with(&mut self.rng, last, shapes, reply, self.config.ladders)
+                    fast.policy_move_tactics(
+                        &mut self.rng,
+                        last,
+                        shapes,
+                        reply,
+                        Tactics {
+                            ladders: self.config.ladders,
+                            two_libs: self.config.two_libs,
+                            nakade: self.config.nakade,
+                        },
+                    )
                 } else {
                     fast.random_move(&mut self.rng)
                 };
