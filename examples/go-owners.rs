@@ -13,36 +13,70 @@ use chogo::go::playout::Rng;
 use chogo::go::sgf::SgfGame;
 use chogo::go::{Cell, Move, Position, Rules};
 
-fn main() {
+const USAGE: &str = "usage: go-owners FILE.sgf N [PLAYOUTS] [two_libs|nakade|both]\n       \
+                     go-owners \"POSITION\" LAST-CELL [PLAYOUTS] [two_libs|nakade|both]";
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("go-owners: {message}\n{USAGE}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
+    let (Some(source), Some(which)) = (args.get(1), args.get(2)) else {
+        return Err("a position and a move are needed".into());
+    };
     // For a position's text, N may name the cell of the last drop instead.
-    let n: usize = args[2].parse().unwrap_or(1);
-    let named_last = args[2].parse::<Cell>().ok().map(FastGo::index);
-    let k: usize = args.get(3).map_or(2000, |s| s.parse().expect("playouts"));
+    let n: usize = which.parse().unwrap_or(1);
+    let named_last = which.parse::<Cell>().ok().map(FastGo::index);
+    let k: usize = match args.get(3) {
+        None => 2000,
+        Some(text) => match text.parse() {
+            Ok(k) if k > 0 => k,
+            _ => return Err(format!("{text} is not a number of playouts")),
+        },
+    };
     let rule = args.get(4).map_or("", String::as_str);
+    if !matches!(rule, "" | "two_libs" | "nakade" | "both") {
+        return Err(format!("{rule} is not two_libs, nakade or both"));
+    }
     let (two_libs, nakade) = (
         rule == "two_libs" || rule == "both",
         rule == "nakade" || rule == "both",
     );
     // A file, or a position's text (9 × 9 rooks).
-    let (pos, last) = match std::fs::read_to_string(&args[1]) {
+    let (pos, last) = match std::fs::read_to_string(source) {
         Ok(text) => {
             let game = SgfGame::parse(&text)
-                .expect("SGF")
+                .map_err(|e| format!("{source}: {e}"))?
                 .to_game()
-                .expect("replay");
+                .map_err(|e| format!("{source}: {e}"))?;
+            let positions = game.positions();
+            if n == 0 || n > positions.len() {
+                return Err(format!(
+                    "the game has positions before moves 1 to {}",
+                    positions.len()
+                ));
+            }
             let last = match n.checked_sub(2).map(|i| game.moves()[i].0) {
                 Some(Move::Drop { cell, .. }) => Some(FastGo::index(cell)),
                 _ => None,
             };
-            (game.positions()[n - 1], last)
+            (positions[n - 1], last)
         }
         Err(_) => (
-            Position::from_text(&args[1], Rules::default()).expect("a position"),
+            Position::from_text(source, Rules::default())
+                .map_err(|e| format!("{source}: neither a file nor a position ({e})"))?,
             named_last,
         ),
     };
-    let start = FastGo::from_position(&pos).expect("a Go position");
+    let start = FastGo::from_position(&pos)
+        .ok_or("the fast board cannot play this position (one kind of piece, no dead stones)")?;
     let mut rng = Rng::new(7);
     let mut black = [0u32; 361];
     let mut wins = 0;
@@ -101,4 +135,5 @@ fn main() {
         }
         println!("{line}");
     }
+    Ok(())
 }
