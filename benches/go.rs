@@ -50,55 +50,39 @@ fn playouts(c: &mut Criterion) {
                 black_box(f.score())
             })
         });
-        // The same with the rule for groups of two liberties (the switch `two_libs`).
-        group.bench_function(
-            format!("rooks {board}x{board} fast, policy, two_libs"),
-            |b| {
+        // The same with each reading rule of the playouts (the switches `two_libs` and
+        // `nakade`).
+        for (name, tactics) in [
+            (
+                "two_libs",
+                Tactics {
+                    ladders: false,
+                    two_libs: true,
+                    nakade: false,
+                },
+            ),
+            (
+                "nakade",
+                Tactics {
+                    ladders: false,
+                    two_libs: false,
+                    nakade: true,
+                },
+            ),
+        ] {
+            group.bench_function(format!("rooks {board}x{board} fast, policy, {name}"), |b| {
                 b.iter(|| {
                     let mut f = fast.clone();
                     let mut last = None;
                     let mut moves = 0;
                     while !f.is_over() && moves < cap {
-                        last = f.policy_move_tactics(
-                            &mut rng,
-                            last,
-                            Shapes::Mogo,
-                            None,
-                            Tactics {
-                                ladders: false,
-                                two_libs: true,
-                                nakade: false,
-                            },
-                        );
+                        last = f.policy_move_tactics(&mut rng, last, Shapes::Mogo, None, tactics);
                         moves += 1;
                     }
                     black_box(f.score())
                 })
-            },
-        );
-        // The same with the nakade rules (the switch `nakade`).
-        group.bench_function(format!("rooks {board}x{board} fast, policy, nakade"), |b| {
-            b.iter(|| {
-                let mut f = fast.clone();
-                let mut last = None;
-                let mut moves = 0;
-                while !f.is_over() && moves < cap {
-                    last = f.policy_move_tactics(
-                        &mut rng,
-                        last,
-                        Shapes::Mogo,
-                        None,
-                        Tactics {
-                            ladders: false,
-                            two_libs: false,
-                            nakade: true,
-                        },
-                    );
-                    moves += 1;
-                }
-                black_box(f.score())
-            })
-        });
+            });
+        }
         // The general engine (any set), scored at the end.
         group.bench_function(format!("rooks {board}x{board} general"), |b| {
             b.iter(|| black_box(playout(&start, &mut rng, cap).0.score()))
