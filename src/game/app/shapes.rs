@@ -119,6 +119,12 @@ pub(crate) fn plugin(app: &mut App) {
     embedded_asset!(app, "shape.wgsl");
     app.add_plugins(Material2dPlugin::<ShapeMaterial>::default());
     app.init_resource::<ShapeQuad>();
+    add_requeue(app);
+}
+
+/// [`requeue_moved_shapes`] where it must run: once the frame's transforms are final, and
+/// before the renderer gathers the shapes to specialize and queue.
+fn add_requeue(app: &mut App) {
     app.add_systems(
         PostUpdate,
         requeue_moved_shapes
@@ -147,12 +153,10 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, TransformPlugin));
         app.init_resource::<Requeued>();
-        app.add_systems(
-            PostUpdate,
-            (requeue_moved_shapes, count)
-                .chain()
-                .after(TransformSystems::Propagate),
-        );
+        // Registered as the game registers it (without the renderer, whose system it
+        // runs before).
+        add_requeue(&mut app);
+        app.add_systems(PostUpdate, count.after(requeue_moved_shapes));
         let parent = app
             .world_mut()
             .spawn((Transform::from_xyz(0.0, 0.0, 2.0), Visibility::default()))
