@@ -50,23 +50,35 @@ fn playouts(c: &mut Criterion) {
                 black_box(f.score())
             })
         });
-        // The same with each reading rule of the playouts (the switches `two_libs` and
-        // `nakade`).
+        // The same with each reading rule of the playouts (the switches `two_libs`,
+        // `nakade`, `capture_any` and `self_atari2`).
         for (name, tactics) in [
             (
                 "two_libs",
                 Tactics {
-                    ladders: false,
                     two_libs: true,
-                    nakade: false,
+                    ..Tactics::default()
                 },
             ),
             (
                 "nakade",
                 Tactics {
-                    ladders: false,
-                    two_libs: false,
                     nakade: true,
+                    ..Tactics::default()
+                },
+            ),
+            (
+                "capture_any",
+                Tactics {
+                    capture_any: true,
+                    ..Tactics::default()
+                },
+            ),
+            (
+                "self_atari2",
+                Tactics {
+                    self_atari2: true,
+                    ..Tactics::default()
                 },
             ),
         ] {

@@ -2,7 +2,8 @@
 //! unless given) from the position before move `N` of an SGF file (rooks, 9 × 9), or from
 //! a position's text with `N` naming the last drop's cell, and prints, per cell, the share
 //! of playouts that ended with it Black's, Black's share of wins and the playouts' length.
-//! With `two_libs`, `nakade` or `both`, the policy plays those rules
+//! `RULES`, a comma-separated list of `two_libs`, `nakade`, `capture_any` and
+//! `self_atari2` (`both`: the first two), turns those rules of the policy on
 //! ([`chogo::go::fast::Tactics`]).
 //!
 //!     cargo run --release --no-default-features --example go-owners -- FILE N [K] [RULES]
@@ -13,8 +14,9 @@ use chogo::go::playout::Rng;
 use chogo::go::sgf::SgfGame;
 use chogo::go::{Cell, Move, Position, Rules};
 
-const USAGE: &str = "usage: go-owners FILE.sgf N [PLAYOUTS] [two_libs|nakade|both]\n       \
-                     go-owners \"POSITION\" LAST-CELL [PLAYOUTS] [two_libs|nakade|both]";
+const USAGE: &str = "usage: go-owners FILE.sgf N [PLAYOUTS] [RULE,...]\n       \
+                     go-owners \"POSITION\" LAST-CELL [PLAYOUTS] [RULE,...]\n\
+                     RULE: two_libs, nakade, both (the two), capture_any, self_atari2";
 
 fn main() -> std::process::ExitCode {
     match run() {
@@ -41,14 +43,18 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("{text} is not a number of playouts")),
         },
     };
-    let rule = args.get(4).map_or("", String::as_str);
-    if !matches!(rule, "" | "two_libs" | "nakade" | "both") {
-        return Err(format!("{rule} is not two_libs, nakade or both"));
+    let mut tactics = Tactics::default();
+    for rule in args.get(4).map_or("", String::as_str).split(',') {
+        match rule {
+            "" => {}
+            "two_libs" => tactics.two_libs = true,
+            "nakade" => tactics.nakade = true,
+            "both" => (tactics.two_libs, tactics.nakade) = (true, true),
+            "capture_any" => tactics.capture_any = true,
+            "self_atari2" => tactics.self_atari2 = true,
+            _ => return Err(format!("{rule} is not one of the policy's rules")),
+        }
     }
-    let (two_libs, nakade) = (
-        rule == "two_libs" || rule == "both",
-        rule == "nakade" || rule == "both",
-    );
     // A file, or a position's text (9 × 9 rooks).
     let (pos, last) = match std::fs::read_to_string(source) {
         Ok(text) => {
@@ -87,17 +93,7 @@ fn run() -> Result<(), String> {
         let mut last = last;
         let mut moves = 0;
         while !b.is_over() && moves < 300 {
-            last = b.policy_move_tactics(
-                &mut rng,
-                last,
-                Shapes::Mogo,
-                None,
-                Tactics {
-                    ladders: false,
-                    two_libs,
-                    nakade,
-                },
-            );
+            last = b.policy_move_tactics(&mut rng, last, Shapes::Mogo, None, tactics);
             moves += 1;
         }
         total_moves += moves;

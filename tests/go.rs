@@ -267,7 +267,8 @@ fn the_fast_board_plays_as_the_rules_engine() {
                 }
                 let before = fast.captures(p.turn());
                 // Odd seeds with the rule for groups of two liberties, seeds 2 and 3 modulo 4 with
-                // the nakade rules.
+                // the nakade rules, 4 to 7 modulo 8 with the capture anywhere, multiples of 3
+                // with no self-atari of two stones.
                 let played = fast.policy_move_tactics(
                     &mut rng,
                     last,
@@ -277,6 +278,8 @@ fn the_fast_board_plays_as_the_rules_engine() {
                         ladders: false,
                         two_libs: seed % 2 == 1,
                         nakade: seed % 4 >= 2,
+                        capture_any: seed % 8 >= 4,
+                        self_atari2: seed % 3 == 0,
                     },
                 );
                 let mv = match played {
@@ -1938,7 +1941,7 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
                     Tactics {
                         ladders: false,
                         two_libs,
-                        nakade: false,
+                        ..Tactics::default()
                     },
                 );
                 mv.is_some_and(|m| answers.contains(&m))
@@ -1969,7 +1972,7 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
             Tactics {
                 ladders: false,
                 two_libs: true,
-                nakade: false,
+                ..Tactics::default()
             },
         );
         let mut g = fast.clone();
@@ -1978,11 +1981,7 @@ fn playouts_reading_two_liberties_atari_what_cannot_escape_and_lengthen_their_ow
             Some(e5),
             Shapes::Off,
             None,
-            Tactics {
-                ladders: false,
-                two_libs: false,
-                nakade: false,
-            },
+            Tactics::default(),
         );
         assert_eq!(mv, plain, "seed {seed}: the rule has nothing to say here");
     }
@@ -2014,9 +2013,8 @@ fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
                         Shapes::Mogo,
                         None,
                         Tactics {
-                            ladders: false,
-                            two_libs: false,
                             nakade,
+                            ..Tactics::default()
                         },
                     );
                 }
@@ -2036,9 +2034,8 @@ fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
         Shapes::Mogo,
         None,
         Tactics {
-            ladders: false,
-            two_libs: false,
             nakade: true,
+            ..Tactics::default()
         },
     );
     assert_eq!(first, Some(FastGo::index(cell("b1"))));
@@ -2052,6 +2049,82 @@ fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
     // A straight four (a1 to d1) lives whoever plays first: the rule leaves it alive.
     let four = "RRRRRRRRR/rrrrrRRRR/4rR1R1";
     assert!(black_kept(four, true) > 180);
+}
+
+#[test]
+fn playouts_with_capture_any_take_a_group_in_atari_far_from_the_last_drop() {
+    // White's a9 stands in atari (its last liberty a8), far from White's last drop on
+    // e5, which leaves nothing to answer near it. Black to move; 50 seeds.
+    let p = pos("Rr7/9/9/9/4R4/9/9/9/9 b 0 0 0 - 1", rules("R", "9"));
+    let (e5, a8) = (FastGo::index(cell("e5")), FastGo::index(cell("a8")));
+    let captures = |capture_any: bool| {
+        (0..50)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mv = fast.policy_move_tactics(
+                    &mut Rng::new(seed),
+                    Some(e5),
+                    Shapes::Mogo,
+                    None,
+                    Tactics {
+                        capture_any,
+                        ..Tactics::default()
+                    },
+                );
+                mv == Some(a8)
+            })
+            .count()
+    };
+    assert_eq!(captures(true), 50);
+    assert!(captures(false) < 5, "by chance only");
+    // The rules about the last drop still come first: White's e5, in atari, is taken
+    // on f5 in every seed (the capture anywhere would take a9 half the time).
+    let p = pos("Rr7/9/9/4r4/3rR4/4r4/9/9/9 b 0 0 0 - 1", rules("R", "9"));
+    for seed in 0..20 {
+        let mut fast = FastGo::from_position(&p).unwrap();
+        let mv = fast.policy_move_tactics(
+            &mut Rng::new(seed),
+            Some(e5),
+            Shapes::Mogo,
+            None,
+            Tactics {
+                capture_any: true,
+                ..Tactics::default()
+            },
+        );
+        assert_eq!(mv, Some(FastGo::index(cell("f5"))), "seed {seed}");
+    }
+}
+
+#[test]
+fn playouts_with_self_atari2_put_no_two_stones_in_atari() {
+    // Black's b1 stands in atari (White's c1 and b2): a drop on a1 makes it two stones
+    // with one liberty, a2. Black to move, after a pass (no rule about a last drop).
+    let p = pos("9/9/9/9/9/9/9/1R7/1rR6 b 0 0 0 - 1", rules("R", "9"));
+    let a1 = FastGo::index(cell("a1"));
+    let played_a1 = |self_atari2: bool| {
+        (0..1000)
+            .filter(|&seed| {
+                let mut fast = FastGo::from_position(&p).unwrap();
+                let mv = fast.policy_move_tactics(
+                    &mut Rng::new(seed),
+                    None,
+                    Shapes::Mogo,
+                    None,
+                    Tactics {
+                        self_atari2,
+                        ..Tactics::default()
+                    },
+                );
+                mv == Some(a1)
+            })
+            .count()
+    };
+    assert!(
+        played_a1(false) > 0,
+        "without the rule, a1 is one random move of many"
+    );
+    assert_eq!(played_a1(true), 0);
 }
 
 /// A digest of the moves (and final scores and owners) of policy playouts in every

@@ -708,6 +708,7 @@ impl FastGo {
             ladders,
             two_libs,
             nakade,
+            ..
         } = tactics;
         if let Some(r) = reply
             && self.is_good_drop(r, 3)
@@ -770,9 +771,9 @@ impl FastGo {
                 self.play(l);
                 return Some(l);
             }
-            return self.random_policy_move(rng, avoid, nakade);
+            return self.random_policy_move(rng, avoid, tactics);
         }
-        self.random_policy_move(rng, NONE, nakade)
+        self.random_policy_move(rng, NONE, tactics)
     }
 
     /// The vital point of a small eye space next to the opponent's drop on `v`: a region
@@ -1037,10 +1038,48 @@ impl FastGo {
         n
     }
 
-    /// The policy's last resort: a random legal move that fills no own eye, puts no group
-    /// of 3 or more stones in atari and is not `avoid`; else a pass.
+    /// The last liberty of an opponent's group in atari anywhere on the board, where the
+    /// mover may drop: the empty cells are walked round from a random one, so every such
+    /// group has its chance; `None` when there is none.
+    fn capture_anywhere(&self, rng: &mut Rng) -> Option<u16> {
+        let n = self.n_empty;
+        if n == 0 {
+            return None;
+        }
+        let them = self.turn ^ 3;
+        let mut j = rng.below(n);
+        for _ in 0..n {
+            let v = self.empty[j];
+            for &w in self.neighbours(v) {
+                if self.color[w as usize] == them
+                    && self.only_liberty_is(self.group[w as usize], v)
+                    && self.is_legal(v)
+                {
+                    return Some(v);
+                }
+            }
+            j += 1;
+            if j == n {
+                j = 0;
+            }
+        }
+        None
+    }
+
+    /// The policy's last resort: with `capture_any`, a capture anywhere
+    /// ([`FastGo::capture_anywhere`]); else a random legal move that fills no own eye,
+    /// puts no group of 3 or more stones in atari (2 or more with `self_atari2`) and is
+    /// not `avoid`; else a pass.
     #[inline]
-    fn random_policy_move(&mut self, rng: &mut Rng, avoid: u16, nakade: bool) -> Option<u16> {
+    fn random_policy_move(&mut self, rng: &mut Rng, avoid: u16, tactics: Tactics) -> Option<u16> {
+        if tactics.capture_any
+            && let Some(c) = self.capture_anywhere(rng)
+        {
+            self.play(c);
+            return Some(c);
+        }
+        let nakade = tactics.nakade;
+        let min_size = if tactics.self_atari2 { 2 } else { 3 };
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
@@ -1049,7 +1088,7 @@ impl FastGo {
             for _ in 0..n {
                 let v = self.empty[j];
                 if v != avoid
-                    && (self.is_good_drop(v, 3)
+                    && (self.is_good_drop(v, min_size)
                         || (nakade
                             && self.is_legal(v)
                             && !self.is_own_eye(v)
@@ -1171,6 +1210,13 @@ pub struct Tactics {
     /// ([`FastGo::vital_point_near`]), and a self-atari that fills an opponent's small
     /// eye space ([`FastGo::is_nakade_fill`]).
     pub nakade: bool,
+    /// Before the random move, the capture of an opponent's group in atari anywhere on
+    /// the board ([`FastGo::capture_anywhere`]; MoGo's last rule before chance).
+    pub capture_any: bool,
+    /// The random move puts no own group of 2 stones or more in atari (3 or more
+    /// without it); with `nakade`, a self-atari that fills the opponent's small eye
+    /// space is still allowed.
+    pub self_atari2: bool,
 }
 
 /// How the playouts answer the opponent's last drop with a 3 × 3 shape next to it.

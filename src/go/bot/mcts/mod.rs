@@ -106,6 +106,16 @@ pub struct MctsConfig {
     /// drop, and may fill an opponent's eye space of up to 6 cells with a self-atari of up
     /// to 5 stones (a nakade) ([`FastGo::policy_move_tactics`]).
     pub nakade: bool,
+    /// The playouts capture an opponent's group in atari anywhere on the board before
+    /// they play at random ([`Tactics::capture_any`]).
+    pub capture_any: bool,
+    /// The playouts' random moves put no group of 2 stones or more in atari
+    /// ([`Tactics::self_atari2`]).
+    pub self_atari2: bool,
+    /// The priors' virtual games (captures, saves, self-ataris) count in the AMAF
+    /// statistics too, for the sets that play as Go does, as in Gelly and Silver's
+    /// heuristic MC-RAVE (the other sets always count them there).
+    pub amaf_priors: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -113,7 +123,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 13] = [
+    pub const SWITCHES: [&'static str; 16] = [
         "rave",
         "heuristics",
         "shapes",
@@ -127,6 +137,9 @@ impl MctsConfig {
         "ladders",
         "two_libs",
         "nakade",
+        "capture_any",
+        "self_atari2",
+        "amaf_priors",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -162,6 +175,9 @@ impl MctsConfig {
                 "ladders" => &mut self.ladders,
                 "two_libs" => &mut self.two_libs,
                 "nakade" => &mut self.nakade,
+                "capture_any" => &mut self.capture_any,
+                "self_atari2" => &mut self.self_atari2,
+                "amaf_priors" => &mut self.amaf_priors,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -200,6 +216,9 @@ impl Default for MctsConfig {
             ladders: false,
             two_libs: false,
             nakade: false,
+            capture_any: false,
+            self_atari2: false,
+            amaf_priors: false,
             score_weight: None,
         }
     }

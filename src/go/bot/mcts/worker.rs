@@ -244,7 +244,7 @@ impl Worker<'_> {
                 node.wins = w;
                 // What the priors say beyond an even game, for the progressive bias.
                 node.bias = (w - n / 2.0) / 10.0;
-                if go_like.is_none() {
+                if go_like.is_none() || self.config.amaf_priors {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
@@ -527,6 +527,8 @@ impl Worker<'_> {
                             ladders: self.config.ladders,
                             two_libs: self.config.two_libs,
                             nakade: self.config.nakade,
+                            capture_any: self.config.capture_any,
+                            self_atari2: self.config.self_atari2,
                         },
                     )
                 } else {
@@ -615,5 +617,55 @@ impl Worker<'_> {
             }
         }
         area
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::bot::{Budget, Request};
+    use crate::go::rules::Rules;
+    use std::sync::atomic::AtomicBool;
+
+    /// The root's children after a search of `n` playouts of `text` (rooks, 9 × 9), with
+    /// the switches `with` on.
+    fn root_children(text: &str, with: &str, n: u64) -> Vec<Node> {
+        let game = Game::from_position(Position::from_text(text, Rules::default()).unwrap());
+        let mut mcts = Mcts::new(MctsConfig::default().with(with).unwrap());
+        let stop = AtomicBool::new(false);
+        mcts.search(&Request {
+            game: &game,
+            budget: Budget {
+                time: None,
+                playouts: Some(n),
+            },
+            seed: 1,
+            stop: &stop,
+        });
+        let tree = &mcts.trees[0];
+        let root = tree.nodes[0];
+        tree.nodes[root.first as usize..(root.first + root.count) as usize].to_vec()
+    }
+
+    #[test]
+    fn amaf_priors_start_the_amaf_value_of_a_capture() {
+        // Black to move; White's a9 stands in atari (Black's b9): a8 captures it.
+        let text = "Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 1";
+        let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
+        // After one playout the AMAF statistics hold the priors and that playout's moves.
+        for with in ["", "amaf_priors"] {
+            let children = root_children(text, with, 1);
+            let capture = children.iter().find(|c| c.key == at("a8")).unwrap();
+            let quiet = children.iter().find(|c| c.key == at("h2")).unwrap();
+            assert!(capture.visits >= 10, "{with}: the capture's prior games");
+            if with.is_empty() {
+                assert!(capture.amaf_visits <= 1, "the priors stay out of AMAF");
+            } else {
+                assert!(capture.amaf_visits >= 10, "the priors count in AMAF");
+                assert!(capture.amaf_wins >= capture.amaf_visits as f32 - 1.0);
+            }
+            // A move the priors say nothing of starts empty either way.
+            assert!(quiet.amaf_visits <= 1, "{with}");
+        }
     }
 }
