@@ -116,6 +116,11 @@ pub struct MctsConfig {
     /// statistics too, for the sets that play as Go does, as in Gelly and Silver's
     /// heuristic MC-RAVE (the other sets always count them there).
     pub amaf_priors: bool,
+    /// A drop on the first two lines with no stone within three steps starts with
+    /// virtual lost games ([`LINE_PRIOR`]), in its AMAF statistics too (the same sets):
+    /// such moves are seldom good, and at a few hundred playouts a move the opening's
+    /// choice is otherwise close to chance.
+    pub line_priors: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -123,7 +128,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 16] = [
+    pub const SWITCHES: [&'static str; 17] = [
         "rave",
         "heuristics",
         "shapes",
@@ -140,6 +145,7 @@ impl MctsConfig {
         "capture_any",
         "self_atari2",
         "amaf_priors",
+        "line_priors",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -178,6 +184,7 @@ impl MctsConfig {
                 "capture_any" => &mut self.capture_any,
                 "self_atari2" => &mut self.self_atari2,
                 "amaf_priors" => &mut self.amaf_priors,
+                "line_priors" => &mut self.line_priors,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -219,6 +226,7 @@ impl Default for MctsConfig {
             capture_any: false,
             self_atari2: false,
             amaf_priors: false,
+            line_priors: false,
             score_weight: None,
         }
     }

@@ -7,6 +7,10 @@ use super::*;
 /// capture at once ([`capturable_at_once`]), in the node's own and AMAF statistics.
 pub(super) const CAPTURABLE_PRIOR: u32 = 30;
 
+/// Virtual lost games for a lone drop on the first two lines
+/// ([`MctsConfig::line_priors`]).
+pub(super) const LINE_PRIOR: f32 = 20.0;
+
 /// Virtual games for a drop's learnt 3 × 3 pattern ([`MctsConfig::pattern_priors`]).
 pub(super) const PATTERN_PRIOR: f32 = 10.0;
 

@@ -232,6 +232,15 @@ impl Worker<'_> {
                     w += pw;
                 }
                 let (mut n, mut w) = (n as f32, w as f32);
+                // A lone drop on the first two lines: virtual lost games, in the AMAF
+                // statistics too (at a few visits those decide alone).
+                let lone_low = matches!(mv, Move::Drop { cell, .. }
+                    if self.config.line_priors
+                        && go_like.is_some_and(|adj| edge_distance(&geo, cell, adj) <= 2
+                            && (stones & around(cell, 3, adj)).is_empty()));
+                if lone_low {
+                    n += LINE_PRIOR;
+                }
                 if let Move::Drop { cell, .. } = mv
                     && self.config.pattern_priors
                     && let Some(g) = learnt_gamma_at(pos, cell)
@@ -252,6 +261,8 @@ impl Worker<'_> {
                     // both values from its heuristic).
                     node.amaf_visits = n as u32;
                     node.amaf_wins = w;
+                } else if lone_low {
+                    node.amaf_visits = LINE_PRIOR as u32;
                 }
             }
             tree.nodes.push(node);
@@ -666,6 +677,31 @@ mod tests {
             }
             // A move the priors say nothing of starts empty either way.
             assert!(quiet.amaf_visits <= 1, "{with}");
+        }
+    }
+
+    #[test]
+    fn line_priors_count_lone_drops_on_the_first_two_lines_as_lost() {
+        // Black's e5 alone on the board; White to move. b2 and h8 are lone drops on the
+        // second line, a9 on the first; c3 is on the third, and d4 is near e5.
+        let text = "9/9/9/9/4r4/9/9/9/9 w 0 0 0 - 1";
+        let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
+        for with in ["", "line_priors"] {
+            let children = root_children(text, with, 1);
+            let child = |name: &str| *children.iter().find(|c| c.key == at(name)).unwrap();
+            for low in ["b2", "h8", "a9"] {
+                let c = child(low);
+                if with.is_empty() {
+                    assert!(c.visits <= 1 && c.amaf_visits <= 1, "{low}: no prior");
+                } else {
+                    assert!(c.visits >= 20 && c.amaf_visits >= 20, "{low}: lost games");
+                    assert!(c.wins <= 1.0 && c.amaf_wins <= 1.0, "{low}");
+                }
+            }
+            for fine in ["c3", "d4", "e7"] {
+                let c = child(fine);
+                assert!(c.visits <= 1 && c.amaf_visits <= 1, "{with} {fine}");
+            }
         }
     }
 }
