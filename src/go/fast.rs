@@ -536,6 +536,30 @@ impl FastGo {
         size >= min_size
     }
 
+    /// Whether the mover's drop on the empty `v` (legal) leaves its own group with one
+    /// liberty, capturing nothing: a self-atari of any size.
+    pub fn is_self_atari_drop(&self, v: u16) -> bool {
+        self.is_self_atari(v, 1)
+    }
+
+    /// Whether the mover's drop on the empty `v` leaves an opponent's group next to it
+    /// with one liberty.
+    pub fn puts_in_atari(&self, v: u16) -> bool {
+        let them = self.turn ^ 3;
+        self.neighbours(v).iter().any(|&w| {
+            let mut libs = [NONE; 3];
+            self.color[w as usize] == them
+                && self.liberties(self.group[w as usize], &mut libs) == 2
+                && libs.contains(&v)
+        })
+    }
+
+    /// Whether `v` is one of the eight cells around `last` that the playouts' 3 × 3
+    /// shapes look at.
+    pub fn is_around(&self, last: u16, v: u16) -> bool {
+        self.ring[last as usize].contains(&v)
+    }
+
     /// Whether the mover's group on `v`, in atari, can be saved: by capturing a
     /// neighbouring group in atari, or by extending to its last liberty so that it has
     /// three liberties or more, or two from which no ladder catches it. Reads at most

@@ -121,6 +121,10 @@ pub struct MctsConfig {
     /// such moves are seldom good, and at a few hundred playouts a move the opening's
     /// choice is otherwise close to chance.
     pub line_priors: bool,
+    /// Fuego's grading of every move as prior games, in the AMAF statistics too (the
+    /// same sets): a self-atari bad, an atari or a 3 × 3 shape good, a shape next to the
+    /// last drop (the playouts' own answer) best ([`policy_prior_rate`]).
+    pub policy_priors: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -128,7 +132,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 17] = [
+    pub const SWITCHES: [&'static str; 18] = [
         "rave",
         "heuristics",
         "shapes",
@@ -146,6 +150,7 @@ impl MctsConfig {
         "self_atari2",
         "amaf_priors",
         "line_priors",
+        "policy_priors",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -185,6 +190,7 @@ impl MctsConfig {
                 "self_atari2" => &mut self.self_atari2,
                 "amaf_priors" => &mut self.amaf_priors,
                 "line_priors" => &mut self.line_priors,
+                "policy_priors" => &mut self.policy_priors,
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -227,6 +233,7 @@ impl Default for MctsConfig {
             self_atari2: false,
             amaf_priors: false,
             line_priors: false,
+            policy_priors: false,
             score_weight: None,
         }
     }

@@ -11,6 +11,37 @@ pub(super) const CAPTURABLE_PRIOR: u32 = 30;
 /// ([`MctsConfig::line_priors`]).
 pub(super) const LINE_PRIOR: f32 = 20.0;
 
+/// Virtual games of the policy's priors ([`MctsConfig::policy_priors`]) for each move.
+pub(super) const POLICY_PRIOR_GAMES: f32 = 9.0;
+/// The share of them won: a self-atari or a pass below the root; any other drop; one
+/// that matches a 3 × 3 shape; one that puts an opponent's group in atari; one the
+/// playouts would answer the last move with (a shape next to it).
+pub(super) const POLICY_PRIOR_BAD: f32 = 0.1;
+pub(super) const POLICY_PRIOR_OTHER: f32 = 0.4;
+pub(super) const POLICY_PRIOR_SHAPE: f32 = 0.6;
+pub(super) const POLICY_PRIOR_ATARI: f32 = 0.8;
+pub(super) const POLICY_PRIOR_REPLY: f32 = 1.0;
+
+/// The policy's prior for a drop on the empty `v` of `fast` (the position being
+/// expanded, on the fast board), the opponent's last drop on `last`: as Fuego's default
+/// prior knowledge grades a move (M. Enzenberger et al., GoUctDefaultPriorKnowledge,
+/// tuned against GNU Go on 9 × 9), from [`POLICY_PRIOR_BAD`] to [`POLICY_PRIOR_REPLY`].
+pub(super) fn policy_prior_rate(fast: &FastGo, v: u16, last: Option<u16>) -> f32 {
+    if fast.is_self_atari_drop(v) {
+        return POLICY_PRIOR_BAD;
+    }
+    let shape = fast.is_shape_move(v);
+    if shape && last.is_some_and(|l| fast.is_around(l, v)) {
+        POLICY_PRIOR_REPLY
+    } else if fast.puts_in_atari(v) {
+        POLICY_PRIOR_ATARI
+    } else if shape {
+        POLICY_PRIOR_SHAPE
+    } else {
+        POLICY_PRIOR_OTHER
+    }
+}
+
 /// Virtual games for a drop's learnt 3 × 3 pattern ([`MctsConfig::pattern_priors`]).
 pub(super) const PATTERN_PRIOR: f32 = 10.0;
 
@@ -146,6 +177,33 @@ mod tests {
 
     fn at(name: &str) -> Cell {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_policy_priors_grade_each_drop() {
+        // Black to move after White's e5. e4 is MoGo's hane next to it, the playouts'
+        // answer; c7 the same shape far from it; h1 puts White's j1 in atari; a1 is a
+        // self-atari of two stones (b1's last liberty); h5 has nothing around it.
+        let text = "9/1rR6/9/9/3rR4/9/9/1R7/1rR5R b 0 0 0 - 1";
+        let pos = Position::from_text(text, Rules::default()).unwrap();
+        let fast = FastGo::from_position(&pos).unwrap();
+        let rate = |name: &str| {
+            policy_prior_rate(
+                &fast,
+                FastGo::index(at(name)),
+                Some(FastGo::index(at("e5"))),
+            )
+        };
+        assert_eq!(rate("e4"), POLICY_PRIOR_REPLY);
+        assert_eq!(rate("c7"), POLICY_PRIOR_SHAPE);
+        assert_eq!(rate("h1"), POLICY_PRIOR_ATARI);
+        assert_eq!(rate("a1"), POLICY_PRIOR_BAD);
+        assert_eq!(rate("h5"), POLICY_PRIOR_OTHER);
+        // Without a last drop, the hane is a shape like any other.
+        assert_eq!(
+            policy_prior_rate(&fast, FastGo::index(at("e4")), None),
+            POLICY_PRIOR_SHAPE
+        );
     }
 
     #[test]

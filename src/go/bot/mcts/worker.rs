@@ -138,6 +138,12 @@ impl Worker<'_> {
         });
         let stones = pos.occupied();
         let geo = *pos.geometry();
+        // The policy's priors read the position on the fast board.
+        let policy_board = if self.config.policy_priors && go_like.is_some() {
+            FastGo::from_position(pos)
+        } else {
+            None
+        };
         // Superko below the root (the root's moves come from the game, which judges it):
         // a move may not bring back a placement of the game or of the path to this node.
         // Placements are compared by their 64-bit hash alone here.
@@ -232,15 +238,35 @@ impl Worker<'_> {
                     w += pw;
                 }
                 let (mut n, mut w) = (n as f32, w as f32);
-                // A lone drop on the first two lines: virtual lost games, in the AMAF
-                // statistics too (at a few visits those decide alone).
+                // Virtual games that go into the AMAF statistics too (at a few visits
+                // those decide alone): the lines' and the policy's.
+                let (mut an, mut aw) = (0f32, 0f32);
+                // A lone drop on the first two lines: virtual lost games.
                 let lone_low = matches!(mv, Move::Drop { cell, .. }
                     if self.config.line_priors
                         && go_like.is_some_and(|adj| edge_distance(&geo, cell, adj) <= 2
                             && (stones & around(cell, 3, adj)).is_empty()));
                 if lone_low {
-                    n += LINE_PRIOR;
+                    an += LINE_PRIOR;
                 }
+                if let Some(fast) = &policy_board {
+                    let rate = match mv {
+                        Move::Pass if is_root => None,
+                        Move::Pass => Some(POLICY_PRIOR_BAD),
+                        Move::Drop { cell, .. } => Some(policy_prior_rate(
+                            fast,
+                            FastGo::index(cell),
+                            last.map(FastGo::index),
+                        )),
+                        Move::Step { .. } => None,
+                    };
+                    if let Some(rate) = rate {
+                        an += POLICY_PRIOR_GAMES;
+                        aw += POLICY_PRIOR_GAMES * rate;
+                    }
+                }
+                n += an;
+                w += aw;
                 if let Move::Drop { cell, .. } = mv
                     && self.config.pattern_priors
                     && let Some(g) = learnt_gamma_at(pos, cell)
@@ -261,8 +287,9 @@ impl Worker<'_> {
                     // both values from its heuristic).
                     node.amaf_visits = n as u32;
                     node.amaf_wins = w;
-                } else if lone_low {
-                    node.amaf_visits = LINE_PRIOR as u32;
+                } else {
+                    node.amaf_visits = an as u32;
+                    node.amaf_wins = aw;
                 }
             }
             tree.nodes.push(node);
@@ -349,7 +376,14 @@ impl Worker<'_> {
         loop {
             let node = tree.nodes[at];
             if !node.expanded {
-                if at == 0 || node.visits + 1 >= self.config.expand_at {
+                // The policy's priors give every node virtual games: with them, only
+                // real playouts earn children (else each first visit would expand).
+                let visits = if self.config.policy_priors {
+                    node.real
+                } else {
+                    node.visits
+                };
+                if at == 0 || visits + 1 >= self.config.expand_at {
                     self.expand(tree, at, &pos);
                 }
                 if !tree.nodes[at].expanded {
@@ -678,6 +712,22 @@ mod tests {
             // A move the priors say nothing of starts empty either way.
             assert!(quiet.amaf_visits <= 1, "{with}");
         }
+    }
+
+    #[test]
+    fn policy_priors_go_into_amaf_and_earn_no_children() {
+        // Black's d5 beside White's e5: e4 is a hane (a shape), h5 a quiet drop.
+        let text = "9/9/9/9/3rR4/9/9/9/9 b 0 0 0 - 1";
+        let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
+        let children = root_children(text, "policy_priors", 1);
+        let child = |name: &str| *children.iter().find(|c| c.key == at(name)).unwrap();
+        let (e4, h5) = (child("e4"), child("h5"));
+        let games = POLICY_PRIOR_GAMES;
+        assert!(e4.amaf_visits >= 9 && e4.amaf_wins >= games * POLICY_PRIOR_SHAPE - 0.01);
+        assert!(h5.amaf_visits >= 9 && h5.amaf_wins <= games * POLICY_PRIOR_OTHER + 1.0);
+        // One playout went through one child: its virtual games do not expand it.
+        assert!(children.iter().all(|c| !c.expanded));
+        assert_eq!(children.iter().map(|c| c.real).sum::<u32>(), 1);
     }
 
     #[test]
