@@ -197,8 +197,20 @@ fn bots_capture_a_large_group() {
 
 #[test]
 fn bots_save_a_large_group() {
-    // Black's six stones on the first rank have one liberty, g1, which joins h1.
-    let game = game_at("9/9/9/RRRRRRRRR/9/9/9/RRRRRR1r1/rrrrrr1r1 b 0 0 0 - 1");
+    // Black's six stones on the first rank have one liberty, g1, which joins them to
+    // Black's living group on the right (eyes h2 and h4); every other cell is an eye.
+    // g1 is an own eye of Black's (all its neighbours Black), a false one: filling it
+    // saves the six. With 10.5 points of komi for Black, saving them wins and passing
+    // (White then takes them) loses, so the search's choice is no coin toss. (An earlier
+    // version of this test, whose group died whatever Black played, was lost either
+    // way: there the pass or g1 was the playouts' noise.)
+    let r = Rules {
+        komi: -10.5,
+        ..rules("R", 9, false)
+    };
+    let text = "R1R1R1R1R/RRRRRRRRR/R1R1R1R1R/RRRRRRRRR/RRRRRRrrr/R1R1RRr1r/RRRRRRrrr/\
+                RRRRRRr1r/rrrrrr1rr b 0 0 0 - 1";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
     for (name, mut bot, budget) in searching_bots() {
         let mv = ask(bot.as_mut(), &game, budget, 5);
         assert_eq!(game.position().move_text(mv), "g1", "{name}");
@@ -417,10 +429,12 @@ fn search_switches_turn_off_by_name() {
     for name in MctsConfig::SWITCHES {
         let (a, b) = (on.without(name).unwrap(), on.with(name).unwrap());
         assert!(a != b, "{name}");
-        // The last good replies are the set's own choice unless named, the shared tree
-        // the budget's.
+        // The last good replies and the policy's and lines' priors are the set's own
+        // choice unless named, the shared tree the budget's.
         assert!(
-            ["lgr", "shared_tree"].contains(&name) || a == on || b == on,
+            ["lgr", "shared_tree", "line_priors", "policy_priors"].contains(&name)
+                || a == on
+                || b == on,
             "{name}"
         );
     }
@@ -433,6 +447,12 @@ fn search_switches_turn_off_by_name() {
     let bishops = Tuning::of(&rules("B", 9, false));
     assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
     assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
+    assert!(rooks.policy_priors && rooks.line_priors);
+    assert!(!bishops.policy_priors && !bishops.line_priors);
+    assert_eq!(
+        on.without("policy_priors").unwrap().policy_priors,
+        Some(false)
+    );
     assert_eq!(Tuning::of(&rules("R", 9, true)), bishops);
     assert_eq!(Tuning::of(&rules("RW", 9, false)), bishops);
     assert!(!on.shape_priors && on.with("shape_priors").unwrap().shape_priors);

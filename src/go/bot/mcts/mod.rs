@@ -120,11 +120,13 @@ pub struct MctsConfig {
     /// virtual lost games ([`LINE_PRIOR`]), in its AMAF statistics too (the same sets):
     /// such moves are seldom good, and at a few hundred playouts a move the opening's
     /// choice is otherwise close to chance.
-    pub line_priors: bool,
+    /// `None`: the set's own ([`Tuning::of`]).
+    pub line_priors: Option<bool>,
     /// Fuego's grading of every move as prior games, in the AMAF statistics too (the
     /// same sets): a self-atari bad, an atari or a 3 × 3 shape good, a shape next to the
-    /// last drop (the playouts' own answer) best ([`policy_prior_rate`]).
-    pub policy_priors: bool,
+    /// last drop (the playouts' own answer) best ([`policy_prior_rate`]); `None`: the
+    /// set's own ([`Tuning::of`]).
+    pub policy_priors: Option<bool>,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -189,8 +191,14 @@ impl MctsConfig {
                 "capture_any" => &mut self.capture_any,
                 "self_atari2" => &mut self.self_atari2,
                 "amaf_priors" => &mut self.amaf_priors,
-                "line_priors" => &mut self.line_priors,
-                "policy_priors" => &mut self.policy_priors,
+                "line_priors" => {
+                    self.line_priors = Some(on);
+                    continue;
+                }
+                "policy_priors" => {
+                    self.policy_priors = Some(on);
+                    continue;
+                }
                 _ => {
                     return Err(format!(
                         "unknown switch '{name}' (one of {})",
@@ -232,8 +240,8 @@ impl Default for MctsConfig {
             capture_any: false,
             self_atari2: false,
             amaf_priors: false,
-            line_priors: false,
-            policy_priors: false,
+            line_priors: None,
+            policy_priors: None,
             score_weight: None,
         }
     }
@@ -247,16 +255,19 @@ pub struct Tuning {
     pub root_explore: f64,
     pub fpu: f64,
     pub lgr: bool,
+    pub line_priors: bool,
+    pub policy_priors: bool,
 }
 
 impl Tuning {
     /// As measured: for rooks or wazirs alone without moving pieces (Go itself), against
     /// GNU Go level 10 at 3,000 playouts a move, no exploration term beside RAVE below
-    /// the root, no bonus for untried moves and the last good replies (docs/BOTS.md); the
-    /// root keeps UCT's exploration, which the pass rules and a capture the playouts
+    /// the root, no bonus for untried moves, the last good replies, and the policy's and
+    /// the lines' priors (docs/BOTS.md); the root keeps UCT's exploration, which the pass rules and a capture the playouts
     /// undervalue need (`mcts_ahead_does_not_fill_its_own_area`,
     /// `bots_capture_a_large_group`). Every other set, and moving pieces, keep what their
-    /// matches against greedy were played with (0.15 everywhere, 0.1, no replies).
+    /// matches against greedy were played with (0.15 everywhere, 0.1, no replies, none
+    /// of those priors).
     pub fn of(rules: &Rules) -> Tuning {
         if rules.pieces.go_adjacency() == Some(Adjacency::Orthogonal)
             && rules.pieces.single().is_some()
@@ -267,6 +278,8 @@ impl Tuning {
                 root_explore: 0.15,
                 fpu: 0.0,
                 lgr: true,
+                line_priors: true,
+                policy_priors: true,
             }
         } else {
             Tuning {
@@ -274,6 +287,8 @@ impl Tuning {
                 root_explore: 0.15,
                 fpu: 0.1,
                 lgr: false,
+                line_priors: false,
+                policy_priors: false,
             }
         }
     }
@@ -285,6 +300,8 @@ impl Tuning {
             root_explore: config.root_explore.unwrap_or(self.root_explore),
             fpu: config.fpu.unwrap_or(self.fpu),
             lgr: config.lgr.unwrap_or(self.lgr),
+            line_priors: config.line_priors.unwrap_or(self.line_priors),
+            policy_priors: config.policy_priors.unwrap_or(self.policy_priors),
         }
     }
 }

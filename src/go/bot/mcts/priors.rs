@@ -8,10 +8,10 @@ use super::*;
 pub(super) const CAPTURABLE_PRIOR: u32 = 30;
 
 /// Virtual lost games for a lone drop on the first two lines
-/// ([`MctsConfig::line_priors`]).
+/// ([`Tuning::line_priors`]).
 pub(super) const LINE_PRIOR: f32 = 20.0;
 
-/// Virtual games of the policy's priors ([`MctsConfig::policy_priors`]) for each move.
+/// Virtual games of the policy's priors ([`Tuning::policy_priors`]) for each move.
 pub(super) const POLICY_PRIOR_GAMES: f32 = 9.0;
 /// The share of them won: a self-atari or a pass below the root; any other drop; one
 /// that matches a 3 × 3 shape; one that puts an opponent's group in atari; one the

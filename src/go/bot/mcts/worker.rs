@@ -139,7 +139,7 @@ impl Worker<'_> {
         let stones = pos.occupied();
         let geo = *pos.geometry();
         // The policy's priors read the position on the fast board.
-        let policy_board = if self.config.policy_priors && go_like.is_some() {
+        let policy_board = if self.tuning.policy_priors && go_like.is_some() {
             FastGo::from_position(pos)
         } else {
             None
@@ -154,8 +154,11 @@ impl Worker<'_> {
             placements.contains(&h) || line.iter().any(|&(k, _)| k == h)
         };
         let mut add = |mv: Move, played: &Played| {
+            // No drop into an own eye, unless it is the last liberty of an own group in
+            // atari (Go's sets): a false eye whose filling joins the group to others.
             if let Move::Drop { cell, .. } = mv
                 && eyes.is_eye(pos, me, cell)
+                && !atari_libs.contains(cell)
             {
                 return;
             }
@@ -243,7 +246,7 @@ impl Worker<'_> {
                 let (mut an, mut aw) = (0f32, 0f32);
                 // A lone drop on the first two lines: virtual lost games.
                 let lone_low = matches!(mv, Move::Drop { cell, .. }
-                    if self.config.line_priors
+                    if self.tuning.line_priors
                         && go_like.is_some_and(|adj| edge_distance(&geo, cell, adj) <= 2
                             && (stones & around(cell, 3, adj)).is_empty()));
                 if lone_low {
@@ -378,7 +381,7 @@ impl Worker<'_> {
             if !node.expanded {
                 // The policy's priors give every node virtual games: with them, only
                 // real playouts earn children (else each first visit would expand).
-                let visits = if self.config.policy_priors {
+                let visits = if self.tuning.policy_priors {
                     node.real
                 } else {
                     node.visits
@@ -673,10 +676,11 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     /// The root's children after a search of `n` playouts of `text` (rooks, 9 × 9), with
-    /// the switches `with` on.
-    fn root_children(text: &str, with: &str, n: u64) -> Vec<Node> {
+    /// the switches `with` on and `without` off.
+    fn root_children(text: &str, with: &str, without: &str, n: u64) -> Vec<Node> {
         let game = Game::from_position(Position::from_text(text, Rules::default()).unwrap());
-        let mut mcts = Mcts::new(MctsConfig::default().with(with).unwrap());
+        let config = MctsConfig::default().with(with).unwrap();
+        let mut mcts = Mcts::new(config.without(without).unwrap());
         let stop = AtomicBool::new(false);
         mcts.search(&Request {
             game: &game,
@@ -697,9 +701,10 @@ mod tests {
         // Black to move; White's a9 stands in atari (Black's b9): a8 captures it.
         let text = "Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 1";
         let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
-        // After one playout the AMAF statistics hold the priors and that playout's moves.
+        // After one playout the AMAF statistics hold the priors and that playout's moves
+        // (the policy's and the lines' priors, which always go there, left out).
         for with in ["", "amaf_priors"] {
-            let children = root_children(text, with, 1);
+            let children = root_children(text, with, "policy_priors,line_priors", 1);
             let capture = children.iter().find(|c| c.key == at("a8")).unwrap();
             let quiet = children.iter().find(|c| c.key == at("h2")).unwrap();
             assert!(capture.visits >= 10, "{with}: the capture's prior games");
@@ -716,10 +721,11 @@ mod tests {
 
     #[test]
     fn policy_priors_go_into_amaf_and_earn_no_children() {
-        // Black's d5 beside White's e5: e4 is a hane (a shape), h5 a quiet drop.
+        // Black's d5 beside White's e5: e4 is a hane (a shape), h5 a quiet drop. The
+        // rooks' default search has the policy's priors.
         let text = "9/9/9/9/3rR4/9/9/9/9 b 0 0 0 - 1";
         let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
-        let children = root_children(text, "policy_priors", 1);
+        let children = root_children(text, "", "", 1);
         let child = |name: &str| *children.iter().find(|c| c.key == at(name)).unwrap();
         let (e4, h5) = (child("e4"), child("h5"));
         let games = POLICY_PRIOR_GAMES;
@@ -737,7 +743,12 @@ mod tests {
         let text = "9/9/9/9/4r4/9/9/9/9 w 0 0 0 - 1";
         let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
         for with in ["", "line_priors"] {
-            let children = root_children(text, with, 1);
+            let without = if with.is_empty() {
+                "line_priors,policy_priors"
+            } else {
+                "policy_priors"
+            };
+            let children = root_children(text, with, without, 1);
             let child = |name: &str| *children.iter().find(|c| c.key == at(name)).unwrap();
             for low in ["b2", "h8", "a9"] {
                 let c = child(low);
