@@ -102,11 +102,6 @@ fn random_games_end() {
     }
 }
 
-fn game_at(text: &str) -> Game {
-    let r = rules("R", 9, false);
-    Game::from_position(Position::from_text(text, r).unwrap())
-}
-
 fn searching_bots() -> Vec<(&'static str, Box<dyn Bot>, Budget)> {
     vec![
         ("greedy", Level::Easy.bot(1), Budget::default()),
