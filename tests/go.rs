@@ -2051,49 +2051,47 @@ fn playouts_with_nakade_kill_a_dead_eye_space_and_leave_a_live_one() {
     assert!(black_kept(four, true) > 180);
 }
 
+/// In how many of the seeds `0..seeds` the playout policy, with `tactics`, answers the
+/// opponent's drop on `last` (`None`: a pass) in `p` by a drop on `target`.
+fn policy_plays(
+    p: &Position,
+    last: Option<&str>,
+    tactics: Tactics,
+    seeds: u64,
+    target: &str,
+) -> usize {
+    let fast = FastGo::from_position(p).unwrap();
+    let (last, target) = (
+        last.map(|c| FastGo::index(cell(c))),
+        FastGo::index(cell(target)),
+    );
+    (0..seeds)
+        .filter(|&seed| {
+            let mut f = fast.clone();
+            f.policy_move_tactics(&mut Rng::new(seed), last, Shapes::Mogo, None, tactics)
+                == Some(target)
+        })
+        .count()
+}
+
 #[test]
 fn playouts_with_capture_any_take_a_group_in_atari_far_from_the_last_drop() {
     // White's a9 stands in atari (its last liberty a8), far from White's last drop on
     // e5, which leaves nothing to answer near it. Black to move; 50 seeds.
     let p = pos("Rr7/9/9/9/4R4/9/9/9/9 b 0 0 0 - 1", rules("R", "9"));
-    let (e5, a8) = (FastGo::index(cell("e5")), FastGo::index(cell("a8")));
-    let captures = |capture_any: bool| {
-        (0..50)
-            .filter(|&seed| {
-                let mut fast = FastGo::from_position(&p).unwrap();
-                let mv = fast.policy_move_tactics(
-                    &mut Rng::new(seed),
-                    Some(e5),
-                    Shapes::Mogo,
-                    None,
-                    Tactics {
-                        capture_any,
-                        ..Tactics::default()
-                    },
-                );
-                mv == Some(a8)
-            })
-            .count()
+    let with = |capture_any| Tactics {
+        capture_any,
+        ..Tactics::default()
     };
-    assert_eq!(captures(true), 50);
-    assert!(captures(false) < 5, "by chance only");
+    assert_eq!(policy_plays(&p, Some("e5"), with(true), 50, "a8"), 50);
+    assert!(
+        policy_plays(&p, Some("e5"), with(false), 50, "a8") < 5,
+        "by chance only"
+    );
     // The rules about the last drop still come first: White's e5, in atari, is taken
     // on f5 in every seed (the capture anywhere would take a9 half the time).
     let p = pos("Rr7/9/9/4r4/3rR4/4r4/9/9/9 b 0 0 0 - 1", rules("R", "9"));
-    for seed in 0..20 {
-        let mut fast = FastGo::from_position(&p).unwrap();
-        let mv = fast.policy_move_tactics(
-            &mut Rng::new(seed),
-            Some(e5),
-            Shapes::Mogo,
-            None,
-            Tactics {
-                capture_any: true,
-                ..Tactics::default()
-            },
-        );
-        assert_eq!(mv, Some(FastGo::index(cell("f5"))), "seed {seed}");
-    }
+    assert_eq!(policy_plays(&p, Some("e5"), with(true), 20, "f5"), 20);
 }
 
 #[test]
@@ -2101,30 +2099,15 @@ fn playouts_with_self_atari2_put_no_two_stones_in_atari() {
     // Black's b1 stands in atari (White's c1 and b2): a drop on a1 makes it two stones
     // with one liberty, a2. Black to move, after a pass (no rule about a last drop).
     let p = pos("9/9/9/9/9/9/9/1R7/1rR6 b 0 0 0 - 1", rules("R", "9"));
-    let a1 = FastGo::index(cell("a1"));
-    let played_a1 = |self_atari2: bool| {
-        (0..1000)
-            .filter(|&seed| {
-                let mut fast = FastGo::from_position(&p).unwrap();
-                let mv = fast.policy_move_tactics(
-                    &mut Rng::new(seed),
-                    None,
-                    Shapes::Mogo,
-                    None,
-                    Tactics {
-                        self_atari2,
-                        ..Tactics::default()
-                    },
-                );
-                mv == Some(a1)
-            })
-            .count()
+    let with = |self_atari2| Tactics {
+        self_atari2,
+        ..Tactics::default()
     };
     assert!(
-        played_a1(false) > 0,
+        policy_plays(&p, None, with(false), 1000, "a1") > 0,
         "without the rule, a1 is one random move of many"
     );
-    assert_eq!(played_a1(true), 0);
+    assert_eq!(policy_plays(&p, None, with(true), 1000, "a1"), 0);
 }
 
 /// A digest of the moves (and final scores and owners) of policy playouts in every
