@@ -75,7 +75,8 @@ pub struct MctsConfig {
     pub heuristics: bool,
     /// Keep the subtree of the moves played between two searches.
     pub reuse: bool,
-    /// Visits before a node gets children.
+    /// Visits before a node gets children (real playouts only, with the policy's priors,
+    /// whose virtual games every node has).
     pub expand_at: u32,
     /// Virtual games for captures, saves and self-ataris when a node gets children.
     pub priors: bool,
@@ -112,15 +113,16 @@ pub struct MctsConfig {
     /// The playouts' random moves put no group of 2 stones or more in atari
     /// ([`Tactics::self_atari2`]).
     pub self_atari2: bool,
-    /// The priors' virtual games (captures, saves, self-ataris) count in the AMAF
-    /// statistics too, for the sets that play as Go does, as in Gelly and Silver's
-    /// heuristic MC-RAVE (the other sets always count them there).
+    /// All of a node's priors' virtual games (captures, saves, self-ataris, ladders and
+    /// the optional shape and pattern priors) count in its AMAF statistics too, for the
+    /// sets that play as Go does, as in Gelly and Silver's heuristic MC-RAVE (the other
+    /// sets always count them there). A pass has none: no playout would dilute them.
     pub amaf_priors: bool,
     /// A drop on the first two lines with no stone within three steps starts with
     /// virtual lost games ([`LINE_PRIOR`]), in its AMAF statistics too (the same sets):
-    /// such moves are seldom good, and at a few hundred playouts a move the opening's
-    /// choice is otherwise close to chance.
-    /// `None`: the set's own ([`Tuning::of`]).
+    /// such moves are seldom good, and at 3,000 playouts a move the search's opening
+    /// move was otherwise close to chance (docs/BOTS.md). `None`: the set's own
+    /// ([`Tuning::of`]).
     pub line_priors: Option<bool>,
     /// Fuego's grading of every move as prior games, in the AMAF statistics too (the
     /// same sets): a self-atari bad, an atari or a 3 × 3 shape good, a shape next to the
@@ -263,9 +265,9 @@ impl Tuning {
     /// As measured: for rooks or wazirs alone without moving pieces (Go itself), against
     /// GNU Go level 10 at 3,000 playouts a move, no exploration term beside RAVE below
     /// the root, no bonus for untried moves, the last good replies, and the policy's and
-    /// the lines' priors (docs/BOTS.md); the root keeps UCT's exploration, which the pass rules and a capture the playouts
-    /// undervalue need (`mcts_ahead_does_not_fill_its_own_area`,
-    /// `bots_capture_a_large_group`). Every other set, and moving pieces, keep what their
+    /// the lines' priors (docs/BOTS.md); the root keeps UCT's exploration, which the
+    /// pass rules and a capture the playouts undervalue need
+    /// (`mcts_ahead_does_not_fill_its_own_area`, `bots_capture_a_large_group`). Every other set, and moving pieces, keep what their
     /// matches against greedy were played with (0.15 everywhere, 0.1, no replies, none
     /// of those priors).
     pub fn of(rules: &Rules) -> Tuning {
@@ -620,6 +622,7 @@ impl Mcts {
                     .unwrap_or_else(Replies::new)
             }),
             tuning,
+            go_like: rules.pieces.go_adjacency().is_some(),
             path: Vec::with_capacity(64),
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),

@@ -13,7 +13,8 @@ pub(super) const LINE_PRIOR: f32 = 20.0;
 
 /// Virtual games of the policy's priors ([`Tuning::policy_priors`]) for each move.
 pub(super) const POLICY_PRIOR_GAMES: f32 = 9.0;
-/// The share of them won: a self-atari or a pass below the root; any other drop; one
+/// The share of them won: a self-atari or a pass below the root (the pass's in its own
+/// statistics only, not in AMAF); any other drop; one
 /// that matches a 3 × 3 shape; one that puts an opponent's group in atari; one the
 /// playouts would answer the last move with (a shape next to it).
 pub(super) const POLICY_PRIOR_BAD: f32 = 0.1;

@@ -41,6 +41,9 @@ pub(super) struct Worker<'a> {
     pub(super) tree_moves: usize,
     /// Per side, this thread's playouts that ended with the cell that side's.
     pub(super) owners: Box<[[u32; CELLS]; 2]>,
+    /// The rules' set plays as Go does (rooks, wazirs; bishops, dabbabas or alfils
+    /// alone).
+    pub(super) go_like: bool,
     /// The fast board's empty board for the search's rules and the board each playout
     /// is played on, made at the first playout ([`FastGo::load`]).
     pub(super) fast_boards: Option<Box<(FastGo, FastGo)>>,
@@ -86,6 +89,12 @@ fn winner_of(margin: f64) -> Option<u8> {
 }
 
 impl Worker<'_> {
+    /// The policy's priors are on (with the priors): nodes are expanded by their real
+    /// playouts.
+    fn real_visits_expand(&self) -> bool {
+        self.tuning.policy_priors && self.config.priors
+    }
+
     fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
         if tree.nodes.len() >= MAX_NODES {
             return;
@@ -139,7 +148,7 @@ impl Worker<'_> {
         let stones = pos.occupied();
         let geo = *pos.geometry();
         // The policy's priors read the position on the fast board.
-        let policy_board = if self.tuning.policy_priors && go_like.is_some() {
+        let policy_board = if self.real_visits_expand() && go_like.is_some() {
             FastGo::from_position(pos)
         } else {
             None
@@ -254,8 +263,9 @@ impl Worker<'_> {
                 }
                 if let Some(fast) = &policy_board {
                     let rate = match mv {
-                        Move::Pass if is_root => None,
-                        Move::Pass => Some(POLICY_PRIOR_BAD),
+                        // The pass's prior goes into its own statistics only (below):
+                        // its AMAF statistics never get a real playout.
+                        Move::Pass => None,
                         Move::Drop { cell, .. } => Some(policy_prior_rate(
                             fast,
                             FastGo::index(cell),
@@ -270,6 +280,10 @@ impl Worker<'_> {
                 }
                 n += an;
                 w += aw;
+                if policy_board.is_some() && mv == Move::Pass && !is_root {
+                    n += POLICY_PRIOR_GAMES;
+                    w += POLICY_PRIOR_GAMES * POLICY_PRIOR_BAD;
+                }
                 if let Move::Drop { cell, .. } = mv
                     && self.config.pattern_priors
                     && let Some(g) = learnt_gamma_at(pos, cell)
@@ -282,7 +296,9 @@ impl Worker<'_> {
                 node.wins = w;
                 // What the priors say beyond an even game, for the progressive bias.
                 node.bias = (w - n / 2.0) / 10.0;
-                if go_like.is_none() || self.config.amaf_priors {
+                if node.key == NO_KEY {
+                    // A pass: no AMAF statistics, which no playout would dilute.
+                } else if go_like.is_none() || self.config.amaf_priors {
                     // The general engine's few playouts (maos about 600 a second) leave
                     // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
                     // visits), which is blind to what a drop risks where it stands: the
@@ -381,7 +397,7 @@ impl Worker<'_> {
             if !node.expanded {
                 // The policy's priors give every node virtual games: with them, only
                 // real playouts earn children (else each first visit would expand).
-                let visits = if self.tuning.policy_priors {
+                let visits = if self.real_visits_expand() && self.go_like {
                     node.real
                 } else {
                     node.visits
@@ -737,9 +753,44 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_below_the_root_gets_its_prior_in_its_own_statistics_only() {
+        // The policy's prior for a pass below the root (9 games at 0.1) would stay in its
+        // AMAF statistics for good: no playout's moves ever mark a pass there.
+        let game = Game::from_position(Position::new(Rules::default()));
+        let mut mcts = Mcts::new(MctsConfig::default());
+        let stop = AtomicBool::new(false);
+        mcts.search(&Request {
+            game: &game,
+            budget: Budget {
+                time: None,
+                playouts: Some(300),
+            },
+            seed: 2,
+            stop: &stop,
+        });
+        let tree = &mcts.trees[0];
+        let root = tree.nodes[0];
+        let mut passes = 0;
+        for child in &tree.nodes[root.first as usize..(root.first + root.count) as usize] {
+            if !child.expanded {
+                continue;
+            }
+            let kids = &tree.nodes[child.first as usize..(child.first + child.count) as usize];
+            let pass = kids.iter().find(|k| k.key == NO_KEY).unwrap();
+            assert!(
+                pass.visits >= 9 && pass.wins <= pass.visits as f32,
+                "its prior"
+            );
+            assert_eq!((pass.amaf_visits, pass.amaf_wins), (0, 0.0));
+            passes += 1;
+        }
+        assert!(passes > 0, "some child was expanded");
+    }
+
+    #[test]
     fn line_priors_count_lone_drops_on_the_first_two_lines_as_lost() {
         // Black's e5 alone on the board; White to move. b2 and h8 are lone drops on the
-        // second line, a9 on the first; c3 is on the third, and d4 is near e5.
+        // second line, a9 on the first; c3 is on the third, d4 near e5.
         let text = "9/9/9/9/4r4/9/9/9/9 w 0 0 0 - 1";
         let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
         for with in ["", "line_priors"] {
@@ -759,7 +810,8 @@ mod tests {
                     assert!(c.wins <= 1.0 && c.amaf_wins <= 1.0, "{low}");
                 }
             }
-            for fine in ["c3", "d4", "e7"] {
+            // e2 is on the second line but near e5 (three steps): no prior either.
+            for fine in ["c3", "d4", "e7", "e2"] {
                 let c = child(fine);
                 assert!(c.visits <= 1 && c.amaf_visits <= 1, "{with} {fine}");
             }
