@@ -119,9 +119,10 @@ echo "== issue 28: MCTS by playouts vs GNU Go 3.8 level 10 (its strongest), 9x9 
 SEARCH3K="$B go gtp --level master --threads 1 --playouts 3000"
 # The rooks' search before the fourth session's priors (the older rows were its default).
 BEFORE="--without policy_priors,line_priors"
-echo "-- 3,000 playouts a move, today's default (the policy's and the lines' priors), 50 + 26 games"
+echo "-- 3,000 playouts a move, today's default (the policy's and the lines' priors), 50 + 26 + 30 games"
 vs_gnugo 10 50 "$SEARCH3K --seed 70{n}"
 vs_gnugo 10 26 "$SEARCH3K --seed 72{n}"
+vs_gnugo 10 30 "$SEARCH3K --seed 74{n}"
 echo "-- the same at 10,000 playouts a move, 50 + 20 games"
 vs_gnugo 10 50 "$B go gtp --level master --threads 1 --playouts 10000 --seed 71{n}"
 vs_gnugo 10 20 "$B go gtp --level master --threads 1 --playouts 10000 --seed 73{n}"
