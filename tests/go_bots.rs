@@ -442,8 +442,7 @@ fn search_switches_turn_off_by_name() {
     let bishops = Tuning::of(&rules("B", 9, false));
     assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
     assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
-    assert!(rooks.policy_priors && rooks.line_priors);
-    assert!(!bishops.policy_priors && !bishops.line_priors);
+    assert!(!rooks.policy_priors && !rooks.line_priors && !bishops.policy_priors);
     assert_eq!(
         on.without("policy_priors").unwrap().policy_priors,
         Some(false)

@@ -737,11 +737,10 @@ mod tests {
 
     #[test]
     fn policy_priors_go_into_amaf_and_earn_no_children() {
-        // Black's d5 beside White's e5: e4 is a hane (a shape), h5 a quiet drop. The
-        // rooks' default search has the policy's priors.
+        // Black's d5 beside White's e5: e4 is a hane (a shape), h5 a quiet drop.
         let text = "9/9/9/9/3rR4/9/9/9/9 b 0 0 0 - 1";
         let at = |name: &str| name.parse::<Cell>().unwrap().index() as u16;
-        let children = root_children(text, "", "", 1);
+        let children = root_children(text, "policy_priors", "", 1);
         let child = |name: &str| *children.iter().find(|c| c.key == at(name)).unwrap();
         let (e4, h5) = (child("e4"), child("h5"));
         let games = POLICY_PRIOR_GAMES;
@@ -757,7 +756,7 @@ mod tests {
         // The policy's prior for a pass below the root (9 games at 0.1) would stay in its
         // AMAF statistics for good: no playout's moves ever mark a pass there.
         let game = Game::from_position(Position::new(Rules::default()));
-        let mut mcts = Mcts::new(MctsConfig::default());
+        let mut mcts = Mcts::new(MctsConfig::default().with("policy_priors").unwrap());
         let stop = AtomicBool::new(false);
         mcts.search(&Request {
             game: &game,
