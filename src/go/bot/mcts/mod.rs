@@ -626,7 +626,9 @@ impl Mcts {
                     .unwrap_or_else(Replies::new)
             }),
             tuning,
-            go_like: rules.pieces.go_adjacency().is_some(),
+            expand_by_real: tuning.policy_priors
+                && config.priors
+                && rules.pieces.go_adjacency().is_some(),
             path: Vec::with_capacity(64),
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),

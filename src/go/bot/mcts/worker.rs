@@ -41,9 +41,9 @@ pub(super) struct Worker<'a> {
     pub(super) tree_moves: usize,
     /// Per side, this thread's playouts that ended with the cell that side's.
     pub(super) owners: Box<[[u32; CELLS]; 2]>,
-    /// The rules' set plays as Go does (rooks, wazirs; bishops, dabbabas or alfils
-    /// alone).
-    pub(super) go_like: bool,
+    /// The policy's priors are given (a set that plays as Go does, with the priors):
+    /// then only real playouts earn a node children.
+    pub(super) expand_by_real: bool,
     /// The fast board's empty board for the search's rules and the board each playout
     /// is played on, made at the first playout ([`FastGo::load`]).
     pub(super) fast_boards: Option<Box<(FastGo, FastGo)>>,
@@ -89,12 +89,6 @@ fn winner_of(margin: f64) -> Option<u8> {
 }
 
 impl Worker<'_> {
-    /// The policy's priors are on (with the priors): nodes are expanded by their real
-    /// playouts.
-    fn real_visits_expand(&self) -> bool {
-        self.tuning.policy_priors && self.config.priors
-    }
-
     fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
         if tree.nodes.len() >= MAX_NODES {
             return;
@@ -148,7 +142,7 @@ impl Worker<'_> {
         let stones = pos.occupied();
         let geo = *pos.geometry();
         // The policy's priors read the position on the fast board.
-        let policy_board = if self.real_visits_expand() && go_like.is_some() {
+        let policy_board = if self.expand_by_real {
             FastGo::from_position(pos)
         } else {
             None
@@ -262,28 +256,27 @@ impl Worker<'_> {
                     an += LINE_PRIOR;
                 }
                 if let Some(fast) = &policy_board {
-                    let rate = match mv {
-                        // The pass's prior goes into its own statistics only (below):
-                        // its AMAF statistics never get a real playout.
-                        Move::Pass => None,
-                        Move::Drop { cell, .. } => Some(policy_prior_rate(
-                            fast,
-                            FastGo::index(cell),
-                            last.map(FastGo::index),
-                        )),
-                        Move::Step { .. } => None,
-                    };
-                    if let Some(rate) = rate {
-                        an += POLICY_PRIOR_GAMES;
-                        aw += POLICY_PRIOR_GAMES * rate;
+                    match mv {
+                        Move::Drop { cell, .. } => {
+                            let rate = policy_prior_rate(
+                                fast,
+                                FastGo::index(cell),
+                                last.map(FastGo::index),
+                            );
+                            an += POLICY_PRIOR_GAMES;
+                            aw += POLICY_PRIOR_GAMES * rate;
+                        }
+                        // A pass below the root: in its own statistics only, as no
+                        // playout ever marks a pass in AMAF.
+                        Move::Pass if !is_root => {
+                            n += POLICY_PRIOR_GAMES;
+                            w += POLICY_PRIOR_GAMES * POLICY_PRIOR_BAD;
+                        }
+                        _ => {}
                     }
                 }
                 n += an;
                 w += aw;
-                if policy_board.is_some() && mv == Move::Pass && !is_root {
-                    n += POLICY_PRIOR_GAMES;
-                    w += POLICY_PRIOR_GAMES * POLICY_PRIOR_BAD;
-                }
                 if let Move::Drop { cell, .. } = mv
                     && self.config.pattern_priors
                     && let Some(g) = learnt_gamma_at(pos, cell)
@@ -397,7 +390,7 @@ impl Worker<'_> {
             if !node.expanded {
                 // The policy's priors give every node virtual games: with them, only
                 // real playouts earn children (else each first visit would expand).
-                let visits = if self.real_visits_expand() && self.go_like {
+                let visits = if self.expand_by_real {
                     node.real
                 } else {
                     node.visits
