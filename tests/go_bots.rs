@@ -570,6 +570,48 @@ fn mcts_ahead_does_not_fill_its_own_area() {
     }
 }
 
+#[test]
+fn mcts_with_a_kept_tree_and_the_policy_priors_still_passes_rather_than_fill() {
+    // A game against GNU Go level 1 (komi 6.5; hard with `--with
+    // policy_priors,line_priors`), its last moves: the board is settled, and Black, which
+    // moved first, wins by half a point if it passes as often as White drops. Black's
+    // search passes; White drops f4, into its own area; Black searches again on the tree
+    // kept from its last search. There the pass below White's drop was made with the
+    // policy's 0.1 prior and, as the new root's pass, was never tried again: the pass
+    // rules had no playouts of it and Black filled its own area (b8 here, for every
+    // seed; the game was lost by half a point so, and three more like it). The root now
+    // tries the pass until the pass rules can judge it.
+    let start = Game::from_position(
+        Position::from_text(
+            "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrR3R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 29",
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    );
+    let own = start.position().controlled()[0];
+    let config = MctsConfig::default()
+        .with("policy_priors,line_priors")
+        .unwrap();
+    let f4 = Move::Drop {
+        kind: Kind::Rook,
+        cell: "f4".parse().unwrap(),
+    };
+    for seed in 1..=3 {
+        let mut bot = Mcts::new(config);
+        let mut game = start.clone();
+        assert_eq!(ask(&mut bot, &game, playouts(30_000), seed), Move::Pass);
+        game.play(Move::Pass).unwrap();
+        game.play(f4).unwrap();
+        let mv = ask(&mut bot, &game, playouts(30_000), seed);
+        let fills = matches!(mv, Move::Drop { cell, .. } if own.contains(cell));
+        assert!(!fills, "seed {seed}: {mv:?}");
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+}
+
 /// Root statistics for a move: `n` playouts, the share won, and the mean and standard
 /// deviation of their final margins in points.
 fn root_move(mv: Move, n: u64, won: f64, mean: f64, sd: f64) -> RootMove {

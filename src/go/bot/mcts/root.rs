@@ -31,11 +31,7 @@ pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMo
     let Some(&pass) = ranked.iter().find(|m| m.mv == Move::Pass) else {
         return Some(chosen);
     };
-    let wins_margin = if opponent_passed {
-        PASS_WINS_FINAL
-    } else {
-        PASS_WINS
-    };
+    let wins_margin = pass_wins_margin(opponent_passed);
     if chosen.mv == Move::Pass {
         return Some(
             ranked
@@ -45,12 +41,60 @@ pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMo
                 .unwrap_or(pass),
         );
     }
-    if pass.playouts >= PASS_TRUSTED.max(chosen.playouts / 10)
+    if pass.playouts >= pass_trusted_at(chosen.playouts)
         && chosen.clearly_no_better_than_pass(&pass, wins_margin)
     {
         return Some(pass);
     }
     Some(chosen)
+}
+
+/// What a move must gain over the pass in win rate ([`PASS_WINS`], or
+/// [`PASS_WINS_FINAL`] when the opponent has passed and a pass ends the game).
+pub(super) fn pass_wins_margin(opponent_passed: bool) -> f64 {
+    if opponent_passed {
+        PASS_WINS_FINAL
+    } else {
+        PASS_WINS
+    }
+}
+
+/// The playouts the pass needs before [`pass_or_play`] trusts it against a move that
+/// had `playouts`: [`PASS_TRUSTED`], and a tenth of the move's.
+pub(super) fn pass_trusted_at(playouts: u64) -> u64 {
+    PASS_TRUSTED.max(playouts / 10)
+}
+
+/// The root's pass, when the search must try it now: the pass rules of
+/// [`pass_or_play`] read its real playouts, which the tree's choice alone starves. A
+/// pass is worth a point more than a drop in one's own area under GO_RULES §4 and the
+/// same in area-scored playouts, so on a settled board every move looks as good as the
+/// pass and the pass, once behind, was seldom tried again (and never with the policy's
+/// 0.1 prior, which a tree kept from the last move carries to its root): the games
+/// against GNU Go lost by half a point filled the winner's own area instead of passing.
+/// So the pass is tried until it has the playouts the pass rules trust against the
+/// root's most played move, unless that move already clearly beats it in at least
+/// [`PASS_TRUSTED`] playouts of the pass; never to more
+/// than half that move's playouts, so that the tries alone do not make the pass the
+/// most played move (with a small budget they leave the choice as it was).
+pub(super) fn pass_due(tree: &Tree) -> Option<usize> {
+    let root = tree.nodes[0];
+    let children = root.first as usize..(root.first + root.count) as usize;
+    let pass = children.clone().find(|&i| tree.nodes[i].mv == Move::Pass)?;
+    let best = children
+        .filter(|&i| i != pass)
+        .max_by_key(|&i| tree.nodes[i].real)?;
+    let (pass_move, best_move) = (
+        RootMove::of(&tree.nodes[pass]),
+        RootMove::of(&tree.nodes[best]),
+    );
+    let margin = pass_wins_margin(tree.root.passes() == 1);
+    let short = pass_move.playouts < pass_trusted_at(best_move.playouts);
+    // A few playouts of the pass can look clearly worse by chance (one large loss
+    // among them): the verdict waits for the playouts the pass rules trust at least.
+    let judged =
+        pass_move.playouts >= PASS_TRUSTED && best_move.clearly_beats_pass(&pass_move, margin);
+    (short && 2 * pass_move.playouts < best_move.playouts && !judged).then_some(pass)
 }
 
 /// Cleans up before passing (GO_RULES §4 removes nothing by agreement): enemy pieces

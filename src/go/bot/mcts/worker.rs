@@ -319,6 +319,11 @@ impl Worker<'_> {
     }
 
     fn select(&mut self, tree: &Tree, at: usize) -> usize {
+        if at == 0
+            && let Some(pass) = pass_due(tree)
+        {
+            return pass;
+        }
         let node = tree.nodes[at];
         let log_n = (node.visits.max(1) as f64).ln();
         let explore = if at == 0 {
