@@ -442,7 +442,8 @@ fn search_switches_turn_off_by_name() {
     let bishops = Tuning::of(&rules("B", 9, false));
     assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
     assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
-    assert!(!rooks.policy_priors && !rooks.line_priors && !bishops.policy_priors);
+    assert!(rooks.policy_priors && rooks.line_priors && !bishops.policy_priors);
+    assert!(!Tuning::of(&rules("R", 9, true)).policy_priors);
     assert_eq!(
         on.without("policy_priors").unwrap().policy_priors,
         Some(false)
@@ -610,6 +611,50 @@ fn mcts_with_a_kept_tree_and_the_policy_priors_still_passes_rather_than_fill() {
         assert!(!fills, "seed {seed}: {mv:?}");
         assert_eq!(mv, Move::Pass, "seed {seed}");
     }
+}
+
+#[test]
+fn with_tree_drops_a_fill_scores_a_point_below_the_pass() {
+    // The settled board of the test above, after Black's pass and White's f4. Under
+    // GO_RULES §4 a drop in Black's own area costs Black a point against passing. The
+    // playouts are scored by area less the drops up to the root; counting the drops
+    // down the tree too (`tree_drops`), the fill's mean margin falls by about that
+    // point against the pass's.
+    let game = Game::from_position(
+        Position::from_text(
+            "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrRR2R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 30",
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    );
+    let own = game.position().controlled()[0];
+    let gap = |config: MctsConfig| {
+        let stop = AtomicBool::new(false);
+        let stats = Mcts::new(config).search(&Request {
+            game: &game,
+            budget: playouts(20_000),
+            seed: 3,
+            stop: &stop,
+        });
+        let pass = stats.moves.iter().find(|m| m.mv == Move::Pass).unwrap();
+        let fill = stats
+            .moves
+            .iter()
+            .filter(|m| matches!(m.mv, Move::Drop { cell, .. } if own.contains(cell)))
+            .max_by_key(|m| m.playouts)
+            .unwrap();
+        assert!(pass.playouts >= 100 && fill.playouts >= 100);
+        pass.mean_points().0 - fill.mean_points().0
+    };
+    let before = gap(MctsConfig::default());
+    let counted = gap(MctsConfig::default().with("tree_drops").unwrap());
+    assert!(
+        (0.6..1.4).contains(&(counted - before)),
+        "{before} {counted}"
+    );
 }
 
 /// Root statistics for a move: `n` playouts, the share won, and the mean and standard

@@ -224,13 +224,15 @@ impl GoEffort {
 /// The search's switches, for measuring each one (the searching levels only).
 #[derive(clap::Args, Debug)]
 struct Switches {
-    /// search switches turned off, comma-separated: rave, heuristics, shapes, shape_priors,
-    /// priors, reuse, lgr, shared_tree, ladders, two_libs, nakade
+    /// search switches turned off, comma-separated: rave, heuristics, shapes, patterns,
+    /// pattern_priors, shape_priors, priors, reuse, lgr, shared_tree, ladders, two_libs,
+    /// nakade, capture_any, self_atari2, amaf_priors, line_priors, policy_priors,
+    /// tree_drops
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
-    /// search switches turned on (shape_priors, ladders, patterns, pattern_priors,
-    /// two_libs and nakade are off by default, lgr too but
-    /// for rooks and wazirs; shared_tree is on with a time budget)
+    /// search switches turned on, the same names (on by default: rave, heuristics,
+    /// shapes, priors and reuse; lgr for rooks and wazirs alone; shared_tree with a time
+    /// budget; the others are off)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;

@@ -129,6 +129,13 @@ pub struct MctsConfig {
     /// last drop (the playouts' own answer) best ([`policy_prior_rate`]); `None`: the
     /// set's own ([`Tuning::of`]).
     pub policy_priors: Option<bool>,
+    /// A playout's score counts the drops made down the tree to its leaf as well as
+    /// those made up to the root: GO_RULES §4 counts a drop in one's own area a point
+    /// against its side (a pass saves it), which the playouts, scored by area less the
+    /// drops to the root, did not see in the moves the tree compares. The playout's own
+    /// drops stay uncounted (a random playout fills its own area at will). The pass
+    /// below the root then gets no bad prior from the policy.
+    pub tree_drops: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).
     pub score_weight: Option<f64>,
@@ -136,7 +143,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 18] = [
+    pub const SWITCHES: [&'static str; 19] = [
         "rave",
         "heuristics",
         "shapes",
@@ -155,6 +162,7 @@ impl MctsConfig {
         "amaf_priors",
         "line_priors",
         "policy_priors",
+        "tree_drops",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -193,6 +201,7 @@ impl MctsConfig {
                 "capture_any" => &mut self.capture_any,
                 "self_atari2" => &mut self.self_atari2,
                 "amaf_priors" => &mut self.amaf_priors,
+                "tree_drops" => &mut self.tree_drops,
                 "line_priors" => {
                     self.line_priors = Some(on);
                     continue;
@@ -244,6 +253,7 @@ impl Default for MctsConfig {
             amaf_priors: false,
             line_priors: None,
             policy_priors: None,
+            tree_drops: false,
             score_weight: None,
         }
     }
@@ -264,13 +274,12 @@ pub struct Tuning {
 impl Tuning {
     /// As measured: for rooks or wazirs alone without moving pieces (Go itself), against
     /// GNU Go level 10 at 3,000 playouts a move, no exploration term beside RAVE below
-    /// the root, no bonus for untried moves and the last good replies (docs/BOTS.md;
-    /// the policy's and the lines' priors stay off, below); the root keeps UCT's
-    /// exploration, which the
+    /// the root, no bonus for untried moves, the last good replies, and the policy's and
+    /// the lines' priors (docs/BOTS.md); the root keeps UCT's exploration, which the
     /// pass rules and a capture the playouts undervalue need
-    /// (`mcts_ahead_does_not_fill_its_own_area`, `bots_capture_a_large_group`). Every other set, and moving pieces, keep what their
-    /// matches against greedy were played with (0.15 everywhere, 0.1, no replies, none
-    /// of those priors).
+    /// (`mcts_ahead_does_not_fill_its_own_area`, `bots_capture_a_large_group`). Every
+    /// other set, and moving pieces, keep what their matches against greedy were played
+    /// with (0.15 everywhere, 0.1, no replies, none of those priors).
     pub fn of(rules: &Rules) -> Tuning {
         if rules.pieces.go_adjacency() == Some(Adjacency::Orthogonal)
             && rules.pieces.single().is_some()
@@ -281,11 +290,13 @@ impl Tuning {
                 root_explore: 0.15,
                 fpu: 0.0,
                 lgr: true,
-                // Won 81 of 156 against GNU Go level 10 by playouts, but at the levels'
-                // own time (two threads, one tree) lost 5 of 5 to level 1, where the
-                // search without them won 4 of 4 (docs/BOTS.md): off until understood.
-                line_priors: false,
-                policy_priors: false,
+                // Won 81 of 156 against GNU Go level 10 by playouts, where the search
+                // without them won 30 %. Their loss of 5 of 5 to level 1 at hard's own
+                // time came from the root's pass, starved by a kept tree's prior (the
+                // root now tries it: `pass_due`); at hard's playouts they then won 8 of
+                // 10 (docs/BOTS.md).
+                line_priors: true,
+                policy_priors: true,
             }
         } else {
             Tuning {
@@ -580,8 +591,7 @@ impl Mcts {
         // (a drop in one's own area costs a point). Area less the drops made is the same
         // score for a game without such fillings: the drops to the root are counted
         // here, the playout's own are not.
-        let drops_ahead = (root.pieces(Side::Black).count() + root.captures(Side::White)) as f64
-            - (root.pieces(Side::White).count() + root.captures(Side::Black)) as f64;
+        let drops_ahead = drops_ahead(&root);
         let config = self.config;
         let tuning = Tuning::of(rules).set_by(&config);
         let stop = request.stop;
@@ -633,6 +643,7 @@ impl Mcts {
             tree_moves: 0,
             owners: Box::new([[0; CELLS]; 2]),
             fast_boards: None,
+            kids: Vec::new(),
         };
         // A worker done: its owner counts to the tree, its replies kept for the next search.
         let end_worker = |i: usize, worker: Worker, tree: &mut Tree| {
@@ -732,8 +743,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Tree parallelism: `threads` workers on one tree behind a lock, each descending and
 /// backing up under it and playing out outside it; the virtual losses of
-/// [`Worker::descend`] keep them apart. The lock is held for the walk and the expansion
-/// only: the playouts, most of an iteration's time, run side by side.
+/// [`Worker::descend`] keep them apart. The lock is held for the walk and the backup
+/// only: the playouts, most of an iteration's time, and the work on a new node's
+/// children (its legal moves and their priors) run side by side.
 fn run_shared<'a, F, G>(
     tree: &mut Tree,
     threads: usize,
@@ -751,14 +763,14 @@ fn run_shared<'a, F, G>(
     let lock = || lock(&shared);
     std::thread::scope(|scope| {
         for i in 0..threads {
-            let (started, lock) = (&started, &lock);
+            let (started, lock, shared) = (&started, &lock, &shared);
             scope.spawn(move || {
                 let mut worker = new_worker(i);
                 let mut done = 0u64;
                 while playouts.is_none_or(|p| started.fetch_add(1, Ordering::Relaxed) < p)
                     && !halted(done, deadline, stop)
                 {
-                    let (pos, drawn) = worker.descend(&mut lock());
+                    let (pos, drawn) = worker.descend(&mut TreeAccess::Shared(shared, None));
                     let (value, margin) = worker.evaluate(&pos, drawn);
                     worker.backup(&mut lock(), &pos, value, margin, drawn);
                     done += 1;

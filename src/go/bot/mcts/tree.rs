@@ -80,6 +80,20 @@ impl Tree {
         }
     }
 
+    /// Gives the node at `at` the children `kids`, unless it has children already
+    /// (another thread's, on a shared tree) or the tree is full.
+    pub(super) fn attach(&mut self, at: usize, kids: &[Node]) {
+        if self.nodes[at].expanded || self.nodes.len() >= MAX_NODES {
+            return;
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes.extend_from_slice(kids);
+        let node = &mut self.nodes[at];
+        node.first = first;
+        node.count = kids.len() as u32;
+        node.expanded = true;
+    }
+
     /// Re-roots the tree at `target` when it is one or two moves below the root.
     pub(super) fn advance(mut self, target: &Position) -> Option<Tree> {
         if self.root == *target {

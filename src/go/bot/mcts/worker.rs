@@ -47,6 +47,36 @@ pub(super) struct Worker<'a> {
     /// The fast board's empty board for the search's rules and the board each playout
     /// is played on, made at the first playout ([`FastGo::load`]).
     pub(super) fast_boards: Option<Box<(FastGo, FastGo)>>,
+    /// The children [`Worker::children`] works out, kept for the next node.
+    pub(super) kids: Vec<Node>,
+}
+
+/// The tree as a search thread reaches it: its own, or one shared behind a lock, held
+/// from the first [`TreeAccess::tree`] until [`TreeAccess::release`] or the end.
+pub(super) enum TreeAccess<'t, 'a> {
+    Own(&'t mut Tree),
+    Shared(
+        &'t Mutex<&'a mut Tree>,
+        Option<std::sync::MutexGuard<'t, &'a mut Tree>>,
+    ),
+}
+
+impl TreeAccess<'_, '_> {
+    /// The tree, taking the lock if it is not held.
+    pub(super) fn tree(&mut self) -> &mut Tree {
+        match self {
+            TreeAccess::Own(tree) => tree,
+            TreeAccess::Shared(shared, guard) => guard.get_or_insert_with(|| lock(shared)),
+        }
+    }
+
+    /// Lets the lock go (a tree of its own has none): what the thread computes next
+    /// needs no node of the tree.
+    pub(super) fn release(&mut self) {
+        if let TreeAccess::Shared(_, guard) = self {
+            *guard = None;
+        }
+    }
 }
 
 /// The longest path the tree walks (nodes, the root included).
@@ -79,6 +109,12 @@ pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
     (win * (1.0 - score_weight) + margin * score_weight) as f32
 }
 
+/// Black's drops less White's up to `pos`: the pieces on the board and those lost.
+pub(super) fn drops_ahead(pos: &Position) -> f64 {
+    (pos.pieces(Side::Black).count() + pos.captures(Side::White)) as f64
+        - (pos.pieces(Side::White).count() + pos.captures(Side::Black)) as f64
+}
+
 /// The side (0 Black, 1 White) that won a playout by Black's `margin`; `None` a draw.
 fn winner_of(margin: f64) -> Option<u8> {
     match margin.partial_cmp(&0.0) {
@@ -89,14 +125,14 @@ fn winner_of(margin: f64) -> Option<u8> {
 }
 
 impl Worker<'_> {
-    fn expand(&mut self, tree: &mut Tree, at: usize, pos: &Position) {
-        if tree.nodes.len() >= MAX_NODES {
-            return;
-        }
-        let first = tree.nodes.len() as u32;
+    /// The children, with their priors, of the node whose move `here` led to `pos` (the
+    /// root when `is_root`), in the worker's buffer: worked out from the position alone,
+    /// so that on a shared tree the thread does it without the tree's lock.
+    fn children(&mut self, is_root: bool, here: Move, pos: &Position) -> Vec<Node> {
+        let mut kids = std::mem::take(&mut self.kids);
+        kids.clear();
         let me = pos.turn();
         let eyes = self.eyes;
-        let is_root = at == 0;
         let game = self.game;
         // The sets that play as Go does (rooks, wazirs; bishops, dabbabas or alfils
         // alone) get Go's priors.
@@ -133,7 +169,7 @@ impl Worker<'_> {
         let last = if is_root {
             game.moves().last().map(|&(m, _)| m)
         } else {
-            Some(tree.nodes[at].mv)
+            Some(here)
         }
         .and_then(|m| match m {
             Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Some(cell),
@@ -267,8 +303,10 @@ impl Worker<'_> {
                             aw += POLICY_PRIOR_GAMES * rate;
                         }
                         // A pass below the root: in its own statistics only, as no
-                        // playout ever marks a pass in AMAF.
-                        Move::Pass if !is_root => {
+                        // playout ever marks a pass in AMAF. Not with the drops down
+                        // the tree counted: the pass is then valued as GO_RULES §4
+                        // values it, often the best move of a settled board.
+                        Move::Pass if !is_root && !self.config.tree_drops => {
                             n += POLICY_PRIOR_GAMES;
                             w += POLICY_PRIOR_GAMES * POLICY_PRIOR_BAD;
                         }
@@ -304,18 +342,14 @@ impl Worker<'_> {
                     node.amaf_wins = aw;
                 }
             }
-            tree.nodes.push(node);
+            kids.push(node);
         };
         if is_root {
             game.for_each_legal_move(|mv, played| add(mv, played));
         } else {
             pos.for_each_legal_move(|mv, played| add(mv, played));
         }
-        let count = tree.nodes.len() as u32 - first;
-        let node = &mut tree.nodes[at];
-        node.first = first;
-        node.count = count;
-        node.expanded = true;
+        kids
     }
 
     fn select(&mut self, tree: &Tree, at: usize) -> usize {
@@ -325,7 +359,8 @@ impl Worker<'_> {
             return pass;
         }
         let node = tree.nodes[at];
-        let log_n = (node.visits.max(1) as f64).ln();
+        // The parent's visits before this iteration's own (counted on the way down).
+        let log_n = (node.visits.saturating_sub(1).max(1) as f64).ln();
         let explore = if at == 0 {
             self.tuning.root_explore
         } else {
@@ -366,7 +401,7 @@ impl Worker<'_> {
 
     /// One iteration: descend, expand, play out, back up.
     pub(super) fn iterate(&mut self, tree: &mut Tree) {
-        let (pos, drawn) = self.descend(tree);
+        let (pos, drawn) = self.descend(&mut TreeAccess::Own(tree));
         let (value, margin) = self.evaluate(&pos, drawn);
         self.backup(tree, &pos, value, margin, drawn);
     }
@@ -379,35 +414,48 @@ impl Worker<'_> {
 
     /// Walks from the root to a leaf, expanding the nodes that have earned children;
     /// records the path and its moves, and counts a visit without a win on every node of
-    /// it (a virtual loss, which [`Worker::backup`] turns into the real result), so that
-    /// other threads on the same tree look elsewhere meanwhile. Returns the leaf's
-    /// position, and whether the path ended in a repetition draw.
-    pub(super) fn descend(&mut self, tree: &mut Tree) -> (Position, bool) {
+    /// it as it goes (a virtual loss, which [`Worker::backup`] turns into the real
+    /// result), so that other threads on the same tree look elsewhere meanwhile. A node's
+    /// children are worked out with the tree let go of ([`TreeAccess::release`]). Returns
+    /// the leaf's position, and whether the path ended in a repetition draw.
+    pub(super) fn descend(&mut self, access: &mut TreeAccess) -> (Position, bool) {
         self.seq.clear();
         self.path.clear();
-        self.path.push(0);
-        let mut pos = tree.root;
-        let mut at = 0usize;
         self.line.clear();
+        let tree = access.tree();
+        let mut pos = tree.root;
+        tree.nodes[0].visits += 1;
+        self.path.push(0);
+        let mut at = 0usize;
         let mut drawn = false;
+        // The node this walk has tried to expand (a full tree leaves it a leaf).
+        let mut tried = usize::MAX;
         loop {
+            let tree = access.tree();
             let node = tree.nodes[at];
             if !node.expanded {
                 // The policy's priors give every node virtual games: with them, only
-                // real playouts earn children (else each first visit would expand).
+                // real playouts (this one too) earn children (else each first visit
+                // would expand).
                 let visits = if self.expand_by_real {
-                    node.real
+                    node.real + 1
                 } else {
                     node.visits
                 };
-                if at == 0 || visits + 1 >= self.config.expand_at {
-                    self.expand(tree, at, &pos);
+                if tried != at
+                    && (at == 0 || visits >= self.config.expand_at)
+                    && tree.nodes.len() < MAX_NODES
+                {
+                    tried = at;
+                    access.release();
+                    let kids = self.children(at == 0, node.mv, &pos);
+                    access.tree().attach(at, &kids);
+                    self.kids = kids;
+                    continue;
                 }
-                if !tree.nodes[at].expanded {
-                    break;
-                }
+                break;
             }
-            if tree.nodes[at].count == 0 || pos.is_over() || self.path.len() >= MAX_DEPTH {
+            if node.count == 0 || pos.is_over() || self.path.len() >= MAX_DEPTH {
                 break;
             }
             let child = self.select(tree, at);
@@ -417,6 +465,7 @@ impl Worker<'_> {
             };
             self.seq
                 .push((pos.turn().index() as u8, tree.nodes[child].key));
+            tree.nodes[child].visits += 1;
             pos = next.position;
             self.path.push(child as u32);
             at = child;
@@ -433,9 +482,6 @@ impl Worker<'_> {
                 drawn = true;
                 break;
             }
-        }
-        for &at in &self.path {
-            tree.nodes[at as usize].visits += 1;
         }
         self.tree_moves = self.seq.len();
         (pos, drawn)
@@ -543,6 +589,11 @@ impl Worker<'_> {
     /// value for Black and Black's margin in points (komi included).
     pub(super) fn playout(&mut self, pos: &Position) -> (f32, f64) {
         let max_moves = 3 * pos.geometry().playable.count() as usize + 20;
+        let drops = if self.config.tree_drops {
+            drops_ahead(pos)
+        } else {
+            self.drops_ahead
+        };
         let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
         let weight = self.score_weight;
         let valued = |diff: f64| (black_value_of(diff, scale, weight), diff);
@@ -613,7 +664,7 @@ impl Worker<'_> {
                 }
             }
             self.fast_boards = boards;
-            return valued(area[0] - area[1] - self.drops_ahead - self.komi);
+            return valued(area[0] - area[1] - drops - self.komi);
         }
         self.fast_boards = boards;
         let mut pos = *pos;
@@ -656,7 +707,7 @@ impl Worker<'_> {
             moves += 1;
         }
         let area = self.count_owners(&pos);
-        valued(area[0] - area[1] - self.drops_ahead - self.komi)
+        valued(area[0] - area[1] - drops - self.komi)
     }
 
     /// Adds this thread's counts of who held each cell at the end to the tree's.
