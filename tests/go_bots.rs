@@ -35,6 +35,20 @@ fn ask(bot: &mut dyn Bot, game: &Game, budget: Budget, seed: u64) -> Move {
     .mv
 }
 
+/// A game from a position of a game against GNU Go: rooks on 9 × 9, komi 6.5.
+fn gnugo_game(text: &str) -> Game {
+    Game::from_position(
+        Position::from_text(
+            text,
+            Rules {
+                komi: 6.5,
+                ..rules("R", 9, false)
+            },
+        )
+        .unwrap(),
+    )
+}
+
 fn playouts(n: u64) -> Budget {
     Budget {
         time: None,
@@ -270,15 +284,8 @@ fn mcts_behind_does_not_fill_its_own_area() {
     // drop there costs Black a point (GO_RULES §4); a pass costs nothing. The search,
     // behind, kept filling (and lost by 13.5 instead of 6.5): it took any move but a
     // pass, and area-scored playouts find a fill as good as a pass.
-    let mut game = Game::from_position(
-        Position::from_text(
-            "RRr2r2r/1Rrrrrrr1/RRRrrr1r1/1RRRr1r1r/RR1Rrr1r1/R1RRRr1r1/1R1Rrr1r1/RRRRRrrrr/1R1RRRRRr b 2 9 1 - 39",
-            Rules {
-                komi: 6.5,
-                ..rules("R", 9, false)
-            },
-        )
-        .unwrap(),
+    let mut game = gnugo_game(
+        "RRr2r2r/1Rrrrrrr1/RRRrrr1r1/1RRRr1r1r/RR1Rrr1r1/R1RRRr1r1/1R1Rrr1r1/RRRRRrrrr/1R1RRRRRr b 2 9 1 - 39",
     );
     for seed in 1..=3 {
         let mv = ask(
@@ -547,15 +554,8 @@ fn mcts_ahead_does_not_fill_its_own_area() {
     // GO_RULES §4 counts it a point: the search played three such fills and lost by 1.5
     // points. Judged by points, the pass is played. (Before the root's rules were in
     // points, every seed here filled.)
-    let game = Game::from_position(
-        Position::from_text(
-            "1RRR1RRR1/RR1RRrrRR/1RRRRrrrr/RR1RRRr2/RRRrRRrr1/Rrrrrr2r/Rr4rr1/RRrr1r3/Rrr1r4 b 0 6 0 - 33",
-            Rules {
-                komi: 6.5,
-                ..rules("R", 9, false)
-            },
-        )
-        .unwrap(),
+    let game = gnugo_game(
+        "1RRR1RRR1/RR1RRrrRR/1RRRRrrrr/RR1RRRr2/RRRrRRrr1/Rrrrrr2r/Rr4rr1/RRrr1r3/Rrr1r4 b 0 6 0 - 33",
     );
     let own = game.position().controlled()[0];
     for seed in 1..=4 {
@@ -582,15 +582,8 @@ fn mcts_with_a_kept_tree_and_the_policy_priors_still_passes_rather_than_fill() {
     // rules had no playouts of it and Black filled its own area (b8 here, for every
     // seed; the game was lost by half a point so, and three more like it). The root now
     // tries the pass until the pass rules can judge it.
-    let start = Game::from_position(
-        Position::from_text(
-            "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrR3R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 29",
-            Rules {
-                komi: 6.5,
-                ..rules("R", 9, false)
-            },
-        )
-        .unwrap(),
+    let start = gnugo_game(
+        "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrR3R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 29",
     );
     let own = start.position().controlled()[0];
     let config = MctsConfig::default()
@@ -620,15 +613,8 @@ fn with_tree_drops_a_fill_scores_a_point_below_the_pass() {
     // playouts are scored by area less the drops up to the root; counting the drops
     // down the tree too (`tree_drops`), the fill's mean margin falls by about that
     // point against the pass's.
-    let game = Game::from_position(
-        Position::from_text(
-            "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrRR2R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 30",
-            Rules {
-                komi: 6.5,
-                ..rules("R", 9, false)
-            },
-        )
-        .unwrap(),
+    let game = gnugo_game(
+        "7rR/2rr3rR/4r2rR/3r1rrrR/rr1rrRRRR/RrrrRR2R/RRrrRRrrr/RrrRRRrRR/RRRRR1RR1 b 0 3 0 - 30",
     );
     let own = game.position().controlled()[0];
     let gap = |config: MctsConfig| {

@@ -117,10 +117,24 @@ done
 vs_gnugo() { $REFEREE --games "$2" --black "$3" --white "$GNUGO --level $1" | tail -2; }
 echo "== issue 28: MCTS by playouts vs GNU Go 3.8 level 10 (its strongest), 9x9 rooks, komi 6.5"
 SEARCH3K="$B go gtp --level master --threads 1 --playouts 3000"
-# The default search (the fourth session's priors are off again: the older rows and
-# seed 60 were played without them), and the priors as they were measured.
-BEFORE=""
+# The search before the policy's and the lines' priors (the older rows and seed 60 were
+# played without them), and the priors as they were measured (the default again since
+# the fifth session).
+BEFORE="--without policy_priors,line_priors"
 PRIORS="--with policy_priors,line_priors"
+echo "-- the fifth session (the root tries its pass): 3,000 and 10,000 playouts, 50 games each"
+vs_gnugo 10 50 "$SEARCH3K --seed 75{n} $PRIORS"
+vs_gnugo 10 50 "$B go gtp --level master --threads 1 --playouts 10000 --seed 77{n} $PRIORS"
+echo "-- hard's two threads on one tree by playouts vs level 1, with the priors, one thread, without"
+vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree,policy_priors,line_priors"
+vs_gnugo 1 10 "$B go gtp --level hard --threads 1 --playouts 60000 --seed 91{n} $PRIORS"
+vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree $BEFORE"
+echo "-- the levels at their own time vs level 1 with the priors (the load matters), master vs level 10"
+uptime
+vs_gnugo 1 10 "$B go gtp --level hard --seed 94{n}"
+vs_gnugo 1 10 "$B go gtp --level medium --seed 95{n}"
+vs_gnugo 10 4 "$B go gtp --level master --seed 96{n}"
+uptime
 echo "-- 3,000 playouts a move, the policy's and the lines' priors, 50 + 26 + 30 games"
 vs_gnugo 10 50 "$SEARCH3K --seed 70{n} $PRIORS"
 vs_gnugo 10 26 "$SEARCH3K --seed 72{n} $PRIORS"
@@ -130,7 +144,7 @@ vs_gnugo 10 50 "$B go gtp --level master --threads 1 --playouts 10000 --seed 71{
 vs_gnugo 10 20 "$B go gtp --level master --threads 1 --playouts 10000 --seed 73{n} $PRIORS"
 echo "-- hard at its own time vs level 1 with the priors (5 games, stopped) and without (4): the load matters"
 vs_gnugo 1 5 "$B go gtp --level hard --seed 88{n} $PRIORS"
-vs_gnugo 1 4 "$B go gtp --level hard --seed 88{n}"
+vs_gnugo 1 4 "$B go gtp --level hard --seed 88{n} $BEFORE"
 echo "-- the fourth session's other rows: the search before the priors, and the switches"
 vs_gnugo 10 50 "$SEARCH3K --seed 60{n} $BEFORE"
 vs_gnugo 10 50 "$SEARCH3K --seed 66{n} $PRIORS"
