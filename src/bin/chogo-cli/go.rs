@@ -231,8 +231,8 @@ struct Switches {
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on, the same names (on by default: rave, heuristics,
-    /// shapes, priors and reuse; lgr for rooks and wazirs alone; shared_tree with a time
-    /// budget; the others are off)
+    /// shapes, priors and reuse; lgr, line_priors and policy_priors for rooks and wazirs
+    /// alone; shared_tree with a time budget; the others are off)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,
     /// how much the final margin counts in a playout's value, 0–1 (the rest is the win;

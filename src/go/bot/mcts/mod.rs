@@ -134,7 +134,8 @@ pub struct MctsConfig {
     /// against its side (a pass saves it), which the playouts, scored by area less the
     /// drops to the root, did not see in the moves the tree compares. The playout's own
     /// drops stay uncounted (a random playout fills its own area at will). The pass
-    /// below the root then gets no bad prior from the policy.
+    /// below the root then gets the policy's grade of any other drop, not a bad move's.
+    /// Kept trees need it too: their playouts were scored from the old root's drops.
     pub tree_drops: bool,
     /// How much the margin counts in a playout's value (the rest is the win); `None`:
     /// the set's own ([`score_weight_of`]).

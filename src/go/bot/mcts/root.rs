@@ -73,10 +73,9 @@ pub(super) fn pass_trusted_at(playouts: u64) -> u64 {
 /// 0.1 prior, which a tree kept from the last move carries to its root): the games
 /// against GNU Go lost by half a point filled the winner's own area instead of passing.
 /// So the pass is tried until it has the playouts the pass rules trust against the
-/// root's most played move, unless that move already clearly beats it in at least
-/// [`PASS_TRUSTED`] playouts of the pass; never to more
-/// than half that move's playouts, so that the tries alone do not make the pass the
-/// most played move (with a small budget they leave the choice as it was).
+/// root's most played move, unless that move already clearly beats it in enough
+/// playouts of the pass; never to more than half that move's playouts, so that the
+/// tries alone do not make the pass the most played move.
 pub(super) fn pass_due(tree: &Tree) -> Option<usize> {
     let root = tree.nodes[0];
     let children = root.first as usize..(root.first + root.count) as usize;
@@ -91,10 +90,11 @@ pub(super) fn pass_due(tree: &Tree) -> Option<usize> {
     let margin = pass_wins_margin(tree.root.passes() == 1);
     let short = pass_move.playouts < pass_trusted_at(best_move.playouts);
     // A few playouts of the pass can look clearly worse by chance (one large loss
-    // among them): the verdict waits for the playouts the pass rules trust at least.
-    let judged =
-        pass_move.playouts >= PASS_TRUSTED && best_move.clearly_beats_pass(&pass_move, margin);
-    (short && 2 * pass_move.playouts < best_move.playouts && !judged).then_some(pass)
+    // among them): the verdict waits for [`PASS_TRUSTED`] playouts of the pass, or a
+    // tenth of the move's when that is less (a small budget), and [`MIN_PLAYOUTS`].
+    let enough = PASS_TRUSTED.min(best_move.playouts / 10).max(MIN_PLAYOUTS);
+    let judged = pass_move.playouts >= enough && best_move.clearly_beats_pass(&pass_move, margin);
+    (short && 2 * (pass_move.playouts + 1) <= best_move.playouts && !judged).then_some(pass)
 }
 
 /// Cleans up before passing (GO_RULES §4 removes nothing by agreement): enemy pieces

@@ -303,12 +303,19 @@ impl Worker<'_> {
                             aw += POLICY_PRIOR_GAMES * rate;
                         }
                         // A pass below the root: in its own statistics only, as no
-                        // playout ever marks a pass in AMAF. Not with the drops down
-                        // the tree counted: the pass is then valued as GO_RULES §4
-                        // values it, often the best move of a settled board.
-                        Move::Pass if !is_root && !self.config.tree_drops => {
+                        // playout ever marks a pass in AMAF. Graded as a bad move, but
+                        // as any other drop with the drops down the tree counted: the
+                        // pass is then valued as GO_RULES §4 values it, often the best
+                        // move of a settled board. (With no prior games at all it
+                        // would be every new node's first try.)
+                        Move::Pass if !is_root => {
+                            let rate = if self.config.tree_drops {
+                                POLICY_PRIOR_OTHER
+                            } else {
+                                POLICY_PRIOR_BAD
+                            };
                             n += POLICY_PRIOR_GAMES;
-                            w += POLICY_PRIOR_GAMES * POLICY_PRIOR_BAD;
+                            w += POLICY_PRIOR_GAMES * rate;
                         }
                         _ => {}
                     }
@@ -759,6 +766,48 @@ mod tests {
         let tree = &mcts.trees[0];
         let root = tree.nodes[0];
         tree.nodes[root.first as usize..(root.first + root.count) as usize].to_vec()
+    }
+
+    #[test]
+    fn two_threads_on_one_tree_leave_no_virtual_loss_behind() {
+        // Each thread counts its visits on the way down and works out new nodes'
+        // children without the lock: when the search ends every visit has become a
+        // playout. The root and its pass have no prior games, so their visits are their
+        // playouts; every other node has its prior games besides.
+        let game = Game::from_position(Position::new(Rules {
+            komi: 6.5,
+            ..Rules::default()
+        }));
+        let config = MctsConfig {
+            threads: 2,
+            shared_tree: Some(true),
+            ..MctsConfig::default()
+        };
+        let mut mcts = Mcts::new(config);
+        let stop = AtomicBool::new(false);
+        let stats = mcts.search(&Request {
+            game: &game,
+            budget: Budget {
+                time: None,
+                playouts: Some(4000),
+            },
+            seed: 5,
+            stop: &stop,
+        });
+        assert_eq!(stats.playouts, 4000);
+        assert_eq!(mcts.trees.len(), 1);
+        let tree = &mcts.trees[0];
+        let root = tree.nodes[0];
+        assert_eq!((root.visits, root.real), (4000, 4000));
+        let children = &tree.nodes[root.first as usize..(root.first + root.count) as usize];
+        let pass = children.iter().find(|c| c.key == NO_KEY).unwrap();
+        assert_eq!(pass.visits, pass.real);
+        assert_eq!(children.iter().map(|c| c.real).sum::<u32>(), 4000);
+        assert!(tree.nodes.iter().all(|n| n.visits >= n.real));
+        assert!(
+            tree.nodes.len() > 1 + children.len(),
+            "nodes below the root"
+        );
     }
 
     #[test]
