@@ -129,6 +129,13 @@ echo "-- hard's two threads on one tree by playouts vs level 1, with the priors,
 vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree,policy_priors,line_priors"
 vs_gnugo 1 10 "$B go gtp --level hard --threads 1 --playouts 60000 --seed 91{n} $PRIORS"
 vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree $BEFORE"
+echo "-- tree_drops (the kept version) against the default in the same hour, 3,000 playouts, 40 games each"
+vs_gnugo 10 40 "$SEARCH3K --seed 80{n} --with tree_drops"
+vs_gnugo 10 40 "$SEARCH3K --seed 81{n}"
+echo "-- its first version (no prior for the pass below the root) vs level 1 at hard's playouts"
+vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree,tree_drops"
+echo "-- 13x13 with the priors, 3,000 playouts a move, 6 games"
+$REFEREE --size 13 --games 6 --black "$B go --board 13 gtp --level master --threads 1 --playouts 3000 --seed 79{n}" --white "$GNUGO --level 10" | tail -2
 echo "-- the levels at their own time vs level 1 with the priors (the load matters), master vs level 10"
 uptime
 vs_gnugo 1 10 "$B go gtp --level hard --seed 94{n}"
