@@ -341,6 +341,39 @@ fn shape_moves_are_the_classic_patterns() {
 }
 
 #[test]
+fn the_playouts_save_a_group_from_the_cut_with_the_shape_move() {
+    // Black's d5 and e4 stand diagonally; White's last drop, e5, threatens the cut at d4,
+    // after which e4 dies (Black e3, then White d3 takes both). No Black group is in
+    // atari and White's e5 is not either, so of the playouts' rules only the 3 × 3
+    // shapes answer e5: d4 connects the two stones into a group of five liberties.
+    let r = rules("R", "9");
+    let text = |turn: &str| format!("9/9/9/9/3rR4/4rR3/5R3/4R4/9 {turn} 0 0 0 - 1");
+    let (cut, _) = play(&pos(&text("w"), r), "d4").unwrap();
+    let (run, _) = play(&cut, "e3").unwrap();
+    let (_, taken) = play(&run, "d3").unwrap();
+    assert_eq!(taken, Bits::from_cell(cell("e3")) | Bits::from_cell(cell("e4")));
+    let p = pos(&text("b"), r);
+    let (joined, _) = play(&p, "d4").unwrap();
+    let adj = chogo::go::Adjacency::Orthogonal;
+    let group = Bits::from_cell(cell("d4")).flood_by(joined.pieces(Side::Black), adj);
+    assert_eq!(group.count(), 3);
+    assert_eq!((group.adjacent(adj) & joined.empty()).count(), 5, "{joined}");
+    let fast = FastGo::from_position(&p).unwrap();
+    let d4 = FastGo::index(cell("d4"));
+    assert!(fast.is_shape_move(d4));
+    let last = Some(FastGo::index(cell("e5")));
+    let mut rng = Rng::new(11);
+    let mut hits = |shapes: Shapes| {
+        (0..2000)
+            .filter(|_| fast.clone().policy_move(&mut rng, last, shapes) == Some(d4))
+            .count()
+    };
+    // With the shapes d4 is one of a few local answers; without them one of 74 cells.
+    let (with, without) = (hits(Shapes::Mogo), hits(Shapes::Off));
+    assert!(with >= 300 && without <= 100, "d4 played {with} and {without} times of 2000");
+}
+
+#[test]
 fn bishops_shapes_are_the_patterns_turned_by_45_degrees() {
     // Bishops alone play Go on the light cells joined diagonally: the board's up is
     // up-left and its right up-right. The hane under White's e6, beside Black's d5: on

@@ -2,11 +2,13 @@
 # The matches and speeds of docs/BOTS.md's "Go with chess pieces" section (issue 14),
 # with the game counts and settings of its table, row by row.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
-# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about nine hours on one core
-# (about two of them issue 28's level-10 matches, a minute a game at 3,000 playouts; two
-# more the older 32 GNU Go games, about 4 minutes each at 100,000 playouts a move): every
-# match runs one game at a time on one search thread, except the speed tests, greedy
-# against random, the shared tree and the levels at their own time.
+# Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about a day on this machine
+# (2026-11-27's count): issue 28's level-10 matches hold some 820 games at 3,000
+# playouts (15-30 s each) and 230 at 10,000 (about 45 s), over eight hours; the matches
+# against greedy about five; the older 32 GNU Go games at 100,000 playouts about two (4
+# minutes each); the rest about four. Every match runs one game at a time on one search
+# thread, except the speed tests, greedy against random, the shared tree and the levels
+# at their own time.
 # The rows against older code (the capture-to-save against 14d267f, the pass rules in
 # points against aef623d) need builds of those commits and are not run.
 set -u
@@ -132,7 +134,8 @@ vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} 
 echo "-- tree_drops (the kept version) against the default in the same hour, 3,000 playouts, 40 games each"
 vs_gnugo 10 40 "$SEARCH3K --seed 80{n} --with tree_drops"
 vs_gnugo 10 40 "$SEARCH3K --seed 81{n}"
-echo "-- its first version (no prior for the pass below the root) vs level 1 at hard's playouts"
+echo "-- vs level 1 at hard's playouts (the row of its first version, which gave the pass below"
+echo "   the root no prior; today's code runs the kept version)"
 vs_gnugo 1 10 "$B go gtp --level hard --threads 2 --playouts 60000 --seed 90{n} --with shared_tree,tree_drops"
 echo "-- the default at 10,000 playouts, 24 + 24 more games"
 vs_gnugo 10 24 "$B go gtp --level master --threads 1 --playouts 10000 --seed 83{n}"
@@ -159,9 +162,9 @@ echo "-- the fourth session's other rows: the search before the priors, and the 
 vs_gnugo 10 50 "$SEARCH3K --seed 60{n} $BEFORE"
 vs_gnugo 10 50 "$SEARCH3K --seed 66{n} $PRIORS"
 vs_gnugo 10 50 "$SEARCH3K --seed 61{n} $BEFORE --with amaf_priors"
-vs_gnugo 10 50 "$SEARCH3K --seed 62{n} --with amaf_priors,line_priors"
+vs_gnugo 10 50 "$SEARCH3K --seed 62{n} --without policy_priors --with amaf_priors,line_priors"
 vs_gnugo 10 29 "$SEARCH3K --seed 63{n} $BEFORE --with amaf_priors,capture_any"
-vs_gnugo 10 46 "$SEARCH3K --seed 67{n} --with policy_priors"
+vs_gnugo 10 46 "$SEARCH3K --seed 67{n} --without line_priors --with policy_priors"
 vs_gnugo 10 46 "$SEARCH3K --seed 68{n} --with policy_priors,line_priors,amaf_priors"
 vs_gnugo 10 26 "$SEARCH3K --seed 50{n} $BEFORE --with nakade"
 vs_gnugo 10 26 "$SEARCH3K --seed 51{n} $BEFORE --with nakade,amaf_priors"
