@@ -351,13 +351,20 @@ fn the_playouts_save_a_group_from_the_cut_with_the_shape_move() {
     let (cut, _) = play(&pos(&text("w"), r), "d4").unwrap();
     let (run, _) = play(&cut, "e3").unwrap();
     let (_, taken) = play(&run, "d3").unwrap();
-    assert_eq!(taken, Bits::from_cell(cell("e3")) | Bits::from_cell(cell("e4")));
+    assert_eq!(
+        taken,
+        Bits::from_cell(cell("e3")) | Bits::from_cell(cell("e4"))
+    );
     let p = pos(&text("b"), r);
     let (joined, _) = play(&p, "d4").unwrap();
     let adj = chogo::go::Adjacency::Orthogonal;
     let group = Bits::from_cell(cell("d4")).flood_by(joined.pieces(Side::Black), adj);
     assert_eq!(group.count(), 3);
-    assert_eq!((group.adjacent(adj) & joined.empty()).count(), 5, "{joined}");
+    assert_eq!(
+        (group.adjacent(adj) & joined.empty()).count(),
+        5,
+        "{joined}"
+    );
     let fast = FastGo::from_position(&p).unwrap();
     let d4 = FastGo::index(cell("d4"));
     assert!(fast.is_shape_move(d4));
@@ -370,7 +377,10 @@ fn the_playouts_save_a_group_from_the_cut_with_the_shape_move() {
     };
     // With the shapes d4 is one of a few local answers; without them one of 74 cells.
     let (with, without) = (hits(Shapes::Mogo), hits(Shapes::Off));
-    assert!(with >= 300 && without <= 100, "d4 played {with} and {without} times of 2000");
+    assert!(
+        with >= 300 && without <= 100,
+        "d4 played {with} and {without} times of 2000"
+    );
 }
 
 #[test]
