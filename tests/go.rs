@@ -375,7 +375,7 @@ fn the_playouts_save_a_group_from_the_cut_with_the_shape_move() {
             .filter(|_| fast.clone().policy_move(&mut rng, last, shapes) == Some(d4))
             .count()
     };
-    // With the shapes d4 is one of a few local answers; without them one of 74 cells.
+    // With the shapes d4 is one of a few local answers; without them one of 75 cells.
     let (with, without) = (hits(Shapes::Mogo), hits(Shapes::Off));
     assert!(
         with >= 300 && without <= 100,

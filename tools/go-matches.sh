@@ -124,6 +124,15 @@ SEARCH3K="$B go gtp --level master --threads 1 --playouts 3000"
 # the fifth session).
 BEFORE="--without policy_priors,line_priors"
 PRIORS="--with policy_priors,line_priors"
+echo "-- the sixth session: tree_drops at 10,000 playouts, the margin's weight 0 at 3,000"
+vs_gnugo 10 30 "$B go gtp --level master --threads 1 --playouts 10000 --seed 93{n} --with tree_drops"
+vs_gnugo 10 40 "$SEARCH3K --seed 94{n} --score-weight 0"
+echo "-- the levels at their own time vs level 1, 40 and 30 games, and hard with tree_drops (20, stopped; the load matters)"
+uptime
+vs_gnugo 1 40 "$B go gtp --level medium --seed 97{n}"
+vs_gnugo 1 30 "$B go gtp --level hard --seed 98{n}"
+vs_gnugo 1 20 "$B go gtp --level hard --seed 99{n} --with tree_drops"
+uptime
 echo "-- the fifth session (the root tries its pass): 3,000 and 10,000 playouts, 50 games each"
 vs_gnugo 10 50 "$SEARCH3K --seed 75{n} $PRIORS"
 vs_gnugo 10 50 "$B go gtp --level master --threads 1 --playouts 10000 --seed 77{n} $PRIORS"
@@ -194,13 +203,13 @@ for seed in 91 92 93; do
   vs_gnugo 10 10 "$B go gtp --level master --threads 1 --playouts 10000 --seed ${seed}{n} $BEFORE"
 done
 echo "== two threads on one tree against trees of their own, 6,000 playouts a move, 20 games"
-$REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n}" | tail -2
+$REFEREE --games 20 --black "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} --with shared_tree $BEFORE" --white "$B go gtp --level hard --threads 2 --playouts 6000 --seed 77{n} $BEFORE" | tail -2
 echo "== the levels at their own time (two threads on one tree) vs GNU Go level 1: the load matters"
 uptime
-vs_gnugo 1 10 "$B go gtp --level hard --seed 84{n}"
-vs_gnugo 1 10 "$B go gtp --level medium --seed 85{n}"
+vs_gnugo 1 10 "$B go gtp --level hard --seed 84{n} $BEFORE"
+vs_gnugo 1 10 "$B go gtp --level medium --seed 85{n} $BEFORE"
 echo "-- master at its own 5 s vs level 10, 4 games"
-vs_gnugo 10 4 "$B go gtp --level master --seed 87{n}"
+vs_gnugo 10 4 "$B go gtp --level master --seed 87{n} $BEFORE"
 uptime
 
 # By playouts (100,000 a move: 5 s of one idle core), so the machine's load does not matter.
