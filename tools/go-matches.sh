@@ -76,6 +76,14 @@ for spec in "D 9 38000 21" "D 9 38000 22" "A 19 30000 21" "A 19 30000 22" "A 19 
   printf '%s: ' "$spec"
   "$B" go play --pieces "$pieces" --board "$board" "$@" --black hard --white greedy --playouts "$n" --games 20 --swap --jobs 1 --threads 1 --seed "$seed" | tail -1
 done
+echo "-- issue 28's close: every set again after the root's pass (pass_due), seeds 21 and 22, 10 games each, two at once"
+for seed in 21 22; do
+  for spec in "B 9 37000" "A 19 30000" "K 9 6800" "N 9 6400" "P 9 2300" "M 9 600" "RB 9 3600" "D 9 38000" "R 9 20000"; do
+    set -- $spec
+    printf '%s, seed %s: ' "$spec" "$seed"
+    "$B" go play --pieces "$1" --board "$2" --black hard --white greedy --playouts "$3" --games 10 --swap --jobs 2 --threads 1 --seed "$seed" | tail -1
+  done
+done
 echo "-- alfils on 19x19 at hard's own budget (2 s of one idle core: 60,000 playouts), three seeds"
 for seed in 21 22 23; do
   printf 'A 19 60000 %s: ' "$seed"
