@@ -125,10 +125,10 @@ fn winner_of(margin: f64) -> Option<u8> {
 }
 
 impl Worker<'_> {
-    /// The children, with their priors, of the node whose move `here` led to `pos` (the
-    /// root when `is_root`), in the worker's buffer: worked out from the position alone,
-    /// so that on a shared tree the thread does it without the tree's lock.
-    fn children(&mut self, is_root: bool, here: Move, pos: &Position) -> Vec<Node> {
+    /// Works out into [`Worker::kids`] the children, with their priors, of the node whose
+    /// move `here` led to `pos` (the root when `is_root`): from the position alone, so
+    /// that on a shared tree the thread does it without the tree's lock.
+    fn children(&mut self, is_root: bool, here: Move, pos: &Position) {
         let mut kids = std::mem::take(&mut self.kids);
         kids.clear();
         let me = pos.turn();
@@ -356,7 +356,7 @@ impl Worker<'_> {
         } else {
             pos.for_each_legal_move(|mv, played| add(mv, played));
         }
-        kids
+        self.kids = kids;
     }
 
     fn select(&mut self, tree: &Tree, at: usize) -> usize {
@@ -455,9 +455,8 @@ impl Worker<'_> {
                 {
                     tried = at;
                     access.release();
-                    let kids = self.children(at == 0, node.mv, &pos);
-                    access.tree().attach(at, &kids);
-                    self.kids = kids;
+                    self.children(at == 0, node.mv, &pos);
+                    access.tree().attach(at, &self.kids);
                     continue;
                 }
                 break;
