@@ -1,6 +1,7 @@
 #!/bin/sh
-# The matches and speeds of docs/BOTS.md's "Go with chess pieces" section (issue 14),
-# with the game counts and settings of its table, row by row.
+# The Go matches and speeds of docs/BOTS.md (issue 14 and issue 28): its figures under "The
+# bots now", and the rows of "Against GNU Go at full strength" and "Matches and speeds, as
+# measured", with the game counts and settings of their tables.
 # Usage: tools/go-matches.sh [CHOGO_CLI]  (default: target/release/chogo-cli)
 # Needs GNU Go (/usr/games/gnugo) for the GNU Go part. Takes about a day on this machine
 # (2026-11-27's count): issue 28's level-10 matches hold some 820 games at 3,000
