@@ -223,7 +223,6 @@ fn bench_launch(kind: GameChoice) -> Result<Launch, String> {
             launch.go = Some(GoBridge::resume(chogo::save::GoSavedGame {
                 game: record.to_game().map_err(|e| e.to_string())?,
                 players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-                redo: Vec::new(),
             }));
         }
     }

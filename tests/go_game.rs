@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use chogo::game::{
-    Bridge, Command, GameKind, GoBridge, GoCommand, GoEdit, GoFlipped, GoPiece, GoPlayed, GoSetup,
-    GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup, Start,
-    StudySource,
+    Bridge, Command, GameKind, GoBridge, GoCommand, GoEdit, GoFlipped, GoOwn, GoPiece, GoPlayed,
+    GoSetup, GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup,
+    Start, StudySource,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, Piece, PieceSet, Position, Rules};
@@ -136,7 +136,7 @@ fn a_capture_despawns_exactly_the_captured_pieces() {
     }));
     app.update();
     let played: Vec<GoPlayed> = drain(&mut app);
-    let captured = played[0].captured;
+    let captured = played[0].report;
     assert_eq!(captured.count(), 2, "b1 and c1");
     // While they fly to the tray they are no longer pieces of the board.
     assert_eq!(entities(&mut app)[1], white_before & !captured);
@@ -206,7 +206,7 @@ fn undo_and_redo_keep_the_pieces_in_step() {
     assert_in_step(&mut app);
     // A new move drops what was left to redo.
     drop_at(&mut app, Kind::King, "a1");
-    assert!(app.world().resource::<GoBridge>().redo.is_empty());
+    assert!(!app.world().resource::<GoBridge>().game.can_redo());
     assert_in_step(&mut app);
 }
 
@@ -294,7 +294,15 @@ fn the_game_is_saved_and_continue_resumes_it() {
     settle(&mut resumed);
     assert_eq!(screen(&resumed), Screen::Playing);
     assert_eq!(position(&resumed), saved);
-    assert_eq!(resumed.world().resource::<GoBridge>().redo.len(), 1);
+    assert_eq!(
+        resumed
+            .world()
+            .resource::<GoBridge>()
+            .game
+            .redo_moves()
+            .count(),
+        1
+    );
     assert_in_step(&mut resumed);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -313,7 +321,6 @@ fn an_sgf_from_gnu_go_loads_into_the_game() {
         GoSavedGame {
             game,
             players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-            redo: Vec::new(),
         },
     );
     settle(&mut app);
@@ -424,10 +431,13 @@ fn a_resignation_after_undo_is_saved_and_resumed_without_the_taken_back_moves() 
     drop_at(&mut app, Kind::Rook, "e5");
     drop_at(&mut app, Kind::Rook, "c3");
     send(&mut app, GoCommand::Undo);
-    assert_eq!(app.world().resource::<GoBridge>().redo.len(), 1);
+    assert_eq!(
+        app.world().resource::<GoBridge>().game.redo_moves().count(),
+        1
+    );
     send(&mut app, GoCommand::Resign(Side::White));
     assert!(
-        app.world().resource::<GoBridge>().redo.is_empty(),
+        !app.world().resource::<GoBridge>().game.can_redo(),
         "nothing to redo after an ending"
     );
     drop(app);
@@ -511,7 +521,7 @@ fn play_on_takes_both_passes_back() {
     send(&mut app, GoCommand::Play(Move::Pass));
     app.update();
     assert_eq!(screen(&app), Screen::GameOver);
-    send(&mut app, GoCommand::PlayOn);
+    send(&mut app, GoCommand::Own(GoOwn::PlayOn));
     app.update();
     let bridge = app.world().resource::<GoBridge>();
     assert!(bridge.game.outcome().is_none());
@@ -520,7 +530,7 @@ fn play_on_takes_both_passes_back() {
     assert_eq!(bridge.game.position().turn(), Side::Black);
     assert_eq!(screen(&app), Screen::Playing);
     // Only a game scored after two passes plays on.
-    app.world_mut().write_message(GoCommand::PlayOn);
+    app.world_mut().write_message(GoCommand::Own(GoOwn::PlayOn));
     app.update();
     assert_eq!(drain::<Refused>(&mut app).len(), 1);
 }
@@ -600,7 +610,7 @@ fn the_bridge_refuses_what_cannot_be_done_now() {
         ["the game is already over"]
     );
     assert_eq!(
-        refusals(&mut app, GoCommand::PlayOn),
+        refusals(&mut app, GoCommand::Own(GoOwn::PlayOn)),
         ["the game did not end by two passes"]
     );
     let bridge = app.world().resource::<GoBridge>();
@@ -636,7 +646,6 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
             &GoSavedGame {
                 game: go_game.clone(),
                 players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-                redo: Vec::new(),
             },
         )
         .unwrap();
@@ -798,7 +807,6 @@ fn a_new_or_loaded_game_turns_the_board_to_a_person_playing_white() {
         GoSavedGame {
             game,
             players: BySide::new(GoPlayer::Human, bot),
-            redo: Vec::new(),
         },
     );
     settle(&mut app);
@@ -874,7 +882,7 @@ mod random_commands {
                     },
                     Step::Undo => GoCommand::Undo,
                     Step::Redo => GoCommand::Redo,
-                    Step::PlayOn => GoCommand::PlayOn,
+                    Step::PlayOn => GoCommand::Own(GoOwn::PlayOn),
                     Step::Resign(black) => {
                         GoCommand::Resign(if black { Side::Black } else { Side::White })
                     }

@@ -92,7 +92,7 @@ fn the_analysis_is_off_in_a_game_being_played_until_switched_on_and_changes_noth
     settle(&mut app);
     until(&mut app, |app| analysed(app).is_some_and(|(n, _)| n == 1));
     // Looking at the start again analyses the start.
-    app.world_mut().insert_resource(Viewing(Some(0)));
+    app.world_mut().insert_resource(Viewing::of(Some(0)));
     until(&mut app, |app| analysed(app).is_some_and(|(n, _)| n == 0));
     // A move tried there makes a side line: the analysis follows it, the game stays.
     let other = pos
@@ -116,7 +116,7 @@ fn the_analysis_is_off_in_a_game_being_played_until_switched_on_and_changes_noth
         before + 1,
         "only the one game move changed the game"
     );
-    app.world_mut().insert_resource(Viewing(None));
+    app.world_mut().insert_resource(Viewing::of(None));
 
     // Switched off, nothing is shown or searched.
     app.world_mut().write_message(ToggleAnalysis);
@@ -218,7 +218,10 @@ fn learning_from_a_mistake_judges_each_move_tried_and_shows_the_engines_answer()
     try_move(&mut app, "c12-c56");
     until(&mut app, |app| matches!(state(app), Attempting::Missed(..)));
     until(&mut app, |app| {
-        app.world().resource::<Bridge>().line.is_none()
+        app.world()
+            .resource::<Bridge>()
+            .line(Some(blunder.ply))
+            .is_none()
             && app.world().resource::<Viewing>().0 == Some(blunder.ply)
     });
     assert_eq!(

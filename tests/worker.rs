@@ -1,4 +1,4 @@
-//! The bots' Web Worker without a browser: `chogo::bot::job::answer_json` is the one
+//! The bots' Web Worker without a browser: `chogo::jobs::answer_json` is the one
 //! function `web/worker` exports (`answer`), and `web/worker.js` hands it the job's JSON
 //! text as the page wrote it. These tests speak that message format for both games and
 //! check that every answer is a legal move of the position sent, the game's history
@@ -7,8 +7,8 @@
 
 use serde_json::{Value, json};
 
-use chogo::bot::job::answer_json;
 use chogo::go;
+use chogo::jobs::{WorkerJob, answer_json};
 use chogo::rules::{Game, Move, MoveText, Position, Record, RuleSet, Side};
 
 /// The answer's JSON as an object: its keys, sorted, and the object.
@@ -26,6 +26,7 @@ fn answer_object(answer: &str) -> (Vec<String>, serde_json::Map<String, Value>) 
 /// A Chogo job as the page writes it.
 fn chogo_job(record: &str, engine: Value, depth: Option<u32>, seed: u64) -> String {
     json!({
+        "job": "chogo_move",
         "record": record,
         "engine": engine,
         "time_ms": null,
@@ -39,6 +40,7 @@ fn chogo_job(record: &str, engine: Value, depth: Option<u32>, seed: u64) -> Stri
 /// A job of Go with chess pieces as the page writes it.
 fn go_job(record: &str, level: &str, playouts: Option<u64>, seed: u64) -> String {
     json!({
+        "job": "go_move",
         "go_record": record,
         "level": level,
         "time_ms": null,
@@ -63,12 +65,12 @@ fn the_message_format_is_the_one_the_page_writes() {
         },
         9,
     );
-    let written: Value = serde_json::to_value(&job).unwrap();
+    let written: Value = serde_json::to_value(WorkerJob::ChogoMove(job.clone())).unwrap();
     let record = Record::from_game(&game, &[]).to_string();
     assert_eq!(
         written,
-        json!({"record": record, "engine": {"level": "hard"}, "time_ms": null,
-               "nodes": null, "depth": 2, "seed": 9})
+        json!({"job": "chogo_move", "record": record, "engine": {"level": "hard"},
+               "time_ms": null, "nodes": null, "depth": 2, "seed": 9})
     );
     let plain = chogo::bot::job::Job {
         engine: chogo::bot::job::Engine::Search,
@@ -88,8 +90,8 @@ fn the_message_format_is_the_one_the_page_writes() {
         4,
     );
     assert_eq!(
-        serde_json::to_value(&go_job_written).unwrap(),
-        json!({"go_record": go::Record::from_game(&go_game, &[]).to_string(),
+        serde_json::to_value(WorkerJob::GoMove(go_job_written)).unwrap(),
+        json!({"job": "go_move", "go_record": go::Record::from_game(&go_game, &[]).to_string(),
                "level": "medium", "time_ms": 250, "playouts": 300, "seed": 4})
     );
 
@@ -132,14 +134,22 @@ fn the_message_format_is_the_one_the_page_writes() {
     );
 
     // What cannot be a job is answered with an error (and no move), never a panic: the
-    // message names the game the job was meant for.
+    // message names the game the job was meant for, when its tag says.
     for (bad, start) in [
-        ("{", "not a bot job"),
-        ("null", "not a bot job"),
-        (r#"{"record": 5}"#, "not a bot job"),
-        (r#"{"go_record": 5}"#, "not a job of Go with chess pieces"),
+        ("{", "not a worker job"),
+        ("null", "not a worker job"),
+        (r#"{"record": 5}"#, "not a worker job"),
+        (r#"{"job": "chess_move", "record": ""}"#, "not a worker job"),
         (
-            r#"{"go_record": "", "level": "hard", "time_ms": null, "playouts": 1, "seed": 1, "x": 1}"#,
+            r#"{"job": "chogo_move", "record": 5}"#,
+            "not a Chogo bot's job",
+        ),
+        (
+            r#"{"job": "go_move", "go_record": 5}"#,
+            "not a job of Go with chess pieces",
+        ),
+        (
+            r#"{"job": "go_move", "go_record": "", "level": "hard", "time_ms": null, "playouts": 1, "seed": 1, "x": 1}"#,
             "not a job of Go with chess pieces",
         ),
     ] {
@@ -365,8 +375,8 @@ fn analysis_jobs_answer_for_both_games_in_the_page_format() {
         game.play(mv.parse().unwrap()).unwrap();
     }
     let job = json!({
+        "job": "chogo_analysis",
         "analyse": Record::from_game(&game, &[]).to_string(),
-        "game": "chogo",
         "multipv": 3,
         "effort": {"depth": 3},
         "seed": 1,
@@ -375,7 +385,7 @@ fn analysis_jobs_answer_for_both_games_in_the_page_format() {
     let answer = answer_json(&job);
     let (keys, object) = answer_object(&answer);
     assert_eq!(keys, ["analysis", "error"], "{answer}");
-    let analysis = chogo::bot::job::AnalysisJob::read_answer(&answer).unwrap();
+    let analysis = chogo::jobs::AnalysisJob::read_answer(&answer).unwrap();
     assert_eq!(analysis.best.len(), 3, "{answer}");
     assert!(object["analysis"]["best"][0]["move"].is_string());
     for c in &analysis.best {
@@ -386,15 +396,15 @@ fn analysis_jobs_answer_for_both_games_in_the_page_format() {
     let mut go_game = go::Game::from_position(go::Position::new(go::Rules::default()));
     go_game.play_text(&"e5".parse().unwrap()).unwrap();
     let job = json!({
+        "job": "go_analysis",
         "analyse": go::Record::from_game(&go_game, &[]).to_string(),
-        "game": "go",
         "multipv": 2,
         "effort": {"work": 600},
         "seed": 4,
     })
     .to_string();
     let answer = answer_json(&job);
-    let analysis = chogo::bot::job::AnalysisJob::read_answer(&answer).unwrap();
+    let analysis = chogo::jobs::AnalysisJob::read_answer(&answer).unwrap();
     assert!(
         analysis.lead.is_some() && !analysis.best.is_empty(),
         "{answer}"
@@ -407,17 +417,24 @@ fn analysis_jobs_answer_for_both_games_in_the_page_format() {
 
     // Bad jobs are answered with the reason, never a panic.
     for (bad, start) in [
-        (r#"{"analyse": 5}"#, "not an analysis job"),
         (
-            r#"{"analyse": "", "game": "chess", "multipv": 1, "seed": 1}"#,
+            r#"{"job": "chogo_analysis", "analyse": 5}"#,
             "not an analysis job",
         ),
         (
-            r#"{"analyse": "1. e9 *", "game": "chogo", "multipv": 1, "seed": 1}"#,
+            r#"{"job": "chess_analysis", "analyse": "", "multipv": 1, "seed": 1}"#,
+            "not a worker job",
+        ),
+        (
+            r#"{"job": "go_analysis", "analyse": "", "game": "go", "multipv": 1, "seed": 1}"#,
+            "not an analysis job",
+        ),
+        (
+            r#"{"job": "chogo_analysis", "analyse": "1. e9 *", "multipv": 1, "seed": 1}"#,
             "move 1 (black): e9: e9 is not on this board",
         ),
     ] {
-        let error = chogo::bot::job::AnalysisJob::read_answer(&answer_json(bad)).unwrap_err();
+        let error = chogo::jobs::AnalysisJob::read_answer(&answer_json(bad)).unwrap_err();
         assert!(error.starts_with(start), "{bad}: {error}");
     }
 }

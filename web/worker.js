@@ -1,5 +1,5 @@
 // The bots' Web Worker: the page posts {id, job} (a bot job in JSON, see
-// src/bot/job.rs); the worker answers {id, answer}. Searches run here, so the page never
+// src/jobs.rs); the worker answers {id, answer}. Searches run here, so the page never
 // waits for them.
 import init, { answer } from './chogo_worker.js';
 

@@ -1,7 +1,7 @@
-//! A bot's work as one self-contained question: the game (as its record), which engine,
-//! the budget and the seed. The desktop game runs a job on a background thread; the
-//! browser sends it, as JSON, to a Web Worker (`web/worker`, which calls [`answer_json`])
-//! so that the page never waits for a search.
+//! A Chogo bot's move as one self-contained question: the game (as its record), which
+//! engine, the budget and the seed. The desktop game runs a job on a background thread;
+//! the browser sends it, as JSON, to a Web Worker (`crate::jobs`, the worker's jobs of
+//! every engine) so that the page never waits for a search.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{Bot, Budget, Level, Request, Search};
 use crate::common::Score;
-use crate::common::analysis::{Analysis, Effort, Studied};
 use crate::rules::{Game, Move, Record};
 
 /// A Chogo bot's answer: its move, its score for the side to move (hundredths of a man)
@@ -98,118 +97,9 @@ impl Job {
         })
     }
 
-    /// Replays the record and runs the job.
-    pub fn run(&self, stop: &AtomicBool) -> Result<Option<Thought>, String> {
-        let record = Record::parse(&self.record).map_err(|e| e.to_string())?;
-        let game = record.to_game().map_err(|e| e.to_string())?;
-        Ok(Job::run_on(
-            self.engine,
-            &game,
-            self.budget(),
-            self.seed,
-            stop,
-        ))
-    }
-}
-
-/// Which engine an analysis job is for.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum StudyGame {
-    Chogo,
-    Go,
-}
-
-/// A question for the analysis board or the review, in either game: the engine's
-/// judgement of the position at the end of a game record.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysisJob {
-    /// The game up to the position to analyse: a record of Chogo (RULES §8) or of Go with
-    /// chess pieces (GO_RULES §5), as `game` says.
-    pub analyse: String,
-    pub game: StudyGame,
-    /// How many best moves.
-    pub multipv: usize,
-    #[serde(default)]
-    pub effort: Effort,
-    pub seed: u64,
-}
-
-/// The answer to an analysis job: the analysis, or why there is none.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct AnalysisAnswer {
-    #[serde(default)]
-    pub analysis: Option<Analysis>,
-    #[serde(default)]
-    pub error: Option<String>,
-}
-
-impl AnalysisJob {
-    /// Replays the record and analyses its last position.
-    pub fn run(&self, stop: &AtomicBool) -> Result<Analysis, String> {
-        let multipv = self.multipv.clamp(1, 64);
-        match self.game {
-            StudyGame::Chogo => {
-                let record = Record::parse(&self.analyse).map_err(|e| e.to_string())?;
-                let game = record.to_game().map_err(|e| e.to_string())?;
-                let game = game.after_plies(game.plies().len());
-                Ok(game.analyse(self.effort, multipv, self.seed, stop))
-            }
-            StudyGame::Go => {
-                let record = crate::go::Record::parse(&self.analyse).map_err(|e| e.to_string())?;
-                let game = record.to_game().map_err(|e| e.to_string())?;
-                let game = game.after_plies(game.moves().len());
-                Ok(game.analyse(self.effort, multipv, self.seed, stop))
-            }
-        }
-    }
-
     /// Runs the job and writes the answer as JSON (never panics on bad input).
-    pub fn answer_json(json: &str) -> String {
-        let answer = match serde_json::from_str::<AnalysisJob>(json) {
-            Ok(job) => match job.run(&AtomicBool::new(false)) {
-                Ok(analysis) => AnalysisAnswer {
-                    analysis: Some(analysis),
-                    error: None,
-                },
-                Err(e) => AnalysisAnswer {
-                    analysis: None,
-                    error: Some(e),
-                },
-            },
-            Err(e) => AnalysisAnswer {
-                analysis: None,
-                error: Some(format!("not an analysis job: {e}")),
-            },
-        };
-        serde_json::to_string(&answer).unwrap_or_default()
-    }
-
-    /// Reads a worker's answer.
-    pub fn read_answer(json: &str) -> Result<Analysis, String> {
-        let answer: AnalysisAnswer =
-            serde_json::from_str(json).map_err(|e| format!("bad answer: {e}"))?;
-        match (answer.analysis, answer.error) {
-            (_, Some(error)) => Err(error),
-            (Some(analysis), None) => Ok(analysis),
-            (None, None) => Err("an answer with no analysis".into()),
-        }
-    }
-}
-
-/// The worker's whole job: JSON in, JSON out (never panics on bad input). A job of Go
-/// with chess pieces (it has a `go_record`) goes to that game's bots, an analysis (it
-/// has `analyse`) to [`AnalysisJob`].
-pub fn answer_json(job: &str) -> String {
-    if job.contains("\"analyse\"") {
-        return AnalysisJob::answer_json(job);
-    }
-    if job.contains("\"go_record\"") {
-        return crate::go::job::GoJob::answer_json(job);
-    }
-    let answer = match serde_json::from_str::<Job>(job) {
-        Ok(job) => match job.run(&AtomicBool::new(false)) {
+    pub fn answer_json(&self, stop: &AtomicBool) -> String {
+        let answer = match self.run(stop) {
             Ok(thought) => Answer {
                 mv: thought.as_ref().map(|t| t.mv.to_string()),
                 score: thought.as_ref().and_then(Thought::eval),
@@ -224,15 +114,22 @@ pub fn answer_json(job: &str) -> String {
                 line: Vec::new(),
                 error: Some(e),
             },
-        },
-        Err(e) => Answer {
-            mv: None,
-            score: None,
-            line: Vec::new(),
-            error: Some(format!("not a bot job: {e}")),
-        },
-    };
-    serde_json::to_string(&answer).unwrap_or_default()
+        };
+        serde_json::to_string(&answer).unwrap_or_default()
+    }
+
+    /// Replays the record and runs the job.
+    pub fn run(&self, stop: &AtomicBool) -> Result<Option<Thought>, String> {
+        let record = Record::parse(&self.record).map_err(|e| e.to_string())?;
+        let game = record.to_game().map_err(|e| e.to_string())?;
+        Ok(Job::run_on(
+            self.engine,
+            &game,
+            self.budget(),
+            self.seed,
+            stop,
+        ))
+    }
 }
 
 /// Reads a worker's answer.
@@ -280,17 +177,18 @@ mod tests {
         };
         let job = Job::new(&game, Engine::Level(Level::Hard), budget, 7);
         let json = serde_json::to_string(&job).unwrap();
-        let answer = read_answer(&answer_json(&json)).unwrap();
+        let job: Job = serde_json::from_str(&json).unwrap();
+        let answer = read_answer(&job.answer_json(&AtomicBool::new(false))).unwrap();
         let direct = Job::run_on(job.engine, &game, budget, 7, &AtomicBool::new(false));
         assert_eq!(answer, direct);
         assert!(
             answer.as_ref().is_some_and(|t| t.score.is_some()),
             "{answer:?}"
         );
-        assert!(
-            read_answer(&answer_json("{"))
-                .unwrap_err()
-                .starts_with("not a bot job")
-        );
+        let bad = Job {
+            record: "1. e9 *".into(),
+            ..job
+        };
+        assert!(read_answer(&bad.answer_json(&AtomicBool::new(false))).is_err());
     }
 }

@@ -14,7 +14,7 @@ pub trait Playable: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move as the rules take it.
     type Move: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
     /// A position, written in the rule book's position text by `Display`.
-    type Position: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    type Position: Copy + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// What one move did (captures, traps, …), as the views need it.
     type Report: Clone + fmt::Debug + Send + Sync + 'static;
     /// Why a move was refused.

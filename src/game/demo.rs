@@ -70,7 +70,7 @@ fn run(
     let Some(config) = config else {
         return;
     };
-    for Played(report) in played.read() {
+    for report in played.read().filter(|p| !p.in_line).map(|p| &p.report) {
         seen.moves += 1;
         seen.waiting = true;
         if seen.moves == BURST_MOVE && config.burst.is_some() {
@@ -89,7 +89,7 @@ fn run(
             let set = report.before.rules().pieces;
             println!(
                 "demo: frames after {}",
-                report.mv.text_with_captures(set, report.captured)
+                report.mv.text_with_captures(set, report.report)
             );
             *burst = Some((0, time.elapsed_secs_f64()));
         }

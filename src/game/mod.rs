@@ -72,7 +72,7 @@ pub use chogo_board::men::{ManPiece, MenShow};
 pub use chogo_board::menu::ChogoReading;
 pub use chogo_board::picking::Selection;
 pub use demo::{DemoConfig, FrameStats, bare_plugin};
-pub use go_board::bridge::{GoBridge, GoCommand, GoEdit, GoPlayed, GoSetup, suggested_komi};
+pub use go_board::bridge::{GoBridge, GoCommand, GoEdit, GoOwn, GoPlayed, GoSetup, suggested_komi};
 pub use go_board::{
     DropKind, GoFlipped, GoLayout, GoMarks, GoOn, GoPiece, GoPointer, GoThinking, GoViewing,
     LifeView,

@@ -54,6 +54,9 @@ pub struct Game {
     positions: Vec<Position>,
     moves: Vec<(Move, Bits)>,
     outcome: Option<Outcome>,
+    /// The moves [`Game::take_back`] took back, the next one to replay last; a move
+    /// played or an ending clears them.
+    redo: Vec<Move>,
 }
 
 impl Game {
@@ -66,6 +69,7 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             outcome,
+            redo: Vec::new(),
         }
     }
 
@@ -127,6 +131,7 @@ impl Game {
         let played = self.position().play(mv)?;
         self.check(mv, &played)?;
         self.push(mv, played);
+        self.redo.clear();
         Ok(played.captured)
     }
 
@@ -152,6 +157,7 @@ impl Game {
         }
         self.outcome = None;
         self.push(mv, played);
+        self.redo.clear();
         Ok(played.captured)
     }
 
@@ -192,6 +198,7 @@ impl Game {
         let (mv, played) = self.position().play_text(text)?;
         self.check(mv, &played)?;
         self.push(mv, played);
+        self.redo.clear();
         Ok((mv, played.captured))
     }
 
@@ -243,8 +250,51 @@ impl Game {
         true
     }
 
+    /// Takes back the ending of a resigned or agreed game, else the last move, which
+    /// [`Game::redo`] can then replay. False when there is nothing to take back.
+    /// ([`Game::undo`] forgets the move: the searches and perft use it.)
+    pub fn take_back(&mut self) -> bool {
+        let moves = self.moves.len();
+        let last = self.moves.last().map(|(mv, _)| *mv);
+        if !self.undo() {
+            return false;
+        }
+        if self.moves.len() < moves
+            && let Some(mv) = last
+        {
+            self.redo.push(mv);
+        }
+        true
+    }
+
+    /// Plays the last move taken back again; its captures.
+    pub fn redo(&mut self) -> Option<Bits> {
+        let mv = self.redo.pop()?;
+        let rest = std::mem::take(&mut self.redo);
+        match self.play(mv) {
+            Ok(captured) => {
+                self.redo = rest;
+                Some(captured)
+            }
+            // Cannot happen (a move played clears the list), but a list that no longer
+            // fits is dropped rather than half applied.
+            Err(_) => None,
+        }
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The moves taken back, in the order redo would replay them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.redo.iter().rev().copied()
+    }
+
+    /// `side` gives up. What undo took back cannot follow an ending: it is forgotten.
     pub fn resign(&mut self, side: Side) {
         if self.outcome.is_none() {
+            self.redo.clear();
             self.outcome = Some(Outcome {
                 winner: Some(!side),
                 reason: EndReason::Resignation,
@@ -252,8 +302,10 @@ impl Game {
         }
     }
 
+    /// The players agree a draw (what undo took back is forgotten, as on a resignation).
     pub fn agree_draw(&mut self) {
         if self.outcome.is_none() {
+            self.redo.clear();
             self.outcome = Some(Outcome {
                 winner: None,
                 reason: EndReason::Agreement,

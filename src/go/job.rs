@@ -103,30 +103,27 @@ impl GoJob {
     }
 
     /// Runs the job and writes the answer as JSON (never panics on bad input).
-    pub fn answer_json(json: &str) -> String {
-        let answer = match serde_json::from_str::<GoJob>(json) {
-            Ok(job) => match job.run(&AtomicBool::new(false)) {
-                Ok(thought) => {
-                    let set = Record::parse(&job.go_record)
-                        .map(|r| r.rules.pieces)
-                        .unwrap_or_default();
-                    let (winrate, lead) = match thought.as_ref().and_then(|t| t.score) {
-                        Some(Score::WinRate { win, lead }) => (Some(win), lead),
-                        _ => (None, None),
-                    };
-                    GoAnswer {
-                        mv: thought.as_ref().map(|t| t.mv.text(set)),
-                        winrate,
-                        lead,
-                        line: thought
-                            .map(|t| t.line.iter().map(|m| m.text(set)).collect())
-                            .unwrap_or_default(),
-                        error: None,
-                    }
+    pub fn answer_json(&self, stop: &AtomicBool) -> String {
+        let answer = match self.run(stop) {
+            Ok(thought) => {
+                let set = Record::parse(&self.go_record)
+                    .map(|r| r.rules.pieces)
+                    .unwrap_or_default();
+                let (winrate, lead) = match thought.as_ref().and_then(|t| t.score) {
+                    Some(Score::WinRate { win, lead }) => (Some(win), lead),
+                    _ => (None, None),
+                };
+                GoAnswer {
+                    mv: thought.as_ref().map(|t| t.mv.text(set)),
+                    winrate,
+                    lead,
+                    line: thought
+                        .map(|t| t.line.iter().map(|m| m.text(set)).collect())
+                        .unwrap_or_default(),
+                    error: None,
                 }
-                Err(e) => GoAnswer::failed(e),
-            },
-            Err(e) => GoAnswer::failed(format!("not a job of Go with chess pieces: {e}")),
+            }
+            Err(e) => GoAnswer::failed(e),
         };
         serde_json::to_string(&answer).unwrap_or_default()
     }
@@ -192,13 +189,18 @@ mod tests {
         game.play_text(&"e5".parse().unwrap()).unwrap();
         let job = GoJob::new(&game, Level::Medium, None, Some(300), 7);
         let json = serde_json::to_string(&job).unwrap();
-        let answer = GoJob::answer_json(&json);
+        let job: GoJob = serde_json::from_str(&json).unwrap();
+        let answer = job.answer_json(&AtomicBool::new(false));
         let thought = GoJob::read_answer(&game, &answer).unwrap().expect("a move");
         assert!(game.legal_moves().contains(&thought.mv), "{answer}");
         // The same job gives the same move (a playout budget and a seed).
-        assert_eq!(GoJob::answer_json(&json), answer);
-        // Bad input is answered with an error, not a panic.
-        let bad = GoJob::answer_json("{\"go_record\": 5}");
-        assert!(GoJob::read_answer(&game, &bad).is_err());
+        assert_eq!(job.answer_json(&AtomicBool::new(false)), answer);
+        // A record that does not read is answered with an error, not a panic.
+        let bad = GoJob {
+            go_record: "1. z99 *".into(),
+            ..job
+        };
+        let bad = bad.answer_json(&AtomicBool::new(false));
+        assert!(GoJob::read_answer(&game, &bad).is_err(), "{bad}");
     }
 }

@@ -31,10 +31,9 @@ struct GoSaveFile {
 /// A game of Go with chess pieces to keep or resume.
 #[derive(Clone, Debug)]
 pub struct GoSavedGame {
+    /// The game, with the moves undo took back (`go::Game::redo_moves`).
     pub game: go::Game,
     pub players: BySide<GoPlayer>,
-    /// The moves undo took back, the next one to redo last.
-    pub redo: Vec<go::Move>,
 }
 
 impl GoSavedGame {
@@ -50,7 +49,12 @@ impl GoSavedGame {
             black,
             white,
             record: record.to_string(),
-            redo: self.redo.iter().map(|m| m.text(set)).collect(),
+            // The file lists the next move to redo last.
+            redo: {
+                let mut redo: Vec<String> = self.game.redo_moves().map(|m| m.text(set)).collect();
+                redo.reverse();
+                redo
+            },
         };
         let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
         text.push('\n');
@@ -78,30 +82,29 @@ impl GoSavedGame {
             .map_err(|e| SaveError::Replay(e.to_string()))?;
         // The taken-back moves must still be playable one after the other from here; a
         // finished game has none (a save from before that rule kept some after a
-        // resignation: they are dropped, the game is kept).
-        let mut replay = game.clone();
-        let mut redo = Vec::new();
+        // resignation: they are dropped, the game is kept). They are played, then taken
+        // back, so that redo replays them (the file lists the next one last).
         let kept = if game.outcome().is_some() {
             &[][..]
         } else {
             &file.redo[..]
         };
+        let mut replay = game.clone();
         for text in kept.iter().rev() {
             let taken_back = |detail: String| SaveError::TakenBack {
                 text: text.clone(),
                 detail,
             };
             let parsed: go::MoveText = text.parse().map_err(|e| taken_back(format!("{e}")))?;
-            let (mv, _) = replay
+            replay
                 .play_text(&parsed)
                 .map_err(|e| taken_back(e.to_string()))?;
-            redo.insert(0, mv);
         }
-        Ok(GoSavedGame {
-            game,
-            players,
-            redo,
-        })
+        for _ in kept {
+            replay.take_back();
+        }
+        let game = if kept.is_empty() { game } else { replay };
+        Ok(GoSavedGame { game, players })
     }
 }
 

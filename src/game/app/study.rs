@@ -13,12 +13,12 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::bot::job::{AnalysisJob, StudyGame};
 use crate::common::Side;
 use crate::common::analysis::{Analysis, Effort, Studied};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
 use crate::game::app::ui::palette;
+use crate::jobs::{AnalysisJob, Analyst};
 use crate::study::{MoveReview, Review, review};
 
 /// The game the shown board offers for study. The board writes it when its game or its
@@ -33,7 +33,7 @@ pub struct Source {
     pub key: u64,
     /// Changes with every new or loaded game (the analysis switch is set again).
     pub game_id: u64,
-    pub engine: StudyGame,
+    pub engine: Analyst,
     /// The moves played, in notation.
     pub played: Vec<String>,
     /// The side to move at the start.
@@ -89,7 +89,7 @@ impl Source {
 /// How a board offers its game: its engine and the analysis board's and review's budgets.
 #[derive(Clone, Copy, Debug)]
 pub struct Offer {
-    pub engine: StudyGame,
+    pub engine: Analyst,
     pub steps: &'static [u64],
     pub review_work: u64,
     /// The game was started to be analysed: the analysis starts switched on.
@@ -115,9 +115,8 @@ impl StudySource {
             moves: line.played().split_off(shown.min(line.ply_count())),
             record: line.record_text(&[]),
         };
-        // The engine in the key too: the two boards count their games and versions alike.
-        let key = (game_id.wrapping_mul(1 << 32) ^ version).wrapping_mul(2)
-            + u64::from(offer.engine == StudyGame::Go);
+        // The engine in the key too: every board counts its games and versions alike.
+        let key = (game_id.wrapping_mul(1 << 32) ^ version) ^ name_hash(offer.engine.name);
         if let Some(s) = self.0.as_mut()
             && s.key == key
             && s.engine == offer.engine
@@ -149,6 +148,14 @@ impl StudySource {
     }
 }
 
+/// A board's engine name folded into a number (FNV-1a), to keep the boards' positions
+/// apart in the study's keys.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 /// Switch the analysis board on or off (the panel's button, the A key).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct ToggleAnalysis;
@@ -164,7 +171,7 @@ type AnalysisThinker = Thinker<Result<Analysis, String>>;
 pub struct AnalysisBoard {
     /// The player's choice for this game of this board (`None`: the default, off while
     /// it is played).
-    chosen: Option<(StudyGame, u64, bool)>,
+    chosen: Option<(Analyst, u64, bool)>,
     /// The analysis shown: for which game key and move count, and at which step.
     pub found: Option<Found>,
     running: Option<(Spot, usize, AnalysisThinker)>,
@@ -428,19 +435,21 @@ fn drive_practice(
 }
 
 fn job(record: String, source: &Source, work: u64, multipv: usize) -> AnalysisThinker {
-    let job = AnalysisJob {
+    let job = (source.engine.tag)(AnalysisJob {
         analyse: record,
-        game: source.engine,
         multipv,
         effort: Effort {
             work: Some(work),
             ..Effort::default()
         },
         seed: 1,
-    };
-    let json = serde_json::to_string(&job).unwrap_or_default();
+    });
+    let json = job.to_json();
     Thinker::spawn(Job::new(
-        move |stop| job.run(stop),
+        move |stop| {
+            job.analyse(stop)
+                .unwrap_or_else(|| Err("not an analysis job".into()))
+        },
         move || json,
         AnalysisJob::read_answer,
     ))

@@ -94,7 +94,7 @@ pub fn ask_worker_json(json: String) -> u64 {
             );
         }
     } else {
-        let answer = crate::bot::job::answer_json(&json);
+        let answer = crate::jobs::answer_json(&json);
         ANSWERS.with(|a| a.borrow_mut().insert(id, Some(answer)));
         crate::game::app::wake::wake();
     }

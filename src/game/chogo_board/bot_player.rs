@@ -1,17 +1,16 @@
-//! Bots play through the same bridge as people: the search runs as a background task and
-//! its move comes back as a command.
+//! Chogo's bots at the board: which search answers a bot's turn and a hint (the turn and
+//! the hint themselves are `app::bot_turn`, shared by every board), and the draw offers a
+//! bot answers with a short search of its own.
 
 use bevy::prelude::*;
 
-use crate::bot::Budget;
-use crate::bot::arena::decision_seed;
 use crate::bot::job::{Engine, Thought};
-use crate::game::app::animation::Animating;
-use crate::game::app::bot_play::BotPlay;
+use crate::bot::{Budget, Level};
+use crate::game::app::bot_turn::{self, BoardBots, BotTurn};
 use crate::game::app::reports::Refused;
-use crate::game::app::screen::{GameKind, Screen};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
+use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind};
 use crate::rules::{Game, Side};
 
@@ -19,100 +18,52 @@ use crate::rules::{Game, Side};
 /// failed).
 pub type ChogoThinker = Thinker<Option<Thought>>;
 
-/// Starts a Chogo bot's search on the thinker.
-pub fn think(game: &Game, engine: Engine, budget: Budget, seed: u64) -> ChogoThinker {
+/// A Chogo search for the thinker.
+fn job(game: &Game, engine: Engine, budget: Budget, seed: u64) -> Job<Option<Thought>> {
     let job = crate::bot::job::Job::new(game, engine, budget, seed);
     let game = game.clone();
-    Thinker::spawn(Job::new(
+    Job::new(
         move |stop| crate::bot::job::Job::run_on(engine, &game, budget, seed, stop),
-        move || serde_json::to_string(&job).unwrap_or_default(),
+        move || crate::jobs::WorkerJob::ChogoMove(job).to_json(),
         |answer| {
             crate::bot::job::read_answer(answer).unwrap_or_else(|e| {
                 bevy::log::warn!("chogo: the bot worker failed: {e}");
                 None
             })
         },
-    ))
+    )
 }
 
-/// The bot search under way, if any.
-#[derive(Resource, Default)]
-pub struct BotThinking {
-    task: Option<ChogoThinker>,
-    /// The bridge version the search started from.
-    version: u64,
+/// Starts a Chogo search on the thinker.
+pub fn think(game: &Game, engine: Engine, budget: Budget, seed: u64) -> ChogoThinker {
+    Thinker::spawn(job(game, engine, budget, seed))
 }
 
-impl BotThinking {
-    pub fn is_thinking(&self) -> bool {
-        self.task.is_some()
+/// Chogo's bot turn (the shared `app::bot_turn`).
+pub type BotThinking = BotTurn<Game>;
+
+impl BoardBots for Game {
+    fn bot_job(
+        &self,
+        level: Level,
+        time: Option<std::time::Duration>,
+        seed: u64,
+    ) -> Job<Option<Thought>> {
+        job(self, Engine::Level(level), level.budget(time), seed)
     }
 
-    /// Abandons the search (undo, new game, leaving).
-    pub fn cancel(&mut self) {
-        self.task = None;
+    /// The plain search, without noise, for a little under a second.
+    fn hint_job(&self, _seed: u64) -> Job<Option<Thought>> {
+        let budget = Budget {
+            time: Some(std::time::Duration::from_millis(HINT_MILLIS)),
+            ..Budget::default()
+        };
+        job(self, Engine::Search, budget, 1)
     }
 }
 
-fn start_thinking(
-    bridge: Res<Bridge>,
-    animating: Res<Animating>,
-    play: Res<BotPlay>,
-    mut thinking: ResMut<BotThinking>,
-) {
-    if thinking.task.is_some() && thinking.version != bridge.version {
-        thinking.cancel();
-    }
-    let limit_reached = play
-        .ply_limit
-        .is_some_and(|n| bridge.game.plies().len() >= n);
-    // While the position editor is open the game waits (its bot too).
-    if thinking.task.is_some()
-        || animating.0
-        || bridge.game.outcome().is_some()
-        || limit_reached
-        || bridge.edit.is_some()
-    {
-        return;
-    }
-    let side = bridge.game.position().turn();
-    let PlayerKind::Bot(level) = bridge.player(side) else {
-        return;
-    };
-    let seed = decision_seed(play.seed, bridge.version, bridge.game.plies().len());
-    thinking.task = Some(think(
-        &bridge.game,
-        Engine::Level(level),
-        level.budget(play.time),
-        seed,
-    ));
-    thinking.version = bridge.version;
-}
-
-fn finish_thinking(
-    bridge: Res<Bridge>,
-    mut thinking: ResMut<BotThinking>,
-    mut commands: MessageWriter<Command>,
-) {
-    let version = thinking.version;
-    // An answer found while the position editor is open waits until it closes.
-    if bridge.edit.is_some() {
-        return;
-    }
-    let Some(task) = thinking.task.as_mut() else {
-        return;
-    };
-    let Some(answer) = task.poll() else {
-        return;
-    };
-    thinking.task = None;
-    // A stale answer (the game changed meanwhile) is dropped.
-    if version == bridge.version
-        && let Some(thought) = answer
-    {
-        commands.write(Command::Play(thought.mv));
-    }
-}
+/// How long a hint may think.
+const HINT_MILLIS: u64 = 700;
 
 /// This side offers a draw. Another person at this screen accepts at once; a bot answers
 /// after a short search of its own, like any other question it is asked.
@@ -208,28 +159,22 @@ fn answer_draw_offer(
     }
 }
 
-/// Leaving Chogo's board (for the title, the rules or the other game) abandons its
-/// searches: an answer must not be played into a game nobody sees, and the bot starts
-/// again on the way back.
-fn abandon_searches(mut thinking: ResMut<BotThinking>, mut offer: ResMut<DrawOffer>) {
-    thinking.cancel();
+/// Leaving Chogo's board (for the title, the rules or the other game) abandons the draw
+/// offer under way (the bot's turn and the hint are abandoned by `app::bot_turn`).
+fn abandon_offer(mut offer: ResMut<DrawOffer>) {
     offer.task = None;
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnExit(crate::game::chogo_board::ChogoOn), abandon_searches);
-    app.init_resource::<BotThinking>();
+    bot_turn::register::<Game, _>(app, ChogoOn);
+    app.add_systems(OnExit(ChogoOn), abandon_offer);
     app.init_resource::<DrawOffer>();
     app.add_message::<OfferDraw>();
     app.add_systems(
         Update,
-        (
-            (finish_thinking, consider_draw_offers, answer_draw_offer)
-                .chain()
-                .in_set(Phase::Input),
-            start_thinking
-                .run_if(in_state(Screen::Playing).and_then(in_state(GameKind::Chogo)))
-                .in_set(Phase::Bots),
-        ),
+        (consider_draw_offers, answer_draw_offer)
+            .chain()
+            .after(bot_turn::finish_turn::<Game>)
+            .in_set(Phase::Input),
     );
 }

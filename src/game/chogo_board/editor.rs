@@ -134,7 +134,7 @@ fn panel(
             }
             EditAsk::Rules(text) => match text.parse::<RuleSet>() {
                 Ok(rules) => match rules.validate() {
-                    Ok(()) => Edit::Replace(Position::new(rules)),
+                    Ok(()) => Edit::Replace(Box::new(Position::new(rules))),
                     Err(e) => {
                         refused.write(Refused(e.to_string()));
                         continue;
@@ -146,14 +146,14 @@ fn panel(
                 }
             },
             EditAsk::Text(text) => match Position::from_text(&text, rules) {
-                Ok(position) => Edit::Replace(position),
+                Ok(position) => Edit::Replace(Box::new(position)),
                 Err(e) => {
                     refused.write(Refused(format!("the position text: {e}")));
                     continue;
                 }
             },
-            EditAsk::Clear => Edit::Replace(setup.cleared()),
-            EditAsk::Start => Edit::Replace(Position::new(rules)),
+            EditAsk::Clear => Edit::Replace(Box::new(setup.cleared())),
+            EditAsk::Start => Edit::Replace(Box::new(Position::new(rules))),
             EditAsk::Play { .. } | EditAsk::Analyse => match ask.game(&LEVELS) {
                 Some((players, analyse)) => Edit::Play { players, analyse },
                 None => continue,

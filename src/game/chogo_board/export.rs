@@ -24,7 +24,7 @@ pub fn export_text(bridge: &Bridge, viewing: &Viewing, what: Export) -> String {
         Export::CopyRecord | Export::SaveRecord => {
             save::export_record(&bridge.game, bridge.setup.players, save::now_unix())
         }
-        Export::CopyPosition | Export::SavePosition => bridge.shown(viewing).to_string(),
+        Export::CopyPosition | Export::SavePosition => bridge.shown(viewing.0).to_string(),
     }
 }
 

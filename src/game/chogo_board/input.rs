@@ -25,7 +25,7 @@ use crate::game::app::ui::{
 use crate::game::app::window::cursor_world;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::Highlights;
-use crate::game::chogo_board::bridge::{Bridge, Command, Edit, LinePlayed, Played, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Command, Edit, Played, Viewing};
 use crate::game::chogo_board::editor::put_by_brush;
 use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::layout::BoardLayout;
@@ -57,10 +57,10 @@ impl Grab {
 
 /// Whether the board takes a move from the person now: a side line's (a past position, a
 /// finished game) or, in the live game, the person's own.
-fn takes_moves(bridge: &Bridge, viewing: &Viewing, animating: bool) -> bool {
+fn takes_moves(bridge: &Bridge, viewing: Option<usize>, animating: bool) -> bool {
     !animating
         && bridge.edit.is_none()
-        && (bridge.studying(viewing) || bridge.human_to_move() && viewing.0.is_none())
+        && (bridge.studying(viewing) || bridge.human_to_move() && viewing.is_none())
 }
 
 /// Turn the board round (the F key, or the panel's button).
@@ -140,10 +140,10 @@ fn pointer(
     }
     // A past position or a finished game takes moves into a side line; the live game
     // takes the person's moves.
-    let studying = bridge.studying(&viewing);
-    let pos = bridge.shown(&viewing);
+    let studying = bridge.studying(viewing.0);
+    let pos = bridge.shown(viewing.0);
     let here = Some(((bridge.version, bridge.line_stamp), *viewing));
-    let taking = takes_moves(&bridge, &viewing, animating.0);
+    let taking = takes_moves(&bridge, viewing.0, animating.0);
     if !taking || *made_in != here {
         *made_in = here;
         if grab.cells.any() || grab.hand {
@@ -345,11 +345,11 @@ fn keyboard(
     }
     // Browse the game: Left/Right one ply, Home the start, End the live position.
     if let Some(view) = browse_keys(&keys, bridge.game.plies().len(), viewing.0) {
-        viewing.set_if_neq(Viewing(view));
+        viewing.set_if_neq(Viewing::of(view));
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         // In a side line, its last move is taken back; the game stays as it is.
-        commands.write(if bridge.line(&viewing).is_some() {
+        commands.write(if bridge.line(viewing.0).is_some() {
             Command::LineUndo
         } else {
             Command::Undo
@@ -399,23 +399,23 @@ fn update_highlights(
         return;
     }
     *seen = Some(inputs);
-    let pos = bridge.shown(&viewing);
+    let pos = bridge.shown(viewing.0);
     let last_move = bridge
-        .shown_move(&viewing)
+        .shown_move(viewing.0)
         .map_or(Bitboard::EMPTY, |p| p.mv.origins() | p.mv.destinations());
     let mut next = Highlights {
         last_move,
         safe: safe_king(pos),
         ..Highlights::default()
     };
-    if takes_moves(&bridge, &viewing, animating.0) {
+    if takes_moves(&bridge, viewing.0, animating.0) {
         next.selected = grab.cells;
         if settings.0.show_legal_moves {
             (next.targets, next.capture_targets) = destinations(pos, &grab.selection);
         }
         next.cities = city_tint(pos);
         if let Some(mv) = hint.current(bridge.version)
-            && !bridge.studying(&viewing)
+            && !bridge.studying(viewing.0)
         {
             next.hint = mv.origins() | mv.destinations();
         }
@@ -445,13 +445,12 @@ fn safe_king(pos: &Position) -> Bitboard {
 /// Messages for the player: refusals, and clearing the notice when the game moves on.
 fn notices(
     mut refused: MessageReader<Refused>,
-    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
+    mut played: MessageReader<Played>,
     mut resynced: MessageReader<Resynced>,
     mut notice: ResMut<Notice>,
     mut grab: ResMut<Grab>,
 ) {
-    let moved =
-        played.read().count() > 0 || tried.read().count() > 0 || resynced.read().count() > 0;
+    let moved = played.read().count() > 0 || resynced.read().count() > 0;
     if moved {
         grab.clear();
     }

@@ -11,7 +11,7 @@ use crate::game::app::theme::Theme;
 use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::paint_labels;
-use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
 
@@ -120,7 +120,7 @@ pub struct MenShow(pub Option<(usize, u64)>);
 fn follow_bridge(
     mut commands: Commands,
     mut resynced: MessageReader<Resynced>,
-    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
+    mut played: MessageReader<Played>,
     bridge: Res<Bridge>,
     mut viewing: ResMut<Viewing>,
     mut show: ResMut<MenShow>,
@@ -129,15 +129,24 @@ fn follow_bridge(
 ) {
     if resynced.read().count() > 0 {
         // New game, undo, load: back to the live game, rebuilt.
-        viewing.set_if_neq(Viewing(None));
+        viewing.set_if_neq(Viewing::of(None));
         show.0 = None;
     }
-    let reports: Vec<&MoveReport> = played.read().map(|Played(report)| report).collect();
+    let moves: Vec<&Played> = played.read().collect();
+    let reports: Vec<&MoveReport> = moves
+        .iter()
+        .filter(|p| !p.in_line)
+        .map(|p| &p.report)
+        .collect();
     if !reports.is_empty() {
         // The game moved on while the past was shown: the live game comes back.
-        viewing.set_if_neq(Viewing(None));
+        viewing.set_if_neq(Viewing::of(None));
     }
-    let tried: Vec<&MoveReport> = tried.read().map(|LinePlayed(report)| report).collect();
+    let tried: Vec<&MoveReport> = moves
+        .iter()
+        .filter(|p| p.in_line)
+        .map(|p| &p.report)
+        .collect();
     let live = bridge.game.plies().len();
     let stamp = bridge.line_stamp;
     let wanted = (viewing.0.unwrap_or(live), stamp);
@@ -147,7 +156,7 @@ fn follow_bridge(
         && show.0 == live.checked_sub(reports.len()).map(|n| (n, stamp));
     let line_on = !tried.is_empty()
         && bridge.edit.is_none()
-        && bridge.line(&viewing).is_some()
+        && bridge.line(viewing.0).is_some()
         && show.0 == stamp.checked_sub(tried.len() as u64).map(|s| (wanted.0, s));
     if game_on || line_on {
         let mut taken = Vec::new();
@@ -160,7 +169,7 @@ fn follow_bridge(
         for (entity, ..) in &men {
             commands.entity(entity).despawn();
         }
-        spawn_men(&mut commands, bridge.shown(&viewing), &layout);
+        spawn_men(&mut commands, bridge.shown(viewing.0), &layout);
         show.0 = Some(wanted);
     }
 }
@@ -280,7 +289,7 @@ fn draw_hand_counts(
     bridge: Res<Bridge>,
     viewing: Res<Viewing>,
 ) -> Result {
-    let pos = bridge.shown(&viewing);
+    let pos = bridge.shown(viewing.0);
     let counts = Side::BOTH.into_iter().filter_map(|side| {
         let pawns = pos.hand(side).pawns;
         (pawns > 0).then(|| (format!("×{pawns}"), hand_count_point(&layout, side, pawns)))

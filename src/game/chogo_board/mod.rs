@@ -41,12 +41,6 @@ impl ComputedStates for ChogoOn {
     }
 }
 
-impl screen::Ends for Bridge {
-    fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
-    }
-}
-
 /// A person playing White against a bot sees their men at the bottom: a new or loaded
 /// game turns the board to their side.
 fn face_the_player(mut commands: MessageReader<Command>, mut layout: ResMut<BoardLayout>) {
@@ -72,7 +66,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     crate::game::app::persist::register::<Bridge, _>(app, ChogoOn);
     // Continue shows the live game.
     app.add_systems(OnEnter(ChogoOn), |mut viewing: ResMut<Viewing>| {
-        viewing.set_if_neq(Viewing(None));
+        viewing.set_if_neq(Viewing::of(None));
     });
     app.add_systems(
         Update,
@@ -86,7 +80,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         bridge::plugin,
         men::plugin,
         bot_player::plugin,
-        hint::plugin,
         study::plugin,
     ));
 }

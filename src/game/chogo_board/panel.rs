@@ -185,7 +185,7 @@ fn panel(
     let mut asked = Vec::new();
     let mut result_asked = None;
     // The position the board shows (the game's, a past one or a side line's).
-    let shown = bridge.shown(&viewing);
+    let shown = bridge.shown(viewing.0);
     let body = |ui: &mut egui::Ui| {
         let panel = GamePanel {
             id: "chogo",
@@ -247,7 +247,7 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
         Tool::new(Act::Hint, "◎", "Hint", "H").enabled(can_hint(&bridge, &hint)),
     ];
-    let away = Away::of(bridge.line(&viewing).is_some(), viewing.0);
+    let away = Away::of(bridge.line(viewing.0).is_some(), viewing.0);
     let bar = game_panel::away_bar(shown.turn(), turn_words(shown), away);
     let (swatch, text) = bar.unwrap_or_else(|| match game.outcome() {
         Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
@@ -309,8 +309,8 @@ fn panel(
     for ask in asked {
         match ask {
             Asked::View(view) => {
-                viewing.set_if_neq(Viewing(view));
-                if bridge.line.is_some() {
+                viewing.set_if_neq(Viewing::of(view));
+                if bridge.has_tried() {
                     commands.write(Command::LeaveLine);
                 }
             }
@@ -321,7 +321,7 @@ fn panel(
             Asked::Tool(Act::Undo) => {
                 clicks.write(UiClick);
                 // In a side line, its last move is taken back (as the U key does).
-                commands.write(if bridge.line(&viewing).is_some() {
+                commands.write(if bridge.line(viewing.0).is_some() {
                     Command::LineUndo
                 } else {
                     Command::Undo
@@ -437,11 +437,11 @@ fn status(
 ) -> Option<AfterGame> {
     let mut asked = None;
     let game = &bridge.game;
-    let shown = bridge.shown(&viewing);
+    let shown = bridge.shown(viewing.0);
     if let Some(line) = series_line(bridge) {
         ui.label(egui::RichText::new(line).small().color(palette::GOLD));
     }
-    let line = bridge.line(&viewing);
+    let line = bridge.line(viewing.0);
     match (game.outcome(), viewing.0) {
         (Some(outcome), None) if line.is_none() => {
             // "You win" / "You lose" when a person plays a bot.
@@ -516,7 +516,7 @@ fn status(
                 ui.label(egui::RichText::new(hands).color(palette::HINT));
             }
             let n = viewing.0.unwrap_or(game.plies().len());
-            if let Some(ply) = bridge.shown_move(&viewing) {
+            if let Some(ply) = bridge.shown_move(viewing.0) {
                 ui::last_move_line(ui, &ply.mv.with_captures(ply.captured).to_string());
                 let (game, n) = match line {
                     Some(line) => (&line.game, line.game.plies().len()),

@@ -201,7 +201,7 @@ fn show_trap_marks(
     men: Query<(&ManPiece, &Children, Has<Motion>, Has<Captured>)>,
     mut marks: Query<(Entity, &mut Visibility, &mut Transform), With<TrapMark>>,
 ) {
-    let pos = bridge.shown(&viewing);
+    let pos = bridge.shown(viewing.0);
     let trapped: Bitboard = pos.trapped(Side::Black) | pos.trapped(Side::White);
     let settling = men.iter().any(|(_, _, moving, _)| moving);
     for (piece, children, moving, captured) in &men {

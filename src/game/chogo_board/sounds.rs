@@ -7,7 +7,7 @@ use bevy_kira_audio::prelude::Audio;
 use crate::game::app::audio::{EndSounds, Sounds, play};
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::chogo_board::bridge::{Bridge, LinePlayed, Played, PlayerKind};
+use crate::game::chogo_board::bridge::{Bridge, Played, PlayerKind};
 use crate::rules::{Move, Role};
 
 fn react(
@@ -15,13 +15,12 @@ fn react(
     sounds: Res<Sounds>,
     settings: Res<PlayerSettings>,
     bridge: Res<Bridge>,
-    (mut played, mut tried): (MessageReader<Played>, MessageReader<LinePlayed>),
+    mut played: MessageReader<Played>,
     ends: Option<Res<EndSounds>>,
 ) {
     let settings = &settings.0;
     // A side line's moves sound like the game's; the game's end only sounds in the game.
-    let moves = played.read().map(|Played(r)| (r, true));
-    for (report, in_game) in moves.chain(tried.read().map(|LinePlayed(r)| (r, false))) {
+    for (report, in_game) in played.read().map(|p| (&p.report, !p.in_line)) {
         let movement = match report.mv {
             Move::Drop { .. } | Move::MoleDrop { .. } => &sounds.drop,
             Move::Tandem { .. } => &sounds.slide_block,

@@ -3,13 +3,13 @@
 use bevy::prelude::*;
 
 use crate::bot::analysis::REVIEW_NODES;
-use crate::bot::job::StudyGame;
 use crate::game::app::study::{
     AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
 };
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Command, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
+use crate::jobs::{Analyst, WorkerJob};
 use crate::rules::Move;
 
 /// The analysis board's search nodes, one a step as it deepens (about 0.1, 0.5, 1.5 and 5
@@ -30,9 +30,12 @@ fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySou
         &bridge.game,
         (bridge.game_id, bridge.version),
         viewing.0,
-        bridge.line(&viewing).map(|l| (&l.game, bridge.line_stamp)),
+        bridge.line(viewing.0).map(|l| (&l.game, bridge.line_stamp)),
         Offer {
-            engine: StudyGame::Chogo,
+            engine: Analyst {
+                name: "chogo",
+                tag: WorkerJob::ChogoAnalysis,
+            },
             steps: STEPS,
             review_work: REVIEW_NODES,
             analysed: bridge.analysed,
@@ -50,8 +53,8 @@ fn show_asked(
     let Some(ShowPosition(n)) = asks.read().last().copied() else {
         return;
     };
-    viewing.set_if_neq(Viewing((n < bridge.game.plies().len()).then_some(n)));
-    if bridge.line.is_some() {
+    viewing.set_if_neq(Viewing::of((n < bridge.game.plies().len()).then_some(n)));
+    if bridge.has_tried() {
         commands.write(Command::LeaveLine);
     }
 }
@@ -79,7 +82,7 @@ fn draw_line(
     let Some(line) = shown_line(&board, &review, source.0.as_ref()) else {
         return Ok(());
     };
-    let mut pos = *bridge.shown(&viewing);
+    let mut pos = *bridge.shown(viewing.0);
     let centre = |cells: crate::rules::Bitboard| {
         let n = cells.count().max(1) as f32;
         cells

@@ -227,7 +227,7 @@ pub(super) fn keyboard(
     mut flipped: ResMut<GoFlipped>,
     mut commands: MessageWriter<GoCommand>,
     (mut hints, mut analysis): (
-        MessageWriter<super::AskGoHint>,
+        MessageWriter<crate::game::app::bot_turn::AskHint>,
         MessageWriter<crate::game::app::study::ToggleAnalysis>,
     ),
     mut notice: ResMut<Notice>,
@@ -242,7 +242,7 @@ pub(super) fn keyboard(
         return;
     }
     if let Some(view) = browse_keys(&keys, bridge.game.moves().len(), viewing.0) {
-        viewing.set_if_neq(GoViewing(view));
+        viewing.set_if_neq(GoViewing::of(view));
     }
     // 1–9 and 0: the kinds of the set, in the rule book's order (ten kinds at most).
     let digits = [
@@ -297,7 +297,7 @@ pub(super) fn keyboard(
         life.0 = !life.0;
     }
     if keys.just_pressed(KeyCode::KeyH) {
-        hints.write(super::AskGoHint);
+        hints.write(crate::game::app::bot_turn::AskHint);
     }
     if keys.just_pressed(KeyCode::KeyA) {
         analysis.write(crate::game::app::study::ToggleAnalysis);

@@ -413,7 +413,6 @@ fn play_loaded(
         commands.write(GoCommand::Load(Box::new(GoSavedGame {
             game,
             players: form.setup().players,
-            redo: Vec::new(),
         })));
         actions.write(MenuAction::Show(GameKind::Go));
     }

@@ -40,7 +40,7 @@ pub use input::{GoPointer, judge, refusal};
 pub use layout::GoLayout;
 pub use panel::outcome_text;
 pub use pieces::{GoPiece, PiecesShown, Settle};
-pub use play::{AskGoHint, GoHint, GoThinking};
+pub use play::{GoHint, GoThinking};
 
 /// A game of Go with chess pieces is on the screen: its board, pieces and panel exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,12 +50,6 @@ impl ComputedStates for GoOn {
     type SourceStates = (Screen, GameKind);
     fn compute((screen, kind): (Screen, GameKind)) -> Option<GoOn> {
         (InGame::compute(screen).is_some() && kind == GameKind::Go).then_some(GoOn)
-    }
-}
-
-impl screen::Ends for GoBridge {
-    fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
     }
 }
 
@@ -85,8 +79,7 @@ fn face_the_player(mut commands: MessageReader<GoCommand>, mut flipped: ResMut<G
 
 /// Which position the board shows: `None` the live game, `Some(n)` the position after `n`
 /// moves (browsing the move list). Presentation only.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GoViewing(pub Option<usize>);
+pub type GoViewing = crate::game::app::session::Viewing<crate::go::Game>;
 
 /// The kind a click drops (the palette; keys 1–9 and 0).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,7 +163,7 @@ fn follow_game(
     mut viewing: ResMut<GoViewing>,
 ) {
     if resynced.read().count() > 0 {
-        viewing.set_if_neq(GoViewing(None));
+        viewing.set_if_neq(GoViewing::of(None));
     }
 }
 
@@ -188,7 +181,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         face_the_player.in_set(Phase::Layout).before(layout::refit),
     );
     app.init_resource::<crate::game::app::ui::Notice>();
-    app.init_resource::<GoViewing>();
     app.init_resource::<DropKind>();
     app.init_resource::<LifeView>();
     app.init_resource::<GoLayout>();

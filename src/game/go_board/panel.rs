@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
 use super::figures::Figures;
-use super::play::{AskGoHint, GoHint, GoThinking, OfferGoDraw};
+use super::play::{GoHint, GoThinking, OfferGoDraw};
 use super::{DropKind, GoViewing, LifeView};
+use crate::game::app::bot_turn::AskHint;
 use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
@@ -19,7 +20,7 @@ use crate::game::app::study::{
 use crate::game::app::ui::{
     self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
 };
-use crate::game::go_board::bridge::{GoBridge, GoCommand};
+use crate::game::go_board::bridge::{GoBridge, GoCommand, GoOwn};
 use crate::game::go_board::describe::go_rules_line;
 use crate::game::go_board::{GoFlipped, GoOn};
 use crate::go::{Bits, EndReason, Kind, Move, Position, Record, number_text, sgf};
@@ -113,7 +114,7 @@ fn panel(
         MessageWriter<GoCommand>,
         MessageWriter<OfferGoDraw>,
         MessageWriter<UiClick>,
-        MessageWriter<AskGoHint>,
+        MessageWriter<AskHint>,
         MessageWriter<MenuAction>,
     ),
     persistence: Res<Persistence>,
@@ -163,7 +164,7 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
         // A finished game (a resignation, an agreed draw) has nothing to redo into.
         Tool::new(Act::Redo, "↷", "Redo", "R")
-            .enabled(!bridge.redo.is_empty() && game.outcome().is_none()),
+            .enabled(game.can_redo() && game.outcome().is_none()),
         Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
         Tool::new(Act::Hint, "◎", "Hint: the computer's move is shown", "H")
             .enabled(person_moves && !hint.is_searching())
@@ -374,7 +375,7 @@ fn panel(
     match after {
         Some(AfterGame::PlayOn) => {
             clicks.write(UiClick);
-            commands.write(GoCommand::PlayOn);
+            commands.write(GoCommand::Own(GoOwn::PlayOn));
         }
         Some(AfterGame::Rematch) => {
             clicks.write(UiClick);
@@ -402,7 +403,7 @@ fn panel(
         };
         match ask {
             Asked::View(view) => {
-                viewing.set_if_neq(GoViewing(view));
+                viewing.set_if_neq(GoViewing::of(view));
                 if bridge.line(viewing.0).is_some() {
                     commands.write(GoCommand::LeaveLine);
                 }
@@ -416,7 +417,7 @@ fn panel(
             Asked::Tool(Act::Redo) => send(GoCommand::Redo),
             Asked::Tool(Act::Flip) => flipped.0 = !flipped.0,
             Asked::Tool(Act::Hint) => {
-                hints.write(AskGoHint);
+                hints.write(AskHint);
             }
             Asked::Tool(Act::Analysis) => {
                 toggles.write(ToggleAnalysis);

@@ -194,10 +194,10 @@ fn animate(
     }
     // The captured pieces leave together: the more there are, the closer they follow
     // one another (a sweep of at most a third of a second).
-    let count = report.captured.count().max(1) as f32;
+    let count = report.report.count().max(1) as f32;
     let gap = (0.3 / count).min(0.04);
     let captor = report.side;
-    for (i, cell) in report.captured.iter().enumerate() {
+    for (i, cell) in report.report.iter().enumerate() {
         if let Some(entity) = at(cell) {
             commands.entity(entity).remove::<GoPiece>().insert((
                 Flight {

@@ -6,39 +6,31 @@
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioSource};
 
-use crate::game::app::animation::Animating;
+use std::time::Duration;
+
 use crate::game::app::audio::{self, EndSounds, Sounds};
-use crate::game::app::bot_play::BotPlay;
+use crate::game::app::bot_turn::{self, BoardBots, BotTurn, HintFound};
 use crate::game::app::reports::Refused;
-use crate::game::app::screen::Screen;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::thinker::{Job, Thinker};
+use crate::game::app::thinker::Job;
 use crate::game::app::ui::Notice;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
-use crate::go::Move;
-use crate::go::bot::{Level, decision_seed};
+use crate::go::bot::Level;
 use crate::go::job::{GoJob, GoThought};
+use crate::go::{Game, Move};
 use crate::rules::Side;
 use crate::save::GoPlayer;
 
-/// A search of Go with chess pieces on the shared thinker: the bot of `level` on the
-/// bridge's game (`None`: no move, or a failed worker).
-type GoThinker = Thinker<Option<GoThought>>;
-
-fn go_thinker(
-    bridge: &GoBridge,
-    level: Level,
-    time: Option<std::time::Duration>,
-    seed: u64,
-) -> GoThinker {
-    let game = bridge.game.clone();
+/// A search of Go with chess pieces for the shared thinker: the bot of `level` on the
+/// game (`None`: no move, or a failed worker).
+fn job(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Job<Option<GoThought>> {
+    let game = game.clone();
     let for_json = game.clone();
     let for_read = game.clone();
-    Thinker::spawn(Job::new(
+    Job::new(
         move |stop| GoJob::run_on(&game, level, time, None, seed, stop),
         move || {
-            serde_json::to_string(&GoJob::new(&for_json, level, time, None, seed))
-                .unwrap_or_default()
+            crate::jobs::WorkerJob::GoMove(GoJob::new(&for_json, level, time, None, seed)).to_json()
         },
         move |answer| {
             GoJob::read_answer(&for_read, answer).unwrap_or_else(|e| {
@@ -46,190 +38,44 @@ fn go_thinker(
                 None
             })
         },
-    ))
+    )
 }
 
-/// The bot's search under way, with the game version it started from.
-#[derive(Resource, Default)]
-pub struct GoThinking {
-    task: Option<(GoThinker, u64)>,
-    /// The last win rate each side's bot found, with the game version it answered (a
-    /// draw offer is judged by it while it is the bot's latest move).
-    pub winrates: [Option<(u64, f64)>; 2],
-    /// The game version on which the bot gave no move (a failed worker): it is not asked
-    /// again until the game changes.
-    failed: Option<u64>,
-}
-
-impl GoThinking {
-    pub fn is_thinking(&self) -> bool {
-        self.task.is_some()
+impl BoardBots for Game {
+    /// The settings' time a move replaces the level's own only where the level searches.
+    fn bot_job(&self, level: Level, time: Option<Duration>, seed: u64) -> Job<Option<GoThought>> {
+        job(self, level, time.filter(|_| level.searches()), seed)
     }
 
-    /// The search's answer with the game version it was asked for, once there is one:
-    /// the search is then over.
-    pub fn poll_answer(&mut self) -> Option<(Option<GoThought>, u64)> {
-        let (task, version) = self.task.as_mut()?;
-        let version = *version;
-        let answer = task.poll()?;
-        self.task = None;
-        Some((answer, version))
-    }
-
-    /// Starts the bot of `level` on the bridge's game.
-    pub fn think(
-        &mut self,
-        bridge: &GoBridge,
-        level: Level,
-        time: Option<std::time::Duration>,
-        seed: u64,
-    ) {
-        self.task = Some((go_thinker(bridge, level, time, seed), bridge.version));
+    /// The medium search's move.
+    fn hint_job(&self, seed: u64) -> Job<Option<GoThought>> {
+        job(self, Level::Medium, None, seed)
     }
 }
 
-fn start_thinking(
+/// The bot's turn of Go with chess pieces (the shared `app::bot_turn`).
+pub type GoThinking = BotTurn<Game>;
+
+/// The hint of Go with chess pieces: the move found for a game version, or a search
+/// under way.
+pub type GoHint = bot_turn::Hint<Game>;
+
+/// A hinted drop of another kind switches the palette to it, and the notice names the
+/// move.
+fn follow_hint(
+    mut found: MessageReader<HintFound<Game>>,
     bridge: Res<GoBridge>,
-    animating: Res<Animating>,
-    play: Res<BotPlay>,
-    screen: Res<State<Screen>>,
-    mut thinking: ResMut<GoThinking>,
-) {
-    if thinking
-        .task
-        .as_ref()
-        .is_some_and(|(_, v)| *v != bridge.version)
-    {
-        thinking.task = None;
-    }
-    let limit = play
-        .ply_limit
-        .is_some_and(|n| bridge.game.moves().len() >= n);
-    if thinking.task.is_some()
-        || thinking.failed == Some(bridge.version)
-        || animating.0
-        || bridge.game.outcome().is_some()
-        || limit
-        || *screen.get() != Screen::Playing
-        // While the position editor is open the game waits (its bot too).
-        || bridge.edit.is_some()
-    {
-        return;
-    }
-    let side = bridge.game.position().turn();
-    let GoPlayer::Bot(level) = bridge.player(side) else {
-        return;
-    };
-    let seed = decision_seed(play.seed, bridge.version, bridge.game.moves().len());
-    let time = play.time.filter(|_| level.searches());
-    thinking.think(&bridge, level, time, seed);
-}
-
-fn finish_thinking(
-    bridge: Res<GoBridge>,
-    mut thinking: ResMut<GoThinking>,
-    mut commands: MessageWriter<GoCommand>,
-    mut notice: ResMut<Notice>,
-) {
-    // An answer found while the position editor is open waits until it closes.
-    if bridge.edit.is_some() {
-        return;
-    }
-    let Some((answer, version)) = thinking.poll_answer() else {
-        return;
-    };
-    if version != bridge.version {
-        return;
-    }
-    match answer {
-        Some(thought) => {
-            let side = bridge.game.position().turn();
-            // The move about to be played makes the next version.
-            thinking.winrates[side.index()] = thought.win_rate().map(|w| (version + 1, w));
-            commands.write(GoCommand::Play(thought.mv));
-        }
-        None => {
-            thinking.failed = Some(version);
-            notice.0 = Some("The computer could not find a move: undo, or start a new game".into());
-        }
-    }
-}
-
-/// Ask for a hint: the medium search's move for the person to move.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct AskGoHint;
-
-/// The hint: the move found for a game version, or a search under way.
-#[derive(Resource, Default)]
-pub struct GoHint {
-    search: Option<(GoThinker, u64)>,
-    found: Option<(u64, Move)>,
-}
-
-impl GoHint {
-    /// The hint for this version of the game, if one was found.
-    pub fn current(&self, version: u64) -> Option<Move> {
-        self.found.filter(|(v, _)| *v == version).map(|(_, m)| m)
-    }
-
-    pub fn is_searching(&self) -> bool {
-        self.search.is_some()
-    }
-}
-
-fn ask_hint(
-    mut asks: MessageReader<AskGoHint>,
-    bridge: Res<GoBridge>,
-    play: Res<BotPlay>,
-    mut hint: ResMut<GoHint>,
-    mut notice: ResMut<Notice>,
-) {
-    if asks.read().count() == 0 {
-        return;
-    }
-    if !bridge.human_to_move() {
-        notice.0 = Some("A hint is for the person to move".into());
-        return;
-    }
-    if hint.is_searching() || hint.current(bridge.version).is_some() {
-        return;
-    }
-    let seed = decision_seed(
-        play.seed ^ 0x5eed,
-        bridge.version,
-        bridge.game.moves().len(),
-    );
-    hint.search = Some((
-        go_thinker(&bridge, Level::Medium, None, seed),
-        bridge.version,
-    ));
-}
-
-fn finish_hint(
-    bridge: Res<GoBridge>,
-    mut hint: ResMut<GoHint>,
-    mut notice: ResMut<Notice>,
     mut kind: ResMut<super::DropKind>,
+    mut notice: ResMut<Notice>,
 ) {
-    let Some((task, version)) = hint.search.as_mut() else {
+    let Some(HintFound(mv)) = found.read().last() else {
         return;
     };
-    let version = *version;
-    let Some(answer) = task.poll() else {
-        return;
-    };
-    hint.search = None;
-    if version == bridge.version
-        && let Some(thought) = answer
-    {
-        hint.found = Some((version, thought.mv));
-        // A hinted drop of another kind switches the palette to it.
-        if let Move::Drop { kind: k, .. } = thought.mv {
-            kind.set_if_neq(super::DropKind(k));
-        }
-        let set = bridge.game.position().rules().pieces;
-        notice.0 = Some(format!("Hint: {}", thought.mv.text(set)));
+    if let Move::Drop { kind: k, .. } = *mv {
+        kind.set_if_neq(super::DropKind(k));
     }
+    let set = bridge.game.position().rules().pieces;
+    notice.0 = Some(format!("Hint: {}", mv.text(set)));
 }
 
 /// This side offers a draw: another person accepts at once (the panel asks first); a bot
@@ -312,7 +158,7 @@ fn sounds(
             Move::Drop { .. } => audio::play(&audio_out, settings, &shared.drop),
             Move::Step { .. } => audio::play(&audio_out, settings, &shared.slide),
         }
-        let n = report.captured.count();
+        let n = report.report.count();
         if n >= 5 {
             audio::play(&audio_out, settings, &own.sweep);
         } else if n > 0 {
@@ -345,31 +191,18 @@ fn sounds(
     }
 }
 
-/// Leaving the board abandons its searches: nothing polls them elsewhere (they would keep
-/// frames coming), and the bot starts again on the way back.
-fn abandon_searches(mut thinking: ResMut<GoThinking>, mut hint: ResMut<GoHint>) {
-    thinking.task = None;
-    hint.search = None;
-}
-
 /// The parts without a window: the bot player, hints, draw offers.
 pub(super) fn logic(app: &mut App) {
     use crate::game::app::sets::Phase;
     use crate::game::go_board::GoOn;
-    app.add_systems(OnExit(GoOn), abandon_searches);
-    app.init_resource::<GoThinking>();
-    app.init_resource::<GoHint>();
-    app.add_message::<AskGoHint>();
+    bot_turn::register::<Game, _>(app, GoOn);
     app.add_message::<OfferGoDraw>();
     app.add_systems(
         Update,
-        (
-            (finish_thinking, finish_hint, answer_draw_offers)
-                .chain()
-                .in_set(Phase::Input),
-            ask_hint.in_set(Phase::React),
-            start_thinking.in_set(Phase::Bots),
-        )
+        (follow_hint, answer_draw_offers)
+            .chain()
+            .after(bot_turn::finish_turn::<Game>)
+            .in_set(Phase::Input)
             .run_if(in_state(GoOn)),
     );
 }

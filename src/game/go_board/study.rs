@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 
 use super::{GoOn, GoViewing};
-use crate::bot::job::StudyGame;
 use crate::game::app::study::{
     AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
 };
 use crate::game::go_board::bridge::{GoBridge, GoCommand};
 use crate::go::Move;
 use crate::go::analysis::REVIEW_PLAYOUTS;
+use crate::jobs::{Analyst, WorkerJob};
 
 /// The analysis board's playouts, one a step as it deepens (each step a search of its
 /// own, so that none holds the browser's one worker for long).
@@ -31,7 +31,10 @@ fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<Stud
         viewing.0,
         bridge.line(viewing.0).map(|l| (&l.game, bridge.line_stamp)),
         Offer {
-            engine: StudyGame::Go,
+            engine: Analyst {
+                name: "go-with-pieces",
+                tag: WorkerJob::GoAnalysis,
+            },
             steps: STEPS,
             review_work: REVIEW_PLAYOUTS,
             analysed: bridge.analysed,
@@ -49,8 +52,8 @@ fn show_asked(
     let Some(ShowPosition(n)) = asks.read().last().copied() else {
         return;
     };
-    viewing.set_if_neq(GoViewing((n < bridge.game.moves().len()).then_some(n)));
-    if bridge.line.is_some() {
+    viewing.set_if_neq(GoViewing::of((n < bridge.game.moves().len()).then_some(n)));
+    if bridge.has_tried() {
         commands.write(GoCommand::LeaveLine);
     }
 }

@@ -1,0 +1,274 @@
+//! The bots at the board, written once for every board: a bot's turn (its search away
+//! from the frame loop, its move written as a [`Command`] like a person's) and the hint
+//! for the person to move. A board says only which search answers each question
+//! ([`BoardBots`]).
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::common::{Thought, decision_seed};
+use crate::game::app::animation::Animating;
+use crate::game::app::bot_play::BotPlay;
+use crate::game::app::screen::Screen;
+use crate::game::app::session::{Command, Session, SessionGame};
+use crate::game::app::sets::Phase;
+use crate::game::app::thinker::{Job, Thinker};
+use crate::game::app::ui::Notice;
+
+/// A search on the thinker for a board's game: its move, or `None` (no move, or a failed
+/// worker).
+pub type BotThinker<G> = Thinker<Option<Thought<<G as crate::common::Playable>::Move>>>;
+
+/// Which search answers the questions a board's bots are asked.
+pub trait BoardBots: SessionGame {
+    /// The bot of `level` choosing its move (`time`: the settings' time a move, which
+    /// replaces the level's own where the level searches).
+    fn bot_job(
+        &self,
+        level: Self::Level,
+        time: Option<Duration>,
+        seed: u64,
+    ) -> Job<Option<Thought<Self::Move>>>;
+    /// The search that finds a hint for the person to move.
+    fn hint_job(&self, seed: u64) -> Job<Option<Thought<Self::Move>>>;
+}
+
+/// The bot's search under way, with the game version it started from.
+#[derive(Resource)]
+pub struct BotTurn<G: BoardBots> {
+    task: Option<(BotThinker<G>, u64)>,
+    /// The last win rate each side's bot found, with the game version its move made (a
+    /// draw offer is judged by it while it is the bot's latest move).
+    pub winrates: [Option<(u64, f64)>; 2],
+    /// The game version on which the bot gave no move (a failed worker): it is not asked
+    /// again until the game changes.
+    failed: Option<u64>,
+}
+
+impl<G: BoardBots> Default for BotTurn<G> {
+    fn default() -> BotTurn<G> {
+        BotTurn {
+            task: None,
+            winrates: [None; 2],
+            failed: None,
+        }
+    }
+}
+
+impl<G: BoardBots> BotTurn<G> {
+    pub fn is_thinking(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// Abandons the search (leaving the board).
+    pub fn cancel(&mut self) {
+        self.task = None;
+    }
+
+    /// Starts the bot of `level` on the session's game.
+    pub fn think(
+        &mut self,
+        session: &Session<G>,
+        level: G::Level,
+        time: Option<Duration>,
+        seed: u64,
+    ) {
+        let job = session.game.bot_job(level, time, seed);
+        self.task = Some((Thinker::spawn(job), session.version));
+    }
+
+    /// The search's answer with the game version it was asked for, once there is one:
+    /// the search is then over.
+    pub fn poll_answer(&mut self) -> Option<(Option<Thought<G::Move>>, u64)> {
+        let (task, version) = self.task.as_mut()?;
+        let version = *version;
+        let answer = task.poll()?;
+        self.task = None;
+        Some((answer, version))
+    }
+}
+
+fn start_turn<G: BoardBots>(
+    session: Res<Session<G>>,
+    animating: Res<Animating>,
+    play: Res<BotPlay>,
+    screen: Res<State<Screen>>,
+    mut turn: ResMut<BotTurn<G>>,
+) {
+    if turn
+        .task
+        .as_ref()
+        .is_some_and(|(_, v)| *v != session.version)
+    {
+        turn.task = None;
+    }
+    let plies = session.game.ply_count();
+    let limit = play.ply_limit.is_some_and(|n| plies >= n);
+    if turn.task.is_some()
+        || turn.failed == Some(session.version)
+        || animating.0
+        || limit
+        || *screen.get() != Screen::Playing
+        // While the position editor is open the game waits (its bot too).
+        || session.edit.is_some()
+    {
+        return;
+    }
+    let Some(level) = session.bot_to_move() else {
+        return;
+    };
+    let seed = decision_seed(play.seed, session.version, plies);
+    turn.think(&session, level, play.time, seed);
+}
+
+pub fn finish_turn<G: BoardBots>(
+    session: Res<Session<G>>,
+    mut turn: ResMut<BotTurn<G>>,
+    mut commands: MessageWriter<Command<G>>,
+    mut notice: ResMut<Notice>,
+) {
+    // An answer found while the position editor is open waits until it closes.
+    if session.edit.is_some() {
+        return;
+    }
+    let Some((answer, version)) = turn.poll_answer() else {
+        return;
+    };
+    // A stale answer (the game changed meanwhile) is dropped.
+    if version != session.version {
+        return;
+    }
+    match answer {
+        Some(thought) => {
+            let side = session.game.turn();
+            // The move about to be played makes the next version.
+            turn.winrates[side.index()] = thought.win_rate().map(|w| (version + 1, w));
+            commands.write(Command::Play(thought.mv));
+        }
+        None => {
+            turn.failed = Some(version);
+            notice.0 = Some("The computer could not find a move: undo, or start a new game".into());
+        }
+    }
+}
+
+/// Ask for a hint for the board on the screen (the H key or the panel's button).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AskHint;
+
+/// A hint was found for the game as it stands (a board may follow it: Go's palette turns
+/// to the hinted kind).
+#[derive(Message)]
+pub struct HintFound<G: SessionGame>(pub G::Move);
+
+/// The hint: the move found for a game version, or a search under way.
+#[derive(Resource)]
+pub struct Hint<G: BoardBots> {
+    search: Option<(BotThinker<G>, u64)>,
+    found: Option<(u64, G::Move)>,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: BoardBots> Default for Hint<G> {
+    fn default() -> Hint<G> {
+        Hint {
+            search: None,
+            found: None,
+            _game: PhantomData,
+        }
+    }
+}
+
+impl<G: BoardBots> Hint<G> {
+    /// The hint for this version of the game, if one was asked for and found.
+    pub fn current(&self, version: u64) -> Option<G::Move> {
+        self.found.filter(|(v, _)| *v == version).map(|(_, m)| m)
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+fn ask_hint<G: BoardBots>(
+    mut asks: MessageReader<AskHint>,
+    session: Res<Session<G>>,
+    play: Res<BotPlay>,
+    mut hint: ResMut<Hint<G>>,
+    mut notice: ResMut<Notice>,
+) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    if !session.human_to_move() {
+        notice.0 = Some("A hint is for the person to move".into());
+        return;
+    }
+    if hint.is_searching() || hint.current(session.version).is_some() {
+        return;
+    }
+    let seed = decision_seed(
+        play.seed ^ 0x5eed,
+        session.version,
+        session.game.ply_count(),
+    );
+    let job = session.game.hint_job(seed);
+    hint.search = Some((Thinker::spawn(job), session.version));
+}
+
+fn finish_hint<G: BoardBots>(
+    session: Res<Session<G>>,
+    mut hint: ResMut<Hint<G>>,
+    mut found: MessageWriter<HintFound<G>>,
+) {
+    let Some((task, version)) = hint.search.as_mut() else {
+        return;
+    };
+    let version = *version;
+    if version != session.version {
+        // The game moved on: the question is moot.
+        hint.search = None;
+        return;
+    }
+    let Some(answer) = task.poll() else {
+        return;
+    };
+    hint.search = None;
+    if let Some(thought) = answer {
+        hint.found = Some((version, thought.mv));
+        found.write(HintFound(thought.mv));
+    }
+}
+
+/// Leaving the board abandons its searches: nothing polls them elsewhere (they would keep
+/// frames coming), an answer must not be played into a game nobody sees, and the bot
+/// starts again on the way back.
+fn abandon<G: BoardBots>(mut turn: ResMut<BotTurn<G>>, mut hint: ResMut<Hint<G>>) {
+    turn.cancel();
+    hint.search = None;
+}
+
+/// A board's bots: its bot's turn and its hints, while the board's state `on` holds.
+pub fn register<G: BoardBots, S: States>(app: &mut App, on: S) {
+    app.init_resource::<BotTurn<G>>();
+    app.init_resource::<Hint<G>>();
+    app.add_message::<AskHint>();
+    app.add_message::<HintFound<G>>();
+    app.add_systems(OnExit(on.clone()), abandon::<G>);
+    app.add_systems(
+        Update,
+        (
+            // The answers are taken in with the other results (before the board's
+            // highlights are worked out in the same frame), the question asked after the
+            // input.
+            (finish_turn::<G>, finish_hint::<G>)
+                .chain()
+                .in_set(Phase::Input),
+            ask_hint::<G>.in_set(Phase::React),
+            start_turn::<G>.in_set(Phase::Bots),
+        )
+            .run_if(in_state(on)),
+    );
+}
