@@ -144,7 +144,8 @@ fn failed(error: String) -> AnalysisAnswer {
 }
 
 /// The worker's whole job: JSON in, JSON out (never panics on bad input). A job that
-/// cannot be read is answered with only its `error`, which every answer's reader takes.
+/// cannot be read is answered with no move and its `error`, which every answer's reader
+/// takes.
 pub fn answer_json(json: &str) -> String {
     match serde_json::from_str::<WorkerJob>(json) {
         Ok(job) => job.answer(&AtomicBool::new(false)),
@@ -159,7 +160,9 @@ pub fn answer_json(json: &str) -> String {
                 Some("chogo_analysis" | "go_analysis") => "an analysis job",
                 _ => "a worker job",
             };
-            serde_json::to_string(&failed(format!("not {what}: {e}"))).unwrap_or_default()
+            // The shape `web/worker.js` answers with when the worker fails: every reader
+            // takes it (no move, no analysis, the reason).
+            serde_json::json!({ "move": null, "error": format!("not {what}: {e}") }).to_string()
         }
     }
 }

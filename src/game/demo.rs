@@ -301,6 +301,8 @@ fn clear_old_burst(config: Option<Res<DemoConfig>>, mut exit: MessageWriter<AppE
 }
 
 pub(super) fn plugin(app: &mut App) {
+    // The demo draws every frame while it runs.
+    crate::game::app::pace::watch_presence::<DemoConfig>(app);
     app.add_systems(Startup, clear_old_burst);
     use crate::game::app::ui::UiLayer;
     use bevy_egui::EguiPrimaryContextPass;

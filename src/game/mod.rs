@@ -9,8 +9,9 @@
 //! - `chogo_board`, `go_board`: each game's board over its own rules bridge (the only
 //!   place that changes that game): layout, board, men or pieces, input, panel, hints,
 //!   bot player. The boards never import each other.
-//! - `demo`, `pace` (when frames are drawn), `launch` (what a start asks for) and `web`
-//!   (the page's glue) see both boards. They sit on top, with this file.
+//! - `demo`, `launch` (what a start asks for) and `web` (the page's glue) see both boards.
+//!   They sit on top, with this file. When frames are drawn is the shared layer's
+//!   (`app::pace`): each board tells it what to watch (its searches, its layout).
 //!
 //! Data flows one way: input systems write a board's command; its rules bridge checks it
 //! against the rules and answers with the board's `Played` (what the move did), [`Refused`]
@@ -33,7 +34,6 @@ mod chogo_board;
 mod demo;
 mod go_board;
 mod launch;
-mod pace;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -93,7 +93,7 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app::plugin(app);
     chogo_board::plugin(app);
-    app.add_plugins((demo::plugin, bench::plugin, pace::plugin));
+    app.add_plugins((demo::plugin, bench::plugin));
     go_board::plugin(app);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

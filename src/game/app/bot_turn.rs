@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use crate::common::{Thought, decision_seed};
 use crate::game::app::animation::Animating;
 use crate::game::app::bot_play::BotPlay;
+use crate::game::app::pace::{self, Searching};
 use crate::game::app::screen::Screen;
 use crate::game::app::session::{Command, Session, SessionGame};
 use crate::game::app::sets::Phase;
@@ -250,8 +251,22 @@ fn abandon<G: BoardBots>(mut turn: ResMut<BotTurn<G>>, mut hint: ResMut<Hint<G>>
     hint.search = None;
 }
 
+impl<G: BoardBots> Searching for BotTurn<G> {
+    fn searching(&self) -> bool {
+        self.is_thinking()
+    }
+}
+
+impl<G: BoardBots> Searching for Hint<G> {
+    fn searching(&self) -> bool {
+        self.is_searching()
+    }
+}
+
 /// A board's bots: its bot's turn and its hints, while the board's state `on` holds.
 pub fn register<G: BoardBots, S: States>(app: &mut App, on: S) {
+    pace::watch_search::<BotTurn<G>>(app);
+    pace::watch_search::<Hint<G>>(app);
     app.init_resource::<BotTurn<G>>();
     app.init_resource::<Hint<G>>();
     app.add_message::<AskHint>();

@@ -16,6 +16,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod export;
 pub mod game_panel;
+pub mod pace;
 pub mod persist;
 pub mod reports;
 pub mod screen;
@@ -61,5 +62,6 @@ pub(super) fn plugin(app: &mut App) {
         export::plugin,
         dialogs::plugin,
         screens::plugin,
+        pace::plugin,
     ));
 }

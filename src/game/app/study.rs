@@ -15,6 +15,7 @@ use bevy_egui::egui;
 
 use crate::common::Side;
 use crate::common::analysis::{Analysis, Effort, Studied};
+use crate::game::app::session::{Command, Session, SessionGame, Viewing};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
 use crate::game::app::ui::palette;
@@ -897,18 +898,74 @@ pub fn marks(state: &GameReview, source: Option<&Source>) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
-/// A board's part: while it is on the screen (`state`) `offer` keeps the source up to
-/// date; leaving it, the source goes (no analysis of a board not shown).
-pub fn register_board<S: States + Clone, M>(
-    app: &mut App,
-    state: S,
-    offer: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+/// What a board's game offers the study: which engine judges it, and the analysis
+/// board's and the review's budgets (nodes or playouts).
+pub trait StudiedBoard: SessionGame {
+    const ANALYST: Analyst;
+    /// The analysis board's budgets, one a step as it deepens (each step a search of its
+    /// own, so that none holds the browser's one worker for long).
+    const STEPS: &'static [u64];
+    /// The review's budget a position.
+    const REVIEW_WORK: u64;
+}
+
+/// Offers a board's game and the position shown.
+fn offer_board<G: StudiedBoard>(
+    session: Res<Session<G>>,
+    viewing: Res<Viewing<G>>,
+    mut source: ResMut<StudySource>,
 ) {
+    // The position editor's set-up is no game to study.
+    if session.edit.is_some() {
+        if source.0.is_some() {
+            source.0 = None;
+        }
+        return;
+    }
+    source.offer(
+        &session.game,
+        (session.game_id, session.version),
+        viewing.0,
+        session
+            .line(viewing.0)
+            .map(|l| (&l.game, session.line_stamp)),
+        Offer {
+            engine: G::ANALYST,
+            steps: G::STEPS,
+            review_work: G::REVIEW_WORK,
+            analysed: session.analysed,
+        },
+    );
+}
+
+/// Shows the position the study asks for, leaving any side line.
+fn show_asked<G: StudiedBoard>(
+    mut asks: MessageReader<ShowPosition>,
+    session: Res<Session<G>>,
+    mut viewing: ResMut<Viewing<G>>,
+    mut commands: MessageWriter<Command<G>>,
+) {
+    let Some(ShowPosition(n)) = asks.read().last().copied() else {
+        return;
+    };
+    viewing.set_if_neq(Viewing::of((n < session.game.ply_count()).then_some(n)));
+    if session.has_tried() {
+        commands.write(Command::LeaveLine);
+    }
+}
+
+/// A board's game is studied while its state `on` holds: it is offered, and the position
+/// the study asks for is shown.
+pub fn register_board<G: StudiedBoard, S: States>(app: &mut App, on: S) {
     app.add_systems(
         Update,
-        offer.in_set(Phase::React).run_if(in_state(state.clone())),
+        (
+            offer_board::<G>.in_set(Phase::React),
+            show_asked::<G>.in_set(Phase::Input),
+        )
+            .run_if(in_state(on.clone())),
     );
-    app.add_systems(OnExit(state), |mut source: ResMut<StudySource>| {
+    app.add_systems(OnExit(on), |mut source: ResMut<StudySource>| {
         source.0 = None;
     });
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use crate::bot::job::{Engine, Thought};
 use crate::bot::{Budget, Level};
 use crate::game::app::bot_turn::{self, BoardBots, BotTurn};
+use crate::game::app::pace::{self, Searching};
 use crate::game::app::reports::Refused;
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
@@ -165,8 +166,15 @@ fn abandon_offer(mut offer: ResMut<DrawOffer>) {
     offer.task = None;
 }
 
+impl Searching for DrawOffer {
+    fn searching(&self) -> bool {
+        self.is_pending()
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     bot_turn::register::<Game, _>(app, ChogoOn);
+    pace::watch_search::<DrawOffer>(app);
     app.add_systems(OnExit(ChogoOn), abandon_offer);
     app.init_resource::<DrawOffer>();
     app.add_message::<OfferDraw>();

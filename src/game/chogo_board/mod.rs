@@ -97,4 +97,8 @@ pub(super) fn plugin(app: &mut App) {
         editor::plugin,
     ));
     menu::register(app);
+    // A moved or turned board settles on the screen for a moment; frames come while a
+    // captured man's splinters fly.
+    crate::game::app::pace::watch_picture::<BoardLayout>(app);
+    crate::game::app::pace::watch_motion::<pieces::Shard>(app);
 }

@@ -4,10 +4,10 @@ use bevy::prelude::*;
 
 use crate::bot::analysis::REVIEW_NODES;
 use crate::game::app::study::{
-    AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
+    AnalysisBoard, GameReview, LineMark, StudiedBoard, StudySource, paint_line, shown_line,
 };
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::bridge::{Bridge, Command, Viewing};
+use crate::game::chogo_board::bridge::{Bridge, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::jobs::{Analyst, WorkerJob};
 use crate::rules::Move;
@@ -17,56 +17,17 @@ use crate::rules::Move;
 /// one worker for long).
 const STEPS: &[u64] = &[30_000, 120_000, 400_000, 1_200_000];
 
-/// Offers the game and the position shown.
-fn offer(bridge: Res<Bridge>, viewing: Res<Viewing>, mut source: ResMut<StudySource>) {
-    // The position editor's set-up is no game to study.
-    if bridge.edit.is_some() {
-        if source.0.is_some() {
-            source.0 = None;
-        }
-        return;
-    }
-    source.offer(
-        &bridge.game,
-        (bridge.game_id, bridge.version),
-        viewing.0,
-        bridge.line(viewing.0).map(|l| (&l.game, bridge.line_stamp)),
-        Offer {
-            engine: Analyst {
-                name: "chogo",
-                tag: WorkerJob::ChogoAnalysis,
-            },
-            steps: STEPS,
-            review_work: REVIEW_NODES,
-            analysed: bridge.analysed,
-        },
-    );
-}
-
-/// Shows the position the study asks for, leaving any side line.
-fn show_asked(
-    mut asks: MessageReader<ShowPosition>,
-    bridge: Res<Bridge>,
-    mut viewing: ResMut<Viewing>,
-    mut commands: MessageWriter<Command>,
-) {
-    let Some(ShowPosition(n)) = asks.read().last().copied() else {
-        return;
+impl StudiedBoard for crate::rules::Game {
+    const ANALYST: Analyst = Analyst {
+        name: "chogo",
+        tag: WorkerJob::ChogoAnalysis,
     };
-    viewing.set_if_neq(Viewing::of((n < bridge.game.plies().len()).then_some(n)));
-    if bridge.has_tried() {
-        commands.write(Command::LeaveLine);
-    }
+    const STEPS: &'static [u64] = STEPS;
+    const REVIEW_WORK: u64 = REVIEW_NODES;
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    crate::game::app::study::register_board(app, ChogoOn, offer);
-    app.add_systems(
-        Update,
-        show_asked
-            .run_if(in_state(ChogoOn))
-            .in_set(crate::game::app::sets::Phase::Input),
-    );
+    crate::game::app::study::register_board::<crate::rules::Game, _>(app, ChogoOn);
 }
 
 /// The engine's best line on the board, while the analysis shows one.

@@ -215,6 +215,8 @@ pub(super) fn logic_plugin(app: &mut App) {
             .run_if(in_state(GoOn)),
     );
     play::logic(app);
+    // A moved or turned board settles on the screen for a moment.
+    crate::game::app::pace::watch_picture::<GoLayout>(app);
 }
 
 /// The parts a window needs: the board's drawing, the pointer and keys, the panel, sounds.

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 
 use super::{GoOn, GoViewing};
 use crate::game::app::study::{
-    AnalysisBoard, GameReview, LineMark, Offer, ShowPosition, StudySource, paint_line, shown_line,
+    AnalysisBoard, GameReview, LineMark, StudiedBoard, StudySource, paint_line, shown_line,
 };
-use crate::game::go_board::bridge::{GoBridge, GoCommand};
+use crate::game::go_board::bridge::GoBridge;
 use crate::go::Move;
 use crate::go::analysis::REVIEW_PLAYOUTS;
 use crate::jobs::{Analyst, WorkerJob};
@@ -16,56 +16,17 @@ use crate::jobs::{Analyst, WorkerJob};
 /// own, so that none holds the browser's one worker for long).
 const STEPS: &[u64] = &[1_000, 4_000, 12_000, 30_000];
 
-/// Offers the game and the position shown.
-fn offer(bridge: Res<GoBridge>, viewing: Res<GoViewing>, mut source: ResMut<StudySource>) {
-    // The position editor's set-up is no game to study.
-    if bridge.edit.is_some() {
-        if source.0.is_some() {
-            source.0 = None;
-        }
-        return;
-    }
-    source.offer(
-        &bridge.game,
-        (bridge.game_id, bridge.version),
-        viewing.0,
-        bridge.line(viewing.0).map(|l| (&l.game, bridge.line_stamp)),
-        Offer {
-            engine: Analyst {
-                name: "go-with-pieces",
-                tag: WorkerJob::GoAnalysis,
-            },
-            steps: STEPS,
-            review_work: REVIEW_PLAYOUTS,
-            analysed: bridge.analysed,
-        },
-    );
-}
-
-/// Shows the position the study asks for, leaving any side line.
-fn show_asked(
-    mut asks: MessageReader<ShowPosition>,
-    bridge: Res<GoBridge>,
-    mut viewing: ResMut<GoViewing>,
-    mut commands: MessageWriter<GoCommand>,
-) {
-    let Some(ShowPosition(n)) = asks.read().last().copied() else {
-        return;
+impl StudiedBoard for crate::go::Game {
+    const ANALYST: Analyst = Analyst {
+        name: "go-with-pieces",
+        tag: WorkerJob::GoAnalysis,
     };
-    viewing.set_if_neq(GoViewing::of((n < bridge.game.moves().len()).then_some(n)));
-    if bridge.has_tried() {
-        commands.write(GoCommand::LeaveLine);
-    }
+    const STEPS: &'static [u64] = STEPS;
+    const REVIEW_WORK: u64 = REVIEW_PLAYOUTS;
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    crate::game::app::study::register_board(app, GoOn, offer);
-    app.add_systems(
-        Update,
-        show_asked
-            .run_if(in_state(GoOn))
-            .in_set(crate::game::app::sets::Phase::Input),
-    );
+    crate::game::app::study::register_board::<crate::go::Game, _>(app, GoOn);
 }
 
 /// The engine's best line on the board, while the analysis shows one: numbered ghosts for

@@ -16,12 +16,115 @@ use crate::game::app::screen::{Dialog, Screen};
 use crate::game::app::sets::Phase;
 use crate::game::app::study::{AnalysisBoard, GameReview};
 use crate::game::app::theme::Theme;
-use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer};
-use crate::game::chogo_board::hint::Hint;
-use crate::game::chogo_board::layout::BoardLayout;
-use crate::game::chogo_board::pieces::Shard;
-use crate::game::demo::DemoConfig;
-use crate::game::go_board::{GoHint, GoLayout, GoThinking};
+
+/// Work away from the frame loop that the pace waits for: its answer wakes the loop, and
+/// one frame more follows its end (what it brought may have been drawn by a system that
+/// ran before it arrived).
+pub trait Searching: Resource {
+    fn searching(&self) -> bool;
+}
+
+/// What the pace watches besides the shared screens, as the parts of the game registered
+/// it ([`watch_search`], [`watch_picture`], [`watch_motion`]): set anew every frame.
+#[derive(Resource, Default)]
+pub struct Watched {
+    /// One flag a kind of search, in the order they were registered.
+    searches: Vec<bool>,
+    /// A picture the game draws changed (a board's layout).
+    changed: bool,
+    /// Something moves that the shared animation does not count (a board's splinters,
+    /// the demo).
+    moving: bool,
+}
+
+impl Watched {
+    /// The searches under way, one bit each.
+    fn search_bits(&self) -> u64 {
+        self.searches
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, on)| bits | (u64::from(*on) << (i % 64)))
+    }
+}
+
+/// The frame pace waits for a search `R` (a board's bot, its hint, the analysis …).
+pub fn watch_search<R: Searching>(app: &mut App) {
+    let slot = {
+        let mut watched = app
+            .world_mut()
+            .get_resource_or_insert_with(Watched::default);
+        watched.searches.push(false);
+        watched.searches.len() - 1
+    };
+    app.add_systems(
+        Update,
+        (move |search: Option<Res<R>>, mut watched: ResMut<Watched>| {
+            let on = search.is_some_and(|s| s.searching());
+            if let Some(flag) = watched.searches.get_mut(slot) {
+                *flag = on;
+            }
+        })
+        .in_set(Phase::Persist)
+        .before(keep_drawing),
+    );
+}
+
+/// A change of `R` changes the picture (a board's layout): frames come for a moment.
+pub fn watch_picture<R: Resource>(app: &mut App) {
+    app.init_resource::<Watched>();
+    app.add_systems(
+        Update,
+        (|picture: Option<Res<R>>, mut watched: ResMut<Watched>| {
+            if picture.is_some_and(|p| p.is_changed()) {
+                watched.changed = true;
+            }
+        })
+        .in_set(Phase::Persist)
+        .before(settle),
+    );
+}
+
+/// Frames come while an entity with `C` exists (a board's splinters flying).
+pub fn watch_motion<C: Component>(app: &mut App) {
+    app.init_resource::<Watched>();
+    app.add_systems(
+        Update,
+        (|moving: Query<(), With<C>>, mut watched: ResMut<Watched>| {
+            if !moving.is_empty() {
+                watched.moving = true;
+            }
+        })
+        .in_set(Phase::Persist)
+        .before(keep_drawing),
+    );
+}
+
+/// Frames come while a resource `R` exists (the demo).
+pub fn watch_presence<R: Resource>(app: &mut App) {
+    app.init_resource::<Watched>();
+    app.add_systems(
+        Update,
+        (|there: Option<Res<R>>, mut watched: ResMut<Watched>| {
+            if there.is_some() {
+                watched.moving = true;
+            }
+        })
+        .in_set(Phase::Persist)
+        .before(keep_drawing),
+    );
+}
+
+impl Searching for AnalysisBoard {
+    fn searching(&self) -> bool {
+        self.is_thinking()
+    }
+}
+
+impl Searching for GameReview {
+    fn searching(&self) -> bool {
+        self.is_working()
+    }
+}
 
 /// Asks for the next frame while anything moves: an animation (men, trap marks,
 /// splinters), a screen or dialog change, a screenshot, or the demo; and one frame more
@@ -29,32 +132,19 @@ use crate::game::go_board::{GoHint, GoLayout, GoThinking};
 /// review or the practice's judgement) is over.
 fn keep_drawing(
     animating: Res<Animating>,
-    (thinking, hint, offer): (Res<BotThinking>, Res<Hint>, Res<DrawOffer>),
-    (go_thinking, go_hint): (Res<GoThinking>, Res<GoHint>),
-    (analysis, review): (Res<AnalysisBoard>, Res<GameReview>),
-    demo: Option<Res<DemoConfig>>,
+    mut watched: ResMut<Watched>,
     screen: Res<NextState<Screen>>,
     dialog: Res<NextState<Dialog>>,
-    busy: Query<(), Or<(With<Pop>, With<Shard>, With<Screenshot>)>>,
-    mut was: Local<(bool, u8)>,
+    busy: Query<(), Or<(With<Pop>, With<Screenshot>)>>,
+    mut was: Local<(bool, u64)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let changing = matches!(*screen, NextState::Pending(_) | NextState::PendingIfNeq(_))
         || matches!(*dialog, NextState::Pending(_) | NextState::PendingIfNeq(_));
-    let moving = animating.0 || demo.is_some() || changing || !busy.is_empty();
+    let moving = animating.0 || watched.moving || changing || !busy.is_empty();
+    watched.moving = false;
     // One bit for each search under way.
-    let searching = [
-        thinking.is_thinking(),
-        hint.is_searching(),
-        offer.is_pending(),
-        go_thinking.is_thinking(),
-        go_hint.is_searching(),
-        analysis.is_thinking(),
-        review.is_working(),
-    ]
-    .iter()
-    .enumerate()
-    .fold(0u8, |bits, (i, on)| bits | (u8::from(*on) << i));
+    let searching = watched.search_bits();
     let (was_moving, was_searching) = *was;
     // One frame more when the work ends (any one search): what it brought (a bot's move,
     // a hint) may be shown by a system that ran before it arrived in this frame.
@@ -124,17 +214,15 @@ fn settle(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     dialog: Res<State<Dialog>>,
-    (layout, go_layout): (Res<BoardLayout>, Res<GoLayout>),
+    mut watched: ResMut<Watched>,
     theme: Res<Theme>,
     mut settling: Local<Settling>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
-    let changed = screen.is_changed()
-        || dialog.is_changed()
-        || layout.is_changed()
-        || go_layout.is_changed()
-        || theme.is_changed();
+    let changed =
+        screen.is_changed() || dialog.is_changed() || watched.changed || theme.is_changed();
+    watched.changed = false;
     let (next, draw) = match *settling {
         _ if changed => (Settling::Changed, true),
         Settling::Changed => (Settling::Until(now + SETTLE, SETTLE_FRAMES - 1), true),
@@ -150,6 +238,9 @@ fn settle(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Watched>();
+    watch_search::<AnalysisBoard>(app);
+    watch_search::<GameReview>(app);
     app.add_systems(
         PreUpdate,
         drop_repeated_modifiers
@@ -168,21 +259,31 @@ mod tests {
     use bevy::time::TimeUpdateStrategy;
 
     use super::*;
+    use crate::game::app::thinker::{Job, Thinker};
 
-    /// The pace systems alone, with frames 100 ms apart.
+    /// A board's layout, as far as the pace knows it.
+    #[derive(Resource, Default)]
+    struct Layout(bool);
+
+    /// A bot's search on the thinker.
+    #[derive(Resource, Default)]
+    struct Thinking(Option<Thinker<u32>>);
+
+    impl Searching for Thinking {
+        fn searching(&self) -> bool {
+            self.0.is_some()
+        }
+    }
+
+    /// The pace systems with a board's layout and search watched, frames 100 ms apart.
     fn app() -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.init_state::<Screen>();
         app.init_state::<Dialog>();
         app.init_resource::<Animating>();
-        app.init_resource::<BotThinking>();
-        app.init_resource::<Hint>();
-        app.init_resource::<DrawOffer>();
-        app.init_resource::<BoardLayout>();
-        app.init_resource::<GoLayout>();
-        app.init_resource::<GoThinking>();
-        app.init_resource::<GoHint>();
+        app.init_resource::<Layout>();
+        app.init_resource::<Thinking>();
         app.init_resource::<AnalysisBoard>();
         app.init_resource::<GameReview>();
         app.init_resource::<Theme>();
@@ -190,7 +291,13 @@ mod tests {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             100,
         )));
-        app.add_systems(Update, (keep_drawing, settle));
+        app.configure_sets(Update, Phase::Persist);
+        app.init_resource::<Watched>();
+        watch_search::<AnalysisBoard>(&mut app);
+        watch_search::<GameReview>(&mut app);
+        watch_search::<Thinking>(&mut app);
+        watch_picture::<Layout>(&mut app);
+        app.add_systems(Update, (keep_drawing, settle).in_set(Phase::Persist));
         app
     }
 
@@ -212,7 +319,7 @@ mod tests {
         assert!(frames_asked(&mut app, 12) >= 9);
         assert_eq!(frames_asked(&mut app, 30), 0);
         // A new layout (a resized window) settles again, once.
-        app.world_mut().resource_mut::<BoardLayout>().flipped ^= true;
+        app.world_mut().resource_mut::<Layout>().0 ^= true;
         assert!(frames_asked(&mut app, 12) >= 9);
         assert_eq!(frames_asked(&mut app, 30), 0);
     }
@@ -230,7 +337,7 @@ mod tests {
         }
         // A long rest, then a change (a resized window): the first frame after the rest
         // reads the time the frame before it ended (2.9 s), the next one the real time.
-        app.world_mut().resource_mut::<BoardLayout>().flipped ^= true;
+        app.world_mut().resource_mut::<Layout>().0 ^= true;
         at(&mut app, Duration::from_millis(2901));
         assert!(asks(&mut app));
         let mut asked = 0;
@@ -271,22 +378,30 @@ mod tests {
         let mut app = app();
         frames_asked(&mut app, 30);
         let before = WOKEN.load(Ordering::SeqCst);
-        let bridge = crate::game::go_board::bridge::GoBridge::default();
-        app.world_mut().resource_mut::<GoThinking>().think(
-            &bridge,
-            crate::go::bot::Level::Easy,
-            None,
-            1,
-        );
+        // A search that takes a moment, on its own thread.
+        let search = Thinker::spawn(Job::new(
+            |_| {
+                std::thread::sleep(Duration::from_millis(50));
+                7
+            },
+            String::new,
+            |_| 0,
+        ));
+        app.world_mut().resource_mut::<Thinking>().0 = Some(search);
         // The search runs on a background task; no frame is drawn to wait for it.
         assert_eq!(frames_asked(&mut app, 5), 0, "no frames while a bot thinks");
         // Its answer is there to be polled once the loop is woken.
         let start = std::time::Instant::now();
         loop {
             let woken = WOKEN.load(Ordering::SeqCst) > before;
-            let answer = app.world_mut().resource_mut::<GoThinking>().poll_answer();
+            let answer = app
+                .world_mut()
+                .resource_mut::<Thinking>()
+                .0
+                .as_mut()
+                .and_then(Thinker::poll);
             if woken {
-                assert!(answer.is_some(), "the answer was there when the loop woke");
+                assert_eq!(answer, Some(7), "the answer was there when the loop woke");
                 break;
             }
             if answer.is_some() {
@@ -303,12 +418,10 @@ mod tests {
             assert!(start.elapsed().as_secs() < 30, "the answer never came");
             std::thread::sleep(Duration::from_millis(5));
         }
+        app.world_mut().resource_mut::<Thinking>().0 = None;
         // The search is over: one frame more (what it brought may have been drawn by a
         // system that ran before it arrived), then rest.
         assert!(asks(&mut app));
         assert_eq!(frames_asked(&mut app, 20), 0);
-        // A moved board of that game settles like Chogo's.
-        app.world_mut().resource_mut::<GoLayout>().flipped ^= true;
-        assert!(frames_asked(&mut app, 12) >= 9);
     }
 }
