@@ -534,18 +534,36 @@ enum Answer<G: SessionGame> {
 }
 
 impl<G: SessionGame> Session<G> {
+    /// Answers one command: the side line's and the editor's leave the game as it is;
+    /// anything done to the game ends a side line.
     fn apply(&mut self, command: &Command<G>, viewing: Option<usize>) -> Option<Answer<G>> {
-        let refuse = |why: String| Some(Answer::Refused(Refused(why)));
+        match command {
+            Command::TryMove(_) | Command::LineUndo | Command::LeaveLine => {
+                self.apply_to_line(command, viewing)
+            }
+            Command::Edit(edit) => self.apply_edit(edit, viewing),
+            _ => {
+                if self.line.take().is_some_and(|l| l.tried() > 0) {
+                    self.line_stamp += 1;
+                }
+                self.apply_to_game(command)
+            }
+        }
+    }
+
+    /// A move tried on the position shown, the side line's last move taken back, or the
+    /// side line left.
+    fn apply_to_line(&mut self, command: &Command<G>, viewing: Option<usize>) -> Option<Answer<G>> {
         match command {
             Command::TryMove(mv) => {
                 if !self.studying(viewing) {
-                    return refuse("moves are tried on a past position or a finished game".into());
+                    return refused("moves are tried on a past position or a finished game");
                 }
                 self.follow_view(viewing);
                 let line = self.line.as_mut()?;
                 let before = *line.game.position();
                 let side = line.game.turn();
-                return match line.game.play(*mv) {
+                match line.game.play(*mv) {
                     Ok(report) => {
                         self.line_stamp += 1;
                         Some(Answer::Played(Played {
@@ -556,32 +574,38 @@ impl<G: SessionGame> Session<G> {
                             in_line: true,
                         }))
                     }
-                    Err(e) => refuse(format!("{}: {e}", line.game.move_name(*mv))),
-                };
+                    Err(e) => refused(format!("{}: {e}", line.game.move_name(*mv))),
+                }
             }
             Command::LineUndo => {
                 let at = viewing.unwrap_or(self.game.ply_count());
-                return match self.line.as_mut() {
+                match self.line.as_mut() {
                     Some(line) if line.from == at && line.tried() > 0 => {
                         line.game.take_back();
                         self.line_stamp += 1;
                         None
                     }
-                    _ => refuse("no side line is shown".into()),
-                };
+                    _ => refused("no side line is shown"),
+                }
             }
-            Command::LeaveLine => {
+            _ => {
                 if self.line.take().is_some_and(|l| l.tried() > 0) {
                     self.line_stamp += 1;
                 }
-                return None;
+                None
             }
-            Command::Edit(Edit::Play { players, analyse }) => {
+        }
+    }
+
+    /// What the position editor asks: its set-up changes, or a game starts from it.
+    fn apply_edit(&mut self, edit: &Edit<G>, viewing: Option<usize>) -> Option<Answer<G>> {
+        match edit {
+            Edit::Play { players, analyse } => {
                 let Some(setup) = self.edit else {
-                    return refuse("no position is being set up".into());
+                    return refused("no position is being set up");
                 };
                 if let Err(e) = G::check_setup(&setup) {
-                    return refuse(e);
+                    return refused(e);
                 }
                 let setup_of_game = G::with_players(&self.setup, *players);
                 let mut next = Session::from_position(setup_of_game, setup);
@@ -589,36 +613,34 @@ impl<G: SessionGame> Session<G> {
                 self.replace(next);
                 return Some(Answer::Resynced);
             }
-            Command::Edit(edit) => {
-                if matches!(edit, Edit::Close) {
-                    if self.edit.take().is_some() {
-                        self.line_stamp += 1;
-                    }
-                    return None;
+            Edit::Close => {
+                if self.edit.take().is_some() {
+                    self.line_stamp += 1;
                 }
-                let shown = *self.shown(viewing);
-                if matches!(edit, Edit::Open) {
-                    self.edit.get_or_insert(shown);
-                }
-                let Some(setup) = self.edit.as_mut() else {
-                    return refuse("no position is being set up".into());
-                };
-                match edit {
-                    Edit::Open | Edit::Close | Edit::Play { .. } => {}
-                    Edit::Put(cell, piece) => G::set_piece(setup, *cell, *piece),
-                    Edit::Hand(side, hand) => G::set_hand(setup, *side, *hand),
-                    Edit::Turn(side) => G::set_turn(setup, *side),
-                    Edit::Replace(position) => *setup = **position,
-                }
-                self.line_stamp += 1;
                 return None;
+            }
+            Edit::Open => {
+                let shown = *self.shown(viewing);
+                self.edit.get_or_insert(shown);
             }
             _ => {}
         }
-        // Anything done to the game ends a side line.
-        if self.line.take().is_some_and(|l| l.tried() > 0) {
-            self.line_stamp += 1;
+        let Some(setup) = self.edit.as_mut() else {
+            return refused("no position is being set up");
+        };
+        match edit {
+            Edit::Open | Edit::Close | Edit::Play { .. } => {}
+            Edit::Put(cell, piece) => G::set_piece(setup, *cell, *piece),
+            Edit::Hand(side, hand) => G::set_hand(setup, *side, *hand),
+            Edit::Turn(side) => G::set_turn(setup, *side),
+            Edit::Replace(position) => *setup = **position,
         }
+        self.line_stamp += 1;
+        None
+    }
+
+    /// What changes the game itself.
+    fn apply_to_game(&mut self, command: &Command<G>) -> Option<Answer<G>> {
         match command {
             Command::TryMove(_) | Command::LineUndo | Command::LeaveLine | Command::Edit(_) => None,
             Command::Play(mv) => {
@@ -635,30 +657,23 @@ impl<G: SessionGame> Session<G> {
                             in_line: false,
                         }))
                     }
-                    Err(e) => refuse(format!("{}: {e}", self.game.move_name(*mv))),
+                    Err(e) => refused(format!("{}: {e}", self.game.move_name(*mv))),
                 }
             }
             Command::Undo => {
-                if !self.undo() {
-                    return refuse("there is nothing to take back".into());
-                }
-                self.version += 1;
-                Some(Answer::Resynced)
+                let done = self.undo();
+                self.changed(done, "there is nothing to take back")
             }
             Command::Redo => {
-                if !self.redo() {
-                    return refuse("there is nothing to replay".into());
-                }
-                self.version += 1;
-                Some(Answer::Resynced)
+                let done = self.redo();
+                self.changed(done, "there is nothing to replay")
             }
             Command::Resign(side) => {
                 if let Some(why) = ending_refused(self.game.is_over(), None, self.version) {
                     return Some(Answer::Refused(why));
                 }
                 self.game.resign(*side);
-                self.version += 1;
-                Some(Answer::Resynced)
+                self.changed(true, "")
             }
             Command::AgreeDraw(version) => {
                 if let Some(why) = ending_refused(self.game.is_over(), Some(*version), self.version)
@@ -666,12 +681,11 @@ impl<G: SessionGame> Session<G> {
                     return Some(Answer::Refused(why));
                 }
                 self.game.agree_draw();
-                self.version += 1;
-                Some(Answer::Resynced)
+                self.changed(true, "")
             }
             Command::NewGame(setup) => {
                 if let Err(e) = G::check(setup) {
-                    return refuse(e);
+                    return refused(e);
                 }
                 self.replace(Session::new(setup.clone()));
                 Some(Answer::Resynced)
@@ -681,14 +695,25 @@ impl<G: SessionGame> Session<G> {
                 Some(Answer::Resynced)
             }
             Command::Own(own) => match self.game.apply_own(*own) {
-                Ok(()) => {
-                    self.version += 1;
-                    Some(Answer::Resynced)
-                }
-                Err(e) => refuse(e),
+                Ok(()) => self.changed(true, ""),
+                Err(e) => refused(e),
             },
         }
     }
+
+    /// The game changed wholesale (a new version), or nothing changed, and why.
+    fn changed(&mut self, done: bool, why_not: &str) -> Option<Answer<G>> {
+        if !done {
+            return refused(why_not);
+        }
+        self.version += 1;
+        Some(Answer::Resynced)
+    }
+}
+
+/// A refusal: the command changed nothing.
+fn refused<G: SessionGame>(why: impl Into<String>) -> Option<Answer<G>> {
+    Some(Answer::Refused(Refused(why.into())))
 }
 
 /// The side line follows the position shown (browsing the moves, Back, a game's end).
