@@ -55,7 +55,7 @@ fn analysed(app: &mut App) -> Option<(usize, String)> {
     let world = app.world();
     let source = world.resource::<StudySource>().0.as_ref()?;
     let found = world.resource::<AnalysisBoard>().current(source)?;
-    Some((found.spot.1, found.analysis.best.first()?.mv.clone()))
+    Some((found.spot.shown, found.analysis.best.first()?.mv.clone()))
 }
 
 fn version(app: &App) -> u64 {

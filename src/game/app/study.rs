@@ -68,14 +68,25 @@ pub struct Line {
     pub record: String,
 }
 
-/// Which position of a game is shown: its key, the moves of the game before it, the side
-/// line's stamp.
-pub type Spot = (u64, usize, Option<u64>);
+/// Which position of a game is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot {
+    /// The game's key ([`Source::key`]).
+    pub key: u64,
+    /// The moves of the game before it.
+    pub shown: usize,
+    /// The side line's stamp, when a side line is shown.
+    pub line: Option<u64>,
+}
 
 impl Source {
     /// The position shown.
     pub fn spot(&self) -> Spot {
-        (self.key, self.shown, self.line.as_ref().map(|l| l.stamp))
+        Spot {
+            key: self.key,
+            shown: self.shown,
+            line: self.line.as_ref().map(|l| l.stamp),
+        }
     }
 
     /// The record of the position shown, for the engine.
@@ -172,12 +183,20 @@ type AnalysisThinker = Thinker<Result<Analysis, String>>;
 pub struct AnalysisBoard {
     /// The player's choice for this game of this board (`None`: the default, off while
     /// it is played).
-    chosen: Option<(Analyst, u64, bool)>,
+    chosen: Option<Chosen>,
     /// The analysis shown: for which game key and move count, and at which step.
     pub found: Option<Found>,
     running: Option<(Spot, usize, AnalysisThinker)>,
     /// Why the last search of a position failed.
     pub error: Option<(Spot, String)>,
+}
+
+/// The player switched the analysis on or off for one game of one board.
+#[derive(Clone, Copy, Debug)]
+struct Chosen {
+    engine: Analyst,
+    game: u64,
+    on: bool,
 }
 
 /// An analysis of one position of one game.
@@ -192,7 +211,11 @@ impl AnalysisBoard {
     /// Whether the board shows the analysis for this game.
     pub fn is_on(&self, source: &Source) -> bool {
         match self.chosen {
-            Some((engine, game, on)) if (engine, game) == (source.engine, source.game_id) => on,
+            Some(Chosen { engine, game, on })
+                if (engine, game) == (source.engine, source.game_id) =>
+            {
+                on
+            }
             _ => !source.live || source.analysed,
         }
     }
@@ -295,9 +318,15 @@ impl Practice {
     fn answer(&self, source: &Source) -> Option<&[String]> {
         let m = self.current(source)?;
         let shows = matches!(self.state, Attempting::Missed(..) | Attempting::Found(..));
-        (shows && source.spot() == (source.key, m.ply, None))
-            .then(|| m.better.as_ref().map(|b| &b.line[..]))
-            .flatten()
+        (shows
+            && source.spot()
+                == Spot {
+                    key: source.key,
+                    shown: m.ply,
+                    line: None,
+                })
+        .then(|| m.better.as_ref().map(|b| &b.line[..]))
+        .flatten()
     }
 }
 
@@ -468,7 +497,11 @@ fn toggle(
 
     for _ in toggles.read() {
         let on = !board.is_on(source);
-        board.chosen = Some((source.engine, source.game_id, on));
+        board.chosen = Some(Chosen {
+            engine: source.engine,
+            game: source.game_id,
+            on,
+        });
     }
 }
 
