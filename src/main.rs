@@ -16,8 +16,8 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use chogo::bot::Level;
 use chogo::game::{
-    BotPlay, Bridge, CHOGO_60, CameraSamples, DemoConfig, FrameStats, GO_60, GoBridge, GoSetup,
-    Launch, PlayerKind, ReviewBench, Screen, Setup, Start, suggested_komi,
+    BotPlay, Bridge, CHOGO_60, CameraSamples, DemoConfig, FrameStats, GO_60, GameKind, Given,
+    GoBridge, GoSetup, Launch, PlayerKind, ReviewBench, Screen, Setup, Start, suggested_komi,
 };
 use chogo::rules::{BySide, Position, RuleSet};
 use chogo::save::GoPlayer;
@@ -203,30 +203,30 @@ where
 /// files read or written.
 fn bench_launch(kind: GameChoice) -> Result<Launch, String> {
     let people = BySide::new(PlayerKind::Human, PlayerKind::Human);
-    let mut launch = Launch {
-        store: None,
-        bridge: Bridge::default(),
-        go: None,
-        start: Start::Play,
-    };
-    match kind {
+    let game = match kind {
         GameChoice::Chogo => {
             let record = chogo::rules::Record::parse(CHOGO_60).map_err(|e| e.to_string())?;
-            launch.bridge = Bridge::resume(chogo::save::SavedGame {
+            let bridge = Bridge::resume(chogo::save::SavedGame {
                 game: record.to_game().map_err(|e| e.to_string())?,
                 players: people,
                 series: None,
             });
+            Given::new(GameKind::Chogo, bridge)
         }
         GameChoice::Go => {
             let record = chogo::go::Record::parse(GO_60).map_err(|e| e.to_string())?;
-            launch.go = Some(GoBridge::resume(chogo::save::GoSavedGame {
+            let bridge = GoBridge::resume(chogo::save::GoSavedGame {
                 game: record.to_game().map_err(|e| e.to_string())?,
                 players: BySide::new(GoPlayer::Human, GoPlayer::Human),
-            }));
+            });
+            Given::new(GameKind::Go, bridge)
         }
-    }
-    Ok(launch)
+    };
+    Ok(Launch {
+        store: None,
+        game: Some(game),
+        start: Start::Play,
+    })
 }
 
 /// The game of Go with chess pieces the command line asks for.
@@ -341,8 +341,10 @@ fn main() -> ExitCode {
             (false, Some(dir)) => Some(Store::at(dir)),
             (false, None) => Store::default_dir().map(Store::at),
         },
-        bridge,
-        go: go_game,
+        game: Some(match go_game {
+            Some(go) => Given::new(GameKind::Go, go),
+            None => Given::new(GameKind::Chogo, bridge),
+        }),
         start: if demo || direct {
             Start::Play
         } else {

@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use std::path::Path;
 
 use chogo::game::{
-    AnalysisBoard, Animating, Bridge, Command, Edit, Launch, ManPiece, Motion, OfferDraw,
-    Persistence, Played, PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup, Start,
-    StudySource, Viewing,
+    AnalysisBoard, Animating, Bridge, Command, Edit, GameKind, Given, Launch, ManPiece, Motion,
+    OfferDraw, Persistence, Played, PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup,
+    Start, StudySource, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
@@ -27,13 +27,15 @@ fn app(rules: RuleSet) -> App {
 /// An app playing a game between two people; with `store`, it saves there.
 fn app_in(rules: RuleSet, store: Option<&Path>) -> App {
     launched(Launch {
-        go: None,
         store: store.map(Store::at),
-        bridge: Bridge::new(Setup {
-            rules,
-            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
-            series: None,
-        }),
+        game: Some(Given::new(
+            GameKind::Chogo,
+            Bridge::new(Setup {
+                rules,
+                players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+                series: None,
+            }),
+        )),
         start: Start::Play,
     })
 }
@@ -837,9 +839,8 @@ fn the_game_is_saved_after_every_move_and_resumes_exactly() {
     drop(app);
     // A new run, started as the program starts: the title screen, Continue ready.
     let mut resumed = launched(Launch {
-        go: None,
         store: Some(Store::at(&dir)),
-        bridge: Bridge::new(Setup::default()),
+        game: None,
         start: Start::Menu(Screen::Title),
     });
     assert!(resumed.world().resource::<Resumable>().0);

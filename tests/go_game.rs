@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use chogo::game::{
-    Bridge, Command, GameKind, GoBridge, GoCommand, GoEdit, GoFlipped, GoOwn, GoPiece, GoPlayed,
-    GoSetup, GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable, Screen, Setup,
-    Start, StudySource,
+    Bridge, Command, GameKind, Given, GoBridge, GoCommand, GoEdit, GoFlipped, GoOwn, GoPiece,
+    GoPlayed, GoSetup, GoThinking, GoViewing, Launch, MenuAction, Notice, Refused, Resumable,
+    Screen, Setup, Start, StudySource,
 };
 use chogo::go::bot::Level;
 use chogo::go::{Bits, Board, Cell, Kind, Move, Piece, PieceSet, Position, Rules};
@@ -32,8 +32,10 @@ fn rules(board: u8, pieces: &str) -> Rules {
 fn app_with(rules: Rules, players: BySide<GoPlayer>, store: Option<&Path>) -> App {
     launched(Launch {
         store: store.map(Store::at),
-        bridge: Bridge::new(Setup::default()),
-        go: Some(GoBridge::new(GoSetup { rules, players })),
+        game: Some(Given::new(
+            GameKind::Go,
+            GoBridge::new(GoSetup { rules, players }),
+        )),
         start: Start::Play,
     })
 }
@@ -281,8 +283,7 @@ fn the_game_is_saved_and_continue_resumes_it() {
     // A new run from the title screen: Continue goes back to this game, redo and all.
     let mut resumed = launched(Launch {
         store: Some(Store::at(&dir)),
-        bridge: Bridge::new(Setup::default()),
-        go: None,
+        game: None,
         start: Start::Menu(Screen::Title),
     });
     assert!(resumed.world().resource::<Resumable>().0);
@@ -443,8 +444,7 @@ fn a_resignation_after_undo_is_saved_and_resumed_without_the_taken_back_moves() 
     drop(app);
     let resumed = launched(Launch {
         store: Some(Store::at(&dir)),
-        bridge: Bridge::new(Setup::default()),
-        go: None,
+        game: None,
         start: Start::Menu(Screen::Title),
     });
     let bridge = resumed.world().resource::<GoBridge>();
@@ -659,8 +659,7 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
         .unwrap();
         let mut app = launched(Launch {
             store: Some(Store::at(&dir)),
-            bridge: Bridge::new(Setup::default()),
-            go: None,
+            game: None,
             start: Start::Menu(Screen::Title),
         });
         assert!(app.world().resource::<Resumable>().0);

@@ -11,8 +11,8 @@ use bevy::prelude::*;
 
 use chogo::game::app::study::shown_line;
 use chogo::game::{
-    AnalysisBoard, Attempting, Bridge, Command, GameReview, Launch, PlayerKind, PracticeAsk, Setup,
-    Start, StartReview, StudySource, ToggleAnalysis, Viewing,
+    AnalysisBoard, Attempting, Bridge, Command, GameKind, GameReview, Given, Launch, PlayerKind,
+    PracticeAsk, Setup, Start, StartReview, StudySource, ToggleAnalysis, Viewing,
 };
 use chogo::rules::{BySide, Move, Position, RuleSet, Side};
 use common::ecs::{launched, settle};
@@ -27,12 +27,14 @@ fn app() -> App {
         series: None,
     };
     launched(Launch {
-        go: None,
         store: None,
-        bridge: Bridge::from_position(
-            setup,
-            Position::from_text(START, RuleSet::default()).unwrap(),
-        ),
+        game: Some(Given::new(
+            GameKind::Chogo,
+            Bridge::from_position(
+                setup,
+                Position::from_text(START, RuleSet::default()).unwrap(),
+            ),
+        )),
         start: Start::Play,
     })
 }

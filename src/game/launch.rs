@@ -1,25 +1,24 @@
-//! What a start of the game asks for: the title screen with the saved game ready to
+//! What a start of the game asks for: the title screen with the saved games ready to
 //! continue, or a game at once (a command-line game, or the bots' demo). The settings and
-//! the saved game are read here, so the windowless tests start the game exactly as the
-//! program does.
+//! every board's saved game are read here, so the windowless tests start the game exactly
+//! as the program does. Each board says how it resumes (`app::start`); this file names
+//! none.
 
 use bevy::prelude::*;
 
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{GameKind, Resumable, ResumableGames, Screen};
 use crate::game::app::settings::PlayerSettings;
-use crate::game::chogo_board::bridge::Bridge;
-use crate::game::go_board::GoFlipped;
-use crate::game::go_board::bridge::GoBridge;
-use crate::save::{LastGame, Store};
+use crate::game::app::start::{Given, Starts};
+use crate::save::Store;
 
 /// Where the game starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
-    /// A menu screen (title or rules); the saved game, if any, waits behind Continue.
+    /// A menu screen (title or rules); the saved games, if any, wait behind Continue.
     Menu(Screen),
-    /// The game given is played at once; a saved game is left as it is until this one
-    /// replaces it.
+    /// The game given is played at once; its board's saved game is left as it is until
+    /// this one replaces it.
     Play,
 }
 
@@ -28,10 +27,9 @@ pub enum Start {
 pub struct Launch {
     /// Where saves and settings live; `None` reads and writes nothing (demo mode).
     pub store: Option<Store>,
-    /// The game to play, or to offer when there is no saved game.
-    pub bridge: Bridge,
-    /// A game of Go with chess pieces instead: played at once with [`Start::Play`].
-    pub go: Option<GoBridge>,
+    /// The game to play with [`Start::Play`], or to offer when its board has no saved
+    /// game.
+    pub game: Option<Given>,
     pub start: Start,
 }
 
@@ -40,52 +38,48 @@ impl Plugin for Launch {
         let mut persistence = Persistence::new(self.store.clone());
         let settings = persistence.load_settings();
         app.insert_resource(PlayerSettings(settings));
-        // Both saved games are read (a save that cannot be read is reported and protected
-        // either way); a game given to play at once replaces its own kind's save later.
-        let chogo = persistence.load_game();
-        let go = persistence.load_go_game();
+        // Every board's saved game is read (a save that cannot be read is reported and
+        // protected either way); a game given to play at once replaces its own board's
+        // save later.
+        let starts = app
+            .world()
+            .get_resource::<Starts>()
+            .cloned()
+            .unwrap_or_default();
+        let saved: Vec<GameKind> = starts
+            .0
+            .iter()
+            .filter(|s| (s.resume)(app.world_mut(), &mut persistence))
+            .map(|s| s.kind)
+            .collect();
+        let put = |app: &mut App, given: &Given| {
+            given.put(app.world_mut());
+            if let Some(start) = starts.of(given.kind) {
+                (start.shown)(app.world_mut());
+            }
+        };
         match self.start {
             Start::Play => {
-                app.insert_resource(self.bridge.clone());
-                match &self.go {
-                    Some(bridge) => {
-                        app.insert_resource(bridge.clone());
-                        app.insert_resource(GoFlipped::for_players(bridge.setup.players));
-                        app.insert_state(GameKind::Go);
-                    }
-                    None => {
-                        app.insert_resource(go.map(GoBridge::resume).unwrap_or_default());
-                        app.insert_state(GameKind::Chogo);
-                    }
+                let kind = self.game.as_ref().map_or(GameKind::default(), |g| g.kind);
+                if let Some(given) = &self.game {
+                    put(app, given);
                 }
+                app.insert_state(kind);
                 app.insert_state(Screen::Playing);
             }
             Start::Menu(screen) => {
-                // "Continue" goes back to the game played last, or to the one saved.
-                let kind = match (settings.last_game, chogo.is_some(), go.is_some()) {
-                    (LastGame::GoWithPieces, _, true) | (_, false, true) => GameKind::Go,
-                    _ => GameKind::Chogo,
-                };
-                app.insert_resource(Resumable(chogo.is_some() || go.is_some()));
-                let saved = [
-                    (GameKind::Chogo, chogo.is_some()),
-                    (GameKind::Go, go.is_some()),
-                ];
-                app.insert_resource(ResumableGames(
-                    saved
-                        .into_iter()
-                        .filter(|&(_, s)| s)
-                        .map(|(k, _)| k)
-                        .collect(),
-                ));
-                if let Some(saved) = &go {
-                    app.insert_resource(GoFlipped::for_players(saved.players));
+                if let Some(given) = self.game.as_ref().filter(|g| !saved.contains(&g.kind)) {
+                    put(app, given);
                 }
-                app.insert_resource(chogo.map_or_else(|| self.bridge.clone(), Bridge::resume));
-                app.insert_resource(
-                    go.map(GoBridge::resume)
-                        .unwrap_or_else(|| self.go.clone().unwrap_or_default()),
-                );
+                // "Continue" goes back to the game played last, or to one saved.
+                let last = starts
+                    .0
+                    .iter()
+                    .find(|s| s.last == settings.last_game && saved.contains(&s.kind))
+                    .map(|s| s.kind);
+                let kind = last.or(saved.first().copied()).unwrap_or_default();
+                app.insert_resource(Resumable(!saved.is_empty()));
+                app.insert_resource(ResumableGames(saved.into_iter().collect()));
                 app.insert_state(kind);
                 app.insert_state(screen);
             }

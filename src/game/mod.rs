@@ -57,6 +57,7 @@ pub use app::reports::{Refused, Resynced};
 pub use app::screen::{Dialog, GameKind, InGame, MenuAction, Resumable, Screen};
 pub use app::sets::Phase;
 pub use app::settings::PlayerSettings;
+pub use app::start::Given;
 pub use app::study::{
     AnalysisBoard, Attempting, GameReview, PracticeAsk, StartReview, StudySource, ToggleAnalysis,
 };

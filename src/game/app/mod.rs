@@ -25,6 +25,7 @@ pub mod session;
 pub mod sets;
 pub mod settings;
 pub mod shapes;
+pub mod start;
 pub mod study;
 pub mod theme;
 pub mod thinker;

@@ -64,6 +64,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_computed_state::<ChogoOn>();
     screen::register_board::<Bridge, _>(app, ChogoOn);
     crate::game::app::persist::register::<Bridge, _>(app, ChogoOn);
+    crate::game::app::start::register(app, saving::start());
     // Continue shows the live game.
     app.add_systems(OnEnter(ChogoOn), |mut viewing: ResMut<Viewing>| {
         viewing.set_if_neq(Viewing::of(None));

@@ -4,6 +4,8 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::game::app::persist::{Persistence, SavedBoard};
+use crate::game::app::screen::GameKind;
+use crate::game::app::start::BoardStart;
 use crate::game::chogo_board::bridge::Bridge;
 use crate::save::{self, LastGame, SavedGame, Store};
 
@@ -31,5 +33,22 @@ impl Persistence {
     /// and reported in [`Persistence::problems`].
     pub fn load_game(&mut self) -> Option<SavedGame> {
         self.load::<Bridge, _>(save::load_game)
+    }
+}
+
+/// Chogo's part of the start: its saved game resumed.
+pub(super) fn start() -> BoardStart {
+    BoardStart {
+        kind: GameKind::Chogo,
+        last: <Bridge as SavedBoard>::LAST,
+        resume: |world, persistence| match persistence.load_game() {
+            Some(saved) => {
+                world.insert_resource(Bridge::resume(saved));
+                true
+            }
+            None => false,
+        },
+        // The board is turned by a new or loaded game only (`face_the_player`).
+        shown: |_| {},
     }
 }

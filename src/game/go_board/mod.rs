@@ -176,6 +176,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<GoFlipped>();
     screen::register_board::<GoBridge, _>(app, GoOn);
     crate::game::app::persist::register::<GoBridge, _>(app, GoOn);
+    crate::game::app::start::register(app, saving::start());
     app.add_systems(
         Update,
         face_the_player.in_set(Phase::Layout).before(layout::refit),
