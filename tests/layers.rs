@@ -1,6 +1,7 @@
 //! The crate's walls, read from its source: which module refers to which (`use` lines and
 //! paths, `crate::` and `super::` alike, comments left out). The engines (`common`,
-//! `rules`, `go`, `bot`, `save`, `jobs`, and `study` over `common` alone) never refer to anything above them; in the game, the
+//! `rules`, `go`, `bot`, `save`, `jobs`, and `study` over `common` alone) never refer to
+//! anything above them; in the game, the
 //! shared layer (`game::app`) refers to no board, the boards never refer to each other,
 //! and the game's parts never make a cycle. `docs/ARCHITECTURE.md` draws the layers.
 

@@ -11,12 +11,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use crate::game::app::animation::{Animating, Motion};
-use crate::game::app::screen::GameKind;
+use crate::game::app::animation::{Animating, Busy, Motion};
+use crate::game::app::session::{Moved, OnScreen};
 use crate::game::app::sets::Phase;
-use crate::game::chogo_board::bridge::{Bridge, Played};
-use crate::game::go_board::Settle;
-use crate::game::go_board::bridge::{GoBridge, GoPlayed};
 
 /// `chogo --demo BLACK:WHITE --plies N [--screenshot FILE] [--burst DIR] [--frame-stats]`.
 #[derive(Resource, Debug, Clone)]
@@ -55,11 +52,10 @@ struct Seen {
 fn run(
     mut commands: Commands,
     config: Option<Res<DemoConfig>>,
-    (bridge, go, kind): (Res<Bridge>, Res<GoBridge>, Res<State<GameKind>>),
+    on_screen: Res<OnScreen>,
     animating: Res<Animating>,
-    mut played: MessageReader<Played>,
-    mut go_played: MessageReader<GoPlayed>,
-    moving: Query<(), Or<(With<Motion>, With<Settle>)>>,
+    mut played: MessageReader<Moved>,
+    moving: Query<(), Or<(With<Motion>, With<Busy>)>>,
     mut stage: Local<Stage>,
     mut seen: Local<Seen>,
     mut burst: Local<Option<(u32, f64)>>,
@@ -70,27 +66,12 @@ fn run(
     let Some(config) = config else {
         return;
     };
-    for report in played.read().filter(|p| !p.in_line).map(|p| &p.report) {
+    // Every drop and move of the game is seen landing (a pass shows nothing).
+    for moved in played.read().filter(|m| m.shows && !m.in_line) {
         seen.moves += 1;
         seen.waiting = true;
         if seen.moves == BURST_MOVE && config.burst.is_some() {
-            println!("demo: frames after {}", report.text);
-            *burst = Some((0, time.elapsed_secs_f64()));
-        }
-    }
-    // The second game: every drop and piece move is seen landing (a pass shows nothing).
-    for report in go_played.read() {
-        if report.mv == crate::go::Move::Pass {
-            continue;
-        }
-        seen.moves += 1;
-        seen.waiting = true;
-        if seen.moves == BURST_MOVE && config.burst.is_some() {
-            let set = report.before.rules().pieces;
-            println!(
-                "demo: frames after {}",
-                report.mv.text_with_captures(set, report.report)
-            );
+            println!("demo: frames after {}", moved.text);
             *burst = Some((0, time.elapsed_secs_f64()));
         }
     }
@@ -108,11 +89,8 @@ fn run(
     }
     match *stage {
         Stage::Playing => {
-            let (plies, over) = match kind.get() {
-                GameKind::Chogo => (bridge.game.plies().len(), bridge.game.outcome().is_some()),
-                GameKind::Go => (go.game.moves().len(), go.game.outcome().is_some()),
-            };
-            if (plies >= config.plies || over) && !animating.0 && burst.is_none() {
+            let OnScreen { moves, over } = *on_screen;
+            if (moves >= config.plies || over) && !animating.0 && burst.is_none() {
                 *stage = Stage::Settling(10);
             }
         }

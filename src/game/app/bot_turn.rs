@@ -219,7 +219,7 @@ fn ask_hint<G: BoardBots>(
     hint.search = Some((Thinker::spawn(job), session.version));
 }
 
-fn finish_hint<G: BoardBots>(
+pub fn finish_hint<G: BoardBots>(
     session: Res<Session<G>>,
     mut hint: ResMut<Hint<G>>,
     mut found: MessageWriter<HintFound<G>>,

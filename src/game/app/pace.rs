@@ -25,7 +25,8 @@ pub trait Searching: Resource {
 }
 
 /// What the pace watches besides the shared screens, as the parts of the game registered
-/// it ([`watch_search`], [`watch_picture`], [`watch_motion`]): set anew every frame.
+/// it ([`watch_search`], [`watch_picture`], [`watch_motion`], [`watch_presence`]): set
+/// anew every frame.
 #[derive(Resource, Default)]
 pub struct Watched {
     /// One flag a kind of search, in the order they were registered.

@@ -37,8 +37,8 @@ pub trait SessionGame: Studied {
     /// What a side holds in hand, where the editor sets it (a game without one: an
     /// empty enum).
     type Hand: Copy + fmt::Debug + Send + Sync + 'static;
-    /// A command only this game has (Go with chess pieces: Play on after two passes; a
-    /// game without one: an empty enum).
+    /// A command only this game has (such as playing on after the game ended, when the
+    /// players disagree about its end; a game without one: an empty enum).
     type Own: Copy + fmt::Debug + Send + Sync + 'static;
 
     /// Why a new game of this set-up cannot be played, if it cannot.
@@ -73,6 +73,13 @@ pub trait SessionGame: Studied {
     /// Carries out a command only this game has on the game, or says why not and changes
     /// nothing.
     fn apply_own(&mut self, own: Self::Own) -> Result<(), String>;
+
+    /// A move played from `before`, as the record writes it (with what it captured).
+    fn played_text(mv: Self::Move, before: &Self::Position, report: &Self::Report) -> String;
+    /// Whether a move puts or moves a piece on the board (a pass does not).
+    fn shows(_mv: Self::Move) -> bool {
+        true
+    }
 }
 
 /// Which position the board shows: `None` the live game, `Some(n)` the position after `n`
@@ -339,8 +346,7 @@ impl<G: SessionGame> Session<G> {
 pub enum Command<G: SessionGame> {
     Play(G::Move),
     /// Take back to the last position where a person was to move (one move between
-    /// people). After two passes in Go with chess pieces this is how play goes on when a
-    /// player disagrees.
+    /// people).
     Undo,
     /// Replay what undo took back, up to the next position where a person is to move.
     Redo,
@@ -498,13 +504,33 @@ impl<G: SessionGame> fmt::Debug for Played<G> {
     }
 }
 
+/// A move was played in the game on the screen or tried in its side line, whichever the
+/// board: what the parts above the boards (the demo) see of it.
+#[derive(Message, Clone, Debug)]
+pub struct Moved {
+    /// As the record writes it.
+    pub text: String,
+    /// Whether it puts or moves a piece on the board (a pass does not).
+    pub shows: bool,
+    /// Whether it was tried in a side line.
+    pub in_line: bool,
+}
+
+/// The game of the board on the screen, whichever the board.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct OnScreen {
+    /// Moves played.
+    pub moves: usize,
+    pub over: bool,
+}
+
 /// The only system that changes a board's game: each command is checked against the
 /// rules and answered.
 pub(crate) fn apply_commands<G: SessionGame>(
     mut session: ResMut<Session<G>>,
     viewing: Res<Viewing<G>>,
     mut commands: MessageReader<Command<G>>,
-    mut played: MessageWriter<Played<G>>,
+    (mut played, mut moved): (MessageWriter<Played<G>>, MessageWriter<Moved>),
     mut refused: MessageWriter<Refused>,
     mut resynced: MessageWriter<Resynced>,
 ) {
@@ -512,6 +538,11 @@ pub(crate) fn apply_commands<G: SessionGame>(
         if let Some(answer) = session.apply(command, viewing.0) {
             match answer {
                 Answer::Played(report) => {
+                    moved.write(Moved {
+                        text: G::played_text(report.mv, &report.before, &report.report),
+                        shows: G::shows(report.mv),
+                        in_line: report.in_line,
+                    });
                     played.write(report);
                 }
                 Answer::Refused(why) => {
@@ -732,19 +763,34 @@ impl<G: SessionGame> crate::game::app::screen::Ends for Session<G> {
     }
 }
 
-/// A board's session: its resources, its messages, and the system that changes its game.
-pub fn register<G: SessionGame>(app: &mut App)
+/// The game on the screen while the board's state holds.
+fn report_on_screen<G: SessionGame>(session: Res<Session<G>>, mut shown: ResMut<OnScreen>) {
+    shown.set_if_neq(OnScreen {
+        moves: session.game.ply_count(),
+        over: session.game.is_over(),
+    });
+}
+
+/// A board's session: its resources, its messages, and the system that changes its game;
+/// while the board's state `on` holds, its game is the one on the screen.
+pub fn register<G: SessionGame, S: States>(app: &mut App, on: S)
 where
     G::Setup: Default,
 {
     app.init_resource::<Session<G>>();
     app.init_resource::<Viewing<G>>();
+    app.init_resource::<OnScreen>();
     app.add_message::<Command<G>>();
     app.add_message::<Played<G>>();
+    app.add_message::<Moved>();
     app.add_systems(
         Update,
-        (apply_commands::<G>, keep_line::<G>)
-            .chain()
+        (
+            (apply_commands::<G>, keep_line::<G>).chain(),
+            report_on_screen::<G>
+                .after(keep_line::<G>)
+                .run_if(in_state(on)),
+        )
             .in_set(Phase::Bridge),
     );
 }

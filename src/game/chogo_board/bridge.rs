@@ -5,7 +5,9 @@ use bevy::prelude::*;
 
 use crate::bot::Level;
 use crate::game::app::session::{self, Session, SessionGame};
-use crate::rules::{BySide, Cell, Game, Hand, Man, Position, RuleSet, Series, Side};
+use crate::rules::{
+    BySide, Cell, Game, Hand, Man, Move, MoveReport, Position, RuleSet, Series, Side,
+};
 use crate::save::SavedGame;
 
 pub use crate::bot::PlayerKind;
@@ -130,6 +132,10 @@ impl SessionGame for Game {
     fn apply_own(&mut self, own: NoOwn) -> Result<(), String> {
         match own {}
     }
+
+    fn played_text(_: Move, _: &Position, report: &MoveReport) -> String {
+        report.text.clone()
+    }
 }
 
 impl Bridge {
@@ -141,5 +147,5 @@ impl Bridge {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    session::register::<Game>(app);
+    session::register::<Game, _>(app, super::ChogoOn);
 }

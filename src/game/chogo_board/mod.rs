@@ -65,6 +65,8 @@ pub(super) fn logic_plugin(app: &mut App) {
     screen::register_board::<Bridge, _>(app, ChogoOn);
     crate::game::app::persist::register::<Bridge, _>(app, ChogoOn);
     crate::game::app::start::register(app, saving::start());
+    // A moved or turned board settles on the screen for a moment.
+    crate::game::app::pace::watch_picture::<BoardLayout>(app);
     // Continue shows the live game.
     app.add_systems(OnEnter(ChogoOn), |mut viewing: ResMut<Viewing>| {
         viewing.set_if_neq(Viewing::of(None));
@@ -98,8 +100,6 @@ pub(super) fn plugin(app: &mut App) {
         editor::plugin,
     ));
     menu::register(app);
-    // A moved or turned board settles on the screen for a moment; frames come while a
-    // captured man's splinters fly.
-    crate::game::app::pace::watch_picture::<BoardLayout>(app);
+    // Frames come while a captured man's splinters fly.
     crate::game::app::pace::watch_motion::<pieces::Shard>(app);
 }

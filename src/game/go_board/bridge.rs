@@ -157,6 +157,15 @@ impl SessionGame for Game {
             }
         }
     }
+
+    fn played_text(mv: Move, before: &Position, captured: &Bits) -> String {
+        mv.text_with_captures(before.rules().pieces, *captured)
+    }
+
+    /// A pass puts nothing on the board.
+    fn shows(mv: Move) -> bool {
+        mv != Move::Pass
+    }
 }
 
 impl GoBridge {
@@ -176,5 +185,5 @@ impl GoBridge {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    session::register::<Game>(app);
+    session::register::<Game, _>(app, super::GoOn);
 }

@@ -39,7 +39,7 @@ pub use figures::Figures;
 pub use input::{GoPointer, judge, refusal};
 pub use layout::GoLayout;
 pub use panel::outcome_text;
-pub use pieces::{GoPiece, PiecesShown, Settle};
+pub use pieces::{GoPiece, PiecesShown};
 pub use play::{GoHint, GoThinking};
 
 /// A game of Go with chess pieces is on the screen: its board, pieces and panel exist.

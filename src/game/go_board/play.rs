@@ -202,6 +202,7 @@ pub(super) fn logic(app: &mut App) {
         (follow_hint, answer_draw_offers)
             .chain()
             .after(bot_turn::finish_turn::<Game>)
+            .after(bot_turn::finish_hint::<Game>)
             .in_set(Phase::Input)
             .run_if(in_state(GoOn)),
     );
