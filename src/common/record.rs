@@ -32,12 +32,23 @@ pub struct RecordText {
     pub result: Option<String>,
 }
 
-/// A problem in a record's text, with its line.
+/// A problem in a record's text, with its line: a problem of the text's shape, or with
+/// an engine's own problems (`P`) one of what its game reads from the text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}: {problem}")]
-pub struct TextError {
+pub struct RecordError<P = TextProblem> {
     pub line: usize,
-    pub problem: TextProblem,
+    pub problem: P,
+}
+
+impl RecordError {
+    /// The same problem among an engine's own.
+    pub fn widen<P: From<TextProblem>>(self) -> RecordError<P> {
+        RecordError {
+            line: self.line,
+            problem: self.problem.into(),
+        }
+    }
 }
 
 /// What is wrong in the shape of a record's text.
@@ -77,7 +88,7 @@ pub enum TagFault {
 impl RecordText {
     /// Reads a record's text. `once` names the tags the game allows once each, besides
     /// `Result`, which every record allows once.
-    pub fn read(text: &str, once: &[&str]) -> Result<RecordText, TextError> {
+    pub fn read(text: &str, once: &[&str]) -> Result<RecordText, RecordError> {
         let mut tags = Vec::new();
         let mut words: Vec<(String, usize)> = Vec::new();
         let mut in_comment = false;
@@ -89,7 +100,7 @@ impl RecordText {
             let trimmed = raw.trim();
             if !in_comment && words.is_empty() && trimmed.starts_with('[') {
                 let (name, value) =
-                    tag_line(trimmed).map_err(|problem| TextError { line, problem })?;
+                    tag_line(trimmed).map_err(|problem| RecordError { line, problem })?;
                 tags.push(Tag { name, value, line });
                 continue;
             }
@@ -108,7 +119,7 @@ impl RecordText {
                 }
             }
             if rest.trim_start().starts_with('[') {
-                return Err(TextError {
+                return Err(RecordError {
                     line,
                     problem: TextProblem::TagAfterMoves,
                 });
@@ -116,7 +127,7 @@ impl RecordText {
             words.extend(rest.split_whitespace().map(|word| (word.to_string(), line)));
         }
         if in_comment {
-            return Err(TextError {
+            return Err(RecordError {
                 line: comment_line,
                 problem: TextProblem::UnclosedComment,
             });
@@ -127,7 +138,7 @@ impl RecordText {
                 .filter(|t| t.name.eq_ignore_ascii_case(name))
                 .map(|t| t.line);
             if let (Some(_), Some(line)) = (lines.next(), lines.next()) {
-                return Err(TextError {
+                return Err(RecordError {
                     line,
                     problem: TextProblem::TagTwice(name.to_string()),
                 });
@@ -137,7 +148,7 @@ impl RecordText {
         if let Some(tag) = tagged
             && !RESULTS.contains(&tag.value.as_str())
         {
-            return Err(TextError {
+            return Err(RecordError {
                 line: tag.line,
                 problem: TextProblem::BadResult(excerpt(&tag.value)),
             });
@@ -147,14 +158,14 @@ impl RecordText {
         let mut ended = false;
         for (word, line) in words {
             if ended {
-                return Err(TextError {
+                return Err(RecordError {
                     line,
                     problem: TextProblem::AfterResult(excerpt(&word)),
                 });
             }
             if RESULTS.contains(&word.as_str()) {
                 if let Some(tag) = result.as_ref().filter(|r| **r != word) {
-                    return Err(TextError {
+                    return Err(RecordError {
                         line,
                         problem: TextProblem::ResultConflict {
                             moves: word,

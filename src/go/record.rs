@@ -11,7 +11,7 @@ use super::position::Position;
 use super::position_text::PositionError;
 use super::rules::{Rules, number_text};
 use crate::common::analysis::{Note, record_text};
-use crate::common::record::{RecordText, TextError, TextProblem};
+use crate::common::record::{RecordText, TextProblem};
 use crate::common::{Side, excerpt};
 
 /// A game record as read from or written to text.
@@ -29,19 +29,14 @@ pub struct Record {
 }
 
 /// A problem in a record's text, with its line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {problem}")]
-pub struct RecordError {
-    pub line: usize,
-    pub problem: RecordProblem,
-}
+pub type RecordError = crate::common::record::RecordError<RecordProblem>;
 
 /// What is wrong in a record's text. Values from the record are quoted by an excerpt.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RecordProblem {
     /// The text's shape, the same for both games' records.
     #[error(transparent)]
-    Text(TextProblem),
+    Text(#[from] TextProblem),
     #[error("the game is '{0}', not go-with-pieces")]
     OtherGame(String),
     #[error(transparent)]
@@ -58,15 +53,6 @@ pub enum RecordProblem {
     SetUp(PositionError),
     #[error(transparent)]
     Move(ParseMoveError),
-}
-
-impl From<TextError> for RecordError {
-    fn from(e: TextError) -> RecordError {
-        RecordError {
-            line: e.line,
-            problem: RecordProblem::Text(e.problem),
-        }
-    }
 }
 
 /// A record whose moves do not replay.
@@ -103,7 +89,7 @@ impl Record {
         const ONCE: [&str; 8] = [
             "Game", "Board", "Pieces", "Moving", "Ko", "Komi", "SetUp", "Score",
         ];
-        let read = RecordText::read(text, &ONCE)?;
+        let read = RecordText::read(text, &ONCE).map_err(|e| e.widen())?;
         let value = |name: &str| read.tag(name).map(|t| (t.value.as_str(), t.line));
         let bad = |line: usize, problem: RecordProblem| RecordError { line, problem };
         if let Some((game, line)) = value("Game")

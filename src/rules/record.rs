@@ -5,7 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::common::analysis::{Note, record_text};
-use crate::common::record::{RecordText, TextError, TextProblem};
+use crate::common::record::{RecordText, TextProblem};
 
 use super::{
     EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
@@ -27,34 +27,20 @@ pub struct Record {
 }
 
 /// A problem in a record's text, with its line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {problem}")]
-pub struct RecordError {
-    pub line: usize,
-    pub problem: RecordProblem,
-}
+pub type RecordError = crate::common::record::RecordError<RecordProblem>;
 
 /// What is wrong in a record's text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RecordProblem {
     /// The text's shape, the same for both games' records.
     #[error(transparent)]
-    Text(TextProblem),
+    Text(#[from] TextProblem),
     #[error(transparent)]
     Rules(RuleSetError),
     #[error("bad SetUp position: {0}")]
     SetUp(PositionError),
     #[error(transparent)]
     Move(ParseMoveError),
-}
-
-impl From<TextError> for RecordError {
-    fn from(e: TextError) -> RecordError {
-        RecordError {
-            line: e.line,
-            problem: RecordProblem::Text(e.problem),
-        }
-    }
 }
 
 /// A record whose moves do not replay.
@@ -77,7 +63,7 @@ pub enum ReplayError {
 impl Record {
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let read = RecordText::read(text, &["Rules", "SetUp"])?;
+        let read = RecordText::read(text, &["Rules", "SetUp"]).map_err(|e| e.widen())?;
         let rules = match read.tag("Rules") {
             Some(tag) => tag.value.parse::<RuleSet>().map_err(|e| RecordError {
                 line: tag.line,
