@@ -1,6 +1,8 @@
 //! `chogo-cli go`: exact output formats, exit codes, GTP and the referee; and the
 //! command line's argument handling (clap).
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -297,42 +299,11 @@ fn perft_counts_leaves() {
     assert_eq!(stdout(&out), "1\n");
 }
 
-/// `tests/go_records/bad`: each bad record with its exit code and what standard error
-/// says, as `tests/records/bad` for Chogo; both games' records are read by one reader of
-/// their text, so they refuse the same mistakes in the same words.
+/// `tests/go_records/bad`, as `tests/records/bad` for Chogo: both games' records are read
+/// by one reader of their text, so they refuse the same mistakes in the same words.
 #[test]
 fn replay_reports_bad_records() {
-    let expected = std::fs::read_to_string("tests/go_records/bad/expected.txt").unwrap();
-    let mut cases = 0;
-    for line in expected
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let fields: Vec<&str> = line.splitn(3, " ; ").collect();
-        let path = format!("tests/go_records/bad/{}", fields[0]);
-        let out = cli(&["go", "replay", &path]);
-        assert_eq!(
-            out.status.code(),
-            Some(fields[1].parse().unwrap()),
-            "{path}: {}",
-            stderr(&out)
-        );
-        assert!(stderr(&out).contains(fields[2]), "{path}: {}", stderr(&out));
-        assert_eq!(stdout(&out), "");
-        cases += 1;
-    }
-    // Every bad file is listed.
-    let files = std::fs::read_dir("tests/go_records/bad")
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "gochogo")
-        })
-        .count();
-    assert_eq!(cases, files);
+    common::replay_bad_records("tests/go_records/bad", "gochogo", &["go", "replay"]);
 }
 
 #[test]
