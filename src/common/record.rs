@@ -222,10 +222,10 @@ fn tag_line(line: &str) -> Result<(String, String), TextProblem> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or(bad(TagFault::Shape))?;
+        .ok_or_else(|| bad(TagFault::Shape))?;
     let (name, value) = inner
         .split_once(char::is_whitespace)
-        .ok_or(bad(TagFault::Shape))?;
+        .ok_or_else(|| bad(TagFault::Shape))?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(bad(TagFault::Shape));
     }
@@ -233,8 +233,8 @@ fn tag_line(line: &str) -> Result<(String, String), TextProblem> {
         .trim()
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or(bad(TagFault::Unquoted))?;
-    let value = super::tag::unescape(quoted).ok_or(bad(TagFault::Escape))?;
+        .ok_or_else(|| bad(TagFault::Unquoted))?;
+    let value = super::tag::unescape(quoted).ok_or_else(|| bad(TagFault::Escape))?;
     Ok((name.to_string(), value))
 }
 
