@@ -1,5 +1,7 @@
 //! The command-line front end: exact output formats and exit codes.
 
+mod common;
+
 use std::fs;
 use std::process::{Command, Output};
 
@@ -213,37 +215,7 @@ fn replay_checks_good_records() {
 
 #[test]
 fn replay_reports_bad_records() {
-    let expected = fs::read_to_string("tests/records/bad/expected.txt").unwrap();
-    let mut cases = 0;
-    for line in expected
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let fields: Vec<&str> = line.splitn(3, " ; ").collect();
-        let path = format!("tests/records/bad/{}", fields[0]);
-        let out = cli(&["replay", &path]);
-        assert_eq!(
-            out.status.code(),
-            Some(fields[1].parse().unwrap()),
-            "{path}: {}",
-            stderr(&out)
-        );
-        assert!(stderr(&out).contains(fields[2]), "{path}: {}", stderr(&out));
-        assert_eq!(stdout(&out), "");
-        cases += 1;
-    }
-    // Every bad file is listed.
-    let files = fs::read_dir("tests/records/bad")
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "chogo")
-        })
-        .count();
-    assert_eq!(cases, files);
+    common::replay_bad_records("tests/records/bad", "chogo", &["replay"]);
 }
 
 #[test]

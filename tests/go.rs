@@ -1764,6 +1764,84 @@ fn capture_lists_name_each_cell_once_and_counters_cannot_wrap() {
 }
 
 #[test]
+fn records_refuse_what_chogo_records_refuse() {
+    // The text's shape is read by the reader both games share (GO_RULES §5: "the
+    // PGN-like text of Chogo's records"), so a Go record is refused for the same
+    // mistakes, with the line and a typed problem.
+    use chogo::common::record::{TagFault, TextProblem};
+    use chogo::go::RecordProblem;
+    let head = "[Game \"go-with-pieces\"]\n[Board \"9x9\"]\n";
+    let problem = |body: &str| {
+        let text = format!("{head}{body}");
+        let e = Record::parse(&text).unwrap_err();
+        (e.line, e.problem)
+    };
+    let text = |p: TextProblem| RecordProblem::Text(p);
+    assert_eq!(
+        problem("\n1. e5 d5\n[Komi \"6.5\"]\n2. c3\n"),
+        (5, text(TextProblem::TagAfterMoves))
+    );
+    assert_eq!(
+        problem("[Komi \"6.5\"]\n[KOMI \"7.5\"]\n\n1. e5\n"),
+        (4, text(TextProblem::TagTwice("Komi".into())))
+    );
+    assert_eq!(
+        problem("[Board \"13\"]\n\n1. e5\n"),
+        (3, text(TextProblem::TagTwice("Board".into())))
+    );
+    assert_eq!(
+        problem("[Result \"1-0\"]\n[Result \"1-0\"]\n\n1. e5 1-0\n"),
+        (4, text(TextProblem::TagTwice("Result".into())))
+    );
+    assert_eq!(
+        problem("\n1. e5 d5 *\n2. c3\n"),
+        (5, text(TextProblem::AfterResult("2.".into())))
+    );
+    assert_eq!(
+        problem("\n1. e5 d5 1-0 0-1\n"),
+        (4, text(TextProblem::AfterResult("0-1".into())))
+    );
+    assert_eq!(
+        problem("[Result \"1-0\"]\n\n1. e5 d5 0-1\n"),
+        (
+            5,
+            text(TextProblem::ResultConflict {
+                moves: "0-1".into(),
+                tag: "1-0".into()
+            })
+        )
+    );
+    assert_eq!(
+        problem("[Komi 6.5]\n"),
+        (
+            3,
+            text(TextProblem::BadTag {
+                text: "[Komi 6.5]".into(),
+                fault: TagFault::Unquoted
+            })
+        )
+    );
+    // A comment never closed is pointed at where it opens, not at the last line.
+    assert_eq!(
+        problem("\n1. e5 {from here\nd5\n2. c3\n"),
+        (4, text(TextProblem::UnclosedComment))
+    );
+    // Go's own tags keep their own problems.
+    assert_eq!(
+        problem("[Ko \"none\"]\n").1,
+        RecordProblem::Ko("none".into())
+    );
+    // A tag no rule reads may stand twice, and the written result of a game that goes
+    // on is none.
+    let record = Record::parse(&format!(
+        "{head}[Black \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e5 d5 *\n"
+    ))
+    .unwrap();
+    assert_eq!(record.result, None);
+    assert_eq!(record.moves.len(), 2);
+}
+
+#[test]
 fn a_name_with_a_line_break_reads_back_from_a_record() {
     // SGF allows a line break in a name (PB); the record escapes it on its tag line.
     let sgf = SgfGame::parse("(;GM[1]SZ[9]PB[Lee\nSedol]PW[A \"quoted\" \\\\ one];B[ee])").unwrap();

@@ -1,6 +1,8 @@
 //! `chogo-cli go`: exact output formats, exit codes, GTP and the referee; and the
 //! command line's argument handling (clap).
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -295,6 +297,13 @@ fn perft_counts_leaves() {
     // A finished game is one leaf at any depth.
     let out = cli(&["go", "perft", "5/5/5/5/r4 b 0 0 2 - 3", "3"]);
     assert_eq!(stdout(&out), "1\n");
+}
+
+/// `tests/go_records/bad`, as `tests/records/bad` for Chogo: both games' records are read
+/// by one reader of their text, so they refuse the same mistakes in the same words.
+#[test]
+fn replay_reports_bad_records() {
+    common::replay_bad_records("tests/go_records/bad", "gochogo", &["go", "replay"]);
 }
 
 #[test]

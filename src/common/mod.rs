@@ -1,7 +1,8 @@
 //! What both games share below their engines: the sides, cell names, the game interface
 //! ([`Playable`]) that the match runner, the command line and the app are written
-//! against, the bots' decision seeds, the answer of a search job ([`Thought`]) and an
-//! engine's analysis of a position ([`analysis`]).
+//! against, the bots' decision seeds, the answer of a search job ([`Thought`]), an
+//! engine's analysis of a position ([`analysis`]) and the text of a game record
+//! ([`record`]).
 //! Imports nothing else of the crate.
 
 pub mod analysis;
@@ -9,6 +10,7 @@ pub mod arena;
 pub mod cell_name;
 mod play;
 mod player;
+pub mod record;
 mod seed;
 mod side;
 pub mod tag;

@@ -4,13 +4,15 @@
 use thiserror::Error;
 
 use super::game::{EndReason, Game, Outcome};
-use super::geometry::Board;
-use super::moves::{Move, MoveText};
-use super::piece::PieceSet;
+use super::geometry::{Board, ParseBoardError};
+use super::moves::{Move, MoveText, ParseMoveError};
+use super::piece::{ParsePieceSetError, PieceSet};
 use super::position::Position;
+use super::position_text::PositionError;
 use super::rules::{Rules, number_text};
-use crate::common::Side;
 use crate::common::analysis::{Note, record_text};
+use crate::common::record::{RecordText, TextProblem};
+use crate::common::{Side, excerpt};
 
 /// A game record as read from or written to text.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,11 +29,30 @@ pub struct Record {
 }
 
 /// A problem in a record's text, with its line.
+pub type RecordError = crate::common::record::RecordError<RecordProblem>;
+
+/// What is wrong in a record's text. Values from the record are quoted by an excerpt.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
-pub struct RecordError {
-    pub line: usize,
-    pub message: String,
+pub enum RecordProblem {
+    /// The text's shape, the same for both games' records.
+    #[error(transparent)]
+    Text(#[from] TextProblem),
+    #[error("the game is '{0}', not go-with-pieces")]
+    OtherGame(String),
+    #[error(transparent)]
+    Board(ParseBoardError),
+    #[error(transparent)]
+    Pieces(ParsePieceSetError),
+    #[error("Moving is yes or no, not '{0}'")]
+    Moving(String),
+    #[error("Ko is basic or superko, not '{0}'")]
+    Ko(String),
+    #[error("'{0}' is not a komi")]
+    Komi(String),
+    #[error("bad SetUp position: {0}")]
+    SetUp(PositionError),
+    #[error(transparent)]
+    Move(ParseMoveError),
 }
 
 /// A record whose moves do not replay.
@@ -52,8 +73,6 @@ pub enum ReplayError {
     ScoreMismatch { written: String, actual: String },
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 fn yes_no(s: &str) -> Option<bool> {
     match s.to_ascii_lowercase().as_str() {
         "yes" | "true" | "1" => Some(true),
@@ -62,155 +81,70 @@ fn yes_no(s: &str) -> Option<bool> {
     }
 }
 
-fn parse_tag(line: &str) -> Result<(String, String), String> {
-    let shown = crate::common::excerpt(line);
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| format!("'{shown}' is not a tag line like [Name \"value\"]"))?;
-    let (name, value) = inner
-        .split_once(' ')
-        .ok_or_else(|| format!("'{shown}' is not a tag line like [Name \"value\"]"))?;
-    let value = value
-        .trim()
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| {
-            let name = crate::common::excerpt(name);
-            format!("the value of tag {name} is not in quotes")
-        })?;
-    let value = crate::common::tag::unescape(value).ok_or_else(|| {
-        let name = crate::common::excerpt(name);
-        format!("the value of tag {name} has a bare quote or a lone backslash")
-    })?;
-    Ok((name.to_string(), value))
-}
-
 impl Record {
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let mut tags = Vec::new();
-        let mut tag_lines = Vec::new();
-        let mut tokens: Vec<(String, usize)> = Vec::new();
-        let mut in_comment = false;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let trimmed = raw.trim();
-            if !in_comment && tokens.is_empty() && trimmed.starts_with('[') {
-                tags.push(parse_tag(trimmed).map_err(|message| RecordError { line, message })?);
-                tag_lines.push(line);
-                continue;
-            }
-            let mut rest = String::new();
-            for c in raw.chars() {
-                match (in_comment, c) {
-                    (true, '}') => in_comment = false,
-                    (true, _) => {}
-                    (false, '{') => in_comment = true,
-                    (false, ';') => break,
-                    (false, c) => rest.push(c),
-                }
-            }
-            tokens.extend(rest.split_whitespace().map(|t| (t.to_string(), line)));
-        }
-        if in_comment {
-            return Err(RecordError {
-                line: text.lines().count().max(1),
-                message: "a comment that is never closed".into(),
-            });
-        }
-        let find = |name: &str| {
-            tags.iter()
-                .zip(&tag_lines)
-                .find(|((k, _), _): &(&(String, String), _)| k.eq_ignore_ascii_case(name))
-                .map(|((_, v), l)| (v.clone(), *l))
-        };
-        // A message repeats only an excerpt of what the record holds.
-        let bad = |line: usize, message: String| RecordError {
-            line,
-            message: crate::common::excerpt_long(&message),
-        };
-        if let Some((game, line)) = find("Game")
+        // The tags that say one thing for the whole game. `Score` is checked against
+        // the moves' own score on replay, so a second one is as wrong as a second result.
+        const ONCE: [&str; 8] = [
+            "Game", "Board", "Pieces", "Moving", "Ko", "Komi", "SetUp", "Score",
+        ];
+        let read = RecordText::read(text, &ONCE).map_err(|e| e.widen())?;
+        let value = |name: &str| read.tag(name).map(|t| (t.value.as_str(), t.line));
+        let bad = |line: usize, problem: RecordProblem| RecordError { line, problem };
+        if let Some((game, line)) = value("Game")
             && game != "go-with-pieces"
         {
-            return Err(bad(
-                line,
-                format!("the game is '{game}', not go-with-pieces"),
-            ));
+            return Err(bad(line, RecordProblem::OtherGame(excerpt(game))));
         }
         let mut rules = Rules::default();
-        if let Some((v, line)) = find("Board") {
-            rules.board = v.parse::<Board>().map_err(|e| bad(line, e.to_string()))?;
+        if let Some((v, line)) = value("Board") {
+            rules.board = v
+                .parse::<Board>()
+                .map_err(|e| bad(line, RecordProblem::Board(e)))?;
         }
-        if let Some((v, line)) = find("Pieces") {
+        if let Some((v, line)) = value("Pieces") {
             rules.pieces = v
                 .parse::<PieceSet>()
-                .map_err(|e| bad(line, e.to_string()))?;
+                .map_err(|e| bad(line, RecordProblem::Pieces(e)))?;
         }
-        if let Some((v, line)) = find("Moving") {
-            rules.moving =
-                yes_no(&v).ok_or_else(|| bad(line, format!("Moving is yes or no, not '{v}'")))?;
+        if let Some((v, line)) = value("Moving") {
+            rules.moving = yes_no(v).ok_or_else(|| bad(line, RecordProblem::Moving(excerpt(v))))?;
         }
-        if let Some((v, line)) = find("Ko") {
+        if let Some((v, line)) = value("Ko") {
             rules.superko = match v.to_ascii_lowercase().as_str() {
                 "basic" => false,
                 "superko" => true,
-                _ => return Err(bad(line, format!("Ko is basic or superko, not '{v}'"))),
+                _ => return Err(bad(line, RecordProblem::Ko(excerpt(v)))),
             };
         }
-        if let Some((v, line)) = find("Komi") {
+        if let Some((v, line)) = value("Komi") {
             rules.komi = v
                 .parse::<f64>()
                 .ok()
                 .filter(|k| k.is_finite())
-                .ok_or_else(|| bad(line, format!("'{v}' is not a komi")))?;
+                .ok_or_else(|| bad(line, RecordProblem::Komi(excerpt(v))))?;
         }
-        let setup = match find("SetUp") {
+        let setup = match value("SetUp") {
             Some((p, line)) => Some(
-                Position::from_text(&p, rules)
-                    .map_err(|e| bad(line, format!("bad SetUp position: {e}")))?,
+                Position::from_text(p, rules).map_err(|e| bad(line, RecordProblem::SetUp(e)))?,
             ),
             None => None,
         };
-        let mut result = None;
-        if let Some((r, line)) = find("Result") {
-            if !RESULTS.contains(&r.as_str()) {
-                return Err(bad(
-                    line,
-                    format!("'{r}' is not a result (1-0, 0-1, 1/2-1/2, *)"),
-                ));
-            }
-            result = (r != "*").then_some(r);
-        }
         let mut moves = Vec::new();
-        for (token, line) in tokens {
-            if RESULTS.contains(&token.as_str()) {
-                if token != "*" {
-                    result = Some(token);
-                }
-                continue;
-            }
-            // Move numbers: `12.` or `12...`, possibly glued to the move.
-            let t = token.trim_start_matches(|c: char| c.is_ascii_digit());
-            let t = if t.len() < token.len() && t.starts_with('.') {
-                t.trim_start_matches('.')
-            } else {
-                token.as_str()
-            };
-            if t.is_empty() {
-                continue;
-            }
-            let mv = t
+        for (word, line) in &read.moves {
+            let mv = word
                 .parse::<MoveText>()
-                .map_err(|e| bad(line, e.to_string()))?;
-            moves.push((mv, line));
+                .map_err(|e| bad(*line, RecordProblem::Move(e)))?;
+            moves.push((mv, *line));
         }
         Ok(Record {
-            tags,
+            tags: read.tag_values(),
             rules,
             setup,
             moves,
-            result,
+            // A game that goes on has no result here: `*` is only how the text says so.
+            result: read.result.filter(|r| r != "*"),
         })
     }
 

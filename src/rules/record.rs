@@ -5,6 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::common::analysis::{Note, record_text};
+use crate::common::record::{RecordText, TextProblem};
 
 use super::{
     EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
@@ -26,34 +27,18 @@ pub struct Record {
 }
 
 /// A problem in a record's text, with its line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {problem}")]
-pub struct RecordError {
-    pub line: usize,
-    pub problem: RecordProblem,
-}
+pub type RecordError = crate::common::record::RecordError<RecordProblem>;
 
 /// What is wrong in a record's text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RecordProblem {
-    #[error("bad tag line '{0}' (expected [Name \"value\"])")]
-    BadTag(String),
-    #[error("a tag line after the moves")]
-    TagAfterMoves,
-    #[error("a second {0} tag: a record has one")]
-    TagTwice(String),
-    #[error("a comment that is never closed")]
-    UnclosedComment,
+    /// The text's shape, the same for both games' records.
+    #[error(transparent)]
+    Text(#[from] TextProblem),
     #[error(transparent)]
     Rules(RuleSetError),
     #[error("bad SetUp position: {0}")]
     SetUp(PositionError),
-    #[error("'{0}' is not a result (1-0, 0-1, 1/2-1/2 or *)")]
-    BadResult(String),
-    #[error("'{0}' after the result")]
-    AfterResult(String),
-    #[error("the moves end with {moves} but the Result tag says {tag}")]
-    ResultConflict { moves: String, tag: String },
     #[error(transparent)]
     Move(ParseMoveError),
 }
@@ -75,142 +60,44 @@ pub enum ReplayError {
     ResultMismatch { written: String, actual: Outcome },
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 impl Record {
     /// Reads a record.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let mut tags = Vec::new();
-        // The line of each tag, for errors.
-        let mut tag_lines = Vec::new();
-        let mut tokens: Vec<(String, usize)> = Vec::new();
-        let mut in_comment = false;
-        let mut comment_line = 0;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let trimmed = raw.trim();
-            if !in_comment && tokens.is_empty() && trimmed.starts_with('[') {
-                tags.push(parse_tag(trimmed).map_err(|problem| RecordError { line, problem })?);
-                tag_lines.push(line);
-                continue;
-            }
-            // Strip `{…}` comments (which may span lines) and `;` comments.
-            let mut rest = String::new();
-            for c in raw.chars() {
-                match (in_comment, c) {
-                    (true, '}') => in_comment = false,
-                    (true, _) => {}
-                    (false, '{') => {
-                        in_comment = true;
-                        comment_line = line;
-                    }
-                    (false, ';') => break,
-                    (false, c) => rest.push(c),
-                }
-            }
-            if rest.trim_start().starts_with('[') {
-                return Err(RecordError {
-                    line,
-                    problem: RecordProblem::TagAfterMoves,
-                });
-            }
-            tokens.extend(rest.split_whitespace().map(|t| (t.to_string(), line)));
-        }
-        if in_comment {
-            return Err(RecordError {
-                line: comment_line,
-                problem: RecordProblem::UnclosedComment,
-            });
-        }
-        // Rules, SetUp and Result say one thing each: a second of them is refused.
-        for name in ["Rules", "SetUp", "Result"] {
-            let mut lines = tags
-                .iter()
-                .zip(&tag_lines)
-                .filter(|((k, _), _)| k.eq_ignore_ascii_case(name))
-                .map(|(_, line)| *line);
-            if let (Some(_), Some(line)) = (lines.next(), lines.next()) {
-                return Err(RecordError {
-                    line,
-                    problem: RecordProblem::TagTwice(name.to_string()),
-                });
-            }
-        }
-        // A tag is found whatever its case, and its errors name its own line.
-        let find = |name: &str| {
-            tags.iter()
-                .position(|(k, _): &(String, String)| k.eq_ignore_ascii_case(name))
-        };
-        let tag = |name: &str| find(name).map(|i| tags[i].1.clone());
-        let tag_line = |name: &str| find(name).map_or(1, |i| tag_lines[i]);
-        let rules = match tag("Rules") {
-            Some(r) => r.parse::<RuleSet>().map_err(|e| RecordError {
-                line: tag_line("Rules"),
+        let read = RecordText::read(text, &["Rules", "SetUp"]).map_err(|e| e.widen())?;
+        let rules = match read.tag("Rules") {
+            Some(tag) => tag.value.parse::<RuleSet>().map_err(|e| RecordError {
+                line: tag.line,
                 problem: RecordProblem::Rules(e),
             })?,
             None => RuleSet::default(),
         };
-        let setup = match tag("SetUp") {
-            Some(p) => Some(Position::from_text(&p, rules).map_err(|e| RecordError {
-                line: tag_line("SetUp"),
-                problem: RecordProblem::SetUp(e),
-            })?),
+        let setup = match read.tag("SetUp") {
+            Some(tag) => Some(
+                Position::from_text(&tag.value, rules).map_err(|e| RecordError {
+                    line: tag.line,
+                    problem: RecordProblem::SetUp(e),
+                })?,
+            ),
             None => None,
         };
         let mut moves = Vec::new();
-        let mut result = tag("Result").filter(|r| RESULTS.contains(&r.as_str()));
-        if let Some(r) = tag("Result")
-            && !RESULTS.contains(&r.as_str())
-        {
-            return Err(RecordError {
-                line: tag_line("Result"),
-                problem: RecordProblem::BadResult(crate::common::excerpt(&r)),
-            });
-        }
-        let mut ended = false;
-        for (token, line) in tokens {
-            if ended {
-                return Err(RecordError {
-                    line,
-                    problem: RecordProblem::AfterResult(crate::common::excerpt(&token)),
-                });
-            }
-            if RESULTS.contains(&token.as_str()) {
-                if result.as_deref().is_some_and(|r| r != token) {
-                    return Err(RecordError {
-                        line,
-                        problem: RecordProblem::ResultConflict {
-                            moves: token,
-                            tag: result.unwrap_or_default(),
-                        },
-                    });
-                }
-                result = Some(token);
-                ended = true;
+        for (word, line) in &read.moves {
+            // RULES §8: readers skip a leading `polis`.
+            if word.eq_ignore_ascii_case("polis") {
                 continue;
             }
-            // Move numbers: `12.` or `12...`, possibly glued to the move (`12.c1-c6`).
-            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-            let body = if digits > 0 && token[digits..].starts_with('.') {
-                token[digits..].trim_start_matches('.')
-            } else {
-                token.as_str()
-            };
-            if body.is_empty() || body.eq_ignore_ascii_case("polis") {
-                continue;
-            }
-            let mv = body.parse::<MoveText>().map_err(|e| RecordError {
-                line,
+            let mv = word.parse::<MoveText>().map_err(|e| RecordError {
+                line: *line,
                 problem: RecordProblem::Move(e),
             })?;
-            moves.push((mv, line));
+            moves.push((mv, *line));
         }
         Ok(Record {
-            tags,
+            tags: read.tag_values(),
             rules,
             setup,
             moves,
-            result,
+            result: read.result,
         })
     }
 
@@ -300,25 +187,6 @@ impl Record {
             }
         }
     }
-}
-
-fn parse_tag(line: &str) -> Result<(String, String), RecordProblem> {
-    let bad = || RecordProblem::BadTag(crate::common::excerpt(line));
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(bad)?;
-    let (name, value) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(bad());
-    }
-    let quoted = value
-        .trim()
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(bad)?;
-    let out = crate::common::tag::unescape(quoted).ok_or_else(bad)?;
-    Ok((name.to_string(), out))
 }
 
 impl fmt::Display for Record {

@@ -70,3 +70,44 @@ pub fn refusal(pos: &Position, text: &str) -> String {
         .expect_err("the move should be illegal")
         .to_string()
 }
+
+/// Replays each bad record of a folder with `chogo-cli COMMAND… FILE` and checks what its
+/// `expected.txt` says of it (`file ; exit code ; what standard error must contain`),
+/// and that every file ending in `extension` is listed. Both games' folders
+/// (`tests/records/bad`, `tests/go_records/bad`) are read this way.
+pub fn replay_bad_records(folder: &str, extension: &str, command: &[&str]) {
+    let expected = std::fs::read_to_string(format!("{folder}/expected.txt")).unwrap();
+    let mut cases = 0;
+    for line in expected
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.splitn(3, " ; ").collect();
+        let path = format!("{folder}/{}", fields[0]);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chogo-cli"))
+            .args(command)
+            .arg(&path)
+            .output()
+            .expect("chogo-cli runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(fields[1].parse().unwrap()),
+            "{path}: {stderr}"
+        );
+        assert!(stderr.contains(fields[2]), "{path}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{path}");
+        cases += 1;
+    }
+    let files = std::fs::read_dir(folder)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == extension)
+        })
+        .count();
+    assert_eq!(cases, files, "every bad record of {folder} is listed");
+}
