@@ -42,7 +42,7 @@ pub use web::page_review_bench;
 
 /// The page's `?review-bench=…`: off the browser there is no page address.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn page_review_bench() -> Option<bool> {
+pub fn page_review_bench() -> Option<String> {
     None
 }
 

@@ -76,10 +76,10 @@ fn follow_render_scale(
     }
 }
 
-/// The page's `?review-bench=chogo|go` (the review bench, `crate::game::bench`): whether
-/// it asks for Go with chess pieces; `None` without it.
-pub fn page_review_bench() -> Option<bool> {
-    page_option("review-bench").map(|game| game == "go")
+/// The page's `?review-bench=chogo|go` (the review bench, `crate::game::bench`): the game
+/// it names, as written; `None` without it.
+pub fn page_review_bench() -> Option<String> {
+    page_option("review-bench")
 }
 
 /// An option in the page's address (`?name=value&flag`): `Some("")` for a bare flag.

@@ -119,13 +119,9 @@ impl Options {
             bare_frames: None,
             msaa: 1,
             every_frame: false,
-            review_bench: chogo::game::page_review_bench().map(|go| {
-                if go {
-                    GameChoice::Go
-                } else {
-                    GameChoice::Chogo
-                }
-            }),
+            // Read as the command line reads `--review-bench` (an unknown name: Chogo's).
+            review_bench: chogo::game::page_review_bench()
+                .map(|name| GameChoice::from_str(&name, true).unwrap_or(GameChoice::Chogo)),
         }
     }
 }
