@@ -28,12 +28,14 @@ use crate::go::playout::Rng;
 use crate::go::position::{Played, Position};
 use crate::go::rules::Rules;
 
+mod expand;
 mod priors;
 mod reply;
 mod root;
 mod tree;
 mod worker;
 
+use expand::Expansion;
 use priors::*;
 use reply::Replies;
 pub use root::pass_or_play;

@@ -131,58 +131,7 @@ impl Worker<'_> {
     fn children(&mut self, is_root: bool, here: Move, pos: &Position) {
         let mut kids = std::mem::take(&mut self.kids);
         kids.clear();
-        let me = pos.turn();
-        let eyes = self.eyes;
-        let game = self.game;
-        // The sets that play as Go does (rooks, wazirs; bishops, dabbabas or alfils
-        // alone) get Go's priors.
-        let go_like = pos.rules().pieces.go_adjacency();
-        // With them: the last liberties of the mover's groups in atari.
-        let atari_libs = if let Some(adj) = go_like {
-            let own = pos.pieces(me);
-            let empty = pos.empty();
-            let mut seen = Bits::EMPTY;
-            let mut libs = Bits::EMPTY;
-            for c in own {
-                if !seen.contains(c) {
-                    let group = Bits::from_cell(c).flood_by(own, adj);
-                    seen |= group;
-                    let l = group.adjacent(adj) & empty;
-                    if l.count() == 1 {
-                        libs |= l;
-                    }
-                }
-            }
-            libs
-        } else {
-            Bits::EMPTY
-        };
-        // With ladders read: the last liberties of the mover's groups in atari that no
-        // extension saves, and the ataris that catch an opponent's group in a ladder
-        // (with the group's size).
-        let (doomed, ladder_kills) = match go_like {
-            Some(_) if self.config.ladders && self.config.priors => ladder_cells(pos),
-            _ => (Bits::EMPTY, Vec::new()),
-        };
-        let prior = self.config.priors;
-        // The move that led here, for the priors of the moves near it.
-        let last = if is_root {
-            game.moves().last().map(|&(m, _)| m)
-        } else {
-            Some(here)
-        }
-        .and_then(|m| match m {
-            Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Some(cell),
-            Move::Pass => None,
-        });
-        let stones = pos.occupied();
-        let geo = *pos.geometry();
-        // The policy's priors read the position on the fast board.
-        let policy_board = if self.expand_by_real {
-            FastGo::from_position(pos)
-        } else {
-            None
-        };
+        let expansion = Expansion::new(self, is_root, here, pos);
         // Superko below the root (the root's moves come from the game, which judges it):
         // a move may not bring back a placement of the game or of the path to this node.
         // Placements are compared by their 64-bit hash alone here.
@@ -192,167 +141,19 @@ impl Worker<'_> {
             let h = played.position.placement_hash();
             placements.contains(&h) || line.iter().any(|&(k, _)| k == h)
         };
+        let (eyes, prior) = (self.eyes, self.config.priors);
         let mut add = |mv: Move, played: &Played| {
-            // No drop into an own eye, unless it is the last liberty of an own group in
-            // atari (Go's sets): a false eye whose filling joins the group to others.
-            if let Move::Drop { cell, .. } = mv
-                && eyes.is_eye(pos, me, cell)
-                && !atari_libs.contains(cell)
-            {
-                return;
-            }
-            if superko && mv != Move::Pass && repeats(played) {
+            if expansion.fills_own_eye(eyes, mv) || superko && mv != Move::Pass && repeats(played) {
                 return;
             }
             let mut node = Node::new(mv);
             if prior {
-                // Go programs' classic priors, as virtual games: captures and saving a
-                // group in atari look good, a self-atari of 3+ stones looks bad.
-                let taken = played.captured.count();
-                let (mut n, mut w) = match mv {
-                    _ if taken > 0 => (10 + 2 * taken.min(10), 10 + 2 * taken.min(10)),
-                    Move::Drop { cell, .. } if let Some(adj) = go_like => {
-                        let own = played.position.pieces(me);
-                        let group = Bits::from_cell(cell).flood_by(own, adj);
-                        let libs = (group.adjacent(adj) & played.position.empty()).count();
-                        let kill = ladder_kills.iter().find(|&&(c, _)| c == cell);
-                        if doomed.contains(cell) {
-                            (20, 0)
-                        } else if let Some(&(_, size)) = kill {
-                            (10 + 2 * size.min(10), 10 + 2 * size.min(10))
-                        } else if atari_libs.contains(cell) && libs >= 2 {
-                            (
-                                10 + 2 * group.count().min(10),
-                                10 + 2 * group.count().min(10),
-                            )
-                        } else if libs == 1 && group.count() >= 3 {
-                            (20, 0)
-                        } else {
-                            (0, 0)
-                        }
-                    }
-                    // The general engine's sets: a piece the opponent can capture at once
-                    // where it lands looks bad (greedy takes every such piece; the random
-                    // playouts seldom do).
-                    Move::Drop { cell, .. } | Move::Step { to: cell, .. }
-                        if go_like.is_none() && capturable_at_once(&played.position, cell) =>
-                    {
-                        (CAPTURABLE_PRIOR, 0)
-                    }
-                    _ => (0, 0),
-                };
-                if let Move::Drop { cell, .. } = mv
-                    && let Some(adj) = go_like
-                    && self.config.shape_priors
-                {
-                    // Michi's (P. Baudiš) priors for Go: every move even (10 games, 5
-                    // won), a 3 × 3 shape good, moves near the last one good (the
-                    // fights are local), a lone move on the first two lines bad and on
-                    // the third good (the opening and invasions).
-                    let (mut pn, mut pw) = (10, 5);
-                    if is_shape_at(pos, cell) {
-                        (pn, pw) = (pn + 10, pw + 10);
-                    }
-                    if let Some(l) = last {
-                        let (df, dr) = (
-                            cell.file().abs_diff(l.file()),
-                            cell.rank().abs_diff(l.rank()),
-                        );
-                        // Steps between them (diagonal ones for bishops, jumps of two
-                        // for dabbabas and alfils).
-                        let d = match adj {
-                            Adjacency::Orthogonal => df + dr,
-                            Adjacency::Diagonal => df.max(dr),
-                            Adjacency::Dabbaba => (df + dr) / 2,
-                            Adjacency::Alfil => df.max(dr) / 2,
-                        } as u32;
-                        let near = [0, 24, 22, 8].get(d as usize).copied().unwrap_or(0);
-                        (pn, pw) = (pn + near, pw + near);
-                    }
-                    let line = edge_distance(&geo, cell, adj);
-                    if line <= 3 && (stones & around(cell, 3, adj)).is_empty() {
-                        pn += 10;
-                        if line == 3 {
-                            pw += 10;
-                        }
-                    }
-                    n += pn;
-                    w += pw;
-                }
-                let (mut n, mut w) = (n as f32, w as f32);
-                // Virtual games that go into the AMAF statistics too (at a few visits
-                // those decide alone): the lines' and the policy's.
-                let (mut an, mut aw) = (0f32, 0f32);
-                // A lone drop on the first two lines: virtual lost games.
-                let lone_low = matches!(mv, Move::Drop { cell, .. }
-                    if self.tuning.line_priors
-                        && go_like.is_some_and(|adj| edge_distance(&geo, cell, adj) <= 2
-                            && (stones & around(cell, 3, adj)).is_empty()));
-                if lone_low {
-                    an += LINE_PRIOR;
-                }
-                if let Some(fast) = &policy_board {
-                    match mv {
-                        Move::Drop { cell, .. } => {
-                            let rate = policy_prior_rate(
-                                fast,
-                                FastGo::index(cell),
-                                last.map(FastGo::index),
-                            );
-                            an += POLICY_PRIOR_GAMES;
-                            aw += POLICY_PRIOR_GAMES * rate;
-                        }
-                        // A pass below the root: in its own statistics only, as no
-                        // playout ever marks a pass in AMAF. Graded as a bad move, but
-                        // as any other drop with the drops down the tree counted: the
-                        // pass is then valued as GO_RULES §4 values it, often the best
-                        // move of a settled board. (With no prior games at all it
-                        // would be every new node's first try.)
-                        Move::Pass if !is_root => {
-                            let rate = if self.config.tree_drops {
-                                POLICY_PRIOR_OTHER
-                            } else {
-                                POLICY_PRIOR_BAD
-                            };
-                            n += POLICY_PRIOR_GAMES;
-                            w += POLICY_PRIOR_GAMES * rate;
-                        }
-                        _ => {}
-                    }
-                }
-                n += an;
-                w += aw;
-                if let Move::Drop { cell, .. } = mv
-                    && self.config.pattern_priors
-                    && let Some(g) = learnt_gamma_at(pos, cell)
-                {
-                    // The pattern's odds against one of strength 1, over a few games.
-                    n += PATTERN_PRIOR;
-                    w += PATTERN_PRIOR * g / (g + 1.0);
-                }
-                node.visits = n as u32;
-                node.wins = w;
-                // What the priors say beyond an even game, for the progressive bias.
-                node.bias = (w - n / 2.0) / 10.0;
-                if node.key == NO_KEY {
-                    // A pass: no AMAF statistics, which no playout would dilute.
-                } else if go_like.is_none() || self.config.amaf_priors {
-                    // The general engine's few playouts (maos about 600 a second) leave
-                    // a node's choice almost wholly to its AMAF value (β = 0.98 at 10
-                    // visits), which is blind to what a drop risks where it stands: the
-                    // priors count there too (Gelly and Silver's heuristic MC-RAVE starts
-                    // both values from its heuristic).
-                    node.amaf_visits = n as u32;
-                    node.amaf_wins = w;
-                } else {
-                    node.amaf_visits = an as u32;
-                    node.amaf_wins = aw;
-                }
+                expansion.set_priors(&mut node, mv, played);
             }
             kids.push(node);
         };
         if is_root {
-            game.for_each_legal_move(|mv, played| add(mv, played));
+            self.game.for_each_legal_move(|mv, played| add(mv, played));
         } else {
             pos.for_each_legal_move(|mv, played| add(mv, played));
         }
