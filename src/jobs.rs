@@ -113,21 +113,20 @@ impl WorkerJob {
 
     /// Runs the job and writes its answer as JSON.
     pub fn answer(&self, stop: &AtomicBool) -> String {
-        match self {
-            WorkerJob::ChogoMove(job) => job.answer_json(stop),
-            WorkerJob::GoMove(job) => job.answer_json(stop),
-            WorkerJob::ChogoAnalysis(_) | WorkerJob::GoAnalysis(_) => {
-                let answer = match self.analyse(stop) {
-                    Some(Ok(analysis)) => AnalysisAnswer {
-                        analysis: Some(analysis),
-                        error: None,
-                    },
-                    Some(Err(e)) => failed(e),
-                    None => failed("not an analysis job".into()),
-                };
-                serde_json::to_string(&answer).unwrap_or_default()
-            }
-        }
+        let analysed = match self {
+            WorkerJob::ChogoMove(job) => return job.answer_json(stop),
+            WorkerJob::GoMove(job) => return job.answer_json(stop),
+            WorkerJob::ChogoAnalysis(job) => job.run_on(chogo_game(&job.analyse), stop),
+            WorkerJob::GoAnalysis(job) => job.run_on(go_game(&job.analyse), stop),
+        };
+        let answer = match analysed {
+            Ok(analysis) => AnalysisAnswer {
+                analysis: Some(analysis),
+                error: None,
+            },
+            Err(e) => failed(e),
+        };
+        serde_json::to_string(&answer).unwrap_or_default()
     }
 
     /// The job as the worker reads it.

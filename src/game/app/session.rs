@@ -592,21 +592,11 @@ impl<G: SessionGame> Session<G> {
                 }
                 self.follow_view(viewing);
                 let line = self.line.as_mut()?;
-                let before = *line.game.position();
-                let side = line.game.turn();
-                match line.game.play(*mv) {
-                    Ok(report) => {
-                        self.line_stamp += 1;
-                        Some(Answer::Played(Played {
-                            mv: *mv,
-                            side,
-                            before,
-                            report,
-                            in_line: true,
-                        }))
-                    }
-                    Err(e) => refused(format!("{}: {e}", line.game.move_name(*mv))),
+                let answer = play(&mut line.game, *mv, true);
+                if matches!(answer, Answer::Played(_)) {
+                    self.line_stamp += 1;
                 }
+                Some(answer)
             }
             Command::LineUndo => {
                 let at = viewing.unwrap_or(self.game.ply_count());
@@ -675,21 +665,11 @@ impl<G: SessionGame> Session<G> {
         match command {
             Command::TryMove(_) | Command::LineUndo | Command::LeaveLine | Command::Edit(_) => None,
             Command::Play(mv) => {
-                let before = *self.game.position();
-                let side = self.game.turn();
-                match self.game.play(*mv) {
-                    Ok(report) => {
-                        self.version += 1;
-                        Some(Answer::Played(Played {
-                            mv: *mv,
-                            side,
-                            before,
-                            report,
-                            in_line: false,
-                        }))
-                    }
-                    Err(e) => refused(format!("{}: {e}", self.game.move_name(*mv))),
+                let answer = play(&mut self.game, *mv, false);
+                if matches!(answer, Answer::Played(_)) {
+                    self.version += 1;
                 }
+                Some(answer)
             }
             Command::Undo => {
                 let done = self.undo();
@@ -739,6 +719,22 @@ impl<G: SessionGame> Session<G> {
         }
         self.version += 1;
         Some(Answer::Resynced)
+    }
+}
+
+/// Plays a move in the game or in a side line (`in_line`): what it did, or why not.
+fn play<G: SessionGame>(game: &mut G, mv: G::Move, in_line: bool) -> Answer<G> {
+    let before = *game.position();
+    let side = game.turn();
+    match game.play(mv) {
+        Ok(report) => Answer::Played(Played {
+            mv,
+            side,
+            before,
+            report,
+            in_line,
+        }),
+        Err(e) => Answer::Refused(Refused(format!("{}: {e}", game.move_name(mv)))),
     }
 }
 
