@@ -630,7 +630,12 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
     let mut go_game = chogo::go::Game::from_position(Position::new(rules(9, "R")));
     go_game.play_text(&"e5".parse().unwrap()).unwrap();
     go_game.play_text(&"c3".parse().unwrap()).unwrap();
-    for last in [LastGame::Chogo, LastGame::GoWithPieces] {
+    // The settings name the game by its id; earlier files wrote "go-with-pieces".
+    for (last, played) in [
+        ("chogo", GameKind::Chogo),
+        ("go", GameKind::Go),
+        ("go-with-pieces", GameKind::Go),
+    ] {
         let _ = std::fs::remove_dir_all(&dir);
         save::save_game(
             &store,
@@ -652,7 +657,7 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
         save::save_settings(
             &store,
             &Settings {
-                last_game: last,
+                last_game: LastGame::new(last),
                 ..Settings::default()
             },
         )
@@ -670,12 +675,9 @@ fn continue_goes_back_to_the_game_played_last_when_both_are_saved() {
         // Both games were read back; Continue shows the one played last.
         assert_eq!(app.world().resource::<Bridge>().game.plies().len(), 1);
         assert_eq!(app.world().resource::<GoBridge>().game.moves().len(), 2);
-        match last {
-            LastGame::Chogo => assert_eq!(kind, GameKind::Chogo),
-            LastGame::GoWithPieces => {
-                assert_eq!(kind, GameKind::Go);
-                assert_in_step(&mut app);
-            }
+        assert_eq!(kind, played, "{last}");
+        if played == GameKind::Go {
+            assert_in_step(&mut app);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -898,4 +900,94 @@ mod random_commands {
             }
         }
     }
+}
+
+#[test]
+fn the_command_line_gives_each_board_its_own_flags() {
+    use chogo::game::{Asked, AskedPlayers, given};
+    let asked = |flags: &[(&'static str, &str)], players: AskedPlayers| Asked {
+        flags: flags.iter().map(|(n, t)| (*n, t.to_string())).collect(),
+        players,
+    };
+    // A flag of the other game is refused, naming the game it belongs to.
+    let refused = given(
+        GameKind::Chogo,
+        &asked(&[("board", "9")], AskedPlayers::Usual),
+    );
+    let message = refused.err().unwrap_or_default();
+    assert!(
+        message.contains("--board is an option of Go with chess pieces (--game go)"),
+        "{message}"
+    );
+    let refused = given(
+        GameKind::Go,
+        &asked(&[("rules", "neto")], AskedPlayers::Usual),
+    );
+    let message = refused.err().unwrap_or_default();
+    assert!(
+        message.contains("--rules is an option of Chogo"),
+        "{message}"
+    );
+    // A level that Go's bots do not have, and a komi that is no number of points.
+    let beginner = AskedPlayers::Bot("beginner".into());
+    assert!(given(GameKind::Go, &asked(&[], beginner)).is_err());
+    assert!(
+        given(
+            GameKind::Go,
+            &asked(&[("komi", "inf")], AskedPlayers::Usual)
+        )
+        .is_err()
+    );
+    // Go's own flags make its game: 13 × 13 with rooks and bishops, moving, komi 3.5,
+    // two bots.
+    let flags = [
+        ("board", "13"),
+        ("pieces", "RB"),
+        ("moving", ""),
+        ("komi", "3.5"),
+    ];
+    let demo = AskedPlayers::Demo(["hard".into(), "easy".into()]);
+    let go = given(GameKind::Go, &asked(&flags, demo)).unwrap();
+    assert_eq!(go.kind, GameKind::Go);
+    let app = launched(Launch {
+        store: None,
+        game: Some(go),
+        start: Start::Play,
+    });
+    let bridge = app.world().resource::<GoBridge>();
+    assert_eq!(
+        bridge.setup.rules,
+        Rules {
+            komi: 3.5,
+            moving: true,
+            superko: true,
+            ..rules(13, "RB")
+        }
+    );
+    assert_eq!(
+        bridge.setup.players,
+        BySide::new(GoPlayer::Bot(Level::Hard), GoPlayer::Bot(Level::Easy))
+    );
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    // Chogo's: a position given, a person against Chogo's beginner.
+    let position = "##4##/#5K#/8/2p5/7k/#6#/##Pp2## b 10 20";
+    let flags = [("position", position)];
+    let chogo = given(
+        GameKind::Chogo,
+        &asked(&flags, AskedPlayers::Bot("beginner".into())),
+    );
+    let app = launched(Launch {
+        store: None,
+        game: Some(chogo.unwrap()),
+        start: Start::Play,
+    });
+    let bridge = app.world().resource::<Bridge>();
+    assert_eq!(bridge.game.position().to_string(), position);
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Chogo
+    );
 }

@@ -189,13 +189,8 @@ fn references() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
 /// in the game each board, the shared `screens`, `dialogs` and `ui` as wholes, every other
 /// file alone.
 fn part(path: &[String]) -> Option<String> {
-    let wholes = [
-        "game::chogo_board",
-        "game::go_board",
-        "game::app::screens",
-        "game::app::dialogs",
-        "game::app::ui",
-    ];
+    let mut wholes = boards();
+    wholes.extend(["game::app::screens", "game::app::dialogs", "game::app::ui"].map(String::from));
     let joined = path.join("::");
     for whole in wholes {
         if joined == whole || joined.starts_with(&format!("{whole}::")) {
@@ -213,6 +208,21 @@ fn part(path: &[String]) -> Option<String> {
         [_, second, third, ..] if second == "app" => Some(format!("game::app::{third}")),
         [_, second, ..] => Some(format!("game::{second}")),
     }
+}
+
+/// The boards: each folder `src/game/<name>_board/`, as a module path (`game::go_board`).
+fn boards() -> Vec<String> {
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+    let mut boards: Vec<String> = std::fs::read_dir(game)
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().to_string();
+            (e.path().is_dir() && name.ends_with("_board")).then(|| format!("game::{name}"))
+        })
+        .collect();
+    boards.sort();
+    boards
 }
 
 /// Part → the other parts it refers to.
@@ -263,12 +273,14 @@ fn the_engines_refer_to_nothing_above_them() {
 #[test]
 fn the_boards_never_refer_to_each_other() {
     let parts = parts();
-    for (board, other) in [
-        ("game::chogo_board", "game::go_board"),
-        ("game::go_board", "game::chogo_board"),
-    ] {
+    let boards = boards();
+    // The folders are found (the two boards of today among them).
+    assert!(boards.len() >= 2 && boards.contains(&"game::go_board".to_string()));
+    for board in &boards {
         assert!(parts[board].contains("game::app::screen"), "{parts:?}");
-        assert!(!parts[board].contains(other), "{board} refers to {other}");
+        for other in boards.iter().filter(|o| *o != board) {
+            assert!(!parts[board].contains(other), "{board} refers to {other}");
+        }
         // Nor through the game module's re-exports.
         assert!(
             !parts[board].contains("game"),
@@ -296,7 +308,7 @@ fn the_shared_layer_refers_to_no_board() {
     }
     for from in shared {
         // Nor through the game module's re-exports (`crate::game::GoBridge`).
-        for board in ["game::chogo_board", "game::go_board", "game"] {
+        for board in boards().iter().map(String::as_str).chain(["game"]) {
             assert!(!parts[from].contains(board), "{from} refers to {board}");
         }
     }
@@ -334,4 +346,77 @@ fn the_game_parts_use_each_other_without_cycles() {
     for part in parts.keys() {
         visit(part, &parts, &mut Vec::new(), &mut done);
     }
+}
+
+/// What `src/game/mod.rs` re-exports from the boards (`pub use chogo_board::…`).
+fn board_reexports() -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game/mod.rs");
+    let text = std::fs::read_to_string(path).unwrap().replace('\n', " ");
+    let mut items = BTreeSet::new();
+    for statement in text.split(';') {
+        let Some(rest) = statement.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        for path in flatten(rest) {
+            if path.first().is_some_and(|p| p.ends_with("_board")) {
+                items.extend(path.last().cloned());
+            }
+        }
+    }
+    items
+}
+
+#[test]
+fn only_the_game_module_lists_the_boards() {
+    // A third board's edit list outside its own folder, its engine and its save file is
+    // `src/game/mod.rs` (docs/ARCHITECTURE.md, "Adding a third board"): every other file
+    // of the crate and of its binaries names no board, nor a board's item through the
+    // game module's re-exports (the tests, which drive each board, may).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let reexported = board_reexports();
+    assert!(reexported.contains("GoBridge"), "{reexported:?}");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let folders: Vec<String> = boards().iter().map(|b| b.replace("::", "/")).collect();
+    let names: Vec<&str> = folders
+        .iter()
+        .filter_map(|f| f.strip_prefix("game/"))
+        .collect();
+    let mut checked = 0;
+    for path in files {
+        let relative = path.strip_prefix(&src).unwrap();
+        let in_a_board = folders.iter().any(|b| relative.starts_with(b));
+        if in_a_board || relative == Path::new("game/mod.rs") {
+            continue;
+        }
+        checked += 1;
+        // The binaries name the crate `chogo::`; read them as the crate does.
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("chogo::", "crate::");
+        let code: String = text
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for board in &names {
+            assert!(
+                !code.contains(board),
+                "{} names {board}",
+                relative.display()
+            );
+        }
+        for r in refs_of(&module_of(relative), &text) {
+            if let [game, item, ..] = r.as_slice()
+                && game == "game"
+            {
+                assert!(
+                    !reexported.contains(item),
+                    "{} uses the board's {item} through the game module",
+                    relative.display()
+                );
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} files");
 }

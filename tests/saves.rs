@@ -52,7 +52,7 @@ fn settings_read_back_as_saved() {
         theme: ThemeName::HighContrast,
         show_legal_moves: false,
         show_coordinates: false,
-        last_game: LastGame::GoWithPieces,
+        last_game: LastGame::new("go"),
         rooks_as_stones: true,
     };
     assert_ne!(changed, Settings::default());
@@ -82,11 +82,11 @@ fn older_settings_files_take_the_defaults_for_what_they_lack() {
         }
     );
     assert_eq!(
-        (first.last_game, first.rooks_as_stones),
-        (LastGame::Chogo, false)
+        (&first.last_game, first.rooks_as_stones),
+        (&LastGame::default(), false)
     );
     let later = Settings::from_text(&read_fixture("old/settings-with-last-game.json")).unwrap();
-    assert_eq!(later.last_game, LastGame::GoWithPieces);
+    assert_eq!(later.last_game, LastGame::new("go-with-pieces"));
     assert!(!later.rooks_as_stones);
     // An empty object is all defaults.
     assert_eq!(Settings::from_text("{}").unwrap(), Settings::default());

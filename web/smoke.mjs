@@ -120,7 +120,7 @@ try {
   await page.waitForTimeout(800);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1500);
-  const plies0 = await value('chogoPlies');
+  const plies0 = await value('chogoMoves');
   if (plies0 !== 0) await fail(`a new game has ${plies0} plies`);
   await page.mouse.move(1270, 10);
   await page.waitForTimeout(500);
@@ -142,11 +142,11 @@ try {
   });
   const framesBefore = await value('chogoFrames');
   await click(490, 490, 100);
-  await waitFor('the king drop', () => window.chogoPlies >= 1, 10);
+  await waitFor('the king drop', () => window.chogoMoves >= 1, 10);
   const dropped = Date.now();
   const busy = await frameRates(5);
   step(`5 s from the drop, the bot thinking and answering: ${rates(busy)}`);
-  await waitFor("the bot's answer", () => window.chogoPlies >= 2, 60);
+  await waitFor("the bot's answer", () => window.chogoMoves >= 2, 60);
   const framesAfter = await value('chogoFrames');
   const longest = await page.evaluate(() => {
     clearInterval(window.smokeTimer);
@@ -187,8 +187,9 @@ try {
   await page.screenshot({ path: join(shots, 'continue.png') });
   await page.keyboard.press('c');
   await page.waitForTimeout(1500);
-  await waitFor('the resumed game', () => window.chogoPlies >= 2, 10);
-  step(`continued the saved game at ply ${await value('chogoPlies')}`);
+  await waitFor('the resumed game',
+    () => window.chogoGame === 'chogo' && window.chogoMoves >= 2, 10);
+  step(`continued the saved game at ply ${await value('chogoMoves')}`);
 
   // Go with chess pieces: from the title, G opens the new game dialog on that game and
   // Enter starts 9 x 9 Go with rooks against Medium; a drop on e5, then the bot's answer
@@ -201,11 +202,12 @@ try {
   await page.screenshot({ path: join(shots, 'go-new-game.png') });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1500);
-  await waitFor('a new game of Go with chess pieces', () => window.chogoGoMoves === 0, 10);
+  await waitFor('a new game of Go with chess pieces',
+    () => window.chogoGame === 'go' && window.chogoMoves === 0, 10);
   const goJobs = await value('chogoWorkerJobs') || 0;
   await click(453, 401, 100);
-  await waitFor('the drop on e5', () => window.chogoGoMoves >= 1, 10);
-  await waitFor("the bot's answer in Go with chess pieces", () => window.chogoGoMoves >= 2, 60);
+  await waitFor('the drop on e5', () => window.chogoMoves >= 1, 10);
+  await waitFor("the bot's answer in Go with chess pieces", () => window.chogoMoves >= 2, 60);
   if (!((await value('chogoWorkerJobs')) > goJobs)) {
     await fail('the bot of Go with chess pieces did not think in the Web Worker');
   }

@@ -11,11 +11,6 @@ use crate::game::app::sets::Phase;
 use crate::game::app::study::{GameReview, StartReview, StudySource};
 use crate::game::demo::FrameStats;
 
-/// The 60-move Chogo game (the first 60 moves of each side of a hard-vs-hard game).
-pub const CHOGO_60: &str = include_str!("../../assets/bench/chogo-60.chogo");
-/// The 9 × 9 game of Go with rooks of 60 moves.
-pub const GO_60: &str = include_str!("../../assets/bench/go-60.gochogo");
-
 /// Seconds of frames measured before the review starts.
 const BASELINE_SECS: f64 = 8.0;
 

@@ -37,6 +37,7 @@ impl Plugin for Launch {
     fn build(&self, app: &mut App) {
         let mut persistence = Persistence::new(self.store.clone());
         let settings = persistence.load_settings();
+        let played_last = GameKind::from_id(&settings.last_game.0);
         app.insert_resource(PlayerSettings(settings));
         // Every board's saved game is read (a save that cannot be read is reported and
         // protected either way); a game given to play at once replaces its own board's
@@ -72,11 +73,7 @@ impl Plugin for Launch {
                     put(app, given);
                 }
                 // "Continue" goes back to the game played last, or to one saved.
-                let last = starts
-                    .0
-                    .iter()
-                    .find(|s| s.last == settings.last_game && saved.contains(&s.kind))
-                    .map(|s| s.kind);
+                let last = played_last.filter(|k| saved.contains(k));
                 let kind = last.or(saved.first().copied()).unwrap_or_default();
                 app.insert_resource(Resumable(!saved.is_empty()));
                 app.insert_resource(ResumableGames(saved.into_iter().collect()));

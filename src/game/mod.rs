@@ -57,12 +57,12 @@ pub use app::reports::{Refused, Resynced};
 pub use app::screen::{Dialog, GameKind, InGame, MenuAction, Resumable, Screen};
 pub use app::sets::Phase;
 pub use app::settings::PlayerSettings;
-pub use app::start::Given;
+pub use app::start::{Asked, AskedPlayers, Asking, Given};
 pub use app::study::{
     AnalysisBoard, Attempting, GameReview, PracticeAsk, StartReview, StudySource, ToggleAnalysis,
 };
 pub use app::ui::Notice;
-pub use bench::{CHOGO_60, GO_60, ReviewBench};
+pub use bench::ReviewBench;
 pub use chogo_board::ChogoOn;
 pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
 pub use chogo_board::bridge::{Bridge, Command, Edit, Played, PlayerKind, Setup, Viewing};
@@ -80,22 +80,77 @@ pub use go_board::{
 };
 pub use launch::{Launch, Start};
 
+/// A board of the game: the one place that lists them. A board's folder holds
+/// everything else of it.
+struct Board {
+    /// The parts without a window.
+    logic: fn(&mut App),
+    /// The rest: drawing, input, panels.
+    view: fn(&mut App),
+    /// How the command line starts its game.
+    asking: Asking,
+}
+
+/// Every board, in the order they are offered.
+const BOARDS: [Board; 2] = [
+    Board {
+        logic: chogo_board::logic_plugin,
+        view: chogo_board::plugin,
+        asking: chogo_board::given::ASKING,
+    },
+    Board {
+        logic: go_board::logic_plugin,
+        view: go_board::plugin,
+        asking: go_board::given::ASKING,
+    },
+];
+
+/// How the command line starts each board's game, in the order the boards are offered.
+pub fn askings() -> impl Iterator<Item = &'static Asking> {
+    BOARDS.iter().map(|b| &b.asking)
+}
+
+/// The game of `kind` the command line asks for, or why it cannot be had: a flag of
+/// another game is refused, naming that game.
+pub fn given(kind: GameKind, asked: &Asked) -> Result<Given, String> {
+    let asking = askings()
+        .find(|a| a.kind == kind)
+        .ok_or_else(|| format!("no board plays {}", kind.id()))?;
+    for (flag, _) in &asked.flags {
+        if !asking.flags.contains(flag) {
+            let owner = askings().find(|a| a.flags.contains(flag));
+            return Err(match owner {
+                Some(owner) => format!(
+                    "--{flag} is an option of {} (--game {}), not of {}",
+                    owner.name,
+                    owner.kind.id(),
+                    asking.name
+                ),
+                None => format!("--{flag} is an option of no game"),
+            });
+        }
+    }
+    (asking.given)(asked)
+}
+
 /// The parts that need no window: screens, saves, the rules bridges, men and pieces,
 /// animation clock, bot players. Windowless ECS tests run exactly this (with Bevy's
 /// `StatesPlugin`).
 pub fn logic_plugin(app: &mut App) {
     app::logic_plugin(app);
-    chogo_board::logic_plugin(app);
-    go_board::logic_plugin(app);
+    for board in &BOARDS {
+        (board.logic)(app);
+    }
 }
 
 /// The whole game on top of Bevy's default plugins, egui and kira.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app::plugin(app);
-    chogo_board::plugin(app);
     app.add_plugins((demo::plugin, bench::plugin));
-    go_board::plugin(app);
+    for board in &BOARDS {
+        (board.view)(app);
+    }
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

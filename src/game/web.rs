@@ -1,5 +1,6 @@
 //! The browser page's side of the game: the page is told when frames are drawn (its
-//! loading screen and the browser test wait for that) and how many moves each game has,
+//! loading screen and the browser test wait for that) and how many moves the game on the
+//! screen has,
 //! the canvas follows the page's render scale, and a resize wakes the game. The bots'
 //! worker is the shared layer's (`app::worker`).
 
@@ -8,37 +9,40 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// Counts drawn frames in `window.chogoFrames`, the game's plies in `window.chogoPlies`
-/// and the moves of the game of Go with chess pieces in `window.chogoGoMoves`, for the
-/// page's loading screen and the browser test.
+use crate::game::app::screen::{GameKind, InGame};
+use crate::game::app::session::OnScreen;
+
+/// Counts drawn frames in `window.chogoFrames`, and tells the page which game is on the
+/// screen (`window.chogoGame`, its id: `chogo`, `go`) and its moves (`window.chogoMoves`;
+/// both undefined while no game is on the screen), for the page's loading screen and the
+/// browser test.
 fn count_frames(
     mut frames: Local<u32>,
-    bridge: Option<Res<crate::game::chogo_board::bridge::Bridge>>,
-    go: Option<Res<crate::game::go_board::bridge::GoBridge>>,
-    go_on: Option<Res<State<crate::game::go_board::GoOn>>>,
+    on_screen: Res<OnScreen>,
+    in_game: Option<Res<State<InGame>>>,
+    kind: Option<Res<State<GameKind>>>,
 ) {
     *frames = frames.saturating_add(1);
-    if let Some(window) = web_sys::window() {
-        let _ = js_sys::Reflect::set(
-            &window,
-            &"chogoFrames".into(),
-            &JsValue::from_f64(f64::from(*frames)),
-        );
-        if let Some(bridge) = &bridge {
-            let _ = js_sys::Reflect::set(
-                &window,
-                &"chogoPlies".into(),
-                &JsValue::from_f64(bridge.game.plies().len() as f64),
-            );
-        }
-        // The moves of the game of Go with chess pieces while its board is on the screen.
-        let moves = go
-            .filter(|_| go_on.is_some())
-            .map_or(JsValue::UNDEFINED, |go| {
-                JsValue::from_f64(go.game.moves().len() as f64)
-            });
-        let _ = js_sys::Reflect::set(&window, &"chogoGoMoves".into(), &moves);
-    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let set = |name: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&window, &name.into(), &value);
+    };
+    set("chogoFrames", JsValue::from_f64(f64::from(*frames)));
+    let shown = kind.filter(|_| in_game.is_some());
+    set(
+        "chogoGame",
+        shown
+            .as_ref()
+            .map_or(JsValue::UNDEFINED, |k| k.get().id().into()),
+    );
+    set(
+        "chogoMoves",
+        shown.map_or(JsValue::UNDEFINED, |_| {
+            JsValue::from_f64(on_screen.moves as f64)
+        }),
+    );
 }
 
 /// Frames drawn after a new share: egui and the cameras take it up within four.

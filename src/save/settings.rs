@@ -32,7 +32,7 @@ impl ThemeName {
 
 /// The player's settings, kept between runs. Missing fields take their defaults, so older
 /// files still load.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// 0 to 1.
@@ -50,14 +50,22 @@ pub struct Settings {
     pub rooks_as_stones: bool,
 }
 
-/// Which game was played last (Chogo's saves from before the second game say nothing, and
-/// mean Chogo).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum LastGame {
-    #[default]
-    Chogo,
-    GoWithPieces,
+/// Which game was played last, as the game names it (`chogo`, `go`; `go-with-pieces` in
+/// earlier files). Chogo's saves from before the second game say nothing, and mean Chogo.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+#[serde(transparent)]
+pub struct LastGame(pub String);
+
+impl Default for LastGame {
+    fn default() -> LastGame {
+        LastGame::new("chogo")
+    }
+}
+
+impl LastGame {
+    pub fn new(id: &str) -> LastGame {
+        LastGame(id.to_string())
+    }
 }
 
 impl Default for Settings {
@@ -69,7 +77,7 @@ impl Default for Settings {
             theme: ThemeName::Wood,
             show_legal_moves: true,
             show_coordinates: true,
-            last_game: LastGame::Chogo,
+            last_game: LastGame::default(),
             rooks_as_stones: false,
         }
     }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use chogo::bot::Level;
+use chogo::game::GameKind;
 use chogo::rules::RuleSet;
 use clap::builder::TypedValueParser;
 use clap::{Parser, ValueEnum};
@@ -14,25 +15,25 @@ use clap::{Parser, ValueEnum};
 pub struct Options {
     /// Which game: chogo, or go (Go with chess pieces). With `go`, --board, --pieces,
     /// --moving and --komi set its rules and a game starts at once.
-    #[arg(long, value_enum, default_value = "chogo")]
-    pub game: GameChoice,
+    #[arg(long, value_name = "GAME", default_value = "chogo", value_parser = parse_game)]
+    pub game: GameKind,
     /// Go with chess pieces: the board (9, 13, 19, any size 5–19, or a Chogo board).
-    #[arg(long, value_name = "BOARD")]
-    pub board: Option<chogo::go::Board>,
+    #[arg(long, value_name = "BOARD", value_parser = checked::<chogo::go::Board>)]
+    pub board: Option<String>,
     /// Go with chess pieces: the piece set (R, B, K, N, P, M, RB, D, A, or any letters
     /// of RBQKWNMPDA).
-    #[arg(long, value_name = "SET")]
-    pub pieces: Option<chogo::go::PieceSet>,
+    #[arg(long, value_name = "SET", value_parser = checked::<chogo::go::PieceSet>)]
+    pub pieces: Option<String>,
     /// Go with chess pieces: pieces may move (superko applies).
     #[arg(long)]
     pub moving: bool,
     /// Go with chess pieces: komi for White (default: the board's suggested komi).
-    #[arg(long, value_name = "X", allow_negative_numbers = true)]
-    pub komi: Option<f64>,
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = checked::<f64>)]
+    pub komi: Option<String>,
     /// Rules of a new game: a preset (chogo-44, chogo-large, neto) and options, as in
     /// `chogo-44,king=rook`.
-    #[arg(long, value_name = "RULES")]
-    pub rules: Option<RuleSet>,
+    #[arg(long, value_name = "RULES", value_parser = checked::<RuleSet>)]
+    pub rules: Option<String>,
     /// Start from this position text instead of the rules' start.
     #[arg(long, value_name = "POSITION")]
     pub position: Option<String>,
@@ -87,8 +88,8 @@ pub struct Options {
     /// Review the 60-move bench game of this game (assets/bench) after 8 s with nothing
     /// under way; print the review's time and the frame times of both periods, and exit
     /// (with --every-frame every frame is drawn; docs/STUDY.md, "Figures").
-    #[arg(long, value_enum, value_name = "GAME", conflicts_with_all = ["demo", "rules", "position", "vs", "bare_frames"])]
-    pub review_bench: Option<GameChoice>,
+    #[arg(long, value_name = "GAME", value_parser = parse_game, conflicts_with_all = ["demo", "rules", "position", "vs", "bare_frames"])]
+    pub review_bench: Option<GameKind>,
 }
 
 impl Options {
@@ -98,7 +99,7 @@ impl Options {
     #[cfg_attr(not(any(target_arch = "wasm32", test)), allow(dead_code))]
     pub fn page() -> Options {
         Options {
-            game: GameChoice::Chogo,
+            game: GameKind::Chogo,
             board: None,
             pieces: None,
             moving: false,
@@ -121,15 +122,9 @@ impl Options {
             every_frame: false,
             // Read as the command line reads `--review-bench` (an unknown name: Chogo's).
             review_bench: chogo::game::page_review_bench()
-                .map(|name| GameChoice::from_str(&name, true).unwrap_or(GameChoice::Chogo)),
+                .map(|name| GameKind::from_id(&name).unwrap_or_default()),
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameChoice {
-    Chogo,
-    Go,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -151,6 +146,24 @@ fn parse_opponent(text: &str) -> Result<Opponent, String> {
     }
 }
 
+/// A game by its id (`chogo`, `go`).
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    GameKind::from_id(text).ok_or_else(|| {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        format!("takes one of {}, not '{text}'", ids.join(", "))
+    })
+}
+
+/// A flag's text, once it reads as a `T` (its board reads it again).
+fn checked<T: std::str::FromStr>(text: &str) -> Result<String, String>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse::<T>()
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     text.split_once('x')
         .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
@@ -166,15 +179,6 @@ fn parse_demo(text: &str) -> Result<[String; 2], String> {
         .split_once(':')
         .ok_or_else(|| format!("takes BLACK:WHITE levels like hard:easy, not '{text}'"))?;
     Ok([b.to_string(), w.to_string()])
-}
-
-/// Reads both levels of `--demo` for one game.
-pub fn demo_levels<L: std::str::FromStr>(names: &[String; 2]) -> Result<[L; 2], String>
-where
-    L::Err: std::fmt::Display,
-{
-    let level = |n: &String| n.parse::<L>().map_err(|e| format!("--demo: {e}"));
-    Ok([level(&names[0])?, level(&names[1])?])
 }
 
 #[cfg(test)]

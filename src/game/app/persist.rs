@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::game::app::screen::GameKind;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::save::{self, LastGame, Loaded, Settings, Store};
@@ -40,8 +41,8 @@ pub trait SavedBoard: Resource {
     const FILE: &'static str;
     /// What the save is called in a problem: "saved game".
     const WHAT: &'static str;
-    /// What "Continue" remembers when this board comes on the screen.
-    const LAST: LastGame;
+    /// The board's game: what "Continue" remembers when this board comes on the screen.
+    const KIND: GameKind;
     /// Increases with every change of the game.
     fn version(&self) -> u64;
     /// Writes the game into the store.
@@ -151,7 +152,7 @@ pub fn register<B: SavedBoard, S: States>(app: &mut App, on: S) {
             .run_if(in_state(on.clone()))
             .in_set(Phase::Persist),
     );
-    app.add_systems(OnEnter(on), remember_last(B::LAST));
+    app.add_systems(OnEnter(on), remember_last(B::KIND));
     app.add_systems(
         Last,
         save_board_on_exit::<B, S>.before(save_settings_on_exit),
@@ -159,10 +160,10 @@ pub fn register<B: SavedBoard, S: States>(app: &mut App, on: S) {
 }
 
 /// "Continue" goes back to the game played last.
-fn remember_last(last: LastGame) -> impl FnMut(ResMut<PlayerSettings>) {
+fn remember_last(kind: GameKind) -> impl FnMut(ResMut<PlayerSettings>) {
     move |mut settings: ResMut<PlayerSettings>| {
-        if settings.0.last_game != last {
-            settings.0.last_game = last;
+        if settings.0.last_game.0 != kind.id() {
+            settings.0.last_game = LastGame::new(kind.id());
         }
     }
 }
@@ -177,10 +178,12 @@ fn save_settings(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     // The first settings seen are the ones read at start: nothing to write.
-    if seen.is_some_and(|s| s != settings.0) {
-        *pending = Some(time.elapsed_secs_f64() + 0.5);
+    if seen.as_ref() != Some(&settings.0) {
+        if seen.is_some() {
+            *pending = Some(time.elapsed_secs_f64() + 0.5);
+        }
+        *seen = Some(settings.0.clone());
     }
-    *seen = Some(settings.0);
     if pending.is_some_and(|at| time.elapsed_secs_f64() >= at) {
         *pending = None;
         persistence.save_settings(&settings.0);

@@ -45,6 +45,26 @@ pub enum GameKind {
     Go,
 }
 
+impl GameKind {
+    /// Every kind, in the order the boards are offered.
+    pub const ALL: [GameKind; 2] = [GameKind::Chogo, GameKind::Go];
+
+    /// How the command line (`--game`), the page and the settings file name the game.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Chogo => "chogo",
+            GameKind::Go => "go",
+        }
+    }
+
+    /// The kind named `id` (as [`GameKind::id`] writes it, or as the settings files of
+    /// earlier versions wrote the game played last).
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        let id = if id == "go-with-pieces" { "go" } else { id };
+        GameKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
 /// The dialog open over the screen, if any (one at a time).
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Dialog {

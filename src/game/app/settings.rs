@@ -6,5 +6,5 @@ use bevy::prelude::*;
 use crate::save::Settings;
 
 /// The player's settings.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Resource, Debug, Clone, PartialEq, Default)]
 pub struct PlayerSettings(pub Settings);

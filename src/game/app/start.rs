@@ -11,14 +11,11 @@ use bevy::prelude::*;
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::GameKind;
 use crate::game::app::session::{Session, SessionGame};
-use crate::save::LastGame;
 
 /// A board's part of the start.
 #[derive(Clone, Copy)]
 pub struct BoardStart {
     pub kind: GameKind,
-    /// How the settings name the board when its game was played last.
-    pub last: LastGame,
     /// Reads the board's saved game into its session, if there is a usable one (a save
     /// that cannot be read is reported and protected by the persistence); whether there
     /// was one.
@@ -73,4 +70,87 @@ impl fmt::Debug for Given {
             .field("kind", &self.kind)
             .finish_non_exhaustive()
     }
+}
+
+/// What the command line asks of a board: the flags it gave (each board reads its own,
+/// [`Asking::flags`]) and who plays.
+#[derive(Debug, Default, Clone)]
+pub struct Asked {
+    /// Each flag given, without its dashes, with its text (empty for a bare flag).
+    pub flags: Vec<(&'static str, String)>,
+    pub players: AskedPlayers,
+}
+
+impl Asked {
+    /// The text of flag `name`, if it was given.
+    pub fn flag(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Flag `name` read as a `T` (the command line checked it already: a failure here is
+    /// reported all the same).
+    pub fn parsed<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String>
+    where
+        T::Err: fmt::Display,
+    {
+        self.flag(name)
+            .map(|text| text.parse().map_err(|e| format!("--{name} {text}: {e}")))
+            .transpose()
+    }
+}
+
+/// Who plays a game the command line asks for.
+#[derive(Debug, Default, Clone)]
+pub enum AskedPlayers {
+    /// A person against the board's medium bot.
+    #[default]
+    Usual,
+    /// Two people at this screen.
+    People,
+    /// A person against the bot of this level (by its name).
+    Bot(String),
+    /// Two bots (a demo), Black's and White's levels by name.
+    Demo([String; 2]),
+}
+
+impl AskedPlayers {
+    /// Black's and White's players, `human` a person and `bot` a bot of the level named.
+    pub fn read<P, L>(
+        &self,
+        human: P,
+        usual: L,
+        bot: impl Fn(L) -> P,
+    ) -> Result<crate::rules::BySide<P>, String>
+    where
+        P: Copy,
+        L: std::str::FromStr,
+        L::Err: fmt::Display,
+    {
+        let level = |flag: &str, name: &str| name.parse::<L>().map_err(|e| format!("{flag}: {e}"));
+        Ok(match self {
+            AskedPlayers::Usual => crate::rules::BySide::new(human, bot(usual)),
+            AskedPlayers::People => crate::rules::BySide::new(human, human),
+            AskedPlayers::Bot(name) => crate::rules::BySide::new(human, bot(level("--vs", name)?)),
+            AskedPlayers::Demo([b, w]) => {
+                crate::rules::BySide::new(bot(level("--demo", b)?), bot(level("--demo", w)?))
+            }
+        })
+    }
+}
+
+/// How the command line starts a board's game.
+#[derive(Clone, Copy)]
+pub struct Asking {
+    pub kind: GameKind,
+    /// The game's name, for messages: "Go with chess pieces".
+    pub name: &'static str,
+    /// The flags the board reads (their names without dashes).
+    pub flags: &'static [&'static str],
+    /// The game the command line asks for, or why it cannot be had.
+    pub given: fn(&Asked) -> Result<Given, String>,
+    /// The review bench's game (`--review-bench`): a whole game between people.
+    pub bench: fn() -> Result<Given, String>,
 }

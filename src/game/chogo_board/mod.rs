@@ -9,6 +9,7 @@ pub mod bot_player;
 pub mod bridge;
 pub mod editor;
 pub mod export;
+pub(super) mod given;
 pub mod hint;
 pub mod input;
 pub mod layout;

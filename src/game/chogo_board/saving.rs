@@ -7,12 +7,12 @@ use crate::game::app::persist::{Persistence, SavedBoard};
 use crate::game::app::screen::GameKind;
 use crate::game::app::start::BoardStart;
 use crate::game::chogo_board::bridge::Bridge;
-use crate::save::{self, LastGame, SavedGame, Store};
+use crate::save::{self, SavedGame, Store};
 
 impl SavedBoard for Bridge {
     const FILE: &'static str = save::SAVE_FILE;
     const WHAT: &'static str = "saved game";
-    const LAST: LastGame = LastGame::Chogo;
+    const KIND: GameKind = GameKind::Chogo;
 
     fn version(&self) -> u64 {
         self.version
@@ -40,7 +40,6 @@ impl Persistence {
 pub(super) fn start() -> BoardStart {
     BoardStart {
         kind: GameKind::Chogo,
-        last: <Bridge as SavedBoard>::LAST,
         resume: |world, persistence| match persistence.load_game() {
             Some(saved) => {
                 world.insert_resource(Bridge::resume(saved));

@@ -12,6 +12,7 @@ pub mod bridge;
 pub mod describe;
 mod editor;
 mod figures;
+pub(super) mod given;
 mod input;
 mod layout;
 mod menu;

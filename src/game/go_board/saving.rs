@@ -9,12 +9,12 @@ use crate::game::app::screen::GameKind;
 use crate::game::app::start::BoardStart;
 use crate::game::go_board::GoFlipped;
 use crate::game::go_board::bridge::GoBridge;
-use crate::save::{self, GoSavedGame, LastGame, Store};
+use crate::save::{self, GoSavedGame, Store};
 
 impl SavedBoard for GoBridge {
     const FILE: &'static str = save::GO_SAVE_FILE;
     const WHAT: &'static str = "saved game of Go with chess pieces";
-    const LAST: LastGame = LastGame::GoWithPieces;
+    const KIND: GameKind = GameKind::Go;
 
     fn version(&self) -> u64 {
         self.version
@@ -38,7 +38,6 @@ impl Persistence {
 pub(super) fn start() -> BoardStart {
     BoardStart {
         kind: GameKind::Go,
-        last: <GoBridge as SavedBoard>::LAST,
         resume: |world, persistence| match persistence.load_go_game() {
             Some(saved) => {
                 world.insert_resource(GoFlipped::for_players(saved.players));

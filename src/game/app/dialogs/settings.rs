@@ -19,7 +19,7 @@ pub(super) fn dialog(world: &mut World) {
     let kept = world.resource::<Persistence>().store.is_some();
     let over_game = super::over_game(world);
     let mut open = true;
-    let mut edited = world.resource::<PlayerSettings>().0;
+    let mut edited = world.resource::<PlayerSettings>().0.clone();
     ui::dialog("Settings", &mut open, over_game, &ctx)
         .default_width(380.0)
         .show(&ctx, |ui| {
