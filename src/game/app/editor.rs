@@ -146,154 +146,179 @@ pub fn editor_panel(
                 .weak(),
             );
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                for (i, brush) in view.brushes.iter().enumerate() {
-                    if brush_label(ui, brush, i == view.brush).clicked() {
-                        asked.push(EditAsk::Brush(i));
-                    }
-                }
-            });
+            placing(ui, view, &mut asked);
             ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("To move:");
-                for side in Side::BOTH {
-                    if ui.radio(view.turn == side, side.to_string()).clicked() {
-                        asked.push(EditAsk::Turn(side));
-                    }
-                }
-            });
-            for (i, (name, on)) in view.switches.iter().enumerate() {
-                if ui.checkbox(&mut on.clone(), name.as_str()).clicked() {
-                    asked.push(EditAsk::Switch(i));
-                }
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Clear the board").clicked() {
-                    asked.push(EditAsk::Clear);
-                }
-                if ui.button("Start position").clicked() {
-                    asked.push(EditAsk::Start);
-                }
-            });
+            texts(ui, view, fields, &mut asked);
             ui.separator();
-            ui.label(egui::RichText::new("Rules").strong());
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    egui::TextEdit::singleline(&mut fields.rules)
-                        .desired_width((ui.available_width() - 64.0).max(80.0)),
-                );
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                field.on_hover_text(view.rules_help);
-                if ui.button("Apply").clicked() || enter {
-                    asked.push(EditAsk::Rules(fields.rules.trim().to_string()));
-                }
-            });
-            ui.label(
-                egui::RichText::new("New rules start again from their start position.")
-                    .small()
-                    .weak(),
-            );
-            ui.separator();
-            ui.label(egui::RichText::new("Position text").strong());
-            ui.add(
-                egui::TextEdit::multiline(&mut fields.text)
-                    .desired_rows(2)
-                    .desired_width(ui.available_width())
-                    .font(egui::TextStyle::Monospace),
-            );
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Copy")
-                    .on_hover_text("The position text to the clipboard")
-                    .clicked()
-                {
-                    ui.ctx().copy_text(view.text.clone());
-                }
-                if ui
-                    .button("Read")
-                    .on_hover_text("Set the board up from the text above")
-                    .clicked()
-                {
-                    asked.push(EditAsk::Text(fields.text.trim().to_string()));
-                }
-            });
-            ui.separator();
-            let legal = view.problem.is_none();
-            ui.horizontal(|ui| {
-                ui.label("You play");
-                for side in Side::BOTH {
-                    if ui.radio(fields.you == side, side.to_string()).clicked() {
-                        fields.you = side;
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("against");
-                let name = |i: usize| match i {
-                    0 => "a person".to_string(),
-                    // As the new game dialog names them.
-                    i => view
-                        .levels
-                        .get(i - 1)
-                        .map_or(String::new(), |l| format!("Computer: {l}")),
-                };
-                egui::ComboBox::from_id_salt((view.id, "editor opponent"))
-                    .selected_text(name(fields.opponent))
-                    .show_ui(ui, |ui| {
-                        for i in 0..=view.levels.len() {
-                            ui.selectable_value(&mut fields.opponent, i, name(i));
-                        }
-                    });
-            });
-            // Wrapped: in a narrow panel (900 × 700) Cancel goes to a line of its own.
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .add_enabled(legal, egui::Button::new("Play from here"))
-                    .on_disabled_hover_text("The set-up is not a legal position yet")
-                    .clicked()
-                {
-                    asked.push(EditAsk::Play {
-                        you: fields.you,
-                        bot: fields.opponent.checked_sub(1),
-                    });
-                }
-                if ui
-                    .add_enabled(legal, egui::Button::new("Analyse"))
-                    .on_hover_text("A game between people from here, with the engine's analysis")
-                    .on_disabled_hover_text("The set-up is not a legal position yet")
-                    .clicked()
-                {
-                    asked.push(EditAsk::Analyse);
-                }
-                if ui
-                    .button("Cancel")
-                    .on_hover_text("Back to the game")
-                    .clicked()
-                {
-                    asked.push(EditAsk::Cancel);
-                }
-            });
-            // What stops a game, under the buttons: its length changes from one set-up to
-            // the next, and the buttons stay under the pointer.
-            if let Some(notice) = view.notice {
-                ui.add(egui::Label::new(egui::RichText::new(notice).color(palette::WARN)).wrap());
-            }
-            match &view.problem {
-                Some(why) => {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!("Not yet a position to play: {why}"))
-                                .color(palette::WARN),
-                        )
-                        .wrap(),
-                    );
-                }
-                None => {
-                    ui.label(egui::RichText::new("A legal position").color(palette::HINT));
-                }
-            }
+            play_from_here(ui, view, fields, &mut asked);
         });
     asked
+}
+
+/// The brushes, the side to move, the board's switches, and clearing or restarting.
+fn placing(ui: &mut egui::Ui, view: &EditorView, asked: &mut Vec<EditAsk>) {
+    ui.horizontal_wrapped(|ui| {
+        for (i, brush) in view.brushes.iter().enumerate() {
+            if brush_label(ui, brush, i == view.brush).clicked() {
+                asked.push(EditAsk::Brush(i));
+            }
+        }
+    });
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("To move:");
+        for side in Side::BOTH {
+            if ui.radio(view.turn == side, side.to_string()).clicked() {
+                asked.push(EditAsk::Turn(side));
+            }
+        }
+    });
+    for (i, (name, on)) in view.switches.iter().enumerate() {
+        if ui.checkbox(&mut on.clone(), name.as_str()).clicked() {
+            asked.push(EditAsk::Switch(i));
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Clear the board").clicked() {
+            asked.push(EditAsk::Clear);
+        }
+        if ui.button("Start position").clicked() {
+            asked.push(EditAsk::Start);
+        }
+    });
+}
+
+/// The rules and the position text, each with its field.
+fn texts(
+    ui: &mut egui::Ui,
+    view: &EditorView,
+    fields: &mut EditorFields,
+    asked: &mut Vec<EditAsk>,
+) {
+    ui.label(egui::RichText::new("Rules").strong());
+    ui.horizontal(|ui| {
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut fields.rules)
+                .desired_width((ui.available_width() - 64.0).max(80.0)),
+        );
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        field.on_hover_text(view.rules_help);
+        if ui.button("Apply").clicked() || enter {
+            asked.push(EditAsk::Rules(fields.rules.trim().to_string()));
+        }
+    });
+    ui.label(
+        egui::RichText::new("New rules start again from their start position.")
+            .small()
+            .weak(),
+    );
+    ui.separator();
+    ui.label(egui::RichText::new("Position text").strong());
+    ui.add(
+        egui::TextEdit::multiline(&mut fields.text)
+            .desired_rows(2)
+            .desired_width(ui.available_width())
+            .font(egui::TextStyle::Monospace),
+    );
+    ui.horizontal(|ui| {
+        if ui
+            .button("Copy")
+            .on_hover_text("The position text to the clipboard")
+            .clicked()
+        {
+            ui.ctx().copy_text(view.text.clone());
+        }
+        if ui
+            .button("Read")
+            .on_hover_text("Set the board up from the text above")
+            .clicked()
+        {
+            asked.push(EditAsk::Text(fields.text.trim().to_string()));
+        }
+    });
+}
+
+/// Who plays from the set-up, the buttons that start, and what stops a game.
+fn play_from_here(
+    ui: &mut egui::Ui,
+    view: &EditorView,
+    fields: &mut EditorFields,
+    asked: &mut Vec<EditAsk>,
+) {
+    let legal = view.problem.is_none();
+    ui.horizontal(|ui| {
+        ui.label("You play");
+        for side in Side::BOTH {
+            if ui.radio(fields.you == side, side.to_string()).clicked() {
+                fields.you = side;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("against");
+        let name = |i: usize| match i {
+            0 => "a person".to_string(),
+            // As the new game dialog names them.
+            i => view
+                .levels
+                .get(i - 1)
+                .map_or(String::new(), |l| format!("Computer: {l}")),
+        };
+        egui::ComboBox::from_id_salt((view.id, "editor opponent"))
+            .selected_text(name(fields.opponent))
+            .show_ui(ui, |ui| {
+                for i in 0..=view.levels.len() {
+                    ui.selectable_value(&mut fields.opponent, i, name(i));
+                }
+            });
+    });
+    // Wrapped: in a narrow panel (900 × 700) Cancel goes to a line of its own.
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(legal, egui::Button::new("Play from here"))
+            .on_disabled_hover_text("The set-up is not a legal position yet")
+            .clicked()
+        {
+            asked.push(EditAsk::Play {
+                you: fields.you,
+                bot: fields.opponent.checked_sub(1),
+            });
+        }
+        if ui
+            .add_enabled(legal, egui::Button::new("Analyse"))
+            .on_hover_text("A game between people from here, with the engine's analysis")
+            .on_disabled_hover_text("The set-up is not a legal position yet")
+            .clicked()
+        {
+            asked.push(EditAsk::Analyse);
+        }
+        if ui
+            .button("Cancel")
+            .on_hover_text("Back to the game")
+            .clicked()
+        {
+            asked.push(EditAsk::Cancel);
+        }
+    });
+    // What stops a game, under the buttons: its length changes from one set-up to
+    // the next, and the buttons stay under the pointer.
+    if let Some(notice) = view.notice {
+        ui.add(egui::Label::new(egui::RichText::new(notice).color(palette::WARN)).wrap());
+    }
+    match &view.problem {
+        Some(why) => {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Not yet a position to play: {why}"))
+                        .color(palette::WARN),
+                )
+                .wrap(),
+            );
+        }
+        None => {
+            ui.label(egui::RichText::new("A legal position").color(palette::HINT));
+        }
+    }
 }
 
 /// A brush's button: its side and its name ("Black man", "empty").

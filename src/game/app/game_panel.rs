@@ -225,19 +225,7 @@ impl<A: Copy> GamePanel<'_, A> {
         area.show(ui, |ui| {
             ui.set_max_width(width);
             let top = ui.cursor().top();
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new(self.title).size(22.0));
-            ui.add(egui::Label::new(egui::RichText::new(self.rules).weak()).wrap());
-            ui.separator();
-            for row in &self.players {
-                ui::player_line(ui, row.side, &row.name, row.captured);
-            }
-            if let Some((line, counts)) = &self.score {
-                ui.label(egui::RichText::new(line).weak())
-                    .on_hover_text(*counts);
-                ui.add(egui::Label::new(egui::RichText::new(*counts).small().weak()).wrap());
-            }
-            ui.separator();
+            self.heading(ui);
             if let Some(id) = tool_row(ui, &self.tools) {
                 asked.push(Asked::Tool(id));
             }
@@ -251,23 +239,12 @@ impl<A: Copy> GamePanel<'_, A> {
             } else {
                 STATUS_HEIGHT
             };
-            let status_block = |ui: &mut egui::Ui, status: S| {
-                let width = ui.available_width();
-                ui.allocate_ui_with_layout(
-                    egui::vec2(width, least),
-                    egui::Layout::top_down(egui::Align::Min),
-                    |ui| {
-                        ui.set_min_size(egui::vec2(width, least));
-                        status(ui);
-                    },
-                );
-            };
             let mut status = Some(status);
             if self.result_first
                 && let Some(status) = status.take()
             {
                 ui.separator();
-                status_block(ui, status);
+                status_block(ui, least, status);
                 ui.separator();
             }
             if let Some(study) = &self.study {
@@ -284,22 +261,10 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             if let Some(status) = status {
                 ui.separator();
-                status_block(ui, status);
+                status_block(ui, least, status);
             }
             if let Some(text) = self.notice {
-                // Two lines at most (the whole notice on hover), so that a long one does
-                // not push the panel past the window.
-                let job = egui::WidgetText::from(egui::RichText::new(text).color(palette::WARN))
-                    .into_layout_job(ui.style(), egui::FontSelection::Default, ui.text_valign());
-                let mut job = std::sync::Arc::unwrap_or_clone(job);
-                job.wrap.max_rows = 2;
-                let label = ui.add(egui::Label::new(job).wrap());
-                if label
-                    .intrinsic_size()
-                    .is_some_and(|s| s.y > label.rect.height() + 0.5)
-                {
-                    label.on_hover_text(text);
-                }
+                notice_line(ui, text);
             }
             ui.separator();
             let above = ui.cursor().top() - top;
@@ -309,58 +274,93 @@ impl<A: Copy> GamePanel<'_, A> {
             // The list's header (its Back button's height) comes out of that room too.
             let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
             let height = (scrolled - above - header - 8.0).max(LIST_LEAST);
-            // The review's marks after the moves it judged.
-            let marks = self
-                .study
-                .as_ref()
-                .map(|s| super::study::marks(s.review, Some(s.source)))
-                .unwrap_or_default();
-            let marked: Vec<MoveRow>;
-            let rows = if marks.iter().any(|m| !m.is_empty()) {
-                marked = self
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, row)| MoveRow {
-                        text: format!("{}{}", row.text, marks.get(i).copied().unwrap_or("")),
-                        number: row.number,
-                        side: row.side,
-                    })
-                    .collect();
-                &marked[..]
-            } else {
-                self.moves
-            };
-            let variation = self.study.as_ref().and_then(|s| {
-                let line = s.source.line.as_ref()?;
-                let from = s.source.shown;
-                // The line's first move is numbered as the game's move there would be.
-                let (first_number, first) = match (self.moves.get(from), self.moves.last()) {
-                    (Some(r), _) => (r.number, r.side),
-                    (None, Some(r)) => (r.number + u32::from(r.side == Side::White), !r.side),
-                    (None, None) => (1, s.source.first),
-                };
-                Some(ui::Variation {
-                    first_number,
-                    first,
-                    moves: &line.moves,
-                })
-            });
-            match ui::move_list(
-                ui,
-                &format!("{} moves", self.id),
-                rows,
-                self.viewing,
-                variation.as_ref(),
-                height,
-            ) {
-                Some(ui::ListAsk::View(view)) => asked.push(Asked::View(view)),
-                Some(ui::ListAsk::LineUndo) => asked.push(Asked::LineUndo),
-                None => {}
-            }
+            asked.extend(self.moves_section(ui, height));
         });
         let below_top = ui.cursor().top();
         ui.separator();
+        asked.extend(self.menu_row(ui, actions, help));
+        ui::measure_below(ui, &below_key, below_top);
+        asked
+    }
+    /// The game's title, its rules, the players and the score.
+    fn heading(&self, ui: &mut egui::Ui) {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(self.title).size(22.0));
+        ui.add(egui::Label::new(egui::RichText::new(self.rules).weak()).wrap());
+        ui.separator();
+        for row in &self.players {
+            ui::player_line(ui, row.side, &row.name, row.captured);
+        }
+        if let Some((line, counts)) = &self.score {
+            ui.label(egui::RichText::new(line).weak())
+                .on_hover_text(*counts);
+            ui.add(egui::Label::new(egui::RichText::new(*counts).small().weak()).wrap());
+        }
+        ui.separator();
+    }
+
+    /// The move list, `height` tall, with the review's marks and the side line tried.
+    fn moves_section(&self, ui: &mut egui::Ui, height: f32) -> Option<Asked<A>> {
+        // The review's marks after the moves it judged.
+        let marks = self
+            .study
+            .as_ref()
+            .map(|s| super::study::marks(s.review, Some(s.source)))
+            .unwrap_or_default();
+        let marked: Vec<MoveRow>;
+        let rows = if marks.iter().any(|m| !m.is_empty()) {
+            marked = self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, row)| MoveRow {
+                    text: format!("{}{}", row.text, marks.get(i).copied().unwrap_or("")),
+                    number: row.number,
+                    side: row.side,
+                })
+                .collect();
+            &marked[..]
+        } else {
+            self.moves
+        };
+        let variation = self.study.as_ref().and_then(|s| {
+            let line = s.source.line.as_ref()?;
+            let from = s.source.shown;
+            // The line's first move is numbered as the game's move there would be.
+            let (first_number, first) = match (self.moves.get(from), self.moves.last()) {
+                (Some(r), _) => (r.number, r.side),
+                (None, Some(r)) => (r.number + u32::from(r.side == Side::White), !r.side),
+                (None, None) => (1, s.source.first),
+            };
+            Some(ui::Variation {
+                first_number,
+                first,
+                moves: &line.moves,
+            })
+        });
+        match ui::move_list(
+            ui,
+            &format!("{} moves", self.id),
+            rows,
+            self.viewing,
+            variation.as_ref(),
+            height,
+        ) {
+            Some(ui::ListAsk::View(view)) => Some(Asked::View(view)),
+            Some(ui::ListAsk::LineUndo) => Some(Asked::LineUndo),
+            None => None,
+        }
+    }
+
+    /// The bottom row: the menu (its entries of the app written into `actions`), the
+    /// keys' help and the note; then the help's text.
+    fn menu_row(
+        &self,
+        ui: &mut egui::Ui,
+        actions: &mut MessageWriter<MenuAction>,
+        help: &mut ShowHelp,
+    ) -> Vec<Asked<A>> {
+        let mut asked = Vec::new();
         ui.horizontal(|ui| {
             let menu = ui.menu_button(egui::RichText::new("≡ Menu").strong(), |ui| {
                 ui.set_min_width(190.0);
@@ -402,8 +402,36 @@ impl<A: Copy> GamePanel<'_, A> {
             }
         });
         ui.add(egui::Label::new(egui::RichText::new(self.help).small().weak()).wrap());
-        ui::measure_below(ui, &below_key, below_top);
         asked
+    }
+}
+
+/// The status (whose turn, or the result) in a block at least `least` tall.
+fn status_block(ui: &mut egui::Ui, least: f32, status: impl FnOnce(&mut egui::Ui)) {
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, least),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, least));
+            status(ui);
+        },
+    );
+}
+
+/// The notice, two lines at most (the whole notice on hover), so that a long one does
+/// not push the panel past the window.
+fn notice_line(ui: &mut egui::Ui, text: &str) {
+    let job = egui::WidgetText::from(egui::RichText::new(text).color(palette::WARN))
+        .into_layout_job(ui.style(), egui::FontSelection::Default, ui.text_valign());
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
+    job.wrap.max_rows = 2;
+    let label = ui.add(egui::Label::new(job).wrap());
+    if label
+        .intrinsic_size()
+        .is_some_and(|s| s.y > label.rect.height() + 0.5)
+    {
+        label.on_hover_text(text);
     }
 }
 

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
-use crate::game::app::boards::{self, Boards};
+use crate::game::app::boards::{self, BoardEntry, Boards};
 use crate::game::app::dialogs::NewGameChoice;
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, GameKind, MenuAction, Resumable, ResumableGames, Screen};
@@ -34,21 +34,8 @@ fn title_screen(world: &mut World) {
         )
     };
     let in_hand = boards.get(kind).cloned();
-    // Keys for the menu when no dialog is open: C continue, each board's key a new game
-    // of it, L load, R rules, S settings.
     if !dialog_open && !ctx.text_edit_focused() {
-        let key = |k| ctx.input(|i| i.key_pressed(k));
-        if key(egui::Key::C) && resumable {
-            world.write_message(MenuAction::Play);
-        } else if let Some(board) = boards.all().iter().find(|b| key(b.key)) {
-            new_game(world, board.kind);
-        } else if key(egui::Key::L) {
-            world.write_message(MenuAction::Open(Dialog::Load));
-        } else if key(egui::Key::R) {
-            world.write_message(MenuAction::Rules);
-        } else if key(egui::Key::S) {
-            world.write_message(MenuAction::Open(Dialog::Settings));
-        }
+        title_keys(world, &ctx, &boards, resumable);
     }
     egui::CentralPanel::default()
         .frame(egui::Frame::new().fill(palette::PANEL))
@@ -93,43 +80,9 @@ fn title_screen(world: &mut World) {
                     }
                     ui.add_space(if compact { 8.0 } else { 14.0 });
                     if resumable && let Some(board) = &in_hand {
-                        let line = boards::ask(world, board.summary);
-                        if ui::menu_button(ui, "Continue  (C)", true, compact) {
-                            world.write_message(MenuAction::Play);
-                        }
-                        ui.label(egui::RichText::new(line).weak());
-                        // The other games' saves wait beside it.
-                        for other in boards.all() {
-                            if other.kind != kind
-                                && saved.contains(other.kind)
-                                && ui.small_button(format!("Continue {}", other.name)).clicked()
-                            {
-                                world
-                                    .resource_mut::<NextState<GameKind>>()
-                                    .set(other.kind);
-                                world.write_message(MenuAction::Play);
-                            }
-                        }
+                        continue_buttons(world, ui, &boards, board, &saved, compact);
                     }
-                    for board in boards.all() {
-                        let label = format!("New game of {}  ({})", board.name, board.key.name());
-                        if ui::menu_button(ui, &label, true, compact) {
-                            new_game(world, board.kind);
-                        }
-                    }
-                    if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
-                        world.write_message(MenuAction::Open(Dialog::Load));
-                    }
-                    if ui::menu_button(ui, "Rules  (R)", true, compact) {
-                        world.write_message(MenuAction::Rules);
-                    }
-                    if ui::menu_button(ui, "Settings  (S)", true, compact) {
-                        world.write_message(MenuAction::Open(Dialog::Settings));
-                    }
-                    // A page is closed by the browser, not by the game.
-                    if !cfg!(target_arch = "wasm32") && ui::menu_button(ui, "Quit", true, compact) {
-                        world.write_message(MenuAction::Quit);
-                    }
+                    menu_buttons(world, ui, &boards, compact);
                     for problem in &problems {
                         ui.label(egui::RichText::new(problem).color(palette::WARN));
                     }
@@ -148,6 +101,74 @@ fn title_screen(world: &mut World) {
                 ui.data_mut(|d| d.insert_temp(rest_key, used));
             });
         });
+}
+
+/// The title's keys: C continue, each board's key a new game of it, L load, R rules, S
+/// settings.
+fn title_keys(world: &mut World, ctx: &egui::Context, boards: &Boards, resumable: bool) {
+    let key = |k| ctx.input(|i| i.key_pressed(k));
+    if key(egui::Key::C) && resumable {
+        world.write_message(MenuAction::Play);
+    } else if let Some(board) = boards.all().iter().find(|b| key(b.key)) {
+        new_game(world, board.kind);
+    } else if key(egui::Key::L) {
+        world.write_message(MenuAction::Open(Dialog::Load));
+    } else if key(egui::Key::R) {
+        world.write_message(MenuAction::Rules);
+    } else if key(egui::Key::S) {
+        world.write_message(MenuAction::Open(Dialog::Settings));
+    }
+}
+
+/// Continue with the game in hand, its line, and the other games' saves beside it.
+fn continue_buttons(
+    world: &mut World,
+    ui: &mut egui::Ui,
+    boards: &Boards,
+    board: &BoardEntry,
+    saved: &ResumableGames,
+    compact: bool,
+) {
+    let kind = board.kind;
+    let line = boards::ask(world, board.summary);
+    if ui::menu_button(ui, "Continue  (C)", true, compact) {
+        world.write_message(MenuAction::Play);
+    }
+    ui.label(egui::RichText::new(line).weak());
+    for other in boards.all() {
+        if other.kind != kind
+            && saved.contains(other.kind)
+            && ui
+                .small_button(format!("Continue {}", other.name))
+                .clicked()
+        {
+            world.resource_mut::<NextState<GameKind>>().set(other.kind);
+            world.write_message(MenuAction::Play);
+        }
+    }
+}
+
+/// A new game of each board, load, rules, settings and quit.
+fn menu_buttons(world: &mut World, ui: &mut egui::Ui, boards: &Boards, compact: bool) {
+    for board in boards.all() {
+        let label = format!("New game of {}  ({})", board.name, board.key.name());
+        if ui::menu_button(ui, &label, true, compact) {
+            new_game(world, board.kind);
+        }
+    }
+    if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
+        world.write_message(MenuAction::Open(Dialog::Load));
+    }
+    if ui::menu_button(ui, "Rules  (R)", true, compact) {
+        world.write_message(MenuAction::Rules);
+    }
+    if ui::menu_button(ui, "Settings  (S)", true, compact) {
+        world.write_message(MenuAction::Open(Dialog::Settings));
+    }
+    // A page is closed by the browser, not by the game.
+    if !cfg!(target_arch = "wasm32") && ui::menu_button(ui, "Quit", true, compact) {
+        world.write_message(MenuAction::Quit);
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -379,6 +379,45 @@ pub fn move_list(
     variation: Option<&Variation>,
     height: f32,
 ) -> Option<ListAsk> {
+    let mut asked = list_header(ui, viewing, variation);
+    let before_variation = ui.cursor().top();
+    if let Some(variation) = variation {
+        asked = variation_line(ui, variation).or(asked);
+    }
+    // The variation's lines come out of the list's room.
+    let height = (height - (ui.cursor().top() - before_variation)).max(44.0);
+    let shown = viewing.unwrap_or(rows.len());
+    // A past move shown from elsewhere (the review's graph, the practice, a key) is
+    // scrolled into sight once, when it becomes the one shown; the list scrolls freely
+    // after that.
+    let seen = egui::Id::new((id, "shown"));
+    let newly_shown = ui.data(|d| d.get_temp::<usize>(seen)) != Some(shown);
+    ui.data_mut(|d| d.insert_temp(seen, shown));
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(height)
+        // The list keeps its height as it fills: what is below it does not move.
+        .auto_shrink([true, false])
+        .stick_to_bottom(viewing.is_none())
+        .show(ui, |ui| {
+            if rows.is_empty() {
+                ui.label(egui::RichText::new("no moves yet").weak());
+                return;
+            }
+            let scroll_to = (newly_shown && viewing.is_some()).then_some(shown);
+            if let Some(ask) = move_grid(ui, id, rows, shown, scroll_to) {
+                asked = Some(ask);
+            }
+        });
+    asked
+}
+
+/// The list's header: "Moves", and Back when a past position or a side line is shown.
+fn list_header(
+    ui: &mut egui::Ui,
+    viewing: Option<usize>,
+    variation: Option<&Variation>,
+) -> Option<ListAsk> {
     let mut asked = None;
     // The header keeps the Back button's height when it has none, so that the list does
     // not move under the pointer when a past move is clicked.
@@ -407,93 +446,86 @@ pub fn move_list(
             }
         },
     );
-    let before_variation = ui.cursor().top();
-    if let Some(variation) = variation {
-        // The button first: the line's text grows and shrinks after it, and the button
-        // stays under the pointer.
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .small_button("Take back")
-                .on_hover_text("Take back the side line's last move")
-                .clicked()
-            {
-                asked = Some(ListAsk::LineUndo);
-            }
-            ui.label(
-                egui::RichText::new(format!("({})", variation.text()))
-                    .italics()
-                    .color(palette::GOLD),
-            )
-            .on_hover_text("Moves tried from the position marked in the list below");
-        });
-    }
-    // The variation's lines come out of the list's room.
-    let height = (height - (ui.cursor().top() - before_variation)).max(44.0);
-    let shown = viewing.unwrap_or(rows.len());
-    // A past move shown from elsewhere (the review's graph, the practice, a key) is
-    // scrolled into sight once, when it becomes the one shown; the list scrolls freely
-    // after that.
-    let seen = egui::Id::new((id, "shown"));
-    let newly_shown = ui.data(|d| d.get_temp::<usize>(seen)) != Some(shown);
-    ui.data_mut(|d| d.insert_temp(seen, shown));
-    egui::ScrollArea::vertical()
-        .id_salt(id)
-        .max_height(height)
-        // The list keeps its height as it fills: what is below it does not move.
-        .auto_shrink([true, false])
-        .stick_to_bottom(viewing.is_none())
+    asked
+}
+
+/// The side line tried, with the button that takes its last move back.
+fn variation_line(ui: &mut egui::Ui, variation: &Variation) -> Option<ListAsk> {
+    let mut asked = None;
+    // The button first: the line's text grows and shrinks after it, and the button
+    // stays under the pointer.
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .small_button("Take back")
+            .on_hover_text("Take back the side line's last move")
+            .clicked()
+        {
+            asked = Some(ListAsk::LineUndo);
+        }
+        ui.label(
+            egui::RichText::new(format!("({})", variation.text()))
+                .italics()
+                .color(palette::GOLD),
+        )
+        .on_hover_text("Moves tried from the position marked in the list below");
+    });
+    asked
+}
+
+/// The moves in two columns after their numbers, the one after `shown` moves selected
+/// (and scrolled into sight when it is `scroll_to`).
+fn move_grid(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: &[MoveRow],
+    shown: usize,
+    scroll_to: Option<usize>,
+) -> Option<ListAsk> {
+    let mut asked = None;
+    // Two move columns share what the numbers leave; a long capture list is cut
+    // short with "…" (whole on hover) instead of widening the panel.
+    let number =
+        text_width(ui, "888.").max(ui.spacing().interact_size.x) + ui.spacing().item_spacing.x;
+    let cell = ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
+    egui::Grid::new(id)
+        .num_columns(3)
+        .striped(true)
+        .max_col_width(cell)
         .show(ui, |ui| {
-            if rows.is_empty() {
-                ui.label(egui::RichText::new("no moves yet").weak());
-                return;
-            }
-            // Two move columns share what the numbers leave; a long capture list is cut
-            // short with "…" (whole on hover) instead of widening the panel.
-            let number = text_width(ui, "888.").max(ui.spacing().interact_size.x)
-                + ui.spacing().item_spacing.x;
-            let cell =
-                ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
-            egui::Grid::new(id)
-                .num_columns(3)
-                .striped(true)
-                .max_col_width(cell)
-                .show(ui, |ui| {
-                    let mut column = 0;
-                    for (i, row) in rows.iter().enumerate() {
-                        if row.side == Side::Black || i == 0 {
-                            if column != 0 {
-                                ui.end_row();
-                            }
-                            ui.label(egui::RichText::new(format!("{}.", row.number)).weak());
-                            if row.side == Side::White {
-                                ui.label("…");
-                            }
-                        }
-                        let text = row.text.as_str();
-                        let mut button =
-                            ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
-                        // A button cut short does not show its whole text by itself.
-                        if button
-                            .intrinsic_size()
-                            .is_some_and(|s| s.x > button.rect.width() + 0.5)
-                        {
-                            button = button.on_hover_text(text);
-                        }
-                        if newly_shown && viewing.is_some() && shown == i + 1 {
-                            button.scroll_to_me(Some(egui::Align::Center));
-                        }
-                        if button.clicked() {
-                            asked = Some(ListAsk::View((i + 1 < rows.len()).then_some(i + 1)));
-                        }
-                        column = if row.side == Side::White { 0 } else { 1 };
-                        if column == 0 {
-                            ui.end_row();
-                        }
-                    }
+            let mut column = 0;
+            for (i, row) in rows.iter().enumerate() {
+                if row.side == Side::Black || i == 0 {
                     if column != 0 {
                         ui.end_row();
                     }
-                });
+                    ui.label(egui::RichText::new(format!("{}.", row.number)).weak());
+                    if row.side == Side::White {
+                        ui.label("…");
+                    }
+                }
+                let text = row.text.as_str();
+                let mut button = ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
+                // A button cut short does not show its whole text by itself.
+                if button
+                    .intrinsic_size()
+                    .is_some_and(|s| s.x > button.rect.width() + 0.5)
+                {
+                    button = button.on_hover_text(text);
+                }
+                if scroll_to == Some(i + 1) {
+                    button.scroll_to_me(Some(egui::Align::Center));
+                }
+                if button.clicked() {
+                    asked = Some(ListAsk::View((i + 1 < rows.len()).then_some(i + 1)));
+                }
+                column = if row.side == Side::White { 0 } else { 1 };
+                if column == 0 {
+                    ui.end_row();
+                }
+            }
+            if column != 0 {
+                ui.end_row();
+            }
         });
     asked
 }
