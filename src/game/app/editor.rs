@@ -7,10 +7,142 @@
 //! returns; this layer never asks which game it is.
 
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::common::{BySide, Player, Side};
-use crate::game::app::ui::palette;
+use crate::game::app::game_panel;
+use crate::game::app::reports::Refused;
+use crate::game::app::session::{Command, Edit, Session, SessionGame};
+use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, UiLayer, palette};
+
+/// What the position editor needs of a board's game beyond its session: the set-up's
+/// texts, its brushes and switches, and how the board reads new rules and positions.
+pub trait EditedBoard: SessionGame {
+    /// The board's name for egui's ids: `chogo`, `go`.
+    const ID: &'static str;
+    /// How the board reads a rules line (the field's hover text).
+    const RULES_HELP: &'static str;
+    /// The bots a game from the set-up may be played against, weakest first, each with
+    /// its name as the new game dialog gives it.
+    fn levels() -> Vec<(Self::Level, String)>;
+    /// The brushes, in the panel's order, each with the piece it puts (`None`: empties).
+    fn brushes(set_up: &Self::Position) -> Vec<(Brush, Option<Self::Piece>)>;
+    /// The board's own switches beside the pieces, each with whether it is on.
+    fn switches(_set_up: &Self::Position) -> Vec<(String, bool)> {
+        Vec::new()
+    }
+    /// The change switch `i` asks for.
+    fn switch(_set_up: &Self::Position, _i: usize) -> Option<Edit<Self>> {
+        None
+    }
+    fn to_move(set_up: &Self::Position) -> Side;
+    /// The set-up's rules as a line of text.
+    fn rules_text(set_up: &Self::Position) -> String;
+    /// The set-up as position text.
+    fn position_text(set_up: &Self::Position) -> String;
+    /// The start of the rules `text` names, or why they cannot be played.
+    fn read_rules(text: &str) -> Result<Self::Position, String>;
+    /// The position `text` describes under the set-up's rules.
+    fn read_position(text: &str, set_up: &Self::Position) -> Result<Self::Position, String>;
+    /// The set-up with every piece taken off.
+    fn cleared(set_up: &Self::Position) -> Self::Position;
+    /// The start position of the set-up's rules.
+    fn start_of(set_up: &Self::Position) -> Self::Position;
+}
+
+/// Whether the board's position editor is open.
+pub fn editing<G: SessionGame>(session: Res<Session<G>>) -> bool {
+    session.edit.is_some()
+}
+
+/// The editor's panel of board `G` while its editor is open, and the edits its clicks
+/// ask for.
+fn panel<G: EditedBoard>(
+    mut contexts: EguiContexts,
+    session: Res<Session<G>>,
+    notice: Res<Notice>,
+    mut brush: ResMut<EditBrush>,
+    mut fields: ResMut<EditorFields>,
+    (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
+    mut commands: MessageWriter<Command<G>>,
+    mut refused: MessageWriter<Refused>,
+) -> Result {
+    let Some(set_up) = session.edit.as_ref() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let shown: Vec<Brush> = G::brushes(set_up).into_iter().map(|(b, _)| b).collect();
+    let switches = G::switches(set_up);
+    let levels = G::levels();
+    let names: Vec<&str> = levels.iter().map(|(_, name)| name.as_str()).collect();
+    let view = EditorView {
+        id: G::ID,
+        brushes: &shown,
+        brush: brush.0.min(shown.len().saturating_sub(1)),
+        turn: G::to_move(set_up),
+        switches: &switches,
+        rules: G::rules_text(set_up),
+        rules_help: G::RULES_HELP,
+        text: G::position_text(set_up),
+        problem: G::check_setup(set_up).err(),
+        levels: &names,
+        notice: notice.0.as_deref(),
+    };
+    let mut asked = Vec::new();
+    let bar = (
+        Some(G::to_move(set_up)),
+        egui::RichText::new("Setting up a position"),
+    );
+    game_panel::place_panel::<()>(ctx, *place, &mut drawer, None, bar, &[], |ui| {
+        asked = editor_panel(ui, &view, &mut fields);
+    });
+    let bots: Vec<G::Level> = levels.iter().map(|(level, _)| *level).collect();
+    for ask in asked {
+        let replaced = |read: Result<G::Position, String>| read.map(|p| Edit::Replace(Box::new(p)));
+        let edit = match &ask {
+            EditAsk::Brush(i) => {
+                brush.0 = *i;
+                continue;
+            }
+            EditAsk::Turn(side) => Ok(Edit::Turn(*side)),
+            EditAsk::Switch(i) => match G::switch(set_up, *i) {
+                Some(edit) => Ok(edit),
+                None => continue,
+            },
+            EditAsk::Rules(text) => replaced(G::read_rules(text)),
+            EditAsk::Text(text) => replaced(
+                G::read_position(text, set_up).map_err(|e| format!("the position text: {e}")),
+            ),
+            EditAsk::Clear => Ok(Edit::Replace(Box::new(G::cleared(set_up)))),
+            EditAsk::Start => Ok(Edit::Replace(Box::new(G::start_of(set_up)))),
+            EditAsk::Play { .. } | EditAsk::Analyse => match ask.game(&bots) {
+                Some((players, analyse)) => Ok(Edit::Play { players, analyse }),
+                None => continue,
+            },
+            EditAsk::Cancel => Ok(Edit::Close),
+        };
+        match edit {
+            Ok(edit) => {
+                commands.write(Command::Edit(edit));
+            }
+            Err(why) => {
+                refused.write(Refused(why));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Board `G`'s position editor is drawn while its state `on` holds and the editor is
+/// open.
+pub fn register<G: EditedBoard, S: States>(app: &mut App, on: S) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panel::<G>
+            .run_if(in_state(on).and_then(editing::<G>))
+            .in_set(UiLayer::Panel),
+    );
+}
 
 /// What a click on the board puts on a cell while editing.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,15 +4,11 @@
 //! the text, and starts a game from the set-up.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::bot::Level;
-use crate::game::app::editor::{Brush, EditAsk, EditBrush, EditorFields, EditorView, editor_panel};
-use crate::game::app::game_panel;
-use crate::game::app::reports::Refused;
-use crate::game::app::ui::{DrawerOpen, Notice, PanelPlace, UiLayer};
+use crate::game::app::editor::{Brush, EditBrush, EditedBoard};
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::bridge::{Bridge, Command, Edit};
+use crate::game::chogo_board::bridge::{Bridge, Edit};
 use crate::rules::{Hand, Man, Position, Role, RuleSet, Side};
 
 /// Whether the position editor is open.
@@ -66,110 +62,75 @@ const LEVELS: [Level; 5] = [
     Level::Master,
 ];
 
-fn panel(
-    mut contexts: EguiContexts,
-    bridge: Res<Bridge>,
-    notice: Res<Notice>,
-    mut brush: ResMut<EditBrush>,
-    mut fields: ResMut<EditorFields>,
-    (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
-    mut commands: MessageWriter<Command>,
-    mut refused: MessageWriter<Refused>,
-) -> Result {
-    let Some(setup) = bridge.edit else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let rules = *setup.rules();
-    let kinds = brushes(&rules);
-    let shown: Vec<Brush> = kinds.iter().map(|(b, _)| b.clone()).collect();
-    let switches: Vec<(String, bool)> = if rules.kings_dropped() && rules.has_kings() {
+impl EditedBoard for crate::rules::Game {
+    const ID: &'static str = "chogo";
+    const RULES_HELP: &'static str = "A preset (chogo-44, chogo-large, neto) and options, as in \
+                                      chogo-44,king=rook or 12x10,opening=drops,men=8 (the \
+                                      rule book, §10)";
+
+    fn levels() -> Vec<(Level, String)> {
+        LEVELS.iter().map(|l| (*l, l.title().to_string())).collect()
+    }
+
+    fn brushes(set_up: &Position) -> Vec<(Brush, Option<Man>)> {
+        brushes(set_up.rules())
+    }
+
+    /// Each side's king in hand, when kings are dropped.
+    fn switches(set_up: &Position) -> Vec<(String, bool)> {
+        let rules = set_up.rules();
+        if !(rules.kings_dropped() && rules.has_kings()) {
+            return Vec::new();
+        }
         Side::BOTH
             .iter()
-            .map(|&s| (format!("{s}'s king in hand"), setup.hand(s).king))
+            .map(|&s| (format!("{s}'s king in hand"), set_up.hand(s).king))
             .collect()
-    } else {
-        Vec::new()
-    };
-    let names: Vec<&str> = LEVELS.iter().map(|l| l.title()).collect();
-    let view = EditorView {
-        id: "chogo",
-        brushes: &shown,
-        brush: brush.0.min(shown.len() - 1),
-        turn: setup.turn(),
-        switches: &switches,
-        rules: rules.to_string(),
-        rules_help: "A preset (chogo-44, chogo-large, neto) and options, as in \
-                     chogo-44,king=rook or 12x10,opening=drops,men=8 (the rule book, §10)",
-        text: setup.to_string(),
-        problem: setup.check_setup().err().map(|e| e.to_string()),
-        levels: &names,
-        notice: notice.0.as_deref(),
-    };
-    let mut asked = Vec::new();
-    let bar = (
-        Some(setup.turn()),
-        bevy_egui::egui::RichText::new("Setting up a position"),
-    );
-    game_panel::place_panel::<()>(ctx, *place, &mut drawer, None, bar, &[], |ui| {
-        asked = editor_panel(ui, &view, &mut fields);
-    });
-    for ask in asked {
-        let edit = match ask {
-            EditAsk::Brush(i) => {
-                brush.0 = i;
-                continue;
-            }
-            EditAsk::Turn(side) => Edit::Turn(side),
-            EditAsk::Switch(i) => {
-                let side = Side::BOTH[i.min(1)];
-                let hand = setup.hand(side);
-                Edit::Hand(
-                    side,
-                    Hand {
-                        king: !hand.king,
-                        ..hand
-                    },
-                )
-            }
-            EditAsk::Rules(text) => match text.parse::<RuleSet>() {
-                Ok(rules) => match rules.validate() {
-                    Ok(()) => Edit::Replace(Box::new(Position::new(rules))),
-                    Err(e) => {
-                        refused.write(Refused(e.to_string()));
-                        continue;
-                    }
-                },
-                Err(e) => {
-                    refused.write(Refused(e.to_string()));
-                    continue;
-                }
-            },
-            EditAsk::Text(text) => match Position::from_text(&text, rules) {
-                Ok(position) => Edit::Replace(Box::new(position)),
-                Err(e) => {
-                    refused.write(Refused(format!("the position text: {e}")));
-                    continue;
-                }
-            },
-            EditAsk::Clear => Edit::Replace(Box::new(setup.cleared())),
-            EditAsk::Start => Edit::Replace(Box::new(Position::new(rules))),
-            EditAsk::Play { .. } | EditAsk::Analyse => match ask.game(&LEVELS) {
-                Some((players, analyse)) => Edit::Play { players, analyse },
-                None => continue,
-            },
-            EditAsk::Cancel => Edit::Close,
-        };
-        commands.write(Command::Edit(edit));
     }
-    Ok(())
+
+    fn switch(set_up: &Position, i: usize) -> Option<Edit> {
+        let side = *Side::BOTH.get(i)?;
+        let hand = set_up.hand(side);
+        Some(Edit::Hand(
+            side,
+            Hand {
+                king: !hand.king,
+                ..hand
+            },
+        ))
+    }
+
+    fn to_move(set_up: &Position) -> Side {
+        set_up.turn()
+    }
+
+    fn rules_text(set_up: &Position) -> String {
+        set_up.rules().to_string()
+    }
+
+    fn position_text(set_up: &Position) -> String {
+        set_up.to_string()
+    }
+
+    fn read_rules(text: &str) -> Result<Position, String> {
+        let rules = text.parse::<RuleSet>().map_err(|e| e.to_string())?;
+        rules.validate().map_err(|e| e.to_string())?;
+        Ok(Position::new(rules))
+    }
+
+    fn read_position(text: &str, set_up: &Position) -> Result<Position, String> {
+        Position::from_text(text, *set_up.rules()).map_err(|e| e.to_string())
+    }
+
+    fn cleared(set_up: &Position) -> Position {
+        set_up.cleared()
+    }
+
+    fn start_of(set_up: &Position) -> Position {
+        Position::new(*set_up.rules())
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        panel
-            .run_if(in_state(ChogoOn).and_then(editing))
-            .in_set(UiLayer::Panel),
-    );
+    crate::game::app::editor::register::<crate::rules::Game, _>(app, ChogoOn);
 }
