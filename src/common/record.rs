@@ -11,6 +11,22 @@ use super::excerpt;
 /// The results a record can end with: Black wins, White wins, a draw, the game goes on.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// A game record as read from or written to text, for either game: its rules, its
+/// start position, its moves in the game's move text, and its result. Each game names its
+/// own (`rules::Record`, `go::Record`) and reads and writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record<Rules, Position, MoveText> {
+    /// Every tag in order, `Rules`, `SetUp` and `Result` included.
+    pub tags: Vec<(String, String)>,
+    pub rules: Rules,
+    /// The start position when the game did not start from the rules' start.
+    pub setup: Option<Position>,
+    /// The moves, each with the line it was read from (0 for records built in memory).
+    pub moves: Vec<(MoveText, usize)>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or none while the game goes on.
+    pub result: Option<String>,
+}
+
 /// A tag line, `[Name "value"]`, its value unescaped (see [`super::tag`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {

@@ -14,19 +14,9 @@ use crate::common::analysis::{Note, record_text};
 use crate::common::record::{RecordText, TextProblem};
 use crate::common::{Side, excerpt};
 
-/// A game record as read from or written to text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Record {
-    /// Every tag in order.
-    pub tags: Vec<(String, String)>,
-    pub rules: Rules,
-    /// The start position when the game did not start from the empty board.
-    pub setup: Option<Position>,
-    /// The moves, each with the line it was read from (0 for records built in memory).
-    pub moves: Vec<(MoveText, usize)>,
-    /// `1-0`, `0-1`, `1/2-1/2`, or none while the game goes on.
-    pub result: Option<String>,
-}
+/// A game record of Go with chess pieces as read from or written to text (its start
+/// position, when set, is not the empty board).
+pub type Record = crate::common::record::Record<Rules, Position, MoveText>;
 
 /// A problem in a record's text, with its line.
 pub type RecordError = crate::common::record::RecordError<RecordProblem>;

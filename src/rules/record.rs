@@ -12,19 +12,8 @@ use super::{
     RuleSet, RuleSetError, Side,
 };
 
-/// A game record as read from or written to text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Record {
-    /// Every tag in order, `Rules`, `SetUp` and `Result` included.
-    pub tags: Vec<(String, String)>,
-    pub rules: RuleSet,
-    /// The start position when the game did not start from the rules' start.
-    pub setup: Option<Position>,
-    /// The moves, each with the line it was read from (0 for records built in memory).
-    pub moves: Vec<(MoveText, usize)>,
-    /// `1-0`, `0-1`, `1/2-1/2`, or `*` / none while the game goes on.
-    pub result: Option<String>,
-}
+/// A Chogo game record as read from or written to text.
+pub type Record = crate::common::record::Record<RuleSet, Position, MoveText>;
 
 /// A problem in a record's text, with its line.
 pub type RecordError = crate::common::record::RecordError<RecordProblem>;
