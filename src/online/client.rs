@@ -67,6 +67,8 @@ pub struct Client {
     /// The number of moves of the game when this client last sent a move: no second move
     /// is sent for the same position.
     sent_at: Option<usize>,
+    /// No move is due before then (after the server said "too fast").
+    hold_until: Option<Instant>,
 }
 
 impl Client {
@@ -87,6 +89,7 @@ impl Client {
             next_try: Instant::now(),
             down_since: None,
             sent_at: None,
+            hold_until: None,
         };
         client.dial();
         client
@@ -153,6 +156,7 @@ impl Client {
             && state.black != protocol::Presence::Empty
             && state.white != protocol::Presence::Empty
             && self.sent_at != Some(game.ply_count())
+            && self.hold_until.is_none_or(|t| Instant::now() >= t)
     }
 
     /// The record of the game as this client rebuilt it.
@@ -317,14 +321,25 @@ impl Client {
                 if self.code.as_deref() != Some(state.code.as_str()) {
                     return None;
                 }
+                if self.state.as_ref().is_none_or(|old| old.moves != state.moves) {
+                    // The game moved (this player's move, or a take-back): this position
+                    // is new.
+                    self.sent_at = None;
+                }
                 self.apply(&state);
                 self.state = Some(state.clone());
                 Some(Event::State(Box::new(state)))
             }
             ServerMsg::Error { error, message, .. } => {
-                if error == ErrorCode::NotYourTurn || error == ErrorCode::IllegalMove {
+                if matches!(
+                    error,
+                    ErrorCode::NotYourTurn | ErrorCode::IllegalMove | ErrorCode::RateLimited
+                ) {
                     // The move was not played: this position may be answered again.
                     self.sent_at = None;
+                }
+                if error == ErrorCode::RateLimited {
+                    self.hold_until = Some(Instant::now() + Duration::from_millis(200));
                 }
                 Some(Event::Refused { error, message })
             }

@@ -12,7 +12,7 @@ use std::time::Duration;
 use chogo::common::Side;
 use chogo::online::client::{Client, Event, Intent, Link};
 use chogo::online::game::OnlineGame;
-use chogo::online::protocol::{ClockSpec, GameKind, GameSpec};
+use chogo::online::protocol::{ClockSpec, ErrorCode, GameKind, GameSpec};
 use web_time::Instant;
 
 use super::{Failure, usage};
@@ -164,7 +164,7 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                     if let Some(side) = side
                         && !seated
                     {
-                        println!("side: {side}");
+                        println!("side: {}", side.name());
                         seated = true;
                     }
                     let _ = std::io::stdout().flush();
@@ -190,6 +190,10 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                 }
                 Event::Refused { error, message } => {
                     eprintln!("server: {message}");
+                    if !human && error == ErrorCode::IllegalMove {
+                        // The engines here and on the server disagree: no use trying again.
+                        return Err(Failure(format!("the server refused the bot's move: {message}"), 1));
+                    }
                     if !seated {
                         return Err(Failure(format!("the server refused: {message} ({error:?})"), 1));
                     }
@@ -265,7 +269,7 @@ fn choose(
             rx.try_recv().ok().map(|l| l.trim().to_string()).filter(|l| !l.is_empty())
         }
         (Mover::Chogo(bot, level), OnlineGame::Chogo(g)) => {
-            let budget = level.budget(time.filter(|_| time_ms.is_some() || clock_ms.is_some()));
+            let budget = level.budget(time);
             let choice = bot.choose(&chogo::bot::Request {
                 game: g,
                 budget,

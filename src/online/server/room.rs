@@ -338,8 +338,9 @@ impl Room {
             // Too late: the hub's tick ends the game on time.
             return refuse(ErrorCode::GameOver, format!("{side}'s time has run out"));
         }
-        if text.len() > 64 {
-            return refuse(ErrorCode::IllegalMove, "a move is a few characters of notation");
+        // A move with its captures: a drop that takes a whole 19 × 19 board stays below.
+        if text.len() > 2048 {
+            return refuse(ErrorCode::IllegalMove, "a move is at most 2048 characters of notation");
         }
         let mut game = self.game.clone();
         let played = match game.play_text(text) {
