@@ -92,9 +92,8 @@ impl Server {
         let mut again = None;
         // The port may take a moment to be free again.
         for _ in 0..50 {
-            let attempt = std::panic::catch_unwind(|| {
-                Server::on(&self.db, self.port, self.args.clone())
-            });
+            let attempt =
+                std::panic::catch_unwind(|| Server::on(&self.db, self.port, self.args.clone()));
             if let Ok(server) = attempt {
                 again = Some(server);
                 break;
@@ -107,7 +106,11 @@ impl Server {
     }
 
     fn record(&self, code: &str) -> (String, bool) {
-        let row = Store::open(&self.db).unwrap().row(code).unwrap().expect("the game's row");
+        let row = Store::open(&self.db)
+            .unwrap()
+            .row(code)
+            .unwrap()
+            .expect("the game's row");
         (row.record, row.finished)
     }
 }
@@ -202,7 +205,8 @@ fn play(a: &mut Client, b: &mut Client, rng: &mut Rng, plies: usize, finish: boo
             }
         } else {
             for c in [&mut *a, &mut *b] {
-                if c.to_move() {
+                // A client whose state is ahead of the other's stops at `plies` too.
+                if c.to_move() && c.state().is_some_and(|s| s.moves.len() < plies) {
                     let legal = c.game().unwrap().legal_texts();
                     let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
                     c.play(&mv);
@@ -232,7 +236,12 @@ fn whole_games_of_both_games_through_the_client() {
     let server = Server::start(&dir.0.join("games.db"), &FAST);
     let specs = [
         (GameKind::Chogo, Some("chogo-44"), None, None),
-        (GameKind::Chogo, Some("chogo-44,king=rook,capture=suicide"), None, None),
+        (
+            GameKind::Chogo,
+            Some("chogo-44,king=rook,capture=suicide"),
+            None,
+            None,
+        ),
         (GameKind::Chogo, Some("8x8"), None, None),
         (GameKind::Go, None, Some("R"), Some("9")),
         (GameKind::Go, None, Some("RB"), Some("7")),
@@ -251,13 +260,13 @@ fn whole_games_of_both_games_through_the_client() {
     }
 }
 
-/// `chogo-cli online play` for one side: its output once it ends.
-fn cli(server: &Server, args: &[&str]) -> Child {
+/// `chogo-cli online play` for one side, its standard error in the file `log`.
+fn cli(server: &Server, args: &[&str], log: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_chogo-cli"))
         .args(["online", "play", "--server", &server.url()])
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
         .spawn()
         .expect("chogo-cli starts")
 }
@@ -284,23 +293,36 @@ fn whole_games_between_two_command_line_bots() {
     let dir = TempDir::new("cli");
     let server = Server::start(&dir.0.join("games.db"), &[]);
     let games: [&[&str]; 3] = [
-        &["--create", "chogo", "--rules", "chogo-44,king=rook", "--side", "white"],
+        &[
+            "--create",
+            "chogo",
+            "--rules",
+            "chogo-44,king=rook",
+            "--side",
+            "white",
+        ],
         &["--create", "go", "--pieces", "RB", "--board", "7"],
-        &["--create", "go", "--pieces", "R", "--board", "9", "--komi", "6.5", "--side", "black"],
+        &[
+            "--create", "go", "--pieces", "R", "--board", "9", "--komi", "6.5", "--side", "black",
+        ],
     ];
     for create in games {
         let mut args = create.to_vec();
         args.extend(["--level", "easy"]);
-        let mut creator = cli(&server, &args);
+        let (log_c, log_j) = (dir.0.join("creator.log"), dir.0.join("joiner.log"));
+        let mut creator = cli(&server, &args, &log_c);
         let mut first = String::new();
         let mut out = BufReader::new(creator.stdout.take().unwrap());
         out.read_line(&mut first).unwrap();
         let code = first
             .strip_prefix("code: ")
-            .unwrap_or_else(|| panic!("the first line is the code: {first:?}"))
+            .unwrap_or_else(|| {
+                let log = std::fs::read_to_string(&log_c).unwrap_or_default();
+                panic!("the first line is the code: {first:?}; standard error: {log}")
+            })
             .trim()
             .to_string();
-        let joiner = cli(&server, &["--join", &code, "--level", "random"]);
+        let joiner = cli(&server, &["--join", &code, "--level", "random"], &log_j);
         let (ok_j, out_j) = finish(joiner, 60);
         let mut rest = String::new();
         std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
@@ -317,7 +339,10 @@ fn whole_games_between_two_command_line_bots() {
         let (db, finished) = server.record(&code);
         assert!(finished);
         assert_eq!(rec_c.trim_end(), db.trim_end());
-        assert!(out_j.starts_with(&format!("code: {code}\nside: ")), "{out_j}");
+        assert!(
+            out_j.starts_with(&format!("code: {code}\nside: ")),
+            "{out_j}"
+        );
     }
 }
 
@@ -334,7 +359,8 @@ fn a_dropped_client_rejoins_and_catches_up() {
     let legal = b.game().unwrap().legal_texts();
     b.play(&legal[0]);
     until(&mut [&mut b], 10, |c| {
-        c[0].state().is_some_and(|s| s.moves.len() == 12 && s.black == Presence::Gone)
+        c[0].state()
+            .is_some_and(|s| s.moves.len() == 12 && s.black == Presence::Gone)
     });
     until(&mut [&mut a, &mut b], 10, |c| {
         c[0].link() == Link::Open
@@ -387,11 +413,16 @@ fn a_game_is_won_on_time() {
     });
     let state = b.state().unwrap();
     let result = state.result.as_ref().unwrap();
-    assert_eq!((result.winner, result.reason.as_str()), (Some(Side::Black), "time"));
+    assert_eq!(
+        (result.winner, result.reason.as_str()),
+        (Some(Side::Black), "time")
+    );
     let clocks = state.clocks.unwrap();
     assert_eq!((clocks.white_ms, clocks.running), (0, None));
     assert!(clocks.black_ms > 0 && clocks.black_ms <= 500, "{clocks:?}");
-    until(&mut [&mut a], 10, |c| c[0].state().is_some_and(|s| s.result.is_some()));
+    until(&mut [&mut a], 10, |c| {
+        c[0].state().is_some_and(|s| s.result.is_some())
+    });
     same_records(&server, &a, &b);
 }
 
@@ -465,18 +496,26 @@ fn raw(text: String) -> impl FnOnce(&mut Client) -> bool {
 #[test]
 fn an_illegal_move_is_refused() {
     let (_d, server, mut a, _b) = in_progress("illegal", &FAST);
-    assert_eq!(refused(&server, &mut a, None, |c| c.play("e5")), ErrorCode::IllegalMove);
-    assert_eq!(refused(&server, &mut a, None, |c| c.play("z99")), ErrorCode::IllegalMove);
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c.play("e5")),
+        ErrorCode::IllegalMove
+    );
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c.play("z99")),
+        ErrorCode::IllegalMove
+    );
 }
 
 #[test]
 fn a_move_out_of_turn_is_refused() {
     let (_d, server, mut a, mut b) = in_progress("turn", &FAST);
     assert_eq!(
-        refused(&server, &mut a, Some(&mut b), |c| c.send(&ClientMsg::Move {
-            code: c.code().unwrap().into(),
-            text: "g7".into()
-        })),
+        refused(&server, &mut a, Some(&mut b), |c| c.send(
+            &ClientMsg::Move {
+                code: c.code().unwrap().into(),
+                text: "g7".into()
+            }
+        )),
         ErrorCode::NotYourTurn
     );
 }
@@ -488,27 +527,47 @@ fn a_request_from_someone_not_a_player_is_refused() {
     let mut watcher = Client::new(&server.url(), Intent::Watch(code.clone()));
     until(&mut [&mut watcher], 10, |c| c[0].state().is_some());
     assert_eq!(watcher.side(), None);
-    let mv = ClientMsg::Move { code: code.clone(), text: "g7".into() };
-    assert_eq!(refused(&server, &mut a, Some(&mut watcher), |c| c.send(&mv)), ErrorCode::NotPlayer);
+    let mv = ClientMsg::Move {
+        code: code.clone(),
+        text: "g7".into(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut watcher), |c| c.send(&mv)),
+        ErrorCode::NotPlayer
+    );
     let resign = ClientMsg::Resign { code: code.clone() };
-    assert_eq!(refused(&server, &mut a, Some(&mut watcher), |c| c.send(&resign)), ErrorCode::NotPlayer);
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut watcher), |c| c.send(&resign)),
+        ErrorCode::NotPlayer
+    );
     let draw = ClientMsg::OfferDraw { code };
-    assert_eq!(refused(&server, &mut a, Some(&mut watcher), |c| c.send(&draw)), ErrorCode::NotPlayer);
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut watcher), |c| c.send(&draw)),
+        ErrorCode::NotPlayer
+    );
 }
 
 #[test]
 fn a_message_on_a_finished_game_is_refused() {
     let (_d, server, mut a, mut b) = in_progress("finished", &FAST);
     a.ask(|code| ClientMsg::Resign { code });
-    until(&mut [&mut a, &mut b], 10, |c| c.iter().all(|c| c.state().unwrap().result.is_some()));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().result.is_some())
+    });
     let code = a.code().unwrap().to_string();
     for msg in [
-        ClientMsg::Move { code: code.clone(), text: "g7".into() },
+        ClientMsg::Move {
+            code: code.clone(),
+            text: "g7".into(),
+        },
         ClientMsg::Resign { code: code.clone() },
         ClientMsg::OfferDraw { code: code.clone() },
         ClientMsg::Takeback { code: code.clone() },
     ] {
-        assert_eq!(refused(&server, &mut a, Some(&mut b), |c| c.send(&msg)), ErrorCode::GameOver);
+        assert_eq!(
+            refused(&server, &mut a, Some(&mut b), |c| c.send(&msg)),
+            ErrorCode::GameOver
+        );
     }
 }
 
@@ -516,7 +575,10 @@ fn a_message_on_a_finished_game_is_refused() {
 fn malformed_json_is_refused() {
     let (_d, server, mut a, _b) = in_progress("json", &FAST);
     for text in ["{not json", "[1,2]", "\"move\"", ""] {
-        assert_eq!(refused(&server, &mut a, None, raw(text.into())), ErrorCode::BadJson);
+        assert_eq!(
+            refused(&server, &mut a, None, raw(text.into())),
+            ErrorCode::BadJson
+        );
     }
 }
 
@@ -525,8 +587,14 @@ fn an_unknown_type_is_refused() {
     let (_d, server, mut a, _b) = in_progress("type", &FAST);
     let code = a.code().unwrap().to_string();
     let text = format!(r#"{{"v":1,"type":"teleport","code":"{code}"}}"#);
-    assert_eq!(refused(&server, &mut a, None, raw(text)), ErrorCode::UnknownType);
-    assert_eq!(refused(&server, &mut a, None, raw(r#"{"v":1}"#.into())), ErrorCode::UnknownType);
+    assert_eq!(
+        refused(&server, &mut a, None, raw(text)),
+        ErrorCode::UnknownType
+    );
+    assert_eq!(
+        refused(&server, &mut a, None, raw(r#"{"v":1}"#.into())),
+        ErrorCode::UnknownType
+    );
 }
 
 #[test]
@@ -534,21 +602,48 @@ fn another_version_and_a_malformed_message_are_refused() {
     let (_d, server, mut a, _b) = in_progress("version", &FAST);
     let code = a.code().unwrap().to_string();
     let text = format!(r#"{{"v":7,"type":"move","code":"{code}","text":"g7"}}"#);
-    assert_eq!(refused(&server, &mut a, None, raw(text)), ErrorCode::BadVersion);
+    assert_eq!(
+        refused(&server, &mut a, None, raw(text)),
+        ErrorCode::BadVersion
+    );
     let text = format!(r#"{{"type":"move","code":"{code}","text":"g7"}}"#);
-    assert_eq!(refused(&server, &mut a, None, raw(text)), ErrorCode::BadVersion);
+    assert_eq!(
+        refused(&server, &mut a, None, raw(text)),
+        ErrorCode::BadVersion
+    );
     let text = format!(r#"{{"v":1,"type":"move","code":"{code}","text":7}}"#);
-    assert_eq!(refused(&server, &mut a, None, raw(text)), ErrorCode::BadMessage);
+    assert_eq!(
+        refused(&server, &mut a, None, raw(text)),
+        ErrorCode::BadMessage
+    );
 }
 
 #[test]
 fn a_frame_over_the_limit_is_refused_and_the_player_comes_back() {
-    let (_d, server, mut a, mut b) = in_progress("large", &["--rate", "100000", "--burst", "100000", "--max-frame", "1000"]);
+    let (_d, server, mut a, mut b) = in_progress(
+        "large",
+        &[
+            "--rate",
+            "100000",
+            "--burst",
+            "100000",
+            "--max-frame",
+            "1000",
+        ],
+    );
     let code = a.code().unwrap().to_string();
-    let text = format!(r#"{{"v":1,"type":"move","code":"{code}","text":"{}"}}"#, "g".repeat(2000));
-    assert_eq!(refused(&server, &mut a, None, raw(text)), ErrorCode::TooLarge);
+    let text = format!(
+        r#"{{"v":1,"type":"move","code":"{code}","text":"{}"}}"#,
+        "g".repeat(2000)
+    );
+    assert_eq!(
+        refused(&server, &mut a, None, raw(text)),
+        ErrorCode::TooLarge
+    );
     // The server closed that connection; the client rejoins and plays on.
-    until(&mut [&mut a, &mut b], 10, |c| c[0].link() == Link::Open && c[0].to_move());
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[0].link() == Link::Open && c[0].to_move()
+    });
     a.play("g7");
     until(&mut [&mut a, &mut b], 10, |c| c[1].to_move());
     assert_eq!(b.state().unwrap().moves, ["e5", "c3", "g7"]);
@@ -560,15 +655,36 @@ fn a_wrong_or_missing_token_is_refused() {
     let code = a.code().unwrap().to_string();
     let mut thief = Client::new(&server.url(), Intent::Watch(code.clone()));
     until(&mut [&mut thief], 10, |c| c[0].state().is_some());
-    let wrong = ClientMsg::Rejoin { code: code.clone(), token: "0123456789abcdef".into() };
-    assert_eq!(refused(&server, &mut a, Some(&mut thief), |c| c.send(&wrong)), ErrorCode::BadToken);
-    let empty = ClientMsg::Rejoin { code: code.clone(), token: String::new() };
-    assert_eq!(refused(&server, &mut a, Some(&mut thief), |c| c.send(&empty)), ErrorCode::BadToken);
+    let wrong = ClientMsg::Rejoin {
+        code: code.clone(),
+        token: "0123456789abcdef".into(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut thief), |c| c.send(&wrong)),
+        ErrorCode::BadToken
+    );
+    let empty = ClientMsg::Rejoin {
+        code: code.clone(),
+        token: String::new(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut thief), |c| c.send(&empty)),
+        ErrorCode::BadToken
+    );
     let missing = format!(r#"{{"v":1,"type":"rejoin","code":"{code}"}}"#);
-    assert_eq!(refused(&server, &mut a, Some(&mut thief), raw(missing)), ErrorCode::BadMessage);
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut thief), raw(missing)),
+        ErrorCode::BadMessage
+    );
     // Still a spectator: its move is refused.
-    let mv = ClientMsg::Move { code, text: "g7".into() };
-    assert_eq!(refused(&server, &mut a, Some(&mut thief), |c| c.send(&mv)), ErrorCode::NotPlayer);
+    let mv = ClientMsg::Move {
+        code,
+        text: "g7".into(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut thief), |c| c.send(&mv)),
+        ErrorCode::NotPlayer
+    );
 }
 
 #[test]
@@ -578,11 +694,24 @@ fn a_full_room_and_an_unknown_room_are_refused() {
     let mut third = Client::new(&server.url(), Intent::Watch(code.clone()));
     until(&mut [&mut third], 10, |c| c[0].state().is_some());
     let join = ClientMsg::Join { code };
-    assert_eq!(refused(&server, &mut a, Some(&mut third), |c| c.send(&join)), ErrorCode::RoomFull);
-    let join = ClientMsg::Join { code: "ZZZZZZ".into() };
-    assert_eq!(refused(&server, &mut a, Some(&mut third), |c| c.send(&join)), ErrorCode::NoSuchRoom);
-    let join = ClientMsg::Join { code: "'; DROP TABLE games".into() };
-    assert_eq!(refused(&server, &mut a, Some(&mut third), |c| c.send(&join)), ErrorCode::NoSuchRoom);
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut third), |c| c.send(&join)),
+        ErrorCode::RoomFull
+    );
+    let join = ClientMsg::Join {
+        code: "ZZZZZZ".into(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut third), |c| c.send(&join)),
+        ErrorCode::NoSuchRoom
+    );
+    let join = ClientMsg::Join {
+        code: "'; DROP TABLE games".into(),
+    };
+    assert_eq!(
+        refused(&server, &mut a, Some(&mut third), |c| c.send(&join)),
+        ErrorCode::NoSuchRoom
+    );
 }
 
 #[test]
@@ -590,14 +719,28 @@ fn a_pass_in_chogo_and_bad_rules_are_refused() {
     let dir = TempDir::new("wrong-game");
     let server = Server::start(&dir.0.join("games.db"), &FAST);
     let (mut a, _b) = pair(&server, spec(GameKind::Chogo, Side::Black));
-    assert_eq!(refused(&server, &mut a, None, |c| c.ask(|code| ClientMsg::Pass { code })), ErrorCode::WrongGame);
-    assert_eq!(refused(&server, &mut a, None, |c| c.ask(|code| ClientMsg::PlayOn { code })), ErrorCode::WrongGame);
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c
+            .ask(|code| ClientMsg::Pass { code })),
+        ErrorCode::WrongGame
+    );
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c
+            .ask(|code| ClientMsg::PlayOn { code })),
+        ErrorCode::WrongGame
+    );
     let mut bad = spec(GameKind::Chogo, Side::Black);
     bad.rules = Some("chogo-44,king=dragon".into());
-    assert_eq!(refused(&server, &mut a, None, |c| c.send(&ClientMsg::Create(bad))), ErrorCode::BadSpec);
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c.send(&ClientMsg::Create(bad))),
+        ErrorCode::BadSpec
+    );
     let mut bad = spec(GameKind::Go, Side::Black);
     bad.pieces = Some("XYZ".into());
-    assert_eq!(refused(&server, &mut a, None, |c| c.send(&ClientMsg::Create(bad))), ErrorCode::BadSpec);
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c.send(&ClientMsg::Create(bad))),
+        ErrorCode::BadSpec
+    );
 }
 
 #[test]
@@ -628,9 +771,17 @@ fn too_many_rooms_and_connections_are_refused() {
     let dir = TempDir::new("many");
     let server = Server::start(
         &dir.0.join("games.db"),
-        &["--rooms-per-connection", "2", "--connections-per-address", "3"],
+        &[
+            "--rooms-per-connection",
+            "2",
+            "--connections-per-address",
+            "3",
+        ],
     );
-    let mut a = Client::new(&server.url(), Intent::Create(spec(GameKind::Go, Side::Black)));
+    let mut a = Client::new(
+        &server.url(),
+        Intent::Create(spec(GameKind::Go, Side::Black)),
+    );
     until(&mut [&mut a], 10, |c| c[0].state().is_some());
     let create = ClientMsg::Create(spec(GameKind::Go, Side::Black));
     a.send(&create);
@@ -658,16 +809,30 @@ fn too_many_rooms_and_connections_are_refused() {
 
 #[test]
 fn a_claim_waits_for_the_grace_period() {
-    let (_d, server, mut a, mut b) = in_progress("claim", &["--grace", "0.5", "--rate", "1000", "--burst", "1000"]);
+    let (_d, server, mut a, mut b) = in_progress(
+        "claim",
+        &["--grace", "0.5", "--rate", "1000", "--burst", "1000"],
+    );
     b.drop_link();
     // b is no longer polled: gone.
-    until(&mut [&mut a], 10, |c| c[0].state().unwrap().white == Presence::Gone);
-    assert_eq!(refused(&server, &mut a, None, |c| c.ask(|code| ClientMsg::Claim { code })), ErrorCode::TooEarly);
+    until(&mut [&mut a], 10, |c| {
+        c[0].state().unwrap().white == Presence::Gone
+    });
+    assert_eq!(
+        refused(&server, &mut a, None, |c| c
+            .ask(|code| ClientMsg::Claim { code })),
+        ErrorCode::TooEarly
+    );
     until(&mut [&mut a], 10, |c| c[0].state().unwrap().claimable);
     a.ask(|code| ClientMsg::Claim { code });
-    until(&mut [&mut a], 10, |c| c[0].state().unwrap().result.is_some());
+    until(&mut [&mut a], 10, |c| {
+        c[0].state().unwrap().result.is_some()
+    });
     let result = a.state().unwrap().result.clone().unwrap();
-    assert_eq!((result.winner, result.reason.as_str()), (Some(Side::Black), "abandoned"));
+    assert_eq!(
+        (result.winner, result.reason.as_str()),
+        (Some(Side::Black), "abandoned")
+    );
 }
 
 #[test]
@@ -675,13 +840,21 @@ fn offers_take_backs_draws_play_on_and_a_rematch() {
     let (_d, server, mut a, mut b) = in_progress("offers", &FAST);
     // Black asks to take back e5 (White's c3 goes with it); White declines, then accepts.
     a.ask(|code| ClientMsg::Takeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[1].state().unwrap().offers.takeback == Some(Side::Black));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.takeback == Some(Side::Black)
+    });
     b.ask(|code| ClientMsg::DeclineTakeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[0].state().unwrap().offers.takeback.is_none());
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[0].state().unwrap().offers.takeback.is_none()
+    });
     a.ask(|code| ClientMsg::Takeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[1].state().unwrap().offers.takeback == Some(Side::Black));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.takeback == Some(Side::Black)
+    });
     b.ask(|code| ClientMsg::AcceptTakeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| c.iter().all(|c| c.state().unwrap().moves.is_empty()));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().moves.is_empty())
+    });
     // Two passes end the game; both play on; two more passes end it again.
     for (mover, text) in [(0, "pass"), (1, "pass")] {
         let c = if mover == 0 { &mut a } else { &mut b };
@@ -689,30 +862,46 @@ fn offers_take_backs_draws_play_on_and_a_rematch() {
         let c = if mover == 0 { &mut a } else { &mut b };
         c.play(text);
     }
-    until(&mut [&mut a, &mut b], 10, |c| c.iter().all(|c| c.state().unwrap().result.is_some()));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().result.is_some())
+    });
     assert_eq!(a.state().unwrap().result.as_ref().unwrap().reason, "passes");
     a.ask(|code| ClientMsg::PlayOn { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[1].state().unwrap().offers.play_on == Some(Side::Black));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.play_on == Some(Side::Black)
+    });
     b.ask(|code| ClientMsg::PlayOn { code });
-    until(&mut [&mut a, &mut b], 10, |c| c.iter().all(|c| c.state().unwrap().result.is_none()));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().result.is_none())
+    });
     until(&mut [&mut a, &mut b], 10, |c| c[0].to_move());
     a.play("e5");
     until(&mut [&mut a, &mut b], 10, |c| c[1].to_move());
     assert_eq!(b.state().unwrap().moves, ["pass", "pass", "e5"]);
     // A draw offered and accepted.
     b.ask(|code| ClientMsg::OfferDraw { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[0].state().unwrap().offers.draw == Some(Side::White));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[0].state().unwrap().offers.draw == Some(Side::White)
+    });
     a.ask(|code| ClientMsg::AcceptDraw { code });
-    until(&mut [&mut a, &mut b], 10, |c| c.iter().all(|c| c.state().unwrap().result.is_some()));
-    assert_eq!(a.state().unwrap().result.as_ref().unwrap().reason, "agreement");
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().result.is_some())
+    });
+    assert_eq!(
+        a.state().unwrap().result.as_ref().unwrap().reason,
+        "agreement"
+    );
     same_records(&server, &a, &b);
     // A rematch: a new room, the sides swapped.
     let old = a.code().unwrap().to_string();
     a.ask(|code| ClientMsg::Rematch { code });
-    until(&mut [&mut a, &mut b], 10, |c| c[1].state().unwrap().offers.rematch == Some(Side::Black));
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.rematch == Some(Side::Black)
+    });
     b.ask(|code| ClientMsg::Rematch { code });
     until(&mut [&mut a, &mut b], 10, |c| {
-        c.iter().all(|c| c.code() != Some(old.as_str()) && c.state().is_some())
+        c.iter()
+            .all(|c| c.code() != Some(old.as_str()) && c.state().is_some())
     });
     assert_eq!(a.code(), b.code());
     assert_eq!((a.side(), b.side()), (Some(Side::White), Some(Side::Black)));
@@ -736,7 +925,10 @@ fn a_flood_of_bad_frames_leaves_the_game_as_it_was() {
         r#"{"v":1,"type":"create","game":"go","board":"99"}"#.to_string(),
         r#"{"v":1,"type":"join","code":"AAAAAA"}"#.to_string(),
     ];
-    let pieces = ["{", "}", "[", "]", "\"", ":", ",", "v", "type", "1", "null", "move", "code", "\\u0000", "é", "𝄞", " ", "-1e999", "true"];
+    let pieces = [
+        "{", "}", "[", "]", "\"", ":", ",", "v", "type", "1", "null", "move", "code", "\\u0000",
+        "é", "𝄞", " ", "-1e999", "true",
+    ];
     for n in 0..3000 {
         let text = match n % 4 {
             // A valid message of someone who is not a player.
@@ -776,12 +968,18 @@ fn a_flood_of_bad_frames_leaves_the_game_as_it_was() {
         }
         a.poll(web_time::Instant::now());
         b.poll(web_time::Instant::now());
-        assert!(Instant::now() < end, "the flood's end was not answered in 30 s");
+        assert!(
+            Instant::now() < end,
+            "the flood's end was not answered in 30 s"
+        );
         std::thread::sleep(Duration::from_millis(1));
     }
     assert_eq!(flooder.link(), Link::Open);
     let now = a.state().unwrap();
-    assert_eq!((&now.moves, &now.result, now.turn), (&before.moves, &before.result, before.turn));
+    assert_eq!(
+        (&now.moves, &now.result, now.turn),
+        (&before.moves, &before.result, before.turn)
+    );
     assert_eq!(server.record(&code), row);
     // The game goes on to its end.
     play(&mut a, &mut b, &mut Rng(5), 200, true);

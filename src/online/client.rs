@@ -20,7 +20,10 @@ pub enum Intent {
     Join(String),
     Watch(String),
     /// A seat held before (a save of an online game): its room and its token.
-    Rejoin { code: String, token: String },
+    Rejoin {
+        code: String,
+        token: String,
+    },
 }
 
 /// The connection as the player sees it.
@@ -39,11 +42,17 @@ pub enum Link {
 pub enum Event {
     /// Seated in room `code` (or watching it: `side` none). A rematch seats the player in
     /// its new room the same way.
-    Joined { code: String, side: Option<Side> },
+    Joined {
+        code: String,
+        side: Option<Side>,
+    },
     /// The room as it stands now ([`Client::game`] is rebuilt from it).
     State(Box<State>),
     /// The server refused a request: nothing changed.
-    Refused { error: ErrorCode, message: String },
+    Refused {
+        error: ErrorCode,
+        message: String,
+    },
     Link(Link),
 }
 
@@ -292,7 +301,10 @@ impl Client {
             Err(e) => {
                 return Some(Event::Refused {
                     error: e.error,
-                    message: format!("the server sent what this client cannot read: {}", e.message),
+                    message: format!(
+                        "the server sent what this client cannot read: {}",
+                        e.message
+                    ),
                 });
             }
         };
@@ -321,7 +333,11 @@ impl Client {
                 if self.code.as_deref() != Some(state.code.as_str()) {
                     return None;
                 }
-                if self.state.as_ref().is_none_or(|old| old.moves != state.moves) {
+                if self
+                    .state
+                    .as_ref()
+                    .is_none_or(|old| old.moves != state.moves)
+                {
                     // The game moved (this player's move, or a take-back): this position
                     // is new.
                     self.sent_at = None;

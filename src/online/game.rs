@@ -7,7 +7,7 @@ use crate::common::{Playable, Side};
 use crate::go;
 use crate::rules;
 
-use super::protocol::{GameKind, GameSpec, GameResult};
+use super::protocol::{GameKind, GameResult, GameSpec};
 
 /// The rules of a room's game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,10 +66,7 @@ impl Variant {
     /// The rules of a state: its game and its canonical rules text.
     pub fn from_text(game: GameKind, text: &str) -> Result<Variant, String> {
         match game {
-            GameKind::Chogo => text
-                .parse()
-                .map(Variant::Chogo)
-                .map_err(|e| format!("{e}")),
+            GameKind::Chogo => text.parse().map(Variant::Chogo).map_err(|e| format!("{e}")),
             GameKind::Go => text.parse().map(Variant::Go).map_err(|e| format!("{e}")),
         }
     }
@@ -121,7 +118,11 @@ impl OnlineGame {
     /// The game of these moves: a move after a Go game's end by passes or repetition is
     /// played on; `resumed` plays on from such an end with no move after it yet. Fails
     /// with the first move the rules refuse.
-    pub fn replay(variant: &Variant, moves: &[String], resumed: bool) -> Result<OnlineGame, String> {
+    pub fn replay(
+        variant: &Variant,
+        moves: &[String],
+        resumed: bool,
+    ) -> Result<OnlineGame, String> {
         let mut game = OnlineGame::new(variant);
         for (n, text) in moves.iter().enumerate() {
             game.resume_if_ended();
@@ -179,7 +180,10 @@ impl OnlineGame {
         match self {
             OnlineGame::Chogo(g) => {
                 let pos = g.position();
-                g.legal_moves().into_iter().map(|m| pos.move_text(m)).collect()
+                g.legal_moves()
+                    .into_iter()
+                    .map(|m| pos.move_text(m))
+                    .collect()
             }
             OnlineGame::Go(g) => {
                 let pos = g.position();

@@ -69,29 +69,61 @@ pub enum ClientMsg {
     /// A new room with this player seated; answered by `joined`, then `state`.
     Create(GameSpec),
     /// The free seat of a room.
-    Join { code: String },
+    Join {
+        code: String,
+    },
     /// A spectator of a room: `state`s, no seat.
-    Watch { code: String },
+    Watch {
+        code: String,
+    },
     /// Back in one's seat after a dropped connection, with the token `joined` gave.
-    Rejoin { code: String, token: String },
+    Rejoin {
+        code: String,
+        token: String,
+    },
     /// A move in the game's notation (`a4-c4`, `R@e5`, `pass`).
-    Move { code: String, text: String },
-    Resign { code: String },
-    OfferDraw { code: String },
-    AcceptDraw { code: String },
-    DeclineDraw { code: String },
+    Move {
+        code: String,
+        text: String,
+    },
+    Resign {
+        code: String,
+    },
+    OfferDraw {
+        code: String,
+    },
+    AcceptDraw {
+        code: String,
+    },
+    DeclineDraw {
+        code: String,
+    },
     /// Ask the opponent to take back one's last move (and their answer to it).
-    Takeback { code: String },
-    AcceptTakeback { code: String },
-    DeclineTakeback { code: String },
+    Takeback {
+        code: String,
+    },
+    AcceptTakeback {
+        code: String,
+    },
+    DeclineTakeback {
+        code: String,
+    },
     /// After the end: a new game with the sides swapped, once both ask.
-    Rematch { code: String },
+    Rematch {
+        code: String,
+    },
     /// Go: a pass (the move `pass`).
-    Pass { code: String },
+    Pass {
+        code: String,
+    },
     /// Go, after a game ended by two passes or a repetition: go on playing, once both ask.
-    PlayOn { code: String },
+    PlayOn {
+        code: String,
+    },
     /// Win against an opponent gone longer than the server's grace period.
-    Claim { code: String },
+    Claim {
+        code: String,
+    },
 }
 
 /// Every `type` a client may send, for telling an unknown type from a malformed message.
@@ -361,7 +393,10 @@ fn decode<T: serde::de::DeserializeOwned>(text: &str, types: &[&str]) -> Result<
     serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| {
         unread(
             ErrorCode::BadMessage,
-            format!("a malformed message: {}", crate::common::excerpt_long(&e.to_string())),
+            format!(
+                "a malformed message: {}",
+                crate::common::excerpt_long(&e.to_string())
+            ),
         )
     })
 }
@@ -414,14 +449,23 @@ mod tests {
         let code = |text: &str| decode_client(text).map_err(|e| e.error).err();
         assert_eq!(code("{"), Some(ErrorCode::BadJson));
         assert_eq!(code("[1]"), Some(ErrorCode::BadJson));
-        assert_eq!(code(r#"{"type":"resign","code":"A"}"#), Some(ErrorCode::BadVersion));
+        assert_eq!(
+            code(r#"{"type":"resign","code":"A"}"#),
+            Some(ErrorCode::BadVersion)
+        );
         assert_eq!(
             code(r#"{"v":2,"type":"resign","code":"A"}"#),
             Some(ErrorCode::BadVersion)
         );
-        assert_eq!(code(r#"{"v":1,"type":"dance"}"#), Some(ErrorCode::UnknownType));
+        assert_eq!(
+            code(r#"{"v":1,"type":"dance"}"#),
+            Some(ErrorCode::UnknownType)
+        );
         assert_eq!(code(r#"{"v":1}"#), Some(ErrorCode::UnknownType));
-        assert_eq!(code(r#"{"v":1,"type":"resign"}"#), Some(ErrorCode::BadMessage));
+        assert_eq!(
+            code(r#"{"v":1,"type":"resign"}"#),
+            Some(ErrorCode::BadMessage)
+        );
         assert_eq!(
             code(r#"{"v":1,"type":"resign","code":"A","x":1}"#),
             Some(ErrorCode::BadMessage)

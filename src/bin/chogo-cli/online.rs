@@ -75,11 +75,22 @@ enum Mover {
 
 /// `--clock 5+3`: 5 minutes each, 3 seconds a move.
 fn clock(text: &str) -> Result<ClockSpec, Failure> {
-    let bad = || usage(format!("--clock takes MIN+SEC like 5+3, not '{}'", chogo::common::excerpt(text)));
+    let bad = || {
+        usage(format!(
+            "--clock takes MIN+SEC like 5+3, not '{}'",
+            chogo::common::excerpt(text)
+        ))
+    };
     let (min, sec) = text.split_once('+').unwrap_or((text, "0"));
     let min: f64 = min.trim().parse().map_err(|_| bad())?;
     let sec: f64 = sec.trim().parse().map_err(|_| bad())?;
-    if !(min.is_finite() && sec.is_finite() && min > 0.0 && sec >= 0.0 && min <= 1440.0 && sec <= 3600.0) {
+    if !(min.is_finite()
+        && sec.is_finite()
+        && min > 0.0
+        && sec >= 0.0
+        && min <= 1440.0
+        && sec <= 3600.0)
+    {
         return Err(bad());
     }
     Ok(ClockSpec {
@@ -108,7 +119,12 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
             let game = match game.to_ascii_lowercase().as_str() {
                 "chogo" => GameKind::Chogo,
                 "go" => GameKind::Go,
-                _ => return Err(usage(format!("--create takes chogo or go, not '{}'", chogo::common::excerpt(&game)))),
+                _ => {
+                    return Err(usage(format!(
+                        "--create takes chogo or go, not '{}'",
+                        chogo::common::excerpt(&game)
+                    )));
+                }
             };
             let side = side
                 .map(|s| s.parse::<Side>().map_err(|e| usage(format!("--side: {e}"))))
@@ -127,15 +143,26 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
             Intent::Create(spec)
         }
         (None, Some(code)) => {
-            if rules.is_some() || pieces.is_some() || board.is_some() || komi.is_some() || side.is_some() || clock_text.is_some() {
-                return Err(usage("--join takes the creator's game: no --rules, --pieces, --board, --komi, --side or --clock"));
+            if rules.is_some()
+                || pieces.is_some()
+                || board.is_some()
+                || komi.is_some()
+                || side.is_some()
+                || clock_text.is_some()
+            {
+                return Err(usage(
+                    "--join takes the creator's game: no --rules, --pieces, --board, --komi, --side or --clock",
+                ));
             }
             Intent::Join(code.trim().to_ascii_uppercase())
         }
         _ => return Err(usage("online play takes --create chogo|go or --join CODE")),
     };
     if !(server.starts_with("ws://") || server.starts_with("wss://")) {
-        return Err(usage(format!("--server takes a ws:// address, not '{}'", chogo::common::excerpt(&server))));
+        return Err(usage(format!(
+            "--server takes a ws:// address, not '{}'",
+            chogo::common::excerpt(&server)
+        )));
     }
     let human = level.eq_ignore_ascii_case("human");
     if !human {
@@ -143,7 +170,10 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
         let chogo_level = level.parse::<chogo::bot::Level>();
         let go_level = level.parse::<chogo::go::bot::Level>();
         if chogo_level.is_err() && go_level.is_err() {
-            return Err(usage(format!("--level: '{}' is no level of either game", chogo::common::excerpt(&level))));
+            return Err(usage(format!(
+                "--level: '{}' is no level of either game",
+                chogo::common::excerpt(&level)
+            )));
         }
     }
     let mut client = Client::new(&server, intent);
@@ -192,14 +222,23 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                     eprintln!("server: {message}");
                     if !human && error == ErrorCode::IllegalMove {
                         // The engines here and on the server disagree: no use trying again.
-                        return Err(Failure(format!("the server refused the bot's move: {message}"), 1));
+                        return Err(Failure(
+                            format!("the server refused the bot's move: {message}"),
+                            1,
+                        ));
                     }
                     if !seated {
-                        return Err(Failure(format!("the server refused: {message} ({error:?})"), 1));
+                        return Err(Failure(
+                            format!("the server refused: {message} ({error:?})"),
+                            1,
+                        ));
                     }
                 }
                 Event::Link(Link::GaveUp) => {
-                    return Err(Failure(format!("lost the server {server} for over {reconnect} s"), 1));
+                    return Err(Failure(
+                        format!("lost the server {server} for over {reconnect} s"),
+                        1,
+                    ));
                 }
                 Event::Link(link) => eprintln!("connection: {link:?}"),
             }
@@ -262,11 +301,20 @@ fn choose(
     .map(Duration::from_millis);
     match (mover, game) {
         (Mover::Human(rx), _) => {
-            static PROMPTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(usize::MAX);
-            if PROMPTED.swap(game.ply_count(), std::sync::atomic::Ordering::Relaxed) != game.ply_count() {
-                eprintln!("your move (for example {}):", game.legal_texts().first().map_or("-", String::as_str));
+            static PROMPTED: std::sync::atomic::AtomicUsize =
+                std::sync::atomic::AtomicUsize::new(usize::MAX);
+            if PROMPTED.swap(game.ply_count(), std::sync::atomic::Ordering::Relaxed)
+                != game.ply_count()
+            {
+                eprintln!(
+                    "your move (for example {}):",
+                    game.legal_texts().first().map_or("-", String::as_str)
+                );
             }
-            rx.try_recv().ok().map(|l| l.trim().to_string()).filter(|l| !l.is_empty())
+            rx.try_recv()
+                .ok()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
         }
         (Mover::Chogo(bot, level), OnlineGame::Chogo(g)) => {
             let budget = level.budget(time);

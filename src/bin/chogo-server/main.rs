@@ -49,17 +49,20 @@ struct Options {
 }
 
 fn seconds(name: &str, x: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(x).map_err(|_| format!("--{name} takes seconds (0 or more), not {x}"))
+    Duration::try_from_secs_f64(x)
+        .map_err(|_| format!("--{name} takes seconds (0 or more), not {x}"))
 }
 
 fn config(o: Options) -> Result<Config, String> {
     if o.db.starts_with("postgres://") || o.db.starts_with("postgresql://") {
         return Err("PostgreSQL is not supported yet: --db takes an SQLite file".into());
     }
-    let listen = o
-        .listen
-        .parse()
-        .map_err(|_| format!("--listen takes ADDR:PORT like 127.0.0.1:9000, not '{}'", chogo::common::excerpt(&o.listen)))?;
+    let listen = o.listen.parse().map_err(|_| {
+        format!(
+            "--listen takes ADDR:PORT like 127.0.0.1:9000, not '{}'",
+            chogo::common::excerpt(&o.listen)
+        )
+    })?;
     let positive = |name: &str, x: f64| {
         if x.is_finite() && x > 0.0 {
             Ok(x)

@@ -102,7 +102,10 @@ fn random_bytes<const N: usize>() -> [u8; N] {
 }
 
 fn new_token() -> String {
-    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Room codes: six letters and digits without the look-alikes (0 O 1 I).
@@ -218,7 +221,9 @@ impl Hub {
 
     /// Saves a room's row.
     fn persist(&self, room: &Room) -> Result<(), Refusal> {
-        let record = room.game.record(super::room::NAMES[0], super::room::NAMES[1]);
+        let record = room
+            .game
+            .record(super::room::NAMES[0], super::room::NAMES[1]);
         self.store
             .save(&room.code, &room.saved(), &record, room.is_over())
             .map_err(|e| Refusal {
@@ -248,7 +253,10 @@ impl Hub {
             })?
             .ok_or_else(no_room)?;
         if self.rooms.len() >= self.limits.max_rooms {
-            return refuse(ErrorCode::TooMany, "the server holds as many games as it can");
+            return refuse(
+                ErrorCode::TooMany,
+                "the server holds as many games as it can",
+            );
         }
         let room = Room::restore(code.to_string(), row.saved, now).map_err(|e| Refusal {
             error: ErrorCode::Storage,
@@ -296,7 +304,10 @@ impl Hub {
             );
         }
         if code.is_none() && self.rooms.len() >= self.limits.max_rooms {
-            return refuse(ErrorCode::TooMany, "the server holds as many games as it can");
+            return refuse(
+                ErrorCode::TooMany,
+                "the server holds as many games as it can",
+            );
         }
         Ok(())
     }
@@ -342,10 +353,7 @@ impl Hub {
         if !self.within_rate(conn, now) {
             let refusal = Refusal {
                 error: ErrorCode::RateLimited,
-                message: format!(
-                    "more than {} messages a second",
-                    self.limits.msgs_per_sec
-                ),
+                message: format!("more than {} messages a second", self.limits.msgs_per_sec),
             };
             return vec![error_frame(conn, &refusal, None)];
         }
@@ -363,7 +371,11 @@ impl Hub {
         match self.message(conn, msg, now) {
             Ok(out) => out,
             Err((refusal, code_now)) => {
-                vec![error_frame(conn, &refusal, code_now.as_deref().or(code.as_deref()))]
+                vec![error_frame(
+                    conn,
+                    &refusal,
+                    code_now.as_deref().or(code.as_deref()),
+                )]
             }
         }
     }
@@ -387,8 +399,7 @@ impl Hub {
                 })?;
                 if let Some(clock) = spec.clock {
                     let day = 24 * 3_600_000;
-                    if clock.initial_ms == 0 || clock.initial_ms > day || clock.increment_ms > day
-                    {
+                    if clock.initial_ms == 0 || clock.initial_ms > day || clock.increment_ms > day {
                         return Err(no_code(Refusal {
                             error: ErrorCode::BadSpec,
                             message: "a clock gives each side 1 ms to 24 h, and adds 24 h at most"
@@ -398,7 +409,7 @@ impl Hub {
                 }
                 let side = spec
                     .side
-                    .unwrap_or(if random_bytes::<1>()[0] % 2 == 0 {
+                    .unwrap_or(if random_bytes::<1>()[0].is_multiple_of(2) {
                         Side::Black
                     } else {
                         Side::White
@@ -414,7 +425,10 @@ impl Hub {
                 self.persist(&room).map_err(no_code)?;
                 self.rooms.insert(code.clone(), room);
                 self.enter(conn, &code);
-                eprintln!("room {code}: created ({})", self.rooms[&code].variant.text());
+                eprintln!(
+                    "room {code}: created ({})",
+                    self.rooms[&code].variant.text()
+                );
                 let mut out = vec![joined(conn, &code, Some(token), Some(side))];
                 out.extend(self.broadcast(&code, now));
                 Ok(out)
@@ -518,8 +532,7 @@ impl Hub {
                     .ok_or_else(|| {
                         with(Refusal {
                             error: ErrorCode::NotPlayer,
-                            message: "you have no seat in this game (join or rejoin first)"
-                                .into(),
+                            message: "you have no seat in this game (join or rejoin first)".into(),
                         })
                     })?;
                 let request = match other {
@@ -678,5 +691,58 @@ fn joined(to: ConnId, code: &str, token: Option<String>, side: Option<Side>) -> 
             token,
             side,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hub(name: &str, limits: Limits) -> (Hub, std::path::PathBuf) {
+        let path = std::env::temp_dir().join(format!("chogo-hub-{name}-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        (Hub::new(Store::open(&path).unwrap(), limits), path)
+    }
+
+    fn read(out: &[Out]) -> Vec<ServerMsg> {
+        out.iter()
+            .map(|o| protocol::decode_server(&o.text).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_idle_room_is_closed_and_a_rejoin_opens_it_again() {
+        let limits = Limits {
+            idle: Duration::from_secs(60),
+            ..Limits::default()
+        };
+        let (mut hub, path) = hub("idle", limits);
+        let t0 = Instant::now();
+        let ip: IpAddr = [127, 0, 0, 1].into();
+        let a = hub.connect(ip, t0).unwrap();
+        let create = r#"{"v":1,"type":"create","game":"go","side":"black"}"#;
+        let out = read(&hub.frame(a, create, t0));
+        let ServerMsg::Joined {
+            code,
+            token: Some(token),
+            ..
+        } = &out[0]
+        else {
+            panic!("{out:?}")
+        };
+        hub.disconnect(a, t0);
+        hub.tick(t0 + Duration::from_secs(30));
+        assert_eq!(hub.load(), (1, 0), "not idle long enough");
+        hub.tick(t0 + Duration::from_secs(61));
+        assert_eq!(hub.load(), (0, 0), "closed");
+        let b = hub.connect(ip, t0).unwrap();
+        let rejoin = format!(r#"{{"v":1,"type":"rejoin","code":"{code}","token":"{token}"}}"#);
+        let out = read(&hub.frame(b, &rejoin, t0 + Duration::from_secs(62)));
+        assert!(
+            matches!(&out[..], [ServerMsg::Joined { side: Some(Side::Black), .. }, ServerMsg::State(s)] if s.code == *code),
+            "{out:?}"
+        );
+        assert_eq!(hub.load(), (1, 1));
+        let _ = std::fs::remove_file(path);
     }
 }

@@ -10,9 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::Side;
 use crate::online::game::{Declared, OnlineGame, Variant};
-use crate::online::protocol::{
-    ClockSpec, Clocks, ErrorCode, GameKind, Offers, Presence, State,
-};
+use crate::online::protocol::{ClockSpec, Clocks, ErrorCode, GameKind, Offers, Presence, State};
 
 /// A connection's number on this server.
 pub type ConnId = u64;
@@ -253,9 +251,11 @@ impl Room {
 
     /// The seat a connection holds, if any.
     pub fn side_of(&self, conn: ConnId) -> Option<Side> {
-        [Side::Black, Side::White]
-            .into_iter()
-            .find(|s| self.seats[ix(*s)].as_ref().is_some_and(|seat| seat.conn == Some(conn)))
+        [Side::Black, Side::White].into_iter().find(|s| {
+            self.seats[ix(*s)]
+                .as_ref()
+                .is_some_and(|seat| seat.conn == Some(conn))
+        })
     }
 
     /// Every connection that hears this room.
@@ -288,9 +288,9 @@ impl Room {
             Some(seat) if seat.conn.is_some() => Presence::Connected,
             Some(_) => Presence::Gone,
         };
-        let running = self.running().filter(|_| {
-            self.clock.as_ref().is_some_and(|c| c.since.is_some())
-        });
+        let running = self
+            .running()
+            .filter(|_| self.clock.as_ref().is_some_and(|c| c.since.is_some()));
         State {
             code: self.code.clone(),
             game: self.variant.kind(),
@@ -329,10 +329,16 @@ impl Room {
     pub fn play(&mut self, side: Side, text: &str, now: Instant) -> Result<Done, Refusal> {
         self.not_over()?;
         if self.seats.iter().any(Option::is_none) {
-            return refuse(ErrorCode::NotYourTurn, "the game starts when both players are here");
+            return refuse(
+                ErrorCode::NotYourTurn,
+                "the game starts when both players are here",
+            );
         }
         if self.game.turn() != side {
-            return refuse(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.game.turn()));
+            return refuse(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn", self.game.turn()),
+            );
         }
         if self.flag_fallen(now).is_some() {
             // Too late: the hub's tick ends the game on time.
@@ -340,7 +346,10 @@ impl Room {
         }
         // A move with its captures: a drop that takes a whole 19 × 19 board stays below.
         if text.len() > 2048 {
-            return refuse(ErrorCode::IllegalMove, "a move is at most 2048 characters of notation");
+            return refuse(
+                ErrorCode::IllegalMove,
+                "a move is at most 2048 characters of notation",
+            );
         }
         let mut game = self.game.clone();
         let played = match game.play_text(text) {
@@ -549,14 +558,20 @@ mod tests {
     fn a_take_back_removes_the_askers_move_and_the_answer() {
         let now = Instant::now();
         let mut r = room(GameKind::Go, None, now);
-        for (side, mv) in [(Side::Black, "e5"), (Side::White, "c3"), (Side::Black, "g7")] {
+        for (side, mv) in [
+            (Side::Black, "e5"),
+            (Side::White, "c3"),
+            (Side::Black, "g7"),
+        ] {
             r.play(side, mv, now).unwrap();
         }
         // White asks: its c3 and Black's g7 go.
-        r.act(Side::White, Request::Takeback, Duration::ZERO, now).unwrap();
+        r.act(Side::White, Request::Takeback, Duration::ZERO, now)
+            .unwrap();
         let e = r.act(Side::White, Request::AcceptTakeback, Duration::ZERO, now);
         assert_eq!(e.unwrap_err().error, ErrorCode::NoOffer);
-        r.act(Side::Black, Request::AcceptTakeback, Duration::ZERO, now).unwrap();
+        r.act(Side::Black, Request::AcceptTakeback, Duration::ZERO, now)
+            .unwrap();
         assert_eq!(r.moves, ["e5"]);
         assert_eq!(r.game.turn(), Side::White);
     }
@@ -569,7 +584,8 @@ mod tests {
             increment_ms: 500,
         };
         let mut r = room(GameKind::Go, Some(spec), start);
-        r.play(Side::Black, "e5", start + Duration::from_millis(300)).unwrap();
+        r.play(Side::Black, "e5", start + Duration::from_millis(300))
+            .unwrap();
         let clock = r.clock.as_ref().unwrap();
         assert_eq!(clock.left, [1_200, 1_000]);
         let late = start + Duration::from_millis(1_400);
@@ -590,9 +606,13 @@ mod tests {
             let mv = r.game.legal_texts()[0].clone();
             r.play(r.game.turn(), &mv, now).unwrap();
         }
-        r.act(Side::White, Request::Resign, Duration::ZERO, now).unwrap();
+        r.act(Side::White, Request::Resign, Duration::ZERO, now)
+            .unwrap();
         let back = Room::restore("ABCDEF".into(), r.saved(), now).unwrap();
-        let (a, b) = (r.state(Duration::ZERO, now), back.state(Duration::ZERO, now));
+        let (a, b) = (
+            r.state(Duration::ZERO, now),
+            back.state(Duration::ZERO, now),
+        );
         assert_eq!(a.record, b.record);
         assert_eq!(a.result, b.result);
         assert_eq!(a.moves, b.moves);

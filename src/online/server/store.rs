@@ -31,8 +31,10 @@ impl Store {
         // The write-ahead log: a process killed mid-write loses nothing committed, and
         // readers (the tests, a backup) never block the server.
         db.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
-        db.pragma_update(None, "synchronous", "NORMAL").map_err(err)?;
-        db.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+        db.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err)?;
+        db.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(err)?;
         db.execute_batch(
             "CREATE TABLE IF NOT EXISTS games (
                 code TEXT PRIMARY KEY,
@@ -50,7 +52,13 @@ impl Store {
     }
 
     /// Writes a game's row.
-    pub fn save(&self, code: &str, saved: &Saved, record: &str, finished: bool) -> Result<(), String> {
+    pub fn save(
+        &self,
+        code: &str,
+        saved: &Saved,
+        record: &str,
+        finished: bool,
+    ) -> Result<(), String> {
         let room = serde_json::to_string(saved).map_err(err)?;
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -92,7 +100,9 @@ impl Store {
     /// Whether a game has this code.
     pub fn has(&self, code: &str) -> Result<bool, String> {
         self.db
-            .query_row("SELECT 1 FROM games WHERE code = ?1", params![code], |_| Ok(()))
+            .query_row("SELECT 1 FROM games WHERE code = ?1", params![code], |_| {
+                Ok(())
+            })
             .optional()
             .map(|r| r.is_some())
             .map_err(err)
