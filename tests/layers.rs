@@ -200,7 +200,9 @@ fn part(path: &[String]) -> Option<String> {
     match path {
         [] => None,
         [first, ..] if first != "game" => {
-            let engines = ["common", "rules", "go", "bot", "save", "study", "jobs"];
+            let engines = [
+                "common", "rules", "go", "bot", "save", "study", "jobs", "online",
+            ];
             engines.contains(&first.as_str()).then(|| first.clone())
         }
         [_] => Some("game".into()),
@@ -246,7 +248,7 @@ fn parts() -> BTreeMap<String, BTreeSet<String>> {
 fn the_engines_refer_to_nothing_above_them() {
     let parts = parts();
     // Each engine and what it may refer to (everything below it).
-    let allowed: [(&str, &[&str]); 7] = [
+    let allowed: [(&str, &[&str]); 8] = [
         ("common", &[]),
         // The review is written once for both games, against `common`'s analysis only.
         ("study", &["common"]),
@@ -259,6 +261,8 @@ fn the_engines_refer_to_nothing_above_them() {
         ("save", &["common", "rules", "go", "bot"]),
         // The worker's jobs name every engine's questions (one tagged type).
         ("jobs", &["common", "rules", "go", "bot"]),
+        // Online play rebuilds a room's game with the engines; it runs no bot.
+        ("online", &["common", "rules", "go"]),
     ];
     assert!(parts["bot"].contains("rules"), "the reader sees paths");
     for (engine, below) in allowed {

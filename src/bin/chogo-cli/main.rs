@@ -21,6 +21,8 @@ mod chogo_game;
 mod go;
 /// Matches between two players, for both games' `play`.
 mod matches;
+/// `chogo-cli online play`: a game on a server.
+mod online;
 /// `review` and `analyze-line`, for both games.
 mod study;
 
@@ -189,6 +191,8 @@ enum Command {
     /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play,
     /// review, analyze-line
     Go(go::GoCommand),
+    /// a game on a server (chogo-server): online play --server URL (--create chogo|go | --join CODE) --level L
+    Online(online::OnlineCommand),
 }
 
 /// How much the engine may spend on each position of an analysis or a review (one of
@@ -372,6 +376,11 @@ fn no_extra(command: &str, extra: &[String]) -> Result<(), Failure> {
 }
 
 fn run(cli: Cli) -> Result<String, Failure> {
+    // Online games read --rules as their game does (Chogo's or Go's rules text).
+    let cli = match cli.command {
+        Command::Online(online) => return online::run(online, cli.rules),
+        command => Cli { command, ..cli },
+    };
     let rules_text = cli.rules.clone();
     let rules: RuleSet = match &rules_text {
         Some(text) => text.parse().map_err(|e| usage(format!("{e}")))?,
@@ -575,6 +584,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(64),
             )
         }
+        // Run above.
+        Command::Online(_) => Err(usage("chogo-cli online: see chogo-cli online --help")),
         Command::Go(go) => {
             if rules_text.is_some() {
                 return Err(usage(
