@@ -39,9 +39,9 @@ capture=suicide,trap=line,fortress=knight,handicap=white:c7+d7 or
 chogo-44,opening=drops,men=6,kings=none. Every option and value:
 king=one-step|rook, tandem=full|one-cell, start=own-half|anywhere|fixed|facing,
 capture=never|suicide, mole=secure-city|city, trap=single|line,
-fortress=mole|no-hiding|knight|reposition, opening=kings|drops, men=N,
-drop-captures=yes|no, kings=last|none, hopeless=play-on|resign,
-handicap=black|white:CELL+CELL. The default is chogo-44.
+fortress=mole|no-hiding|knight|reposition, opening=kings|drops,
+men=N (1 to the board's cells / 2 - 2), drop-captures=yes|no, kings=last|none,
+hopeless=play-on|resign, handicap=black|white:CELL+CELL. The default is chogo-44.
 A position may also be the word `start` for the rules' start position.
 
 Go with chess pieces: chogo-cli go --help.";
