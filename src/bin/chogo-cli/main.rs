@@ -411,14 +411,17 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 .parse()
                 .map_err(|e| usage(format!("{e}")))?;
             let mut budget = level.budget(None);
+            // N nodes in place of the level's time (the answer then repeats whatever the
+            // load); --time-ms beside it keeps a clock as well.
+            if let Some(nodes) = number("nodes", nodes)? {
+                budget.nodes = Some(nodes);
+                budget.time = None;
+            }
             if let Some(ms) = number("time-ms", time_ms)? {
                 budget.time = Some(Duration::from_millis(ms));
             }
             if let Some(depth) = number("depth", depth)? {
                 budget.depth = Some(depth.clamp(1, 64) as u32);
-            }
-            if let Some(nodes) = number("nodes", nodes)? {
-                budget.nodes = Some(nodes);
             }
             let seed = number("seed", seed)?.unwrap_or(1);
             let mut rest: Vec<String> = pos.into_iter().collect();
