@@ -128,8 +128,8 @@ fn plain_mole_drops(pos: &Position) -> Vec<(Cell, Cell)> {
                 functional.insert(from);
             }
             Move::Tandem { from, to } => {
-                reached = reached | to.cells();
-                functional = functional | from.cells();
+                reached |= to.cells();
+                functional |= from.cells();
             }
             _ => {}
         }

@@ -382,7 +382,7 @@ fn without_drop_captures_the_fifty_move_count_waits_for_the_first_ordinary_move(
         .legal_moves()
         .iter()
         .map(|&mv| pos.play(mv).expect("a legal move"))
-        .find(|(_, captured)| captured.is_empty())
+        .find(|(_, captured)| !captured.any())
         .expect("a move that captures nothing")
         .0;
     assert_eq!(quiet.halfmoves(), 1);
