@@ -307,6 +307,31 @@ fn bots_do_not_drop_into_an_immediate_capture() {
     }
 }
 
+/// Greedy counts the enemy men a move captures, judged on the position before the move
+/// (after it they are gone): here Black's c4-c2 takes White's c1, the only capture, and
+/// easy plays it whatever its seed.
+#[test]
+fn greedy_takes_the_one_capture_there_is() {
+    let pos = Position::from_text(
+        "##4##/#5K#/8/2p5/7k/#6#/##Pp2## b 10 20",
+        RuleSet::default(),
+    )
+    .unwrap();
+    let game = Game::from_position(pos);
+    let captures: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|&&mv| pos.play(mv).expect("legal").1.any())
+        .map(|&mv| pos.move_text(mv))
+        .collect();
+    assert_eq!(captures, ["c4-c2xc1"]);
+    for seed in 0..20 {
+        let mut easy = Level::Easy.bot();
+        let choice = ask(easy.as_mut(), &game, Budget::default(), seed).expect("a move");
+        assert_eq!(pos.move_text(choice.mv), "c4-c2xc1", "seed {seed}");
+    }
+}
+
 /// The first plies of a game between two bots of `level`, by node budget.
 fn opening(level: Level, seed: u64) -> Vec<Move> {
     let mut game = Game::new(RuleSet::default());

@@ -200,6 +200,61 @@ fn perft_counts_leaves() {
     assert_eq!(stdout(&out), "48\n");
 }
 
+/// RULES §10.3 as the command line reads it: `men=N` is at most the board's cells / 2 − 2
+/// (refused beyond, exit 2, one line); with `drop-captures=no` the 50-move count stays at
+/// 0 through the drops and starts with the first ordinary move, and a position saying
+/// otherwise is refused.
+#[test]
+fn the_drop_openings_men_and_quiet_count() {
+    let out = cli(&["--rules", "chogo-44,opening=drops,men=21", "moves", "start"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "chogo-cli: men=21 does not fit a 44-cell board (1 to 20 men each)\n"
+    );
+    let out = cli(&[
+        "--rules",
+        "chogo-44,opening=drops,men=20",
+        "perft",
+        "start",
+        "1",
+    ]);
+    assert_eq!(stdout(&out), "44\n", "{}", stderr(&out));
+    let drops = ["d4", "e5", "c2", "f6"];
+    let apply = |rules: &str, extra: &[&str]| {
+        let mut args = vec!["--rules", rules, "apply", "start"];
+        args.extend(drops);
+        args.extend(extra);
+        stdout(&cli(&args))
+    };
+    let quiet = "chogo-44,opening=drops,men=1,drop-captures=no";
+    assert_eq!(
+        apply(quiet, &[]),
+        "##4##/#4K1#/4P3/3p4/8/#1k4#/##4## b 0 3\nresult: ongoing\n"
+    );
+    assert_eq!(
+        apply(quiet, &["d4-d3"]),
+        "##4##/#4K1#/4P3/8/3p4/#1k4#/##4## w 1 3\nresult: ongoing\n"
+    );
+    // With captures allowed, the drops count.
+    assert_eq!(
+        apply("chogo-44,opening=drops,men=1", &["d4-d3"]),
+        "##4##/#4K1#/4P3/8/3p4/#1k4#/##4## w 5 3\nresult: ongoing\n"
+    );
+    let out = cli(&[
+        "--rules",
+        "chogo-44,opening=drops,drop-captures=no",
+        "moves",
+        "##4##/#6#/8/8/8/#6#/##Pp2##[7PK7pk] b 2 2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "chogo-cli: bad position: with drop-captures=no the 50-move count does not run during \
+         the drop phase, so its plies since the last capture are 0, not 2\n"
+    );
+}
+
 #[test]
 fn replay_checks_good_records() {
     let out = cli(&["replay", "tests/records/king-capture.chogo"]);
@@ -288,18 +343,12 @@ fn a_match_by_nodes_a_second_repeats_itself() {
 
 #[test]
 fn bestmove_prints_the_chosen_move() {
-    // Black takes White's king on a4 with b6-b4.
+    // Black takes White's king on a4 with b6-b4. Depth 2 within a count of nodes, no
+    // clock: the searching levels' answer does not hang on the machine's load.
     let pos = "##4##/#p4P#/p7/K1Pp4/p7/#6#/##3k## b 10 20";
     for level in ["random", "beginner", "easy", "medium", "hard"] {
         let out = cli(&[
-            "bestmove",
-            pos,
-            "--level",
-            level,
-            "--depth",
-            "2",
-            "--time-ms",
-            "200",
+            "bestmove", pos, "--level", level, "--depth", "2", "--nodes", "200000",
         ]);
         assert!(out.status.success(), "{level}: {}", stderr(&out));
         let mv = stdout(&out);

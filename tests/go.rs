@@ -1363,19 +1363,9 @@ mod no_panics {
         #[test]
         fn readers_never_panic(text in texty(), set in 0usize..PieceSet::PRESETS.len()) {
             let r = rules(PieceSet::PRESETS[set], "9");
-            // Whatever reads is written back to the same thing.
-            if let Ok(p) = Position::from_text(&text, r) {
-                prop_assert_eq!(pos(&p.to_string(), r), p);
-            }
+            reads_back(&text, r)?;
             if let Ok(m) = text.parse::<MoveText>() {
-                prop_assert_eq!(m.to_string().parse::<MoveText>().unwrap(), m.clone());
                 let _ = Position::new(r).play_text(&m);
-            }
-            if let Ok(Ok(game)) = Record::parse(&text).map(|rec| rec.to_game()) {
-                assert_same_game(&record_round_trip(&game), &game);
-            }
-            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
-                sgf_round_trip(&game);
             }
             // Every command line gets a whole GTP reply: success or failure, blank line.
             let mut engine = Engine::new(Rules::default(), 1);
@@ -1393,6 +1383,46 @@ mod no_panics {
                         "no reply to {:?}", line
                     );
                 }
+            }
+        }
+
+        /// A text each reader accepts (a position, a record, an SGF game, a move, from a
+        /// random game), edited at up to three places with the notation's characters:
+        /// unedited, its reader accepts it; edited, whatever still reads is written back
+        /// to the same thing and refusals say why on one line.
+        #[test]
+        fn edited_texts_read_back_or_are_refused(
+            set in 0usize..PieceSet::PRESETS.len(),
+            seed in 0u64..10_000,
+            plies in 0usize..40,
+            edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(EDIT_CHARS.chars().collect::<Vec<_>>())), 0..4),
+        ) {
+            let r = rules(PieceSet::PRESETS[set], "9");
+            let game = random_game(r, seed, plies);
+            let move_text = match game.moves().last() {
+                Some(&(mv, _)) => game.positions()[game.positions().len() - 2].move_text(mv),
+                None => "pass".to_string(),
+            };
+            let mut texts = vec![
+                game.position().to_string(),
+                Record::from_game(&game, &[]).to_string(),
+                move_text,
+            ];
+            texts.extend(sgf::write(&game, "Black", "White").ok());
+            for (kind, text) in texts.iter().enumerate() {
+                let edited = edit(text, &edits);
+                if edits.is_empty() {
+                    let reads = match kind {
+                        0 => Position::from_text(&edited, r).map(drop).map_err(|e| e.to_string()),
+                        1 => Record::parse(&edited).map_err(|e| e.to_string())
+                            .and_then(|rec| rec.to_game().map(drop).map_err(|e| e.to_string())),
+                        2 => edited.parse::<MoveText>().map(drop).map_err(|e| e.to_string()),
+                        _ => SgfGame::parse(&edited).map_err(|e| e.to_string())
+                            .and_then(|g| g.to_game().map(drop).map_err(|e| e.to_string())),
+                    };
+                    prop_assert_eq!(reads, Ok(()), "{}", edited);
+                }
+                reads_back(&edited, r)?;
             }
         }
 
@@ -1426,10 +1456,10 @@ mod no_panics {
             for board in ["5", "9", "chogo-44"] {
                 for set in ["R", "RBNP"] {
                     let r = rules(set, board);
-                    if let Ok(p) = Position::from_text(&format!("{placement} {rest}"), r) {
-                        prop_assert_eq!(pos(&p.to_string(), r), p);
+                    let text = format!("{placement} {rest}");
+                    reads_back(&text, r)?;
+                    if let Ok(p) = Position::from_text(&text, r) {
                         let _ = p.score();
-                        let _ = Game::from_position(p).legal_moves();
                     }
                 }
             }
@@ -1444,10 +1474,66 @@ mod no_panics {
                 text.push_str(&format!("{k}[{v}];"));
             }
             text.push(')');
-            if let Ok(Ok(game)) = SgfGame::parse(&text).map(|g| g.to_game()) {
-                sgf_round_trip(&game);
+            reads_back(&text, Rules::default())?;
+        }
+    }
+
+    /// The characters the edits of `edited_texts_read_back_or_are_refused` put in.
+    const EDIT_CHARS: &str = "abcdjs0159#/[];()RBNP@x- \"\n";
+
+    /// `text` with each edit made in turn at the place its index picks: 0 deletes the
+    /// character there, 1 puts `ch` before it, 2 puts `ch` in its place.
+    fn edit(text: &str, edits: &[(prop::sample::Index, u8, char)]) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        for (at, how, ch) in edits {
+            let i = at.index(chars.len() + 1);
+            match (how, i < chars.len()) {
+                (0, true) => {
+                    chars.remove(i);
+                }
+                (1, _) => chars.insert(i, *ch),
+                (_, true) => chars[i] = *ch,
+                _ => chars.push(*ch),
             }
         }
+        chars.into_iter().collect()
+    }
+
+    /// Every reader given `text` under `r`: none panics; each refusal is a message in
+    /// words on one line; whatever one accepts is written back to a text that reads the
+    /// same (a position's moves can be listed, a record's and an SGF game's game replayed).
+    fn reads_back(text: &str, r: Rules) -> Result<(), TestCaseError> {
+        let explained = |e: String| -> Result<(), TestCaseError> {
+            prop_assert!(
+                e.chars().any(char::is_alphabetic) && !e.contains('\n'),
+                "{:?} for {:?}",
+                e,
+                text
+            );
+            Ok(())
+        };
+        match Position::from_text(text, r) {
+            Ok(p) => {
+                prop_assert_eq!(Position::from_text(&p.to_string(), r).ok(), Some(p));
+                let _ = Game::from_position(p).legal_moves();
+            }
+            Err(e) => explained(e.to_string())?,
+        }
+        match text.parse::<MoveText>() {
+            Ok(m) => prop_assert_eq!(m.to_string().parse::<MoveText>().ok(), Some(m)),
+            Err(e) => explained(e.to_string())?,
+        }
+        match Record::parse(text).map(|rec| rec.to_game()) {
+            Ok(Ok(game)) => assert_same_game(&record_round_trip(&game), &game),
+            Ok(Err(e)) => explained(e.to_string())?,
+            Err(e) => explained(e.to_string())?,
+        }
+        match SgfGame::parse(text).map(|g| g.to_game()) {
+            Ok(Ok(game)) => sgf_round_trip(&game),
+            Ok(Err(e)) => explained(e.to_string())?,
+            Err(e) => explained(e.to_string())?,
+        }
+        Ok(())
     }
 
     /// The game written as a record (GO_RULES §5) and read back.

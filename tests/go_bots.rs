@@ -392,6 +392,7 @@ fn mcts_reuses_its_tree() {
 
 #[test]
 fn gtp_genmove_at_a_level() {
+    // Counted, not timed: 300 playouts a move on two threads, whatever the clock says.
     let mut engine = Engine::with_level(
         Rules {
             komi: 6.5,
@@ -400,7 +401,14 @@ fn gtp_genmove_at_a_level() {
         1,
         Level::Medium,
         2,
-        Some(Duration::from_millis(150)),
+        None,
+    )
+    .configured(
+        MctsConfig {
+            threads: 2,
+            ..MctsConfig::default()
+        },
+        Some(300),
     );
     let mut answer = |line: &str| {
         let (text, _) = engine.handle(line).unwrap();

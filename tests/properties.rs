@@ -1,5 +1,7 @@
 //! Invariants and round trips over random legal games (proptest).
 
+mod common;
+
 use chogo::rules::*;
 use proptest::prelude::*;
 
@@ -49,8 +51,212 @@ fn random_game(rules: RuleSet, seed: u64, plies: usize) -> Game {
     game
 }
 
+const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The cells beside `cell` that exist on the board.
+fn beside(pos: &Position, cell: Cell) -> Vec<Cell> {
+    DIRECTIONS
+        .iter()
+        .filter_map(|&(df, dr)| cell.offset(df, dr))
+        .filter(|&c| pos.board().contains(c))
+        .collect()
+}
+
+fn holds(pos: &Position, cell: Option<Cell>, side: Side) -> bool {
+    cell.is_some_and(|c| pos.board().contains(c) && pos.men(side).contains(c))
+}
+
+/// RULES §3 and §10.1 written plainly: a man is trapped when, along a rank or a file, the
+/// run of men of its side it stands in (itself alone under single traps) has an enemy man
+/// on each of the two cells just beyond the run's ends.
+fn plain_trapped(pos: &Position, side: Side) -> Bitboard {
+    let line = pos.rules().trap == TrapRule::Line;
+    pos.men(side)
+        .filter(|&man| {
+            [(1, 0), (0, 1)].into_iter().any(|(df, dr)| {
+                let beyond = |sign: i32| {
+                    let mut cell = man.offset(sign * df, sign * dr);
+                    while line && holds(pos, cell, side) {
+                        cell = cell.and_then(|c| c.offset(sign * df, sign * dr));
+                    }
+                    cell
+                };
+                holds(pos, beyond(1), !side) && holds(pos, beyond(-1), !side)
+            })
+        })
+        .collect()
+}
+
+/// The regions of RULES §7: the empty cells, grouped by walking from each to the empty
+/// cells beside it.
+fn regions(pos: &Position) -> Vec<Bitboard> {
+    let empty = |c: Cell| !pos.occupied().contains(c);
+    let mut found: Vec<Bitboard> = Vec::new();
+    for start in pos.board().cells().filter(|&c| empty(c)) {
+        if found.iter().any(|r| r.contains(start)) {
+            continue;
+        }
+        let mut region = Bitboard::EMPTY;
+        let mut todo = vec![start];
+        while let Some(cell) = todo.pop() {
+            if !region.contains(cell) {
+                region.insert(cell);
+                todo.extend(beside(pos, cell).into_iter().filter(|&c| empty(c)));
+            }
+        }
+        found.push(region);
+    }
+    found
+}
+
+/// RULES §7's mole drops for the side to move, P, from the rule book's words, in
+/// (from, to) order. P's reach is read off its legal single and tandem moves (P is the
+/// side to move); regions, security and cities are worked out here cell by cell. All the
+/// opponent's men are secure exactly when the fixed point's first round finds none of them
+/// vulnerable (the set V then stays empty), so that round alone is computed.
+fn plain_mole_drops(pos: &Position) -> Vec<(Cell, Cell)> {
+    let p = pos.turn();
+    let s = !p;
+    if !pos.hand(p).is_empty() {
+        return Vec::new();
+    }
+    let (mut reached, mut functional) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for mv in pos.legal_moves() {
+        match mv {
+            Move::Single { from, to } => {
+                reached.insert(to);
+                functional.insert(from);
+            }
+            Move::Tandem { from, to } => {
+                reached |= to.cells();
+                functional |= from.cells();
+            }
+            _ => {}
+        }
+    }
+    let regions = regions(pos);
+    let accessible = |cell: Cell| {
+        regions
+            .iter()
+            .any(|r| r.contains(cell) && r.intersects(reached))
+    };
+    let vulnerable = |man: Cell| {
+        let around = beside(pos, man);
+        let empties: Vec<Cell> = around
+            .iter()
+            .copied()
+            .filter(|&c| !pos.occupied().contains(c))
+            .collect();
+        let enemies: Vec<Cell> = around
+            .iter()
+            .copied()
+            .filter(|&c| pos.men(p).contains(c))
+            .collect();
+        empties.iter().all(|&c| accessible(c))
+            && if empties.is_empty() {
+                enemies.len() >= 2 && enemies.iter().any(|&c| functional.contains(c))
+            } else {
+                empties.len() + enemies.len() >= 2
+            }
+    };
+    let all_secure = !Iterator::any(&mut pos.men(s), vulnerable);
+    if pos.rules().mole_condition == MoleCondition::SecureAndCity && !all_secure {
+        return Vec::new();
+    }
+    let cities: Vec<Cell> = regions
+        .iter()
+        .filter(|r| !r.intersects(reached))
+        .filter(|&&r| {
+            Iterator::any(&mut { r }, |c| {
+                beside(pos, c).iter().any(|&n| pos.men(s).contains(n))
+            })
+        })
+        .flat_map(|r| *r)
+        .collect();
+    let movers = pos.men(p) - plain_trapped(pos, p);
+    let mut drops: Vec<(Cell, Cell)> = movers
+        .flat_map(|from| cities.iter().map(move |&to| (from, to)))
+        .collect();
+    drops.sort();
+    drops
+}
+
 fn total_men(pos: &Position) -> u32 {
     pos.occupied().count()
+}
+
+/// The characters the edits of `edited_texts_read_back_or_are_refused` put in.
+const EDIT_CHARS: &str = "abcdhl0123489#pkPK/[]:>x- \"\n";
+
+/// `text` with each edit made in turn at the place its index picks: 0 deletes the
+/// character there, 1 puts `ch` before it, 2 puts `ch` in its place.
+fn edit(text: &str, edits: &[(prop::sample::Index, u8, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, how, ch) in edits {
+        let i = at.index(chars.len() + 1);
+        match (how, i < chars.len()) {
+            (0, true) => {
+                chars.remove(i);
+            }
+            (1, _) => chars.insert(i, *ch),
+            (_, true) => chars[i] = *ch,
+            _ => chars.push(*ch),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Every reader given `text`: none panics; each refusal is a message in words, on one line; whatever one
+/// accepts, written back, reads to the same thing (and a position's moves and analysis, a
+/// record's game, can be worked out).
+fn reads_back(text: &str, rules: RuleSet) -> Result<(), TestCaseError> {
+    let explained = |e: String| -> Result<(), TestCaseError> {
+        prop_assert!(
+            e.chars().any(char::is_alphabetic) && !e.contains('\n'),
+            "{:?} for {:?}",
+            e,
+            text
+        );
+        Ok(())
+    };
+    match text.parse::<MoveText>() {
+        Ok(mt) => prop_assert_eq!(mt.to_string().parse::<MoveText>().ok(), Some(mt)),
+        Err(e) => explained(e.to_string())?,
+    }
+    match text.parse::<Cell>() {
+        Ok(cell) => prop_assert_eq!(cell.to_string().parse::<Cell>().ok(), Some(cell)),
+        Err(e) => explained(e.to_string())?,
+    }
+    match text.parse::<RuleSet>() {
+        Ok(r) => prop_assert_eq!(r.to_string().parse::<RuleSet>().ok(), Some(r)),
+        Err(e) => explained(e.to_string())?,
+    }
+    match Position::from_text(text, rules) {
+        Ok(pos) => {
+            prop_assert_eq!(Position::from_text(&pos.to_string(), rules).ok(), Some(pos));
+            let _ = pos.legal_moves();
+            let _ = pos.analyze();
+        }
+        Err(e) => explained(e.to_string())?,
+    }
+    match Record::parse(text).map(|r| r.to_game()) {
+        Ok(Ok(game)) => {
+            let written = Record::from_game(&game, &[]).to_string();
+            let again = Record::parse(&written)
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.to_game().map_err(|e| e.to_string()));
+            prop_assert!(again.is_ok(), "{}: {:?}", written, again.as_ref().err());
+            let again = again.unwrap();
+            prop_assert_eq!(again.start(), game.start());
+            prop_assert_eq!(again.plies().len(), game.plies().len());
+            prop_assert_eq!(again.position(), game.position());
+            prop_assert_eq!(again.outcome(), game.outcome());
+            prop_assert_eq!(Record::from_game(&again, &[]).to_string(), written);
+        }
+        Ok(Err(e)) => explained(e.to_string())?,
+        Err(e) => explained(e.to_string())?,
+    }
+    Ok(())
 }
 
 fn arbitrary_move(rng: &mut Xorshift, board: Board) -> Move {
@@ -76,6 +282,63 @@ fn arbitrary_move(rng: &mut Xorshift, board: Board) -> Move {
             Move::Tandem { from, to }
         }
     }
+}
+
+/// Random games seldom build a fortress, so the mole drops are also compared with the
+/// rule book's words on positions that have cities, and on the positions a few random
+/// moves lead to from them (RULES §7; §9's `mole=city` for Neto's reading).
+#[test]
+fn mole_drops_follow_the_rule_books_words_around_cities() {
+    let neto = RuleSet::preset("neto").unwrap();
+    let city = "K:d7 P:b6 P:g6 P:c5 P:d5 P:e5 P:f5 p:b5 p:c4 k:e2";
+    let starts = [
+        common::setup(city, Side::Black),
+        common::setup(&format!("{city} P:h4"), Side::Black),
+        common::setup_with(neto, &format!("{city} P:h4 p:a4 P:a3 P:a5"), Side::Black),
+        common::setup("K:c1 p:d1 p:c2 k:h3", Side::White),
+        // Black's e3 falls to White's g5-g6 tandem only: no mole drop (issue 48).
+        Position::from_text(
+            "##2P1##/#1PP2P#/5kPp/1PK1p2p/4p2p/#1pPpp1#/##4## w 54 31",
+            RuleSet::default(),
+        )
+        .unwrap(),
+        Position::from_text(
+            "##1K2##/#P4P#/1pPPPP2/2p5/8/#3k2#/##4## b 10 20",
+            RuleSet::default(),
+        )
+        .unwrap(),
+    ];
+    let (mut positions, mut with_drops) = (0, 0);
+    for start in starts {
+        for seed in 0..40u64 {
+            let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            let mut pos = start;
+            for _ in 0..6 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mut moles: Vec<(Cell, Cell)> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter_map(|m| match *m {
+                        Move::MoleDrop { from, to } => Some((from, to)),
+                        _ => None,
+                    })
+                    .collect();
+                moles.sort();
+                let plain = plain_mole_drops(&pos);
+                assert_eq!(moles, plain, "{pos}");
+                positions += 1;
+                with_drops += usize::from(!plain.is_empty());
+                let moves = pos.legal_moves();
+                pos = pos.play(moves[rng.below(moves.len())]).unwrap().0;
+            }
+        }
+    }
+    assert!(
+        positions > 1000 && with_drops > 100,
+        "{positions} positions, {with_drops} with mole drops"
+    );
 }
 
 proptest! {
@@ -143,33 +406,21 @@ proptest! {
         }
         // The count without the list agrees with the list.
         prop_assert_eq!(pos.count_legal_moves(), legal.len(), "{}", pos);
-        // Mole drops go exactly to the cells RULES §7's full analysis names.
-        if rules.fortress == Fortress::Mole
-            && pos.outcome().is_none()
-            && (pos.men(mover) - pos.trapped(mover)).any()
-        {
-            let targets = legal
+        // Mole drops are exactly those RULES §7's words allow, worked out plainly below.
+        if rules.fortress == Fortress::Mole && pos.outcome().is_none() {
+            let mut moles: Vec<(Cell, Cell)> = legal
                 .iter()
-                .filter_map(|m| match m {
-                    Move::MoleDrop { to, .. } => Some(Bitboard::from_cell(*to)),
+                .filter_map(|m| match *m {
+                    Move::MoleDrop { from, to } => Some((from, to)),
                     _ => None,
                 })
-                .fold(Bitboard::EMPTY, |a, b| a | b);
-            prop_assert_eq!(targets, pos.mole_drop_cells().unwrap_or_default(), "{}", pos);
+                .collect();
+            moles.sort();
+            prop_assert_eq!(moles, plain_mole_drops(&pos), "{}", pos);
         }
-        // Line traps hold every single trap, and a man held only by a line trap has a man
-        // of its side beside it (RULES §10.1: a run of one is the single trap).
-        let single = pos.men(mover) & {
-            let enemy = pos.men(!mover);
-            (enemy.east() & enemy.west()) | (enemy.north() & enemy.south())
-        };
-        let trapped = pos.trapped(mover);
-        match rules.trap {
-            TrapRule::Single => prop_assert_eq!(trapped, single),
-            TrapRule::Line => {
-                prop_assert!(single.is_subset(trapped));
-                prop_assert!((trapped - single).is_subset(pos.men(mover).neighbours()));
-            }
+        // Traps as RULES §3 and §10.1 say, cell by cell.
+        for side in [Side::Black, Side::White] {
+            prop_assert_eq!(pos.trapped(side), plain_trapped(&pos, side), "{:?} in {}", side, pos);
         }
         // check() accepts exactly the generated moves.
         let mut rng = Xorshift(seed.rotate_left(17) | 1);
@@ -228,18 +479,48 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
-    /// No text given to a parser can make it panic; what parses prints back unchanged.
+    /// No text given to a reader can make it panic; what reads is written back to a text
+    /// that reads the same.
     #[test]
     fn parsers_never_panic(text in "\\PC{0,60}", rules in 0..RULES.len()) {
         let rules: RuleSet = RULES[rules].parse().unwrap();
-        let _ = text.parse::<MoveText>();
-        let _ = text.parse::<Cell>();
-        let _ = text.parse::<RuleSet>();
-        let _ = Record::parse(&text).map(|r| r.to_game());
-        if let Ok(pos) = Position::from_text(&text, rules) {
-            prop_assert_eq!(Position::from_text(&pos.to_string(), rules).unwrap(), pos);
-            let _ = pos.legal_moves();
-            let _ = pos.analyze();
+        reads_back(&text, rules)?;
+    }
+
+    /// A text each reader accepts (a position, a record, a move, a rule set, from a random
+    /// game), edited at up to three places with the notation's own characters: unedited,
+    /// every reader accepts its text; edited, whatever still reads is written back to the
+    /// same thing and refusals say why on one line.
+    #[test]
+    fn edited_texts_read_back_or_are_refused(
+        preset in 0..RULES.len(),
+        seed in any::<u64>(),
+        plies in 0usize..60,
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(EDIT_CHARS.chars().collect::<Vec<_>>())), 0..4),
+    ) {
+        let rules: RuleSet = RULES[preset].parse().unwrap();
+        let game = random_game(rules, seed, plies);
+        let pos = *game.position();
+        let record = Record::from_game(&game, &[("Black", "a")]).to_string();
+        let last = game.plies().last().map(|p| p.mv);
+        let move_text = match last {
+            Some(mv) => game.position_at(game.plies().len() - 1).unwrap().move_text(mv),
+            None => "d4".to_string(),
+        };
+        let texts = [pos.to_string(), record, move_text, rules.to_string()];
+        for (kind, text) in texts.iter().enumerate() {
+            let edited = edit(text, &edits);
+            if edits.is_empty() {
+                let reads = match kind {
+                    0 => Position::from_text(&edited, rules).map(drop).map_err(|e| e.to_string()),
+                    1 => Record::parse(&edited).map_err(|e| e.to_string())
+                        .and_then(|r| r.to_game().map(drop).map_err(|e| e.to_string())),
+                    2 => edited.parse::<MoveText>().map(drop).map_err(|e| e.to_string()),
+                    _ => edited.parse::<RuleSet>().map(drop).map_err(|e| e.to_string()),
+                };
+                prop_assert_eq!(reads, Ok(()), "{}", edited);
+            }
+            reads_back(&edited, rules)?;
         }
     }
 
@@ -258,27 +539,12 @@ proptest! {
     /// they accept is written back to the same thing.
     #[test]
     fn notation_like_text_never_panics(text in "[a-l0-9#pkPK/\\[\\]:>x -]{0,70}") {
-        let start = Position::new(RuleSet::default());
+        reads_back(&text, RuleSet::default())?;
+        reads_back(&format!("[Rules \"chogo-44\"]\n\n{text}"), RuleSet::default())?;
         if let Ok(mt) = text.parse::<MoveText>() {
-            prop_assert_eq!(mt.to_string().parse::<MoveText>(), Ok(mt));
+            let start = Position::new(RuleSet::default());
             let _ = start.play_text(&mt);
             let _ = start.check(mt.mv);
-        }
-        if let Ok(pos) = Position::from_text(&text, RuleSet::default()) {
-            prop_assert_eq!(Position::from_text(&pos.to_string(), RuleSet::default()), Ok(pos));
-            let _ = pos.legal_moves();
-            let _ = pos.outcome();
-        }
-        let record = format!("[Rules \"chogo-44\"]\n\n{text}");
-        if let Ok(Ok(game)) = Record::parse(&record).map(|r| r.to_game()) {
-            let written = Record::from_game(&game, &[]).to_string();
-            let again = Record::parse(&written)
-                .unwrap_or_else(|e| panic!("{written}: {e}"))
-                .to_game()
-                .unwrap_or_else(|e| panic!("{written}: {e}"));
-            prop_assert_eq!(Record::from_game(&again, &[]).to_string(), written);
-            prop_assert_eq!(again.position(), game.position());
-            prop_assert_eq!(again.outcome(), game.outcome());
         }
     }
 }

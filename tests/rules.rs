@@ -601,6 +601,28 @@ fn no_mole_drop_while_one_enemy_man_is_insecure() {
     );
 }
 
+/// Security counts every move of the mover, tandems included (RULES §7). Here White's g5
+/// is trapped (f5, h5), so g6 cannot pass it alone and single moves leave every Black
+/// man secure; but the g5-g6 tandem may move (not all its men are trapped) down to g2-g3,
+/// from where f3 and d3 are reached and e3 can be enclosed. No mole drop, then.
+#[test]
+fn a_tandems_reach_makes_a_man_insecure() {
+    let pos = Position::from_text(
+        "##2P1##/#1PP2P#/5kPp/1PK1p2p/4p2p/#1pPpp1#/##4## w 54 31",
+        RuleSet::default(),
+    )
+    .unwrap();
+    assert!(pos.trapped(W).contains(cell("g5")));
+    assert!(move_texts(&pos).contains(&"g56-g23".to_string()));
+    assert!(!pos.secure(B).contains(cell("e3")));
+    assert_eq!(
+        pos.mole_drop_cells().map_err(|e| e.to_string()),
+        Err("Black's man on e3 is not secure".to_string())
+    );
+    assert!(!pos.analyze().mole_available);
+    assert!(!move_texts(&pos).iter().any(|m| m.contains('>')));
+}
+
 #[test]
 fn a_trapped_man_cannot_be_a_mole() {
     // Under Neto's reading the city alone allows the drop; a4 is trapped all the same.

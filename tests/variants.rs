@@ -353,40 +353,88 @@ fn only_drops_while_a_hand_holds_men() {
     assert!(analysis.cities.black.is_empty() && analysis.cities.white.is_empty());
 }
 
-/// "Drops count for the 50-move counter like king drops." Read literally with
-/// `drop-captures=no`: a drop phase of 100 plies or more (`men=59` on 12 × 10 is 59 pawns
-/// and the king each, 120 drops) is drawn at the hundredth drop, men still in hand. The
-/// rule book does not exempt the drop phase, so the counter runs through it.
+/// "Drops count for the 50-move counter like king drops, except that with
+/// `drop-captures=no` the counter does not run during the drop phase … it starts at 0 with
+/// the first ordinary move." The longest drop phase there is (`men=58` on 12 × 10: 118
+/// drops) is not drawn; after it, the count runs again.
 #[test]
-fn a_drop_phase_of_more_than_a_hundred_plies_without_captures_is_drawn() {
-    let mut pos = Position::new(rules("12x10,opening=drops,men=59,drop-captures=no"));
-    for ply in 0..100 {
+fn without_drop_captures_the_fifty_move_count_waits_for_the_first_ordinary_move() {
+    let mut pos = Position::new(rules("12x10,opening=drops,men=58,drop-captures=no"));
+    for ply in 0..118 {
+        assert!(pos.is_drop_phase(), "ply {ply}");
         assert_eq!(pos.outcome(), None, "ply {ply}");
-        assert_eq!(pos.halfmoves(), ply);
-        let first = pos.legal_moves().iter().next().copied().expect("a drop");
-        pos = pos.play(first).expect("a legal drop").0;
+        assert_eq!(pos.halfmoves(), 0, "ply {ply}");
+        // Black fills the board from a1 on, White from l10 down: the two empty cells end
+        // up between them, on rank 5, where Black's first move captures nothing.
+        let drops = pos.legal_moves();
+        let mut drops = drops.iter().copied();
+        let drop = match pos.turn() {
+            B => drops.next(),
+            W => drops.last(),
+        };
+        pos = pos.play(drop.expect("a drop")).expect("a legal drop").0;
     }
-    assert!(pos.is_drop_phase());
-    for side in [B, W] {
-        assert_eq!(pos.hand(side).pawns, 9, "{side:?}");
-        assert!(pos.hand(side).king, "{side:?}");
-    }
-    assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::FiftyMoves)));
+    assert!(!pos.is_drop_phase());
+    assert_eq!(pos.halfmoves(), 0);
+    assert_eq!(pos.outcome(), None);
+    // The first ordinary move without a capture is the count's first ply.
+    let quiet = pos
+        .legal_moves()
+        .iter()
+        .map(|&mv| pos.play(mv).expect("a legal move"))
+        .find(|(_, captured)| !captured.any())
+        .expect("a move that captures nothing")
+        .0;
+    assert_eq!(quiet.halfmoves(), 1);
+    // A position text that says otherwise is refused.
+    let quiet_drops = rules("chogo-44,opening=drops,drop-captures=no");
+    assert_eq!(
+        Position::from_text("##4##/#6#/8/8/8/#6#/##Pp2##[7PK7pk] b 2 2", quiet_drops)
+            .unwrap_err()
+            .to_string(),
+        "with drop-captures=no the 50-move count does not run during the drop phase, so its \
+         plies since the last capture are 0, not 2"
+    );
 }
 
-/// The most men the board allows, kings dropped last and no captures while dropping: the
-/// drops fill the board and Black, to move after White's last drop, has no move (§6.2).
-/// The New game form says so beside the choice.
+/// With captures allowed while dropping, a drop that captures nothing counts towards the
+/// 50-move rule like a king drop.
 #[test]
-fn drops_that_fill_the_board_leave_black_without_a_move() {
-    let mut pos = Position::new(rules("chogo-44,opening=drops,men=21,drop-captures=no"));
-    for _ in 0..44 {
-        assert_eq!(pos.outcome(), None);
-        let first = pos.legal_moves().iter().next().copied().expect("a drop");
-        pos = pos.play(first).expect("a legal drop").0;
+fn with_drop_captures_every_quiet_drop_counts() {
+    let mut pos = Position::new(rules("chogo-44,opening=drops"));
+    for ply in 1..=4 {
+        let (after, captured) = play(&pos, ["d4", "e5", "c2", "f6"][ply - 1]);
+        assert!(captured.is_empty());
+        assert_eq!(after.halfmoves(), ply as u32);
+        pos = after;
     }
-    assert!(pos.empty().is_empty());
-    assert_eq!(pos.outcome(), Some(Outcome::win(W, EndReason::NoLegalMove)));
+}
+
+/// "1 ≤ N ≤ the board's cells / 2 − 2, so that at least two cells stay empty when the
+/// drops are done": with the most men the board allows and kings dropped last, two cells
+/// are left when Black makes the first ordinary move; one more man each is refused.
+#[test]
+fn the_most_men_leave_two_cells_empty() {
+    for (board, cells, most) in [("chogo-44", 44, 20), ("8x8", 64, 30), ("12x10", 120, 58)] {
+        let text = format!("{board},opening=drops,men={most},drop-captures=no");
+        let mut pos = Position::new(rules(&text));
+        for _ in 0..2 * (most + 1) {
+            assert_eq!(pos.outcome(), None, "{text}");
+            let first = pos.legal_moves().iter().next().copied().expect("a drop");
+            pos = pos.play(first).expect("a legal drop").0;
+        }
+        assert!(!pos.is_drop_phase(), "{text}");
+        assert_eq!(pos.empty().count(), 2, "{text}");
+        assert_eq!(pos.board().cells().count(), cells, "{text}");
+        let more = format!("{board},opening=drops,men={}", most + 1);
+        assert_eq!(
+            more.parse::<RuleSet>().unwrap_err().to_string(),
+            format!(
+                "men={} does not fit a {cells}-cell board (1 to {most} men each)",
+                most + 1
+            )
+        );
+    }
 }
 
 /// "With kings=none there are no kings at all: §6.1 never applies, and a side loses when

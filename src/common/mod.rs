@@ -46,11 +46,21 @@ pub fn excerpt_long(message: &str) -> String {
 }
 
 /// The part of an input an error message repeats: the whole of a short text, the first 40
-/// characters of a long one with "…" (a 10 MB bad token gives a short message).
+/// characters of a long one with "…" (a 10 MB bad token gives a short message); line breaks
+/// and other control characters are written as escapes (`\n`), so the message stays one
+/// line.
 pub fn excerpt(text: &str) -> String {
     const SHOWN: usize = 40;
-    match text.char_indices().nth(SHOWN) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}…", &text[..end]),
+    let mut shown = String::new();
+    for c in text.chars().take(SHOWN) {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
     }
+    if text.chars().nth(SHOWN).is_some() {
+        shown.push('…');
+    }
+    shown
 }

@@ -336,6 +336,10 @@ impl Position {
             self.men.white = self.men.white - captured;
             self.kings = self.kings - captured;
             self.halfmoves = 0;
+        } else if drop_phase && self.rules.drop_captures == DropCaptures::No {
+            // RULES §10.3: nothing can be captured while dropping, so the 50-move count
+            // does not run; it starts with the first ordinary move.
+            self.halfmoves = 0;
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
@@ -544,6 +548,10 @@ impl Position {
                 black: b,
                 white: w,
             });
+        }
+        // Nor does the 50-move count run while dropping without captures.
+        if drops && holding && rules.drop_captures == DropCaptures::No && halfmoves != 0 {
+            return Err(PositionError::QuietDropCount(halfmoves));
         }
         let mut pos = Position {
             rules,

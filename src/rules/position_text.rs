@@ -113,6 +113,11 @@ pub enum PositionError {
          Black cannot hold {black} men and White {white}"
     )]
     UnevenHands { turn: Side, black: u32, white: u32 },
+    #[error(
+        "with drop-captures=no the 50-move count does not run during the drop phase, so \
+         its plies since the last capture are 0, not {0}"
+    )]
+    QuietDropCount(u32),
     #[error("{0} has more than one king")]
     TwoKings(Side),
     #[error("{0}'s king is both on the board and in hand")]

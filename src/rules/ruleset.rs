@@ -354,9 +354,10 @@ impl RuleSet {
             .unwrap_or_else(|| self.board.start_pawns(Side::Black).count() as u8)
     }
 
-    /// The largest `men=N` the board allows: half its cells, less one.
+    /// The largest `men=N` the board allows: half its cells, less two, so that two cells
+    /// stay empty when the drops, kings included, are done (RULES §10.3).
     pub fn max_men(board: Board) -> u8 {
-        (board.cells().count() / 2 - 1) as u8
+        (board.cells().count() / 2 - 2) as u8
     }
 
     /// Cells where `side` may drop a man (RULES §2, §10.3).
@@ -799,7 +800,7 @@ mod tests {
             "chogo-44,start=facing",
             "chogo-44,opening=drops",
             "chogo-44,opening=drops,men=5,drop-captures=no,kings=none",
-            "12x10,opening=drops,men=59",
+            "12x10,opening=drops,men=58",
             "chogo-large,trap=line,opening=drops,kings=none,hopeless=resign",
         ] {
             let rules: RuleSet = text.parse().unwrap();
@@ -889,7 +890,7 @@ mod tests {
         }
     }
 
-    /// RULES §10.3: "1 ≤ N ≤ the board's cells / 2 − 1"; the default is the board's usual
+    /// RULES §10.3: "1 ≤ N ≤ the board's cells / 2 − 2"; the default is the board's usual
     /// number of pawns, written as nothing; the drop opening's own options need it, and it
     /// "cannot be combined with start=fixed, start=facing or a handicap".
     #[test]
@@ -897,17 +898,18 @@ mod tests {
         let err = |text: &str| text.parse::<RuleSet>().unwrap_err().to_string();
         assert_eq!(
             err("chogo-44,opening=drops,men=30"),
-            "men=30 does not fit a 44-cell board (1 to 21 men each)"
+            "men=30 does not fit a 44-cell board (1 to 20 men each)"
         );
         assert_eq!(
             err("chogo-44,opening=drops,men=0"),
-            "men=0 does not fit a 44-cell board (1 to 21 men each)"
+            "men=0 does not fit a 44-cell board (1 to 20 men each)"
         );
         assert_eq!(
             err("chogo-44,opening=drops,men=many"),
             "'many' is not a number of men (write men=8)"
         );
-        assert!("chogo-44,opening=drops,men=21".parse::<RuleSet>().is_ok());
+        assert!("chogo-44,opening=drops,men=20".parse::<RuleSet>().is_ok());
+        assert!("chogo-44,opening=drops,men=21".parse::<RuleSet>().is_err());
         assert_eq!(
             err("chogo-44,men=5"),
             "rule option men belongs to the drop opening: add opening=drops"

@@ -41,9 +41,9 @@ capture=suicide,trap=line,fortress=knight,handicap=white:c7+d7 or
 chogo-44,opening=drops,men=6,kings=none. Every option and value:
 king=one-step|rook, tandem=full|one-cell, start=own-half|anywhere|fixed|facing,
 capture=never|suicide, mole=secure-city|city, trap=single|line,
-fortress=mole|no-hiding|knight|reposition, opening=kings|drops, men=N,
-drop-captures=yes|no, kings=last|none, hopeless=play-on|resign,
-handicap=black|white:CELL+CELL. The default is chogo-44.
+fortress=mole|no-hiding|knight|reposition, opening=kings|drops,
+men=N (1 to the board's cells / 2 - 2), drop-captures=yes|no, kings=last|none,
+hopeless=play-on|resign, handicap=black|white:CELL+CELL. The default is chogo-44.
 A position may also be the word `start` for the rules' start position.
 
 Go with chess pieces: chogo-cli go --help.";
@@ -420,14 +420,17 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 .parse()
                 .map_err(|e| usage(format!("{e}")))?;
             let mut budget = level.budget(None);
+            // N nodes in place of the level's time (the answer then repeats whatever the
+            // load); --time-ms beside it keeps a clock as well.
+            if let Some(nodes) = number("nodes", nodes)? {
+                budget.nodes = Some(nodes);
+                budget.time = None;
+            }
             if let Some(ms) = number("time-ms", time_ms)? {
                 budget.time = Some(Duration::from_millis(ms));
             }
             if let Some(depth) = number("depth", depth)? {
                 budget.depth = Some(depth.clamp(1, 64) as u32);
-            }
-            if let Some(nodes) = number("nodes", nodes)? {
-                budget.nodes = Some(nodes);
             }
             let seed = number("seed", seed)?.unwrap_or(1);
             let mut rest: Vec<String> = pos.into_iter().collect();

@@ -18,8 +18,8 @@ use crate::game::app::theme::Theme;
 use crate::game::app::ui;
 use crate::game::chogo_board::small_board;
 use crate::rules::{
-    Bitboard, Board, BySide, DropCaptures, DropKings, FIFTY_MOVE_PLIES, Handicap, KingStart,
-    Opening, Preset, RuleOption, RuleSet, Side,
+    Bitboard, Board, BySide, DropCaptures, DropKings, Handicap, KingStart, Opening, Preset,
+    RuleOption, RuleSet, Side,
 };
 use crate::save::{self, Imported, SavedGame};
 
@@ -235,9 +235,6 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 rules.drop_men = (men != usual).then_some(men);
                 option_choice(ui, &mut rules.drop_captures);
                 option_choice(ui, &mut rules.drop_kings);
-                if let Some(note) = quiet_drop_phase_note(rules) {
-                    ui.label(egui::RichText::new(note).small().color(ui::palette::WARN));
-                }
             } else {
                 rules.drop_men = None;
                 rules.drop_captures = DropCaptures::default();
@@ -245,26 +242,6 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
             }
             option_choice(ui, &mut rules.hopeless);
         });
-}
-
-/// What a drop phase without captures decides by itself (RULES §6, §10.3): it counts
-/// towards the 50-move rule, and drops that fill the board leave Black, to move, none.
-fn quiet_drop_phase_note(rules: &RuleSet) -> Option<String> {
-    if rules.opening != Opening::Drops || rules.drop_captures != DropCaptures::No {
-        return None;
-    }
-    let each = u32::from(rules.men_in_hand()) + u32::from(rules.has_kings());
-    let drops = 2 * each;
-    if drops >= FIFTY_MOVE_PLIES {
-        Some(format!(
-            "{drops} drops without a capture: the game is drawn by the 50-move rule at the \
-             {FIFTY_MOVE_PLIES}th drop."
-        ))
-    } else if drops >= rules.board.cells().count() {
-        Some("The drops fill the board: Black, to move next, has no move and loses.".into())
-    } else {
-        None
-    }
 }
 
 /// The new-game form: the opponent, the rules in one line, every option.
