@@ -469,3 +469,65 @@ pub(super) fn keep_kind_in_set(bridge: Res<GoBridge>, mut kind: ResMut<DropKind>
         kind.set_if_neq(DropKind(set.kinds().next().unwrap_or(Kind::Rook)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Position, Rules};
+
+    /// White's rook on a9, Black's on b9, Black to move; pieces do not move.
+    fn game() -> Game {
+        let start =
+            Position::from_text("Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 1", Rules::default()).unwrap();
+        Game::from_position(start)
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_click_drops_on_an_empty_cell_and_says_why_not_elsewhere() {
+        let game = game();
+        let mut next = GoPointer::default();
+        assert_eq!(
+            click(&mut next, Some(cell("e5")), &game, Kind::Rook),
+            Some(Clicked::Play(Move::Drop {
+                kind: Kind::Rook,
+                cell: cell("e5")
+            }))
+        );
+        // One's own piece, in a game whose pieces do not move: nothing is picked.
+        assert!(matches!(
+            click(&mut next, Some(cell("b9")), &game, Kind::Rook),
+            Some(Clicked::Tell(words)) if words.starts_with("Pieces do not move")
+        ));
+        assert_eq!(next.picked, None);
+        assert!(matches!(
+            click(&mut next, Some(cell("a9")), &game, Kind::Rook),
+            Some(Clicked::Tell(words)) if words.starts_with("That cell is taken")
+        ));
+        assert_eq!(click(&mut next, None, &game, Kind::Rook), None);
+    }
+
+    #[test]
+    fn a_drag_let_go_on_another_cell_is_the_piece_s_move() {
+        let mut next = GoPointer {
+            picked: Some(cell("b9")),
+            dragging: true,
+            ..GoPointer::default()
+        };
+        // Let go where it was picked: it stays picked, for a click on a target.
+        assert_eq!(release(&mut next, Some(cell("b9"))), None);
+        assert_eq!((next.picked, next.dragging), (Some(cell("b9")), false));
+        next.dragging = true;
+        assert_eq!(
+            release(&mut next, Some(cell("b5"))),
+            Some(Move::Step {
+                from: cell("b9"),
+                to: cell("b5")
+            })
+        );
+        assert_eq!(next.picked, None);
+    }
+}
