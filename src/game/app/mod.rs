@@ -17,6 +17,7 @@ pub mod editor;
 pub mod export;
 pub mod game_panel;
 pub mod pace;
+pub mod panel_parts;
 pub mod persist;
 pub mod reports;
 pub mod screen;

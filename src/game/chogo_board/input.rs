@@ -67,11 +67,16 @@ fn takes_moves(bridge: &Bridge, viewing: Option<usize>, animating: bool) -> bool
 #[derive(Message, Debug, Clone, Copy)]
 pub struct FlipBoard;
 
+/// The men on the board and in the hands that the pointer moves.
+type Men<'w, 's> = Query<
+    'w,
+    's,
+    (&'static ManPiece, &'static mut Transform),
+    (Without<Motion>, Without<Captured>),
+>;
+
 /// Puts dragged men back on their cells.
-fn settle(
-    layout: &BoardLayout,
-    men: &mut Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
-) {
+fn settle(layout: &BoardLayout, men: &mut Men) {
     for (piece, mut transform) in men.iter_mut() {
         transform.translation = piece_point(layout, piece).extend(2.0);
     }
@@ -90,15 +95,13 @@ fn pointer(
     mut grab: ResMut<Grab>,
     mut notice: ResMut<Notice>,
     mut commands: MessageWriter<Command>,
-    mut men: Query<(&ManPiece, &mut Transform), (Without<Motion>, Without<Captured>)>,
-    mut hovered: Local<Option<Cell>>,
-    // The notice this system gave about the cell under the pointer, while it stands, and
-    // the one about the man picked up alone (why it has no move), while it is so.
-    // The position the selection was made in: another one (a past position, a side
-    // line's move taken back) drops it.
-    (mut about_hover, mut about_grab, mut made_in): (
-        Local<Option<String>>,
-        Local<Option<(Cell, String)>>,
+    mut men: Men,
+    // The cell under the pointer; the notices the pointer gave; the position the
+    // selection was made in (another one, a past position or a side line's move taken
+    // back, drops it).
+    (mut hovered, mut notes, mut made_in): (
+        Local<Option<Cell>>,
+        Local<PointerNotes>,
         Local<Option<((u64, u64), Viewing)>>,
     ),
     (place, drawer, dialog, brush): (
@@ -108,39 +111,20 @@ fn pointer(
         Res<EditBrush>,
     ),
 ) {
-    // A notice goes with its cause: the hovered cell's reason when the pointer leaves it,
-    // the picked-up man's when it is no longer picked up alone. (The notice is only
-    // written to when it changes.)
-    let withdraw = |notice: &mut ResMut<Notice>, about: Option<String>| {
-        if about.is_some() && notice.0 == about {
-            notice.0 = None;
-        }
-    };
-
     let cursor = windows.single().ok().and_then(Window::cursor_position);
     let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
         pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
     });
-    // The position editor: a click puts the chosen man (or takes the same one off), a
-    // right click empties the cell.
     if let Some(setup) = &bridge.edit {
-        withdraw(&mut notice, about_hover.take());
-        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+        notes.withdraw_all(&mut notice);
         let cell = cursor_world(&windows, &cameras).and_then(|p| layout.cell_at(p));
         if let Some(c) = cell.filter(|_| !over_ui) {
-            let rules = setup.rules();
-            if mouse.just_pressed(MouseButton::Left) {
-                let man = put_by_brush(rules, *brush, setup.man_at(c));
-                commands.write(Command::Edit(Edit::Put(c, man)));
-            } else if mouse.just_pressed(MouseButton::Right) {
-                commands.write(Command::Edit(Edit::Put(c, None)));
-            }
+            edit_click(setup, c, &mouse, *brush, &mut commands);
         }
         return;
     }
     // A past position or a finished game takes moves into a side line; the live game
     // takes the person's moves.
-    let studying = bridge.studying(viewing.0);
     let pos = bridge.shown(viewing.0);
     let here = Some(((bridge.version, bridge.line_stamp), *viewing));
     let taking = takes_moves(&bridge, viewing.0, animating.0);
@@ -150,85 +134,195 @@ fn pointer(
             settle(&layout, &mut men);
             grab.clear();
         }
-        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+        notes.withdraw_grab(&mut notice);
         if !taking {
-            withdraw(&mut notice, about_hover.take());
+            notes.withdraw_hover(&mut notice);
             return;
         }
     }
     // The picked-up man's reason goes when it is no longer picked up alone (put down by a
     // move, Esc or a click elsewhere, or joined by others in a block).
-    if about_grab
+    if notes
+        .grab
         .as_ref()
         .is_some_and(|(c, _)| grab.cells != Bitboard::from_cell(*c))
     {
-        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+        notes.withdraw_grab(&mut notice);
     }
-    let cancel = mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape);
-    if cancel {
+    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
         settle(&layout, &mut men);
         grab.clear();
-        withdraw(&mut notice, about_hover.take());
-        withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
+        notes.withdraw_all(&mut notice);
         return;
     }
     let Some(point) = cursor_world(&windows, &cameras) else {
         return;
     };
     let cell = layout.cell_at(point);
-    let me = pos.turn();
     // Hover: say why a man cannot move (worked out when the pointer enters a cell).
     if *hovered != cell {
         *hovered = cell;
-        withdraw(&mut notice, about_hover.take());
-        // Back to the picked-up man's reason, if the hover's stood in for it.
-        if let Some((_, why)) = about_grab.as_ref()
+        let stuck = cell.and_then(|c| why_stuck(pos, c));
+        notes.entered(&mut notice, stuck.filter(|_| grab.drag.is_none()));
+    }
+    let mut pointing = Pointing {
+        pos,
+        studying: bridge.studying(viewing.0),
+        layout: &layout,
+        grab: &mut grab,
+        men: &mut men,
+    };
+    let command = if mouse.just_pressed(MouseButton::Left) && !over_ui {
+        let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+        pointing.press(&mut notes, &mut notice, point, cell, shift)
+    } else if let Some(drag) = pointing.grab.drag {
+        if mouse.pressed(MouseButton::Left) {
+            pointing.drag_along(drag, point);
+            None
+        } else {
+            pointing.let_go(drag, cell, &mut notice)
+        }
+    } else {
+        None
+    };
+    if let Some(command) = command {
+        commands.write(command);
+    }
+}
+
+/// The position editor: a click puts the chosen man on `cell` (or takes the same one
+/// off), a right click empties it.
+fn edit_click(
+    setup: &Position,
+    cell: Cell,
+    mouse: &ButtonInput<MouseButton>,
+    brush: EditBrush,
+    commands: &mut MessageWriter<Command>,
+) {
+    if mouse.just_pressed(MouseButton::Left) {
+        let man = put_by_brush(setup.rules(), brush, setup.man_at(cell));
+        commands.write(Command::Edit(Edit::Put(cell, man)));
+    } else if mouse.just_pressed(MouseButton::Right) {
+        commands.write(Command::Edit(Edit::Put(cell, None)));
+    }
+}
+
+/// The notices the pointer gave, while their causes stand: the hovered cell's reason
+/// (until the pointer leaves it), and the reason of the man picked up alone (why it has
+/// no move, while it is so).
+#[derive(Default)]
+struct PointerNotes {
+    hover: Option<String>,
+    grab: Option<(Cell, String)>,
+}
+
+impl PointerNotes {
+    fn withdraw_hover(&mut self, notice: &mut ResMut<Notice>) {
+        withdraw(notice, self.hover.take());
+    }
+
+    fn withdraw_grab(&mut self, notice: &mut ResMut<Notice>) {
+        withdraw(notice, self.grab.take().map(|(_, why)| why));
+    }
+
+    fn withdraw_all(&mut self, notice: &mut ResMut<Notice>) {
+        self.withdraw_hover(notice);
+        self.withdraw_grab(notice);
+    }
+
+    /// The pointer entered a cell: the last cell's reason goes (back to the picked-up
+    /// man's, if the hover's stood in for it), and the new cell's (`stuck`) is said.
+    fn entered(&mut self, notice: &mut ResMut<Notice>, stuck: Option<String>) {
+        self.withdraw_hover(notice);
+        if let Some((_, why)) = self.grab.as_ref()
             && notice.0.is_none()
         {
             notice.0 = Some(why.clone());
         }
-        if let Some(why) = cell.and_then(|c| why_stuck(pos, c))
-            && grab.drag.is_none()
-        {
+        if let Some(why) = stuck {
             notice.0 = Some(why.clone());
-            *about_hover = Some(why);
+            self.hover = Some(why);
         }
     }
-    // Plays the selection's move to `target`, if it has one.
-    let play = |commands: &mut MessageWriter<Command>, selection: &Selection, target: Cell| {
-        selection_moves(pos, selection)
+
+    /// A man was picked up alone: its reason, if it has no move of its own, stays on the
+    /// panel while it is picked up (the hover's goes when the pointer leaves it).
+    fn picked(&mut self, notice: &mut ResMut<Notice>, reason: Option<(Cell, String)>) {
+        self.withdraw_grab(notice);
+        if let Some((c, why)) = reason {
+            notice.0 = Some(why.clone());
+            self.grab = Some((c, why));
+            self.hover = None;
+        }
+    }
+}
+
+/// A notice goes with its cause: `about`, if the notice still says it. (The notice is
+/// only written to when it changes.)
+fn withdraw(notice: &mut ResMut<Notice>, about: Option<String>) {
+    if about.is_some() && notice.0 == about {
+        notice.0 = None;
+    }
+}
+
+/// The pointer at work on the position the board shows: the selection, the men it
+/// drags, the moves it asks for.
+struct Pointing<'a, 'w, 's> {
+    pos: &'a Position,
+    /// Moves go into a side line.
+    studying: bool,
+    layout: &'a BoardLayout,
+    grab: &'a mut Grab,
+    men: &'a mut Men<'w, 's>,
+}
+
+impl Pointing<'_, '_, '_> {
+    /// The selection's move to `target`, if it has one.
+    fn move_to(&self, target: Cell) -> Option<Command> {
+        selection_moves(self.pos, &self.grab.selection)
             .into_iter()
             .find(|(c, _)| *c == target)
             .map(|(_, m)| {
-                commands.write(if studying {
+                if self.studying {
                     Command::TryMove(m)
                 } else {
                     Command::Play(m)
-                });
+                }
             })
-    };
-    if mouse.just_pressed(MouseButton::Left) && !over_ui {
-        if let Some(c) = cell
-            && play(&mut commands, &grab.selection, c).is_some()
-        {
-            grab.clear();
-            return;
+    }
+
+    /// A left press at `point`: the selection's move to the cell; else the man on top of
+    /// the hand, or a man on the board (`shift`: added to or taken from a block), is picked
+    /// up; in the drop phase a man on the board earns a word; elsewhere the selection goes.
+    fn press(
+        &mut self,
+        notes: &mut PointerNotes,
+        notice: &mut ResMut<Notice>,
+        point: Vec2,
+        cell: Option<Cell>,
+        shift: bool,
+    ) -> Option<Command> {
+        if let Some(command) = cell.and_then(|c| self.move_to(c)) {
+            self.grab.clear();
+            return Some(command);
         }
+        let (pos, me) = (self.pos, self.pos.turn());
         let near_hand = next_in_hand(pos, me).is_some_and(|(role, slot)| {
-            point.distance(hand_point(&layout, me, role, slot)) < layout.cell * 0.5
+            point.distance(hand_point(self.layout, me, role, slot)) < self.layout.cell * 0.5
+        });
+        let drag = Some(Drag {
+            start: point,
+            active: false,
         });
         if near_hand {
-            grab.clear();
-            grab.hand = true;
-            grab.drag = Some(Drag {
-                start: point,
-                active: false,
-            });
-            return;
+            self.grab.clear();
+            self.grab.hand = true;
+            self.grab.drag = drag;
+            return None;
         }
         match cell {
             Some(c) if pickable(pos, c) && !pos.is_drop_phase() => {
-                let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+                let grab = &mut *self.grab;
                 if shift && grab.cells.any() {
                     if grab.cells.contains(c) {
                         grab.cells.remove(c);
@@ -240,21 +334,11 @@ fn pointer(
                 } else if !grab.cells.contains(c) {
                     grab.cells = Bitboard::from_cell(c);
                     grab.anchor = Some(c);
-                    // A man without a move of its own keeps its reason on the panel while
-                    // it is picked up (the hover's goes when the pointer leaves it).
-                    withdraw(&mut notice, about_grab.take().map(|(_, why)| why));
-                    if let Some((c, why)) = picked_reason(pos, &grab.selection) {
-                        notice.0 = Some(why.clone());
-                        *about_grab = Some((c, why));
-                        *about_hover = None;
-                    }
+                    notes.picked(notice, picked_reason(pos, &grab.selection));
                 } else {
                     grab.anchor = Some(c);
                 }
-                grab.drag = Some(Drag {
-                    start: point,
-                    active: false,
-                });
+                grab.drag = drag;
             }
             Some(c) if pos.men(me).contains(c) => {
                 // The drop phase: the men in hand come first (RULES §2, §10.3).
@@ -266,49 +350,62 @@ fn pointer(
                 });
             }
             _ => {
-                settle(&layout, &mut men);
-                grab.clear();
+                settle(self.layout, self.men);
+                self.grab.clear();
             }
         }
-        return;
+        None
     }
-    if let Some(mut drag) = grab.drag {
-        if mouse.pressed(MouseButton::Left) {
-            if point.distance(drag.start) > layout.cell * 0.15 {
-                drag.active = true;
-            }
-            grab.drag = Some(drag);
-            if drag.active {
-                let offset = point - drag.start;
-                for (piece, mut transform) in men.iter_mut() {
-                    let picked = match piece.cell {
-                        Some(c) => grab.cells.contains(c),
-                        // The man on top of the hand, the one the drop takes.
-                        None => {
-                            grab.hand
-                                && piece.man.side == me
-                                && next_in_hand(pos, me) == Some((piece.man.role, piece.slot))
-                        }
-                    };
-                    if picked {
-                        transform.translation = (piece_point(&layout, piece) + offset).extend(5.0);
-                    }
+
+    /// The button held: the drag starts once the pointer has gone a little way, and the
+    /// picked men (or the man on top of the hand) follow it.
+    fn drag_along(&mut self, mut drag: Drag, point: Vec2) {
+        if point.distance(drag.start) > self.layout.cell * 0.15 {
+            drag.active = true;
+        }
+        self.grab.drag = Some(drag);
+        if !drag.active {
+            return;
+        }
+        let (pos, me) = (self.pos, self.pos.turn());
+        let offset = point - drag.start;
+        for (piece, mut transform) in self.men.iter_mut() {
+            let picked = match piece.cell {
+                Some(c) => self.grab.cells.contains(c),
+                // The man on top of the hand, the one the drop takes.
+                None => {
+                    self.grab.hand
+                        && piece.man.side == me
+                        && next_in_hand(pos, me) == Some((piece.man.role, piece.slot))
                 }
-            }
-        } else {
-            grab.drag = None;
-            if drag.active {
-                let landed = cell.and_then(|c| play(&mut commands, &grab.selection, c));
-                settle(&layout, &mut men);
-                if landed.is_some() {
-                    grab.clear();
-                } else if let Some(c) = cell
-                    && !grab.cells.contains(c)
-                {
-                    notice.0 = Some(format!("{c} is not a legal destination"));
-                }
+            };
+            if picked {
+                transform.translation = (piece_point(self.layout, piece) + offset).extend(5.0);
             }
         }
+    }
+
+    /// The button let go: a drag under way plays its move on `cell`, or says why not.
+    fn let_go(
+        &mut self,
+        drag: Drag,
+        cell: Option<Cell>,
+        notice: &mut ResMut<Notice>,
+    ) -> Option<Command> {
+        self.grab.drag = None;
+        if !drag.active {
+            return None;
+        }
+        let landed = cell.and_then(|c| self.move_to(c));
+        settle(self.layout, self.men);
+        if landed.is_some() {
+            self.grab.clear();
+        } else if let Some(c) = cell
+            && !self.grab.cells.contains(c)
+        {
+            notice.0 = Some(format!("{c} is not a legal destination"));
+        }
+        landed
     }
 }
 

@@ -2,20 +2,15 @@
 //! the Polis, the bot thinking, what a special move did in words, the actions, the move
 //! list, the record's exports; the bar of a small window; the keys help.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::app::game_panel::{
-    self, Asked, Away, Entry, GamePanel, PlayerRow, ShowHelp, Tool,
-};
+use crate::game::app::game_panel::{self, Asked, Away, Entry, GamePanel, ShowHelp, Tool};
+use crate::game::app::panel_parts::{self, BarLine, GameOrders, StudyParts};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::MenuAction;
-use crate::game::app::study::{
-    AnalysisBoard, GameReview, PracticeAsk, StartReview, StudySource, StudyView, ToggleAnalysis,
-};
-use crate::game::app::ui::{
-    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
-};
+use crate::game::app::ui::{self, DrawerOpen, Ending, Notice, PanelPlace, UiLayer, palette};
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
 use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind, Setup, Viewing};
@@ -24,7 +19,7 @@ use crate::game::chogo_board::hint::{AskHint, Hint};
 use crate::game::chogo_board::input::FlipBoard;
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::game::chogo_board::words::{hands_line, hopeless_words, polis_badge, polis_how};
-use crate::rules::{BySide, Fortress, Move, Ply, Role, Series, Side};
+use crate::rules::{BySide, Fortress, Game, Move, Outcome, Ply, Position, Role, Series, Side};
 
 /// What the panel's buttons ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,118 +67,49 @@ pub fn move_words(side: Side, ply: &Ply) -> Option<String> {
     game_panel::move_in_words(side, what, ply.captured.count(), ("man", "men"))
 }
 
+/// What the panel sends: what every board's does, the flip and the record's exports.
+#[derive(SystemParam)]
+struct Orders<'w> {
+    game: GameOrders<'w, Game, OfferDraw>,
+    flip: MessageWriter<'w, FlipBoard>,
+    exports: MessageWriter<'w, Export>,
+}
+
 fn panel(
     mut contexts: EguiContexts,
     bridge: Res<Bridge>,
     thinking: Res<BotThinking>,
     notice: Res<Notice>,
     mut viewing: ResMut<Viewing>,
-    (mut commands, mut offers, mut clicks, mut flip, mut hints, mut actions, mut exports): (
-        MessageWriter<Command>,
-        MessageWriter<OfferDraw>,
-        MessageWriter<UiClick>,
-        MessageWriter<FlipBoard>,
-        MessageWriter<AskHint>,
-        MessageWriter<MenuAction>,
-        MessageWriter<Export>,
-    ),
+    mut orders: Orders,
     (offer, hint, layout): (Res<DrawOffer>, Res<Hint>, Res<BoardLayout>),
     mut help: ResMut<ShowHelp>,
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
     mut confirm: Local<Option<(Ending, u64)>>,
-    (source, analysis, review, mut toggles, mut reviews, mut practice): (
-        Res<StudySource>,
-        Res<AnalysisBoard>,
-        Res<GameReview>,
-        MessageWriter<ToggleAnalysis>,
-        MessageWriter<StartReview>,
-        MessageWriter<PracticeAsk>,
-    ),
+    mut study: StudyParts,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &bridge.game;
     let pos = game.position();
-    let outcome = game.outcome();
-    // The person who acts: the one to move between people, else the person.
-    let person = if bridge.player(pos.turn()) == PlayerKind::Human {
-        pos.turn()
-    } else {
-        !pos.turn()
-    };
-    let live = outcome.is_none() && bridge.player(person) == PlayerKind::Human;
-    let tools = vec![
-        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
-        // A finished game (a resignation, an agreed draw) has nothing to redo into.
-        Tool::new(Act::Redo, "↷", "Redo", "R").enabled(game.can_redo() && outcome.is_none()),
-        Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
-        Tool::new(Act::Hint, "◎", "Hint: the computer's move is marked", "H")
-            .enabled(can_hint(&bridge, &hint))
-            .lit(hint.is_searching()),
-        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(live && !offer.is_pending()),
-        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(live),
-    ];
-    let mut tools = tools;
-    tools.extend(game_panel::study_tools(
-        Act::Analysis,
-        Act::Review,
-        source.0.as_ref(),
-        &analysis,
-        &review,
-    ));
-    let can_save = persistence.store.is_some();
-    let record = vec![
-        Entry {
-            id: Act::CopyRecord,
-            name: "Copy the record",
-            tip: "The game record (RULES §8) to the clipboard",
-            enabled: true,
-        },
-        Entry {
-            id: Act::CopyPosition,
-            name: "Copy the position",
-            tip: "The position on the board as position text",
-            enabled: true,
-        },
-        Entry {
-            id: Act::SaveRecord,
-            name: "Save the record",
-            tip: "Into the records folder (Load lists it)",
-            enabled: can_save,
-        },
-        Entry {
-            id: Act::SavePosition,
-            name: "Save the position",
-            tip: "Into the records folder (Load lists it)",
-            enabled: can_save,
-        },
-        Entry {
-            id: Act::Edit,
-            name: "Set up a position…",
-            tip: "The position editor, from the position on the board",
-            enabled: true,
-        },
-    ];
+    let person = panel_parts::acting_person(pos.turn(), |side| bridge.player(side));
+    let live = game.outcome().is_none() && bridge.player(person) == PlayerKind::Human;
+    let mut tools = tools(&bridge, &hint, &offer, live);
+    tools.extend(study.tools(Act::Analysis, Act::Review));
     let moves = move_rows(&bridge);
-    let players = {
-        let row = |side: Side| PlayerRow {
-            side,
-            name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
-            captured: game
-                .start()
+    let players = panel_parts::player_rows(
+        layout.flipped,
+        |side| bridge.player(side),
+        |side| {
+            game.start()
                 .men_held(!side)
-                .saturating_sub(pos.men_held(!side)),
-        };
-        // The side at the top of the board first.
-        if layout.flipped {
-            [row(Side::Black), row(Side::White)]
-        } else {
-            [row(Side::White), row(Side::Black)]
-        }
-    };
+                .saturating_sub(pos.men_held(!side))
+        },
+    );
     let rules = game.rules().describe();
     let mut asked = Vec::new();
-    let mut result_asked = None;
+    let mut after = None;
+    let mut ended = None;
     // The position the board shows (the game's, a past one or a side line's).
     let shown = bridge.shown(viewing.0);
     let body = |ui: &mut egui::Ui| {
@@ -198,48 +124,17 @@ fn panel(
             tools,
             moves: &moves,
             viewing: viewing.0,
-            record,
+            record: record_entries(persistence.store.is_some()),
             note: None,
             help: "Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. ? for all keys.",
-            study: source.0.as_ref().map(|source| StudyView {
-                board: &analysis,
-                review: &review,
-                source,
-                to_move: shown.turn(),
-            }),
-            result_first: outcome.is_some(),
+            study: study.view(shown.turn()),
+            result_first: game.outcome().is_some(),
         };
         asked = panel.show(
             ui,
-            |ui| result_asked = status(ui, &bridge, &thinking, *viewing),
-            |ui| {
-                let question = ui::ending_question(ui, &mut confirm, bridge.version);
-                match question {
-                    Some(Ending::Resign(side)) => {
-                        clicks.write(UiClick);
-                        commands.write(Command::Resign(side));
-                    }
-                    Some(Ending::OfferDraw(side)) => {
-                        clicks.write(UiClick);
-                        offers.write(OfferDraw(side));
-                    }
-                    None => {}
-                }
-                if confirm.is_none() {
-                    let line = if offer.is_pending() {
-                        Some(egui::RichText::new("The computer considers your offer…").italics())
-                    } else {
-                        hint.current(bridge.version).map(|mv| {
-                            egui::RichText::new(format!("Hint: {}", pos.move_text(mv)))
-                                .color(palette::HINT)
-                        })
-                    };
-                    if let Some(line) = line {
-                        ui.label(line);
-                    }
-                }
-            },
-            &mut actions,
+            |ui| after = status(ui, &bridge, &thinking, *viewing),
+            |ui| ended = under_tools(ui, &mut confirm, &bridge, &offer, &hint),
+            &mut orders.game.actions,
             &mut help,
         );
     };
@@ -247,127 +142,193 @@ fn panel(
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(&bridge)),
         Tool::new(Act::Hint, "◎", "Hint", "H").enabled(can_hint(&bridge, &hint)),
     ];
-    let away = Away::of(bridge.line(viewing.0).is_some(), viewing.0);
-    let bar = game_panel::away_bar(shown.turn(), turn_words(shown), away);
-    let (swatch, text) = bar.unwrap_or_else(|| match game.outcome() {
-        Some(o) => (None, egui::RichText::new(o.headline()).color(palette::GOLD)),
-        None => {
-            let dots = if thinking.is_thinking() { " …" } else { "" };
-            // With the drawer shut the bar is all there is: a special move is said there.
-            let words = game
-                .plies()
-                .last()
-                .and_then(|ply| move_words(!pos.turn(), ply))
-                .map_or(String::new(), |w| format!(" · {w}"));
-            (
-                Some(pos.turn()),
-                egui::RichText::new(format!("{} {}{dots}{words}", pos.turn(), turn_words(pos))),
-            )
-        }
-    });
     let from_bar = game_panel::place_panel(
         ctx,
         *place,
         &mut drawer,
         notice.0.as_deref(),
-        (swatch, text),
+        bar_line(&bridge, viewing.0, &thinking).text(),
         &bar_tools,
         body,
     );
     asked.extend(from_bar.map(Asked::Tool));
-    match result_asked {
-        Some(AfterGame::Rematch) => {
-            clicks.write(UiClick);
-            // Against a bot the person changes sides.
-            let players = bridge.setup.players;
-            commands.write(Command::NewGame(Setup {
-                rules: bridge.setup.rules,
-                players: BySide::new(players.white, players.black),
-                series: None,
-            }));
+    if let Some(ending) = ended {
+        orders.game.end(ending, OfferDraw);
+    }
+    if let Some(after) = after {
+        after_game(after, &bridge, &mut orders);
+    }
+    for ask in asked {
+        if study.answer(&ask, Act::Analysis, Act::Review) {
+            continue;
         }
-        Some(AfterGame::Series) => {
-            clicks.write(UiClick);
+        if let Some(ending) = answer(ask, &bridge, &mut viewing, &mut orders, person) {
+            // Ending the game asks first: a slip of the mouse must not end it.
+            *confirm = Some((ending, bridge.version));
+        }
+    }
+    Ok(())
+}
+
+/// The action row: undo, redo, flip, hint, and the draw offer and resignation (while
+/// the person may end the game: `live`).
+fn tools(bridge: &Bridge, hint: &Hint, offer: &DrawOffer, live: bool) -> Vec<Tool<Act>> {
+    let game = &bridge.game;
+    vec![
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo(bridge)),
+        // A finished game (a resignation, an agreed draw) has nothing to redo into.
+        Tool::new(Act::Redo, "↷", "Redo", "R").enabled(game.can_redo() && game.outcome().is_none()),
+        Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
+        Tool::new(Act::Hint, "◎", "Hint: the computer's move is marked", "H")
+            .enabled(can_hint(bridge, hint))
+            .lit(hint.is_searching()),
+        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(live && !offer.is_pending()),
+        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(live),
+    ]
+}
+
+/// The record menu: copy or save the record and the position; the position editor.
+fn record_entries(can_save: bool) -> Vec<Entry<Act>> {
+    vec![
+        panel_parts::copy_record_entry(
+            Act::CopyRecord,
+            "The game record (RULES §8) to the clipboard",
+        ),
+        panel_parts::copy_position_entry(Act::CopyPosition),
+        panel_parts::save_entry(Act::SaveRecord, "Save the record", can_save),
+        panel_parts::save_entry(Act::SavePosition, "Save the position", can_save),
+        panel_parts::set_up_entry(Act::Edit),
+    ]
+}
+
+/// Under the action row: the question before an ending; without one, the computer
+/// considering a draw offer, or the hint's move. Returns the ending confirmed.
+fn under_tools(
+    ui: &mut egui::Ui,
+    confirm: &mut Option<(Ending, u64)>,
+    bridge: &Bridge,
+    offer: &DrawOffer,
+    hint: &Hint,
+) -> Option<Ending> {
+    let confirmed = ui::ending_question(ui, confirm, bridge.version);
+    if confirm.is_none() {
+        let line = if offer.is_pending() {
+            Some(egui::RichText::new("The computer considers your offer…").italics())
+        } else {
+            hint.current(bridge.version).map(|mv| {
+                egui::RichText::new(format!("Hint: {}", bridge.game.position().move_text(mv)))
+                    .color(palette::HINT)
+            })
+        };
+        if let Some(line) = line {
+            ui.label(line);
+        }
+    }
+    confirmed
+}
+
+/// The small window's bar: with the drawer shut it is all there is, so a special move
+/// is said there.
+fn bar_line<'a>(bridge: &'a Bridge, viewing: Option<usize>, thinking: &BotThinking) -> BarLine<'a> {
+    let game = &bridge.game;
+    let pos = game.position();
+    let shown = bridge.shown(viewing);
+    BarLine {
+        shown: (shown.turn(), turn_words(shown)),
+        away: Away::of(bridge.line(viewing).is_some(), viewing),
+        result: game.outcome().map(|o| o.headline()),
+        turn: (pos.turn(), turn_words(pos)),
+        thinking: thinking.is_thinking(),
+        said: game
+            .plies()
+            .last()
+            .and_then(|ply| move_words(!pos.turn(), ply)),
+    }
+}
+
+/// What the result's buttons asked for: a rematch (against a bot the person changes
+/// sides), the series' next game, the new game dialog.
+fn after_game(after: AfterGame, bridge: &Bridge, orders: &mut Orders) {
+    let players = bridge.setup.players;
+    let swapped = BySide::new(players.white, players.black);
+    match after {
+        AfterGame::Rematch => orders.game.clicked(Command::NewGame(Setup {
+            rules: bridge.setup.rules,
+            players: swapped,
+            series: None,
+        })),
+        AfterGame::Series => {
             // The next game of the series: colours change, the winner gives a pawn more.
-            let players = bridge.setup.players;
             let series = bridge
                 .setup
                 .series
                 .unwrap_or_default()
                 .after(bridge.game.outcome().and_then(|o| o.winner));
-            commands.write(Command::NewGame(Setup {
+            orders.game.clicked(Command::NewGame(Setup {
                 rules: series.next_rules(bridge.setup.rules),
-                players: BySide::new(players.white, players.black),
+                players: swapped,
                 series: Some(series),
             }));
         }
-        Some(AfterGame::NewGame) => {
-            actions.write(MenuAction::Open(crate::game::app::screen::Dialog::NewGame));
-        }
-        None => {}
-    }
-    for ask in asked {
-        match ask {
-            Asked::View(view) => {
-                viewing.set_if_neq(Viewing::of(view));
-                if bridge.has_tried() {
-                    commands.write(Command::LeaveLine);
-                }
-            }
-            Asked::LineUndo => {
-                clicks.write(UiClick);
-                commands.write(Command::LineUndo);
-            }
-            Asked::Tool(Act::Undo) => {
-                clicks.write(UiClick);
-                // In a side line, its last move is taken back (as the U key does).
-                commands.write(if bridge.line(viewing.0).is_some() {
-                    Command::LineUndo
-                } else {
-                    Command::Undo
-                });
-            }
-            Asked::Tool(Act::Redo) => {
-                clicks.write(UiClick);
-                commands.write(Command::Redo);
-            }
-            Asked::Tool(Act::Flip) => {
-                flip.write(FlipBoard);
-            }
-            Asked::Tool(Act::Hint) => {
-                hints.write(AskHint);
-            }
-            Asked::Tool(Act::Analysis) => {
-                toggles.write(ToggleAnalysis);
-            }
-            Asked::Tool(Act::Review) => {
-                reviews.write(StartReview);
-            }
-            Asked::Practice(ask) => {
-                practice.write(ask);
-            }
-            Asked::Entry(Act::Edit) => {
-                commands.write(Command::Edit(crate::game::chogo_board::bridge::Edit::Open));
-            }
-            // Ending the game asks first: a slip of the mouse must not end it.
-            Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
-            Asked::Tool(Act::Resign) => *confirm = Some((Ending::Resign(person), bridge.version)),
-            Asked::Entry(Act::CopyRecord) => {
-                exports.write(Export::CopyRecord);
-            }
-            Asked::Entry(Act::CopyPosition) => {
-                exports.write(Export::CopyPosition);
-            }
-            Asked::Entry(Act::SaveRecord) => {
-                exports.write(Export::SaveRecord);
-            }
-            Asked::Entry(Act::SavePosition) => {
-                exports.write(Export::SavePosition);
-            }
-            Asked::Tool(_) | Asked::Entry(_) => {}
+        AfterGame::NewGame => {
+            orders
+                .game
+                .actions
+                .write(MenuAction::Open(crate::game::app::screen::Dialog::NewGame));
         }
     }
-    Ok(())
+}
+
+/// Answers a click of the panel that is not the study's. An ending asked for (by the
+/// acting `person`) is returned, to be confirmed first.
+fn answer(
+    ask: Asked<Act>,
+    bridge: &Bridge,
+    viewing: &mut ResMut<Viewing>,
+    orders: &mut Orders,
+    person: Side,
+) -> Option<Ending> {
+    match ask {
+        Asked::View(view) => {
+            viewing.set_if_neq(Viewing::of(view));
+            if bridge.has_tried() {
+                orders.game.commands.write(Command::LeaveLine);
+            }
+        }
+        Asked::LineUndo => orders.game.clicked(Command::LineUndo),
+        // In a side line, its last move is taken back (as the U key does).
+        Asked::Tool(Act::Undo) if bridge.line(viewing.0).is_some() => {
+            orders.game.clicked(Command::LineUndo);
+        }
+        Asked::Tool(Act::Undo) => orders.game.clicked(Command::Undo),
+        Asked::Tool(Act::Redo) => orders.game.clicked(Command::Redo),
+        Asked::Tool(Act::Flip) => {
+            orders.flip.write(FlipBoard);
+        }
+        Asked::Tool(Act::Hint) => {
+            orders.game.hints.write(AskHint);
+        }
+        Asked::Entry(Act::Edit) => {
+            orders
+                .game
+                .commands
+                .write(Command::Edit(crate::game::chogo_board::bridge::Edit::Open));
+        }
+        Asked::Tool(Act::Draw) => return Some(Ending::OfferDraw(person)),
+        Asked::Tool(Act::Resign) => return Some(Ending::Resign(person)),
+        Asked::Entry(act) => {
+            let export = match act {
+                Act::CopyRecord => Export::CopyRecord,
+                Act::CopyPosition => Export::CopyPosition,
+                Act::SaveRecord => Export::SaveRecord,
+                Act::SavePosition => Export::SavePosition,
+                _ => return None,
+            };
+            orders.exports.write(export);
+        }
+        Asked::Tool(_) | Asked::Practice(_) => {}
+    }
+    None
 }
 
 /// "to move", or "drops its king" in the drop phase.
@@ -435,48 +396,14 @@ fn status(
     thinking: &BotThinking,
     viewing: Viewing,
 ) -> Option<AfterGame> {
-    let mut asked = None;
-    let game = &bridge.game;
-    let shown = bridge.shown(viewing.0);
     if let Some(line) = series_line(bridge) {
         ui.label(egui::RichText::new(line).small().color(palette::GOLD));
     }
     let line = bridge.line(viewing.0);
-    match (game.outcome(), viewing.0) {
-        (Some(outcome), None) if line.is_none() => {
-            // "You win" / "You lose" when a person plays a bot.
-            let person = |s: Side| bridge.player(s) == PlayerKind::Human;
-            let headline = game_panel::headline_for(outcome.winner, person, outcome.headline());
-            game_panel::result_block(ui, &headline, &outcome.explanation(), |ui| {
-                if ui
-                    .button("Rematch")
-                    .on_hover_text("The same rules; against a bot you change sides")
-                    .clicked()
-                {
-                    asked = Some(AfterGame::Rematch);
-                }
-                let series = ui
-                    .add_enabled(
-                        Series::possible(game.rules()),
-                        egui::Button::new("Rematch with a handicap"),
-                    )
-                    .on_hover_text(
-                        "The inventor's series: colours change, and the winner starts the \
-                         next game with a pawn less (1 to 3)",
-                    )
-                    .on_disabled_hover_text(
-                        "No handicap series with the drop opening: both sides start with \
-                         the same men in hand and no pawn on the board to give",
-                    );
-                if series.clicked() {
-                    asked = Some(AfterGame::Series);
-                }
-                if ui.button("New game…").clicked() {
-                    asked = Some(AfterGame::NewGame);
-                }
-            });
-        }
+    match (bridge.game.outcome(), viewing.0) {
+        (Some(outcome), None) if line.is_none() => return result(ui, bridge, outcome),
         (_, past) => {
+            let shown = bridge.shown(viewing.0);
             game_panel::turn_header(
                 ui,
                 shown.turn(),
@@ -485,65 +412,107 @@ fn status(
                 Away::of(line.is_some(), past),
             );
             if (past.is_none() || line.is_some()) && shown.mole_available() {
-                egui::Frame::new()
-                    .fill(palette::POLIS)
-                    .corner_radius(6.0)
-                    .inner_margin(egui::Margin::symmetric(10, 2))
-                    .show(ui, |ui| {
-                        let what = polis_badge(shown);
-                        ui.label(
-                            egui::RichText::new(format!("POLIS — {what} is available"))
-                                .strong()
-                                .color(egui::Color32::WHITE),
-                        );
-                    });
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(polis_how(shown))
-                            .small()
-                            .color(palette::HINT),
-                    )
-                    .wrap(),
-                );
+                polis(ui, shown);
             }
-            if let Some(words) = hopeless_words(shown) {
-                ui.add(
-                    egui::Label::new(egui::RichText::new(words).small().color(palette::WARN))
-                        .wrap(),
-                );
-            }
-            if let Some(hands) = hands_line(shown) {
-                ui.label(egui::RichText::new(hands).color(palette::HINT));
-            }
-            let n = viewing.0.unwrap_or(game.plies().len());
-            if let Some(ply) = bridge.shown_move(viewing.0) {
-                ui::last_move_line(ui, &ply.mv.with_captures(ply.captured).to_string());
-                let (game, n) = match line {
-                    Some(line) => (&line.game, line.game.plies().len()),
-                    None => (game, n),
-                };
-                let mover = game
-                    .position_at(n.saturating_sub(1))
-                    .map_or(!shown.turn(), |p| p.turn());
-                if let Some(words) = move_words(mover, ply) {
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD))
-                            .wrap(),
-                    );
-                }
-            }
-            let quiet = crate::common::counted(shown.halfmoves() as usize, "ply", "plies");
+            position_lines(ui, bridge, viewing);
+        }
+    }
+    None
+}
+
+/// The result ("You win" / "You lose" when a person plays a bot) and its buttons: a
+/// rematch, a rematch with a handicap, a new game.
+fn result(ui: &mut egui::Ui, bridge: &Bridge, outcome: Outcome) -> Option<AfterGame> {
+    let mut asked = None;
+    let person = |s: Side| bridge.player(s) == PlayerKind::Human;
+    let headline = game_panel::headline_for(outcome.winner, person, outcome.headline());
+    game_panel::result_block(ui, &headline, &outcome.explanation(), |ui| {
+        if panel_parts::rematch_button(ui) {
+            asked = Some(AfterGame::Rematch);
+        }
+        let series = ui
+            .add_enabled(
+                Series::possible(bridge.game.rules()),
+                egui::Button::new("Rematch with a handicap"),
+            )
+            .on_hover_text(
+                "The inventor's series: colours change, and the winner starts the \
+                 next game with a pawn less (1 to 3)",
+            )
+            .on_disabled_hover_text(
+                "No handicap series with the drop opening: both sides start with \
+                 the same men in hand and no pawn on the board to give",
+            );
+        if series.clicked() {
+            asked = Some(AfterGame::Series);
+        }
+        if panel_parts::new_game_button(ui) {
+            asked = Some(AfterGame::NewGame);
+        }
+    });
+    asked
+}
+
+/// The Polis badge (the fortress move is available) and how it is played.
+fn polis(ui: &mut egui::Ui, shown: &Position) {
+    egui::Frame::new()
+        .fill(palette::POLIS)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(10, 2))
+        .show(ui, |ui| {
+            let what = polis_badge(shown);
             ui.label(
-                egui::RichText::new(format!(
-                    "Move {} · {quiet} without a capture",
-                    shown.fullmoves()
-                ))
+                egui::RichText::new(format!("POLIS — {what} is available"))
+                    .strong()
+                    .color(egui::Color32::WHITE),
+            );
+        });
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(polis_how(shown))
                 .small()
-                .weak(),
+                .color(palette::HINT),
+        )
+        .wrap(),
+    );
+}
+
+/// The shown position's lines under the turn: a hopeless side, the men in hand, the last
+/// move (and what it did, in words), the move number and the plies without a capture.
+fn position_lines(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing) {
+    let game = &bridge.game;
+    let shown = bridge.shown(viewing.0);
+    let line = bridge.line(viewing.0);
+    if let Some(words) = hopeless_words(shown) {
+        ui.add(egui::Label::new(egui::RichText::new(words).small().color(palette::WARN)).wrap());
+    }
+    if let Some(hands) = hands_line(shown) {
+        ui.label(egui::RichText::new(hands).color(palette::HINT));
+    }
+    if let Some(ply) = bridge.shown_move(viewing.0) {
+        ui::last_move_line(ui, &ply.mv.with_captures(ply.captured).to_string());
+        let (game, n) = match line {
+            Some(line) => (&line.game, line.game.plies().len()),
+            None => (game, viewing.0.unwrap_or(game.plies().len())),
+        };
+        let mover = game
+            .position_at(n.saturating_sub(1))
+            .map_or(!shown.turn(), |p| p.turn());
+        if let Some(words) = move_words(mover, ply) {
+            ui.add(
+                egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD)).wrap(),
             );
         }
     }
-    asked
+    let quiet = crate::common::counted(shown.halfmoves() as usize, "ply", "plies");
+    ui.label(
+        egui::RichText::new(format!(
+            "Move {} · {quiet} without a capture",
+            shown.fullmoves()
+        ))
+        .small()
+        .weak(),
+    );
 }
 
 /// Undo has something to take back: a move, or the game's ending.

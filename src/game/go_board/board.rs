@@ -216,46 +216,97 @@ pub(super) fn draw_marks(
     for entity in &parts {
         commands.entity(entity).despawn();
     }
-    let cell = layout.cell;
-    let mut shape =
-        |commands: &mut Commands, shape: Shape, color: Color, at: Cell, size: f32, z: f32| {
-            commands.spawn((
-                MarkPart,
-                DespawnOnExit(GoOn),
-                Mesh2d(quad.0.clone()),
-                MeshMaterial2d(materials.add(ShapeMaterial::new(shape, color))),
-                Transform::from_translation(layout.cell_center(at).extend(z))
-                    .with_scale(Vec3::new(cell * size, cell * size, 1.0)),
-            ));
-        };
-    let square = |commands: &mut Commands, color: Color, at: Cell, size: f32, z: f32| {
-        commands.spawn((
+    let mut pen = MarkPen {
+        commands: &mut commands,
+        layout: &layout,
+        quad: &quad,
+        materials: &mut materials,
+    };
+    game_marks(&mut pen, &marks, &theme);
+    move_marks(&mut pen, &marks, &theme);
+    if let Some((piece, at, legal)) = marks.ghost {
+        pen.ghost(figures.of(piece.side, piece.kind, stones), at, legal);
+    }
+    life_marks(&mut pen, &marks);
+}
+
+/// Spawns the marks over the cells: shapes, squares, bars and the ghost of a drop.
+struct MarkPen<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    layout: &'a GoLayout,
+    quad: &'a ShapeQuad,
+    materials: &'a mut Assets<ShapeMaterial>,
+}
+
+impl MarkPen<'_, '_, '_> {
+    /// A shape `size` cells wide on a cell, at depth `z`.
+    fn shape(&mut self, shape: Shape, color: Color, at: Cell, size: f32, z: f32) {
+        let cell = self.layout.cell;
+        self.commands.spawn((
             MarkPart,
             DespawnOnExit(GoOn),
-            Sprite::from_color(color, Vec2::splat(cell * size)),
-            Transform::from_translation(layout.cell_center(at).extend(z)),
+            Mesh2d(self.quad.0.clone()),
+            MeshMaterial2d(self.materials.add(ShapeMaterial::new(shape, color))),
+            Transform::from_translation(self.layout.cell_center(at).extend(z))
+                .with_scale(Vec3::new(cell * size, cell * size, 1.0)),
         ));
-    };
+    }
+
+    /// A square `size` cells wide on a cell, at depth `z`.
+    fn square(&mut self, color: Color, at: Cell, size: f32, z: f32) {
+        self.commands.spawn((
+            MarkPart,
+            DespawnOnExit(GoOn),
+            Sprite::from_color(color, Vec2::splat(self.layout.cell * size)),
+            Transform::from_translation(self.layout.cell_center(at).extend(z)),
+        ));
+    }
+
+    /// A line between two cells' centres, `width` cells thick (at least 1.5 points).
+    fn link(&mut self, (from, to): (Cell, Cell), width: f32, color: Color) {
+        let (a, b) = (self.layout.cell_center(from), self.layout.cell_center(to));
+        let width = (self.layout.cell * width).max(1.5);
+        bar(self.commands, a, b, width, color, 2.45, MarkPart);
+    }
+
+    /// The drop under the pointer: its figure, pale if legal, red if refused.
+    fn ghost(&mut self, image: Handle<Image>, at: Cell, legal: bool) {
+        let tint = if legal {
+            Color::srgba(1.0, 1.0, 1.0, 0.55)
+        } else {
+            Color::srgba(1.0, 0.25, 0.2, 0.7)
+        };
+        self.commands.spawn((
+            MarkPart,
+            DespawnOnExit(GoOn),
+            Sprite {
+                image,
+                custom_size: Some(Vec2::splat(self.layout.cell * FIGURE)),
+                color: tint,
+                ..default()
+            },
+            Transform::from_translation(self.layout.cell_center(at).extend(2.9)),
+        ));
+    }
+}
+
+/// The game's marks under the pieces: the last move, the ko (a barred ring), the
+/// controlled cells.
+fn game_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
     for c in marks.last_move {
-        square(&mut commands, theme.last_move, c, 0.96, 0.3);
+        pen.square(theme.last_move, c, 0.96, 0.3);
     }
     if let Some(c) = marks.ko {
         let ring = Shape::Ring {
             inner: 0.3,
             outer: 0.42,
         };
-        shape(&mut commands, ring, theme.capture_target, c, 0.55, 0.35);
-        shape(
-            &mut commands,
-            Shape::Bar {
-                width: 0.75,
-                height: 0.12,
-            },
-            theme.capture_target,
-            c,
-            0.55,
-            0.36,
-        );
+        pen.shape(ring, theme.capture_target, c, 0.55, 0.35);
+        let bar = Shape::Bar {
+            width: 0.75,
+            height: 0.12,
+        };
+        pen.shape(bar, theme.capture_target, c, 0.55, 0.36);
     }
     if let Some(controlled) = marks.controlled {
         for (side, cells) in [Side::Black, Side::White].into_iter().zip(controlled) {
@@ -264,102 +315,41 @@ pub(super) fn draw_marks(
                 Side::White => Color::srgba(0.98, 0.97, 0.93, 0.85),
             };
             for c in cells {
-                square(&mut commands, color, c, 0.34, 0.35);
+                pen.square(color, c, 0.34, 0.35);
             }
         }
     }
+}
+
+/// The marks of a move being chosen: the picked piece, its targets, the hint, what the
+/// move under the pointer would capture.
+fn move_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
     if let Some(c) = marks.selected {
-        square(&mut commands, theme.selected, c, 0.96, 0.32);
+        pen.square(theme.selected, c, 0.96, 0.32);
     }
     for c in marks.targets {
-        shape(
-            &mut commands,
-            Shape::Disc { radius: 0.5 },
-            theme.target,
-            c,
-            0.28,
-            2.6,
-        );
+        pen.shape(Shape::Disc { radius: 0.5 }, theme.target, c, 0.28, 2.6);
     }
+    let ring = |inner: f32| Shape::Ring { inner, outer: 0.5 };
     for c in marks.hint {
-        shape(
-            &mut commands,
-            Shape::Ring {
-                inner: 0.4,
-                outer: 0.5,
-            },
-            theme.hint,
-            c,
-            1.0,
-            2.7,
-        );
+        pen.shape(ring(0.4), theme.hint, c, 1.0, 2.7);
     }
     for c in marks.captures {
-        shape(
-            &mut commands,
-            Shape::Ring {
-                inner: 0.38,
-                outer: 0.5,
-            },
-            theme.capture_target,
-            c,
-            1.0,
-            2.8,
-        );
+        pen.shape(ring(0.38), theme.capture_target, c, 1.0, 2.8);
     }
-    if let Some((piece, at, legal)) = marks.ghost {
-        let tint = if legal {
-            Color::srgba(1.0, 1.0, 1.0, 0.55)
-        } else {
-            Color::srgba(1.0, 0.25, 0.2, 0.7)
-        };
-        commands.spawn((
-            MarkPart,
-            DespawnOnExit(GoOn),
-            Sprite {
-                image: figures.of(piece.side, piece.kind, stones),
-                custom_size: Some(Vec2::splat(cell * FIGURE)),
-                color: tint,
-                ..default()
-            },
-            Transform::from_translation(layout.cell_center(at).extend(2.9)),
-        ));
-    }
-    // The life view: a green dot on each escape, joined to its piece; a line from each
-    // defender to the friend whose life it shares.
+}
+
+/// The life view: a green dot on each escape, joined to its piece; a line from each
+/// defender to the friend whose life it shares.
+fn life_marks(pen: &mut MarkPen, marks: &GoMarks) {
     let life = Color::srgba(0.2, 0.75, 0.3, 0.9);
     for &(from, to) in &marks.escapes {
-        let (a, b) = (layout.cell_center(from), layout.cell_center(to));
-        bar(
-            &mut commands,
-            a,
-            b,
-            (cell * 0.05).max(1.5),
-            life.with_alpha(0.6),
-            2.45,
-            MarkPart,
-        );
-        shape(
-            &mut commands,
-            Shape::Disc { radius: 0.5 },
-            life,
-            to,
-            0.22,
-            2.5,
-        );
+        pen.link((from, to), 0.05, life.with_alpha(0.6));
+        pen.shape(Shape::Disc { radius: 0.5 }, life, to, 0.22, 2.5);
     }
     let chain = Color::srgba(0.25, 0.55, 0.95, 0.85);
-    for &(from, to) in &marks.defences {
-        let (a, b) = (layout.cell_center(from), layout.cell_center(to));
-        bar(
-            &mut commands,
-            a,
-            b,
-            (cell * 0.06).max(1.5),
-            chain,
-            2.45,
-            MarkPart,
-        );
+    for &link in &marks.defences {
+        pen.link(link, 0.06, chain);
     }
 }
 
@@ -376,29 +366,74 @@ pub(super) fn draw_labels(
     figures: Res<Figures>,
     marks: Res<GoMarks>,
 ) -> Result {
-    // Each tray shows a captured piece (the opponent's first kind), faded, under the count.
     let position = bridge.shown(viewing.0);
+    let trays = tray_figures(
+        &mut contexts,
+        &figures,
+        position,
+        settings.0.rooks_as_stones,
+    );
+    let ctx = contexts.ctx_mut()?;
+    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
+    let labels = Labels {
+        painter: ctx.layer_painter(egui::LayerId::background()),
+        centre: ctx.viewport_rect().center(),
+        color: egui::Color32::from_rgba_unmultiplied(r, g, b, a),
+        layout: &layout,
+    };
+    if settings.0.show_coordinates {
+        labels.coordinates();
+    }
+    // Why the drop under the pointer is refused, in a small label above its cell.
+    if let (Some(why), Some((_, cell, false))) = (&marks.why, marks.ghost) {
+        labels.refusal(why, cell, ctx.content_rect());
+    }
+    let wood = crate::game::app::ui::mini_board::paint(theme.light);
+    labels.trays(position, trays, wood);
+    Ok(())
+}
+
+/// Each tray's figure: a captured piece (the opponent's first kind), as an egui texture.
+fn tray_figures(
+    contexts: &mut EguiContexts,
+    figures: &Figures,
+    position: &crate::go::Position,
+    stones: bool,
+) -> [(Side, egui::TextureId); 2] {
     let first = position
         .rules()
         .pieces
         .kinds()
         .next()
         .unwrap_or(crate::go::Kind::Rook);
-    let stones = settings.0.rooks_as_stones;
-    let trays = [Side::Black, Side::White].map(|captor| {
+    [Side::Black, Side::White].map(|captor| {
         let handle = figures.of(!captor, first, stones);
         (
             captor,
             contexts.add_image(bevy_egui::EguiTextureHandle::Weak(handle.id())),
         )
-    });
-    let ctx = contexts.ctx_mut()?;
-    let centre = ctx.viewport_rect().center();
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    let [r, g, b, a] = theme.coordinates.to_srgba().to_u8_array();
-    let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
-    let at = |p: Vec2| centre + egui::vec2(p.x, -p.y);
-    if settings.0.show_coordinates {
+    })
+}
+
+/// Paints the board's words and counts behind the panels, at world points.
+struct Labels<'a> {
+    painter: egui::Painter,
+    /// The window's centre, where the camera looks.
+    centre: egui::Pos2,
+    /// The theme's colour of the coordinates.
+    color: egui::Color32,
+    layout: &'a GoLayout,
+}
+
+impl Labels<'_> {
+    /// The screen point of a world point.
+    fn at(&self, p: Vec2) -> egui::Pos2 {
+        self.centre + egui::vec2(p.x, -p.y)
+    }
+
+    /// The files' letters below the board and the ranks' numbers left of it (as seen).
+    fn coordinates(&self) {
+        let layout = self.layout;
         let font = egui::FontId::proportional((layout.cell * 0.3).clamp(9.0, 20.0));
         let board = layout.board;
         let (bottom, left) = if layout.flipped {
@@ -406,88 +441,97 @@ pub(super) fn draw_labels(
         } else {
             (0, 0)
         };
+        let text = |p: Vec2, words: String| {
+            let at = self.at(p);
+            self.painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                words,
+                font.clone(),
+                self.color,
+            );
+        };
         for file in 0..board.files() {
             if let Some(c) = Cell::new(i32::from(file), i32::from(bottom)) {
                 let p = layout.cell_center(c) - Vec2::Y * layout.cell * 0.85;
-                painter.text(
-                    at(p),
-                    egui::Align2::CENTER_CENTER,
-                    ((b'a' + file) as char).to_string(),
-                    font.clone(),
-                    color,
-                );
+                text(p, ((b'a' + file) as char).to_string());
             }
         }
         for rank in 0..board.ranks() {
             if let Some(c) = Cell::new(i32::from(left), i32::from(rank)) {
                 let p = layout.cell_center(c) - Vec2::X * layout.cell * 0.85;
-                painter.text(
-                    at(p),
-                    egui::Align2::CENTER_CENTER,
-                    (rank + 1).to_string(),
-                    font.clone(),
-                    color,
-                );
+                text(p, (rank + 1).to_string());
             }
         }
     }
-    // Why the drop under the pointer is refused, in a small label above its cell.
-    if let (Some(why), Some((_, cell, false))) = (&marks.why, marks.ghost) {
-        let p = at(layout.cell_center(cell) + Vec2::Y * layout.cell * 0.62);
-        let galley = painter.layout(
-            why.clone(),
+
+    /// `why` in a small dark red label above `cell`, kept inside the window (`screen`).
+    fn refusal(&self, why: &str, cell: Cell, screen: egui::Rect) {
+        let layout = self.layout;
+        let p = self.at(layout.cell_center(cell) + Vec2::Y * layout.cell * 0.62);
+        let galley = self.painter.layout(
+            why.to_string(),
             egui::FontId::proportional(14.0),
             egui::Color32::WHITE,
             (layout.cell * 5.0).max(220.0),
         );
         let size = galley.size() + egui::vec2(14.0, 8.0);
         let rect = egui::Rect::from_center_size(p - egui::vec2(0.0, size.y / 2.0), size);
-        // Kept inside the window.
-        let screen = ctx.content_rect();
         let shift = egui::vec2(
             (screen.left() + 4.0 - rect.left()).max(0.0)
                 + (screen.right() - 4.0 - rect.right()).min(0.0),
             (screen.top() + 4.0 - rect.top()).max(0.0),
         );
         let rect = rect.translate(shift);
-        painter.rect_filled(
+        self.painter.rect_filled(
             rect,
             5.0,
             egui::Color32::from_rgba_unmultiplied(60, 20, 16, 230),
         );
-        painter.galley(
+        self.painter.galley(
             rect.min + egui::vec2(7.0, 4.0),
             galley,
             egui::Color32::WHITE,
         );
     }
-    let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
-    let wood = crate::game::app::ui::mini_board::paint(theme.light);
-    for (side, texture) in trays {
-        let count = position.captures(side);
-        let p = at(layout.tray_point(side));
-        let r = egui::Rect::from_center_size(p, egui::vec2(layout.cell * 0.8, layout.cell * 0.8));
-        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-        // On a square of the board's wood, where a black figure reads as well as a white
-        // one (on the dark background it did not); faded while the tray is empty.
-        painter.rect_filled(r.expand(layout.cell * 0.08), layout.cell * 0.12, wood);
-        let tint = egui::Color32::from_white_alpha(if count > 0 { 255 } else { 70 });
-        painter.image(texture, r, uv, tint);
-        // The count in a small dark label over the figure's foot.
-        let label = egui::Rect::from_center_size(
-            p + egui::vec2(0.0, layout.cell * 0.38),
-            egui::vec2(layout.cell * 0.5, layout.cell * 0.32),
-        );
-        painter.rect_filled(label, 4.0, egui::Color32::from_black_alpha(170));
-        painter.text(
-            label.center(),
-            egui::Align2::CENTER_CENTER,
-            count.to_string(),
-            font.clone(),
-            color,
-        );
+
+    /// Each side's tray: the captured figure on the board's `wood`, faded while empty,
+    /// with the count of its captures over the figure's foot.
+    fn trays(
+        &self,
+        position: &crate::go::Position,
+        trays: [(Side, egui::TextureId); 2],
+        wood: egui::Color32,
+    ) {
+        let layout = self.layout;
+        let font = egui::FontId::proportional((layout.cell * 0.34).clamp(11.0, 22.0));
+        for (side, texture) in trays {
+            let count = position.captures(side);
+            let p = self.at(layout.tray_point(side));
+            let r =
+                egui::Rect::from_center_size(p, egui::vec2(layout.cell * 0.8, layout.cell * 0.8));
+            let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+            // On a square of the board's wood, where a black figure reads as well as a
+            // white one (on the dark background it did not).
+            self.painter
+                .rect_filled(r.expand(layout.cell * 0.08), layout.cell * 0.12, wood);
+            let tint = egui::Color32::from_white_alpha(if count > 0 { 255 } else { 70 });
+            self.painter.image(texture, r, uv, tint);
+            let label = egui::Rect::from_center_size(
+                p + egui::vec2(0.0, layout.cell * 0.38),
+                egui::vec2(layout.cell * 0.5, layout.cell * 0.32),
+            );
+            self.painter
+                .rect_filled(label, 4.0, egui::Color32::from_black_alpha(170));
+            self.painter.text(
+                label.center(),
+                egui::Align2::CENTER_CENTER,
+                count.to_string(),
+                font.clone(),
+                self.color,
+            );
+        }
     }
-    Ok(())
 }
 
 #[cfg(test)]

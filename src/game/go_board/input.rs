@@ -100,16 +100,9 @@ pub(super) fn pointer(
     });
     let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
     let cell = world.and_then(|p| layout.cell_at(p));
-    // The position editor: a click puts the chosen piece (or takes the same one off), a
-    // right click empties the cell.
     if let Some(setup) = &bridge.edit {
         if let Some(c) = cell {
-            if mouse.just_pressed(MouseButton::Left) {
-                let piece = super::editor::put_by_brush(setup.rules(), *brush, setup.piece_at(c));
-                commands.write(GoCommand::Edit(GoEdit::Put(c, piece)));
-            } else if mouse.just_pressed(MouseButton::Right) {
-                commands.write(GoCommand::Edit(GoEdit::Put(c, None)));
-            }
+            edit_click(setup, c, &mouse, *brush, &mut commands);
         }
         state.set_if_neq(GoPointer::default());
         return;
@@ -117,8 +110,6 @@ pub(super) fn pointer(
     // A past position or a finished game takes moves into a side line; the live game
     // takes the person's moves.
     let (game, in_line) = bridge.board_game(viewing.0);
-    let pos = game.position();
-    let can_play = takes_moves(&bridge, viewing.0, animating.0);
     let play = |mv: Move| {
         if in_line {
             GoCommand::TryMove(mv)
@@ -126,21 +117,16 @@ pub(super) fn pointer(
             GoCommand::Play(mv)
         }
     };
-    let put_back = |pieces: &mut Query<(&GoPiece, &mut Transform), Without<Motion>>| {
-        for (piece, mut transform) in pieces.iter_mut() {
-            transform.translation = layout.cell_center(piece.cell).extend(2.0);
-        }
-    };
-    if !can_play {
+    if !takes_moves(&bridge, viewing.0, animating.0) {
         if state.picked.is_some() {
-            put_back(&mut pieces);
+            put_back(&layout, &mut pieces);
         }
         let hover = cell.filter(|_| viewing.0.is_none());
         state.set_if_neq(GoPointer { hover, ..default() });
         return;
     }
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
-        put_back(&mut pieces);
+        put_back(&layout, &mut pieces);
         state.set_if_neq(GoPointer::default());
         return;
     }
@@ -156,62 +142,115 @@ pub(super) fn pointer(
             }
         }
     }
-    let own = |c: Cell| pos.piece_at(c).filter(|p| p.side == pos.turn());
     if mouse.just_pressed(MouseButton::Left) && !over_ui {
-        match (cell, next.picked) {
-            // A picked piece goes to the cell clicked.
-            (Some(to), Some(from)) if to != from && own(to).is_none() => {
-                commands.write(play(Move::Step { from, to }));
-                next.picked = None;
-                next.dragging = false;
+        match click(&mut next, cell, game, kind.0) {
+            Some(Clicked::Play(mv)) => {
+                commands.write(play(mv));
             }
-            (Some(c), _) if own(c).is_some() && pos.rules().moving => {
-                if next.picked == Some(c) {
-                    next.picked = None;
-                } else {
-                    next.picked = Some(c);
-                    next.dragging = true;
-                }
+            // Refused like a command the bridge refuses: the notice and the sound.
+            Some(Clicked::Refused(why)) => {
+                refused.write(Refused(why));
             }
-            (Some(c), _) if own(c).is_some() => {
-                notice.0 =
-                    Some("Pieces do not move in this game: drop a new one on an empty cell".into());
-            }
-            (Some(c), None) if pos.piece_at(c).is_none() => {
-                let mv = Move::Drop {
-                    kind: kind.0,
-                    cell: c,
-                };
-                match judge(game, mv) {
-                    Ok(_) => {
-                        commands.write(play(mv));
-                    }
-                    // Refused like a command the bridge refuses: the notice and the sound.
-                    Err(e) => {
-                        refused.write(Refused(refusal(&e)));
-                    }
-                }
-            }
-            (Some(_), None) => {
-                notice.0 = Some("That cell is taken: drop on an empty cell".into());
-            }
-            (None, _) => next.picked = None,
-            _ => {}
+            Some(Clicked::Tell(words)) => notice.0 = Some(words.into()),
+            None => {}
         }
     }
     if mouse.just_released(MouseButton::Left) && next.dragging {
-        next.dragging = false;
-        match (next.picked, cell) {
-            (Some(from), Some(to)) if to != from => {
-                put_back(&mut pieces);
-                commands.write(play(Move::Step { from, to }));
-                next.picked = None;
-            }
-            // Released where it was picked: it stays picked, for a click on a target.
-            _ => put_back(&mut pieces),
+        put_back(&layout, &mut pieces);
+        if let Some(mv) = release(&mut next, cell) {
+            commands.write(play(mv));
         }
     }
     state.set_if_neq(next);
+}
+
+/// The position editor: a click puts the chosen piece on `cell` (or takes the same one
+/// off), a right click empties it.
+fn edit_click(
+    setup: &crate::go::Position,
+    cell: Cell,
+    mouse: &ButtonInput<MouseButton>,
+    brush: crate::game::app::editor::EditBrush,
+    commands: &mut MessageWriter<GoCommand>,
+) {
+    if mouse.just_pressed(MouseButton::Left) {
+        let piece = super::editor::put_by_brush(setup.rules(), brush, setup.piece_at(cell));
+        commands.write(GoCommand::Edit(GoEdit::Put(cell, piece)));
+    } else if mouse.just_pressed(MouseButton::Right) {
+        commands.write(GoCommand::Edit(GoEdit::Put(cell, None)));
+    }
+}
+
+/// Puts the pieces (a dragged one too) back on their cells.
+fn put_back(layout: &GoLayout, pieces: &mut Query<(&GoPiece, &mut Transform), Without<Motion>>) {
+    for (piece, mut transform) in pieces.iter_mut() {
+        transform.translation = layout.cell_center(piece.cell).extend(2.0);
+    }
+}
+
+/// What a click on the board comes to.
+#[derive(Debug, PartialEq)]
+enum Clicked {
+    Play(Move),
+    /// A drop the rules refuse, and why.
+    Refused(String),
+    /// A word for the notice.
+    Tell(&'static str),
+}
+
+/// A left click on `cell` of `game`: a picked piece goes there; one of the person's own
+/// pieces is picked (or let go) when pieces move; an empty cell takes a drop of `kind`.
+/// The pick is kept in `next`.
+fn click(next: &mut GoPointer, cell: Option<Cell>, game: &Game, kind: Kind) -> Option<Clicked> {
+    let pos = game.position();
+    let own = |c: Cell| pos.piece_at(c).filter(|p| p.side == pos.turn());
+    match (cell, next.picked) {
+        // A picked piece goes to the cell clicked.
+        (Some(to), Some(from)) if to != from && own(to).is_none() => {
+            next.picked = None;
+            next.dragging = false;
+            return Some(Clicked::Play(Move::Step { from, to }));
+        }
+        (Some(c), _) if own(c).is_some() && pos.rules().moving => {
+            if next.picked == Some(c) {
+                next.picked = None;
+            } else {
+                next.picked = Some(c);
+                next.dragging = true;
+            }
+        }
+        (Some(c), _) if own(c).is_some() => {
+            return Some(Clicked::Tell(
+                "Pieces do not move in this game: drop a new one on an empty cell",
+            ));
+        }
+        (Some(c), None) if pos.piece_at(c).is_none() => {
+            let mv = Move::Drop { kind, cell: c };
+            return Some(match judge(game, mv) {
+                Ok(_) => Clicked::Play(mv),
+                Err(e) => Clicked::Refused(refusal(&e)),
+            });
+        }
+        (Some(_), None) => {
+            return Some(Clicked::Tell("That cell is taken: drop on an empty cell"));
+        }
+        (None, _) => next.picked = None,
+        _ => {}
+    }
+    None
+}
+
+/// The end of a drag: the piece's move when it was let go on another cell (it stays
+/// picked when let go where it was, for a click on a target).
+fn release(next: &mut GoPointer, cell: Option<Cell>) -> Option<Move> {
+    next.dragging = false;
+    match (next.picked, cell) {
+        (Some(from), Some(to)) if to != from => {
+            next.picked = None;
+            Some(Move::Step { from, to })
+        }
+        _ => None,
+    }
 }
 
 pub(super) fn keyboard(
@@ -428,5 +467,67 @@ pub(super) fn keep_kind_in_set(bridge: Res<GoBridge>, mut kind: ResMut<DropKind>
     let set = bridge.game.position().rules().pieces;
     if !set.contains(kind.0) {
         kind.set_if_neq(DropKind(set.kinds().next().unwrap_or(Kind::Rook)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Position, Rules};
+
+    /// White's rook on a9, Black's on b9, Black to move; pieces do not move.
+    fn game() -> Game {
+        let start =
+            Position::from_text("Rr7/9/9/9/9/9/9/9/9 b 0 0 0 - 1", Rules::default()).unwrap();
+        Game::from_position(start)
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_click_drops_on_an_empty_cell_and_says_why_not_elsewhere() {
+        let game = game();
+        let mut next = GoPointer::default();
+        assert_eq!(
+            click(&mut next, Some(cell("e5")), &game, Kind::Rook),
+            Some(Clicked::Play(Move::Drop {
+                kind: Kind::Rook,
+                cell: cell("e5")
+            }))
+        );
+        // One's own piece, in a game whose pieces do not move: nothing is picked.
+        assert!(matches!(
+            click(&mut next, Some(cell("b9")), &game, Kind::Rook),
+            Some(Clicked::Tell(words)) if words.starts_with("Pieces do not move")
+        ));
+        assert_eq!(next.picked, None);
+        assert!(matches!(
+            click(&mut next, Some(cell("a9")), &game, Kind::Rook),
+            Some(Clicked::Tell(words)) if words.starts_with("That cell is taken")
+        ));
+        assert_eq!(click(&mut next, None, &game, Kind::Rook), None);
+    }
+
+    #[test]
+    fn a_drag_let_go_on_another_cell_is_the_piece_s_move() {
+        let mut next = GoPointer {
+            picked: Some(cell("b9")),
+            dragging: true,
+            ..GoPointer::default()
+        };
+        // Let go where it was picked: it stays picked, for a click on a target.
+        assert_eq!(release(&mut next, Some(cell("b9"))), None);
+        assert_eq!((next.picked, next.dragging), (Some(cell("b9")), false));
+        next.dragging = true;
+        assert_eq!(
+            release(&mut next, Some(cell("b5"))),
+            Some(Move::Step {
+                from: cell("b9"),
+                to: cell("b5")
+            })
+        );
+        assert_eq!(next.picked, None);
     }
 }

@@ -3,6 +3,7 @@
 //! next), what a pass or a piece's move did in words, the kind palette, the actions, the
 //! move list, the record's exports; the bar of a small window; the keys help.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
@@ -10,20 +11,16 @@ use super::figures::Figures;
 use super::play::{GoHint, GoThinking, OfferGoDraw};
 use super::{DropKind, GoViewing, LifeView};
 use crate::game::app::bot_turn::AskHint;
-use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, PlayerRow, ShowHelp, Tool};
+use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, ShowHelp, Tool};
+use crate::game::app::panel_parts::{self, BarLine, GameOrders, StudyParts};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::study::{
-    AnalysisBoard, GameReview, PracticeAsk, StartReview, StudySource, StudyView, ToggleAnalysis,
-};
-use crate::game::app::ui::{
-    self, DrawerOpen, Ending, Notice, PanelPlace, UiClick, UiLayer, palette,
-};
+use crate::game::app::ui::{self, DrawerOpen, Ending, Notice, PanelPlace, UiLayer, palette};
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoOwn};
 use crate::game::go_board::describe::go_rules_line;
 use crate::game::go_board::{GoFlipped, GoOn};
-use crate::go::{Bits, EndReason, Kind, Move, Position, Record, number_text, sgf};
+use crate::go::{Bits, EndReason, Game, Kind, Move, Position, Record, Rules, number_text, sgf};
 use crate::rules::Side;
 use crate::save::GoPlayer;
 
@@ -95,6 +92,49 @@ enum AfterGame {
     NewGame,
 }
 
+/// What the panel sends.
+type Orders<'w> = GameOrders<'w, Game, OfferGoDraw>;
+
+/// How the board is seen: the position shown, the kind to drop, the life view, the
+/// board turned round.
+#[derive(SystemParam)]
+struct Views<'w> {
+    viewing: ResMut<'w, GoViewing>,
+    kind: ResMut<'w, DropKind>,
+    life: ResMut<'w, LifeView>,
+    flipped: ResMut<'w, GoFlipped>,
+}
+
+/// What the panel can offer the person now.
+struct Offers {
+    /// The person may move: a pass, a hint.
+    moves: bool,
+    /// A pass goes into a side line (a past position or a finished game).
+    line_open: bool,
+    can_undo: bool,
+    /// The person may end the game: a draw offer, a resignation.
+    can_end: bool,
+    /// The person who acts.
+    person: Side,
+}
+
+impl Offers {
+    fn of(bridge: &GoBridge, viewing: Option<usize>) -> Offers {
+        let game = &bridge.game;
+        let live = game.outcome().is_none();
+        let (board_game, in_line) = bridge.board_game(viewing);
+        let line_open = in_line && board_game.outcome().is_none();
+        let person = panel_parts::acting_person(game.position().turn(), |s| bridge.player(s));
+        Offers {
+            moves: bridge.human_to_move() && viewing.is_none() || line_open,
+            line_open,
+            can_undo: !game.moves().is_empty() || game.outcome().is_some(),
+            can_end: live && bridge.player(person) == GoPlayer::Human,
+            person,
+        }
+    }
+}
+
 fn panel(
     mut contexts: EguiContexts,
     bridge: Res<GoBridge>,
@@ -106,68 +146,167 @@ fn panel(
         Res<PlayerSettings>,
         Res<crate::game::app::theme::Theme>,
     ),
-    mut viewing: ResMut<GoViewing>,
-    mut kind: ResMut<DropKind>,
-    mut life: ResMut<LifeView>,
-    mut flipped: ResMut<GoFlipped>,
-    (mut commands, mut offers, mut clicks, mut hints, mut actions): (
-        MessageWriter<GoCommand>,
-        MessageWriter<OfferGoDraw>,
-        MessageWriter<UiClick>,
-        MessageWriter<AskHint>,
-        MessageWriter<MenuAction>,
-    ),
+    mut views: Views,
+    mut orders: Orders,
     persistence: Res<Persistence>,
     (place, mut drawer, mut help): (Res<PanelPlace>, ResMut<DrawerOpen>, ResMut<ShowHelp>),
     mut confirm: Local<Option<(Ending, u64)>>,
     mut exported: Local<Option<(String, u64)>>,
-    (source, analysis, review, mut toggles, mut reviews, mut practice): (
-        Res<StudySource>,
-        Res<AnalysisBoard>,
-        Res<GameReview>,
-        MessageWriter<ToggleAnalysis>,
-        MessageWriter<StartReview>,
-        MessageWriter<PracticeAsk>,
-    ),
+    mut study: StudyParts,
 ) -> Result {
-    let stones = settings.0.rooks_as_stones;
-    let icons: Vec<(Kind, egui::TextureId)> = {
-        let set = bridge.game.position().rules().pieces;
-        let side = bridge.game.position().turn();
-        set.kinds()
-            .map(|k| {
-                (
-                    k,
-                    contexts.add_image(EguiTextureHandle::Weak(figures.of(side, k, stones).id())),
-                )
-            })
-            .collect()
-    };
+    let icons = drop_icons(&mut contexts, &bridge, &figures, settings.0.rooks_as_stones);
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
-    let game = &bridge.game;
-    let pos = game.position();
-    let live = game.outcome().is_none();
-    // A pass on a past position or a finished game is tried in a side line.
-    let (board_game, in_line) = bridge.board_game(viewing.0);
-    let line_open = in_line && board_game.outcome().is_none();
-    let person_moves = bridge.human_to_move() && viewing.0.is_none() || line_open;
-    let person = if bridge.player(pos.turn()) == GoPlayer::Human {
-        pos.turn()
-    } else {
-        !pos.turn()
+    let viewing = views.viewing.0;
+    let offers = Offers::of(&bridge, viewing);
+    let mut tools = tools(&bridge, &offers, &hint, views.life.0);
+    tools.extend(study.tools(Act::Analysis, Act::Review));
+    // The counts of the position on the board: a past one while browsing the moves.
+    let shown = bridge.shown(viewing);
+    let parts = score_parts(shown);
+    let players = panel_parts::player_rows(
+        views.flipped.0,
+        |side| bridge.player(side),
+        |side| parts[side.index()].0,
+    );
+    let moves = move_rows(&bridge);
+    let rules_line = go_rules_line(bridge.game.position().rules());
+    let note = exported
+        .as_ref()
+        .filter(|(_, v)| *v == bridge.version)
+        .map(|(t, _)| t.clone());
+    let mut asked = Vec::new();
+    let (mut after, mut ended) = (None, None);
+    let body = |ui: &mut egui::Ui| {
+        let panel = GamePanel {
+            id: "go",
+            game: bridge.game_id,
+            title: "Go with chess pieces",
+            rules: &rules_line,
+            players,
+            score: Some((
+                score_line(&parts, viewing),
+                "captures + the cells only its pieces reach (+ komi for White)",
+            )),
+            notice: notice.0.as_deref(),
+            tools,
+            moves: &moves,
+            viewing,
+            record: record_entries(bridge.game.position().rules(), persistence.store.is_some()),
+            note: note.as_deref(),
+            help: how_to_play(bridge.game.position().rules()),
+            study: study.view(shown.turn()),
+            result_first: bridge.game.outcome().is_some(),
+        };
+        asked = panel.show(
+            ui,
+            |ui| after = status(ui, &bridge, &thinking, viewing),
+            |ui| {
+                // The kind palette (keys 1–9 and 0) when the set has several kinds.
+                if icons.len() > 1 {
+                    kind_palette(ui, &icons, &mut views.kind, wood);
+                }
+                ended = ui::ending_question(ui, &mut confirm, bridge.version);
+            },
+            &mut orders.actions,
+            &mut help,
+        );
     };
-    let can_end = live && bridge.player(person) == GoPlayer::Human;
-    let can_undo = !game.moves().is_empty() || game.outcome().is_some();
-    let tools = vec![
-        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
-        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
+    let bar_tools = [
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(offers.can_undo),
+        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(offers.moves),
+    ];
+    let from_bar = game_panel::place_panel(
+        ctx,
+        *place,
+        &mut drawer,
+        notice.0.as_deref(),
+        bar_line(&bridge, viewing, &thinking).text(),
+        &bar_tools,
+        body,
+    );
+    asked.extend(from_bar.map(Asked::Tool));
+    if let Some(ending) = ended {
+        orders.end(ending, OfferGoDraw);
+    }
+    if let Some(after) = after {
+        after_game(after, &bridge, &mut orders);
+    }
+    for ask in asked {
+        if study.answer(&ask, Act::Analysis, Act::Review) {
+            continue;
+        }
+        if let Asked::Entry(act) = ask
+            && let Some(said) = export(act, ctx, &bridge, views.viewing.0, &persistence)
+        {
+            *exported = Some((said, bridge.version));
+        } else if let Some(ending) = answer(ask, &bridge, &mut views, &mut orders, &offers) {
+            // Ending the game asks first: a slip of the mouse must not end it.
+            *confirm = Some((ending, bridge.version));
+        }
+    }
+    Ok(())
+}
+
+/// The kind palette's figures, the side to move's, as egui textures.
+fn drop_icons(
+    contexts: &mut EguiContexts,
+    bridge: &GoBridge,
+    figures: &Figures,
+    stones: bool,
+) -> Vec<(Kind, egui::TextureId)> {
+    let set = bridge.game.position().rules().pieces;
+    let side = bridge.game.position().turn();
+    set.kinds()
+        .map(|k| {
+            let handle = EguiTextureHandle::Weak(figures.of(side, k, stones).id());
+            (k, contexts.add_image(handle))
+        })
+        .collect()
+}
+
+/// The kind palette: a button a kind, its figure on the board's `wood` (where both
+/// sides' figures are seen), the chosen kind ringed; a click chooses it.
+fn kind_palette(
+    ui: &mut egui::Ui,
+    icons: &[(Kind, egui::TextureId)],
+    kind: &mut ResMut<DropKind>,
+    wood: egui::Color32,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Drop");
+        for (i, (k, texture)) in icons.iter().enumerate() {
+            let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
+            let ring = if kind.0 == *k {
+                egui::Stroke::new(2.5, palette::GOLD)
+            } else {
+                egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+            };
+            let button = egui::Button::image(image).fill(wood).stroke(ring);
+            if ui
+                .add(button)
+                .on_hover_text(format!("{} (key {})", k.name(), i + 1))
+                .clicked()
+            {
+                kind.0 = *k;
+            }
+        }
+    });
+}
+
+/// The action row: pass, undo, redo, flip, hint, the life view (`life`: on), and the
+/// draw offer and resignation.
+fn tools(bridge: &GoBridge, offers: &Offers, hint: &GoHint, life: bool) -> Vec<Tool<Act>> {
+    let game = &bridge.game;
+    vec![
+        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(offers.moves),
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(offers.can_undo),
         // A finished game (a resignation, an agreed draw) has nothing to redo into.
         Tool::new(Act::Redo, "↷", "Redo", "R")
             .enabled(game.can_redo() && game.outcome().is_none()),
         Tool::new(Act::Flip, "⇅", "Flip the board", "F"),
         Tool::new(Act::Hint, "◎", "Hint: the computer's move is shown", "H")
-            .enabled(person_moves && !hint.is_searching())
+            .enabled(offers.moves && !hint.is_searching())
             .lit(hint.is_searching()),
         Tool::new(
             Act::Life,
@@ -175,21 +314,17 @@ fn panel(
             "Life view: each piece's escape (green), the defences that keep pieces alive (blue), controlled cells",
             "L",
         )
-        .lit(life.0),
-        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(can_end),
-        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(can_end),
-    ];
-    let mut tools = tools;
-    tools.extend(game_panel::study_tools(
-        Act::Analysis,
-        Act::Review,
-        source.0.as_ref(),
-        &analysis,
-        &review,
-    ));
+        .lit(life),
+        Tool::new(Act::Draw, "½", "Offer a draw", "").enabled(offers.can_end),
+        Tool::new(Act::Resign, "Resign", "Resign the game", "").enabled(offers.can_end),
+    ]
+}
+
+/// The record menu: copy the record, the position and (for a game SGF holds) the SGF;
+/// save the record; the position editor.
+fn record_entries(rules: &Rules, can_save: bool) -> Vec<Entry<Act>> {
     // SGF holds Go: one kind moving like a rook (or a wazir), on a square board, pieces
     // that do not move.
-    let rules = pos.rules();
     let sgf_game = rules.board.square_size().is_some()
         && rules
             .pieces
@@ -197,18 +332,11 @@ fn panel(
             .is_some_and(|k| matches!(k, Kind::Rook | Kind::Wazir))
         && !rules.moving;
     let mut record = vec![
-        Entry {
-            id: Act::CopyRecord,
-            name: "Copy the record",
-            tip: "The game record (GO_RULES §5) to the clipboard",
-            enabled: true,
-        },
-        Entry {
-            id: Act::CopyPosition,
-            name: "Copy the position",
-            tip: "The position on the board as position text",
-            enabled: true,
-        },
+        panel_parts::copy_record_entry(
+            Act::CopyRecord,
+            "The game record (GO_RULES §5) to the clipboard",
+        ),
+        panel_parts::copy_position_entry(Act::CopyPosition),
     ];
     if sgf_game {
         record.push(Entry {
@@ -218,245 +346,156 @@ fn panel(
             enabled: true,
         });
     }
-    record.push(Entry {
-        id: Act::SaveRecord,
-        name: "Save the record",
-        tip: "Into the records folder (Load lists it)",
-        enabled: persistence.store.is_some(),
-    });
-    record.push(Entry {
-        id: Act::Edit,
-        name: "Set up a position…",
-        tip: "The position editor, from the position on the board",
-        enabled: true,
-    });
-    // The counts of the position on the board: a past one while browsing the moves.
-    let shown = bridge.shown(viewing.0);
-    let parts = score_parts(shown);
-    let when = if viewing.0.is_some() { "then" } else { "now" };
-    let score = format!(
+    record.push(panel_parts::save_entry(
+        Act::SaveRecord,
+        "Save the record",
+        can_save,
+    ));
+    record.push(panel_parts::set_up_entry(Act::Edit));
+    record
+}
+
+/// The score as it stands (`viewing`: of a past position), from [`score_parts`].
+fn score_line(parts: &[(u32, u32, f64, f64); 2], viewing: Option<usize>) -> String {
+    let when = if viewing.is_some() { "then" } else { "now" };
+    format!(
         "Score {when}: Black {} · White {}",
         number_text(parts[0].3),
         number_text(parts[1].3)
-    );
-    let players = {
-        let row = |side: Side| PlayerRow {
-            side,
-            name: game_panel::player_name(bridge.player(side), &bridge.player(!side)),
-            captured: parts[side.index()].0,
-        };
-        if flipped.0 {
-            [row(Side::Black), row(Side::White)]
-        } else {
-            [row(Side::White), row(Side::Black)]
-        }
-    };
-    let moves = move_rows(&bridge);
-    let rules_line = go_rules_line(pos.rules());
-    let how = if pos.rules().moving {
+    )
+}
+
+/// How to play, in a line at the panel's bottom.
+fn how_to_play(rules: &Rules) -> &'static str {
+    if rules.moving {
         "Click an empty cell to drop a piece, or click (or drag) one of yours to a marked cell. ? for all keys."
     } else {
         "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures. ? for all keys."
-    };
-    let note = exported
-        .as_ref()
-        .filter(|(_, v)| *v == bridge.version)
-        .map(|(t, _)| t.clone());
-    let mut asked = Vec::new();
-    let mut after = None;
-    // The side to move in the position the board shows.
-    let shown_turn = bridge.shown(viewing.0).turn();
-    let body = |ui: &mut egui::Ui| {
-        let panel = GamePanel {
-            id: "go",
-            game: bridge.game_id,
-            title: "Go with chess pieces",
-            rules: &rules_line,
-            players,
-            score: Some((
-                score,
-                "captures + the cells only its pieces reach (+ komi for White)",
-            )),
-            notice: notice.0.as_deref(),
-            tools,
-            moves: &moves,
-            viewing: viewing.0,
-            record,
-            note: note.as_deref(),
-            help: how,
-            study: source.0.as_ref().map(|source| StudyView {
-                board: &analysis,
-                review: &review,
-                source,
-                to_move: shown_turn,
-            }),
-            result_first: bridge.game.outcome().is_some(),
-        };
-        asked = panel.show(
-            ui,
-            |ui| after = status(ui, &bridge, &thinking, viewing.0),
-            |ui| {
-                // The kind palette (keys 1–9 and 0) when the set has several kinds.
-                if icons.len() > 1 {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Drop");
-                        for (i, (k, texture)) in icons.iter().enumerate() {
-                            // On the board's wood, where both sides' figures are seen; the
-                            // chosen kind is ringed.
-                            let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
-                            let ring = if kind.0 == *k {
-                                egui::Stroke::new(2.5, palette::GOLD)
-                            } else {
-                                egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-                            };
-                            let button = egui::Button::image(image).fill(wood).stroke(ring);
-                            if ui
-                                .add(button)
-                                .on_hover_text(format!("{} (key {})", k.name(), i + 1))
-                                .clicked()
-                            {
-                                kind.0 = *k;
-                            }
-                        }
-                    });
-                }
-                match ui::ending_question(ui, &mut confirm, bridge.version) {
-                    Some(Ending::Resign(side)) => {
-                        clicks.write(UiClick);
-                        commands.write(GoCommand::Resign(side));
-                    }
-                    Some(Ending::OfferDraw(side)) => {
-                        clicks.write(UiClick);
-                        offers.write(OfferGoDraw(side));
-                    }
-                    None => {}
-                }
-            },
-            &mut actions,
-            &mut help,
-        );
-    };
-    let bar_tools = [
-        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(can_undo),
-        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(person_moves),
-    ];
-    let away = game_panel::Away::of(bridge.line(viewing.0).is_some(), viewing.0);
-    let bar = game_panel::away_bar(shown_turn, "to move", away);
-    let (swatch, text) = bar.unwrap_or_else(|| match outcome_text(&bridge) {
-        Some(t) => (None, egui::RichText::new(t).color(palette::GOLD)),
-        None => {
-            let dots = if thinking.is_thinking() { " …" } else { "" };
-            // With the drawer shut the bar is all there is: a pass or a piece's move is
-            // said there.
-            let words = bridge
-                .shown_move(None)
-                .zip(game.positions().len().checked_sub(2))
-                .and_then(|((mv, captured), i)| {
-                    let before = game.positions()[i];
-                    move_words(before.turn(), mv, captured, &before)
-                })
-                .map_or(String::new(), |w| format!(" · {w}"));
-            (
-                Some(pos.turn()),
-                egui::RichText::new(format!("{} to move{dots}{words}", pos.turn())),
-            )
-        }
-    });
-    let from_bar = game_panel::place_panel(
-        ctx,
-        *place,
-        &mut drawer,
-        notice.0.as_deref(),
-        (swatch, text),
-        &bar_tools,
-        body,
-    );
-    asked.extend(from_bar.map(Asked::Tool));
+    }
+}
+
+/// The small window's bar: with the drawer shut it is all there is, so a pass or a
+/// piece's move is said there.
+fn bar_line<'a>(
+    bridge: &'a GoBridge,
+    viewing: Option<usize>,
+    thinking: &GoThinking,
+) -> BarLine<'a> {
+    let game = &bridge.game;
+    let said = bridge
+        .shown_move(None)
+        .zip(game.positions().len().checked_sub(2))
+        .and_then(|((mv, captured), i)| {
+            let before = game.positions()[i];
+            move_words(before.turn(), mv, captured, &before)
+        });
+    BarLine {
+        shown: (bridge.shown(viewing).turn(), "to move"),
+        away: game_panel::Away::of(bridge.line(viewing).is_some(), viewing),
+        result: outcome_text(bridge),
+        turn: (game.position().turn(), "to move"),
+        thinking: thinking.is_thinking(),
+        said,
+    }
+}
+
+/// What the result's buttons asked for: play on (the passes taken back), a rematch
+/// (against a bot the person changes sides), the new game dialog.
+fn after_game(after: AfterGame, bridge: &GoBridge, orders: &mut Orders) {
     match after {
-        Some(AfterGame::PlayOn) => {
-            clicks.write(UiClick);
-            commands.write(GoCommand::Own(GoOwn::PlayOn));
-        }
-        Some(AfterGame::Rematch) => {
-            clicks.write(UiClick);
-            // Against a bot the person changes sides.
+        AfterGame::PlayOn => orders.clicked(GoCommand::Own(GoOwn::PlayOn)),
+        AfterGame::Rematch => {
             let players = bridge.setup.players;
-            commands.write(GoCommand::NewGame(crate::game::go_board::bridge::GoSetup {
+            orders.clicked(GoCommand::NewGame(crate::game::go_board::bridge::GoSetup {
                 rules: bridge.setup.rules,
                 players: crate::common::BySide::new(players.white, players.black),
             }));
         }
-        Some(AfterGame::NewGame) => {
-            actions.write(MenuAction::Open(Dialog::NewGame));
+        AfterGame::NewGame => {
+            orders.actions.write(MenuAction::Open(Dialog::NewGame));
         }
-        None => {}
     }
+}
+
+/// Answers a click of the panel that is neither the study's nor an export. An ending
+/// asked for (by the acting person) is returned, to be confirmed first.
+fn answer(
+    ask: Asked<Act>,
+    bridge: &GoBridge,
+    views: &mut Views,
+    orders: &mut Orders,
+    offers: &Offers,
+) -> Option<Ending> {
+    match ask {
+        Asked::View(view) => {
+            views.viewing.set_if_neq(GoViewing::of(view));
+            if bridge.line(views.viewing.0).is_some() {
+                orders.commands.write(GoCommand::LeaveLine);
+            }
+        }
+        Asked::LineUndo => orders.clicked(GoCommand::LineUndo),
+        Asked::Tool(Act::Pass) if offers.line_open => {
+            orders.clicked(GoCommand::TryMove(Move::Pass));
+        }
+        Asked::Tool(Act::Pass) => orders.clicked(GoCommand::Play(Move::Pass)),
+        // In a side line, its last move is taken back (as the U key does).
+        Asked::Tool(Act::Undo) if bridge.line(views.viewing.0).is_some() => {
+            orders.clicked(GoCommand::LineUndo);
+        }
+        Asked::Tool(Act::Undo) => orders.clicked(GoCommand::Undo),
+        Asked::Tool(Act::Redo) => orders.clicked(GoCommand::Redo),
+        Asked::Tool(Act::Flip) => views.flipped.0 = !views.flipped.0,
+        Asked::Tool(Act::Hint) => {
+            orders.hints.write(AskHint);
+        }
+        Asked::Tool(Act::Life) => views.life.0 = !views.life.0,
+        Asked::Tool(Act::Draw) => return Some(Ending::OfferDraw(offers.person)),
+        Asked::Tool(Act::Resign) => return Some(Ending::Resign(offers.person)),
+        Asked::Entry(Act::Edit) => {
+            orders
+                .commands
+                .write(GoCommand::Edit(super::bridge::GoEdit::Open));
+        }
+        Asked::Tool(_) | Asked::Entry(_) | Asked::Practice(_) => {}
+    }
+    None
+}
+
+/// The record's exports: the record, the position shown (`viewing`) or the SGF to the
+/// clipboard, or the record into the records folder. Returns what it did, in words
+/// (`None`: `act` is not an export).
+fn export(
+    act: Act,
+    ctx: &egui::Context,
+    bridge: &GoBridge,
+    viewing: Option<usize>,
+    persistence: &Persistence,
+) -> Option<String> {
+    let game = &bridge.game;
     let players = [
         ("Black", bridge.player(Side::Black).to_string()),
         ("White", bridge.player(Side::White).to_string()),
     ];
     let tags: Vec<(&str, &str)> = players.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    for ask in asked {
-        let mut send = |command: GoCommand| {
-            clicks.write(UiClick);
-            commands.write(command);
-        };
-        match ask {
-            Asked::View(view) => {
-                viewing.set_if_neq(GoViewing::of(view));
-                if bridge.line(viewing.0).is_some() {
-                    commands.write(GoCommand::LeaveLine);
-                }
-            }
-            Asked::LineUndo => send(GoCommand::LineUndo),
-            Asked::Tool(Act::Pass) if line_open => send(GoCommand::TryMove(Move::Pass)),
-            Asked::Tool(Act::Pass) => send(GoCommand::Play(Move::Pass)),
-            // In a side line, its last move is taken back (as the U key does).
-            Asked::Tool(Act::Undo) if bridge.line(viewing.0).is_some() => send(GoCommand::LineUndo),
-            Asked::Tool(Act::Undo) => send(GoCommand::Undo),
-            Asked::Tool(Act::Redo) => send(GoCommand::Redo),
-            Asked::Tool(Act::Flip) => flipped.0 = !flipped.0,
-            Asked::Tool(Act::Hint) => {
-                hints.write(AskHint);
-            }
-            Asked::Tool(Act::Analysis) => {
-                toggles.write(ToggleAnalysis);
-            }
-            Asked::Tool(Act::Review) => {
-                reviews.write(StartReview);
-            }
-            Asked::Practice(ask) => {
-                practice.write(ask);
-            }
-            Asked::Tool(Act::Life) => life.0 = !life.0,
-            // Ending the game asks first: a slip of the mouse must not end it.
-            Asked::Tool(Act::Draw) => *confirm = Some((Ending::OfferDraw(person), bridge.version)),
-            Asked::Tool(Act::Resign) => *confirm = Some((Ending::Resign(person), bridge.version)),
-            Asked::Entry(Act::CopyRecord) => {
-                ctx.copy_text(Record::from_game(game, &tags).to_string());
-                *exported = Some(("The record is on the clipboard".into(), bridge.version));
-            }
-            Asked::Entry(Act::CopyPosition) => {
-                ctx.copy_text(bridge.shown(viewing.0).to_string());
-                *exported = Some(("The position is on the clipboard".into(), bridge.version));
-            }
-            Asked::Entry(Act::CopySgf) => match sgf::write(game, &players[0].1, &players[1].1) {
-                Ok(text) => {
-                    ctx.copy_text(text);
-                    *exported = Some(("The SGF is on the clipboard".into(), bridge.version));
-                }
-                Err(e) => *exported = Some((format!("No SGF: {e}"), bridge.version)),
-            },
-            Asked::Entry(Act::Edit) => {
-                commands.write(GoCommand::Edit(super::bridge::GoEdit::Open));
-            }
-            Asked::Entry(Act::SaveRecord) => {
-                *exported = Some((save_record(&persistence, &bridge, &tags), bridge.version));
-            }
-            Asked::Tool(_) | Asked::Entry(_) => {}
+    Some(match act {
+        Act::CopyRecord => {
+            ctx.copy_text(Record::from_game(game, &tags).to_string());
+            "The record is on the clipboard".into()
         }
-    }
-    Ok(())
+        Act::CopyPosition => {
+            ctx.copy_text(bridge.shown(viewing).to_string());
+            "The position is on the clipboard".into()
+        }
+        Act::CopySgf => match sgf::write(game, &players[0].1, &players[1].1) {
+            Ok(text) => {
+                ctx.copy_text(text);
+                "The SGF is on the clipboard".into()
+            }
+            Err(e) => format!("No SGF: {e}"),
+        },
+        Act::SaveRecord => save_record(persistence, bridge, &tags),
+        _ => return None,
+    })
 }
 
 /// The status block: whose turn and what is under way, or the result with the score
@@ -467,82 +506,11 @@ fn status(
     thinking: &GoThinking,
     viewing: Option<usize>,
 ) -> Option<AfterGame> {
-    let mut asked = None;
-    let game = &bridge.game;
-    let pos = game.position();
-    let shown = bridge.shown(viewing);
     let line = bridge.line(viewing);
     match (outcome_text(bridge), viewing) {
-        (Some(_), None) if line.is_none() => {
-            let outcome = game.outcome();
-            let scored = outcome.is_some_and(|o| o.reason == EndReason::Passes);
-            let person = |s: Side| bridge.player(s) == GoPlayer::Human;
-            let winner = outcome.and_then(|o| o.winner);
-            let words = match winner {
-                Some(w) => format!("{w} wins"),
-                None => "A draw".into(),
-            };
-            let title = game_panel::headline_for(winner, person, words);
-            let [b, w] = pos.score();
-            let reason = match outcome.map(|o| o.reason) {
-                Some(EndReason::Passes) if winner.is_some() => {
-                    format!("on the score, by {}", number_text((b - w).abs()))
-                }
-                Some(EndReason::Passes) => "on the score".into(),
-                Some(EndReason::Resignation) => "by resignation".into(),
-                Some(EndReason::Agreement) => "by agreement".into(),
-                Some(EndReason::Repetition) | None => "the same position came a third time".into(),
-            };
-            game_panel::result_block(ui, &title, &reason, |ui| {
-                if scored
-                    && ui
-                        .button("Play on")
-                        .on_hover_text("Take the passes back and go on: capture what is dead")
-                        .clicked()
-                {
-                    asked = Some(AfterGame::PlayOn);
-                }
-                if ui
-                    .button("Rematch")
-                    .on_hover_text("The same rules; against a bot you change sides")
-                    .clicked()
-                {
-                    asked = Some(AfterGame::Rematch);
-                }
-                if ui.button("New game…").clicked() {
-                    asked = Some(AfterGame::NewGame);
-                }
-            });
-            if scored {
-                let parts = score_parts(pos);
-                egui::Grid::new("go-score")
-                    .num_columns(5)
-                    .spacing([12.0, 2.0])
-                    .show(ui, |ui| {
-                        for h in ["", "captures", "cells", "komi", "total"] {
-                            ui.label(egui::RichText::new(h).small().weak());
-                        }
-                        ui.end_row();
-                        for side in [Side::Black, Side::White] {
-                            let (c, cells, komi, total) = parts[side.index()];
-                            ui.label(egui::RichText::new(side.to_string()).strong());
-                            ui.label(c.to_string());
-                            ui.label(cells.to_string());
-                            ui.label(number_text(komi));
-                            ui.label(egui::RichText::new(number_text(total)).strong());
-                            ui.end_row();
-                        }
-                    });
-                ui.label(
-                    egui::RichText::new(
-                        "Dead pieces are not taken off by agreement: capture them on the board.",
-                    )
-                    .small()
-                    .weak(),
-                );
-            }
-        }
+        (Some(_), None) if line.is_none() => return result(ui, bridge),
         (_, past) => {
+            let shown = bridge.shown(viewing);
             game_panel::turn_header(
                 ui,
                 shown.turn(),
@@ -559,25 +527,106 @@ fn status(
                     .wrap(),
                 );
             }
-            let (game, n) = match line {
-                Some(line) => (&line.game, line.game.moves().len()),
-                None => (game, viewing.unwrap_or(game.moves().len())),
-            };
-            if let Some((mv, captured)) = bridge.shown_move(viewing) {
-                let set = pos.rules().pieces;
-                ui::last_move_line(ui, &mv.text_with_captures(set, captured));
-                if let Some(before) = game.positions().get(n.saturating_sub(1))
-                    && let Some(words) = move_words(before.turn(), mv, captured, before)
-                {
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD))
-                            .wrap(),
-                    );
-                }
-            }
+            last_move_lines(ui, bridge, viewing);
         }
     }
+    None
+}
+
+/// The result ("You win" / "You lose" when a person plays a bot) with how it came, its
+/// buttons (play on after the passes, a rematch, a new game), and a score's breakdown.
+fn result(ui: &mut egui::Ui, bridge: &GoBridge) -> Option<AfterGame> {
+    let mut asked = None;
+    let pos = bridge.game.position();
+    let outcome = bridge.game.outcome();
+    let scored = outcome.is_some_and(|o| o.reason == EndReason::Passes);
+    let person = |s: Side| bridge.player(s) == GoPlayer::Human;
+    let winner = outcome.and_then(|o| o.winner);
+    let words = match winner {
+        Some(w) => format!("{w} wins"),
+        None => "A draw".into(),
+    };
+    let title = game_panel::headline_for(winner, person, words);
+    let [b, w] = pos.score();
+    let reason = match outcome.map(|o| o.reason) {
+        Some(EndReason::Passes) if winner.is_some() => {
+            format!("on the score, by {}", number_text((b - w).abs()))
+        }
+        Some(EndReason::Passes) => "on the score".into(),
+        Some(EndReason::Resignation) => "by resignation".into(),
+        Some(EndReason::Agreement) => "by agreement".into(),
+        Some(EndReason::Repetition) | None => "the same position came a third time".into(),
+    };
+    game_panel::result_block(ui, &title, &reason, |ui| {
+        if scored
+            && ui
+                .button("Play on")
+                .on_hover_text("Take the passes back and go on: capture what is dead")
+                .clicked()
+        {
+            asked = Some(AfterGame::PlayOn);
+        }
+        if panel_parts::rematch_button(ui) {
+            asked = Some(AfterGame::Rematch);
+        }
+        if panel_parts::new_game_button(ui) {
+            asked = Some(AfterGame::NewGame);
+        }
+    });
+    if scored {
+        score_table(ui, pos);
+    }
     asked
+}
+
+/// The final score broken down per side: captures, cells, komi, total.
+fn score_table(ui: &mut egui::Ui, pos: &Position) {
+    let parts = score_parts(pos);
+    egui::Grid::new("go-score")
+        .num_columns(5)
+        .spacing([12.0, 2.0])
+        .show(ui, |ui| {
+            for h in ["", "captures", "cells", "komi", "total"] {
+                ui.label(egui::RichText::new(h).small().weak());
+            }
+            ui.end_row();
+            for side in [Side::Black, Side::White] {
+                let (c, cells, komi, total) = parts[side.index()];
+                ui.label(egui::RichText::new(side.to_string()).strong());
+                ui.label(c.to_string());
+                ui.label(cells.to_string());
+                ui.label(number_text(komi));
+                ui.label(egui::RichText::new(number_text(total)).strong());
+                ui.end_row();
+            }
+        });
+    ui.label(
+        egui::RichText::new(
+            "Dead pieces are not taken off by agreement: capture them on the board.",
+        )
+        .small()
+        .weak(),
+    );
+}
+
+/// The shown position's last move, and what it did in words.
+fn last_move_lines(ui: &mut egui::Ui, bridge: &GoBridge, viewing: Option<usize>) {
+    let game = &bridge.game;
+    let (game, n) = match bridge.line(viewing) {
+        Some(line) => (&line.game, line.game.moves().len()),
+        None => (game, viewing.unwrap_or(game.moves().len())),
+    };
+    if let Some((mv, captured)) = bridge.shown_move(viewing) {
+        let set = bridge.game.position().rules().pieces;
+        ui::last_move_line(ui, &mv.text_with_captures(set, captured));
+        if let Some(before) = game.positions().get(n.saturating_sub(1))
+            && let Some(words) = move_words(before.turn(), mv, captured, before)
+        {
+            ui.add(
+                egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD)).wrap(),
+            );
+        }
+    }
 }
 
 /// The record with the players and the date, saved into the records folder.
