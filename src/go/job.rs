@@ -22,8 +22,9 @@ pub struct GoJob {
     pub time_ms: Option<u64>,
     pub playouts: Option<u64>,
     pub seed: u64,
-    /// The bot may resign ([`GoJob::decide`]); without it, it always moves.
-    #[serde(default)]
+    /// The bot may resign ([`GoJob::decide`]); without it, it always moves (and the
+    /// field is not written: the page's jobs are as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub may_resign: bool,
 }
 
@@ -41,8 +42,9 @@ pub struct GoAnswer {
     /// The expected line from the position asked about, in notation.
     #[serde(default)]
     pub line: Vec<String>,
-    /// The bot resigns instead of playing `move` (a job that let it: `may_resign`).
-    #[serde(default)]
+    /// The bot resigns instead of playing `move` (a job that let it: `may_resign`);
+    /// written only when it does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub resign: bool,
     pub error: Option<String>,
 }
