@@ -227,7 +227,7 @@ struct Switches {
     /// search switches turned off, comma-separated: rave, heuristics, shapes, patterns,
     /// pattern_priors, shape_priors, priors, reuse, lgr, shared_tree, ladders, two_libs,
     /// nakade, capture_any, self_atari2, amaf_priors, line_priors, policy_priors,
-    /// tree_drops
+    /// tree_drops, reading, read_choice
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on, the same names (on by default: rave, heuristics,

@@ -197,3 +197,38 @@ pub(super) fn opponent_can_capture(pos: &Position) -> bool {
     turned.for_each_legal_move(|_, played| capture |= played.captured.any());
     capture
 }
+
+/// How much lower a win rate the root accepts for a move its reading finds decides a
+/// string ([`read_choice`]).
+const READ_MARGIN: f64 = 0.05;
+
+/// The root's tactical choice ([`MctsConfig::reading`]): random playouts seldom tell
+/// whether a string of a few liberties lives, so where the reading finds moves that save
+/// or take one ([`read_strings`]), the one at the largest stake (the most visited among
+/// equals) is played instead of the search's `chosen` move when `chosen` decides no
+/// string as large, and its win rate, over [`MIN_PLAYOUTS`] or more, is within
+/// [`READ_MARGIN`] of `chosen`'s. `None`: `chosen` stands.
+pub(super) fn read_choice(
+    pos: &Position,
+    ranked: &[RootMove],
+    chosen: RootMove,
+) -> Option<RootMove> {
+    let reading = read_strings(pos);
+    let stake = |m: Move| match m {
+        Move::Drop { cell, .. } => reading
+            .good
+            .iter()
+            .filter(|&&(c, _)| c == cell)
+            .map(|&(_, size)| size)
+            .max(),
+        _ => None,
+    };
+    let own = stake(chosen.mv).unwrap_or(0);
+    let (rate, _) = chosen.win_rate();
+    ranked
+        .iter()
+        .filter(|m| m.playouts >= MIN_PLAYOUTS && m.win_rate().0 >= rate - READ_MARGIN)
+        .filter_map(|m| stake(m.mv).filter(|&s| s > own).map(|s| (s, m)))
+        .max_by_key(|&(s, m)| (s, m.playouts))
+        .map(|(_, m)| *m)
+}
