@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use chogo::go::fast::{FastGo, Shapes, Tactics, is_shape_at};
+use chogo::go::fast::{FastGo, READ_DEPTH, Shapes, Tactics, is_shape_at};
 use chogo::go::playout::{Rng, playout};
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
@@ -2441,5 +2441,25 @@ fn a_fast_board_loaded_from_the_empty_board_is_the_one_built() {
         assert!(
             before.placement_matches(game.position()) == loaded.placement_matches(game.position())
         );
+    }
+}
+
+#[test]
+fn the_trees_reading_captures_a_string_in_a_ladder_and_not_past_a_breaker() {
+    // The same ladder read by the tree's reading ([`FastGo::captures_group`]): Black to
+    // move captures c4 (two liberties), not with White's e2 on the path; White to move
+    // keeps it either way (it extends first).
+    let c4 = FastGo::index(cell("c4"));
+    for (breaker, captured) in [(false, true), (true, false)] {
+        let fast = FastGo::from_position(&ladder(breaker)).unwrap();
+        assert_eq!(
+            fast.captures_group(c4, READ_DEPTH),
+            captured,
+            "breaker {breaker}"
+        );
+        assert!(!fast.keeps_group(c4, READ_DEPTH), "not the mover's string");
+        let mut white = fast.clone();
+        white.pass();
+        assert!(white.keeps_group(c4, READ_DEPTH), "breaker {breaker}");
     }
 }

@@ -905,3 +905,201 @@ fn gtp_reg_genmove_leaves_the_game_and_genmove_plays_for_either_side() {
     let mut reply = |line: &str| engine.handle(line).unwrap().0;
     assert_eq!(reply("5 undo"), "?5 cannot undo\n\n");
 }
+
+/// The moves of a game the search (Black, 3,000 playouts a move) lost to GNU Go level 10
+/// by 75.5 points (`f6` … `i7`, 78 plies): its groups died from move 44 on, and from ply
+/// 79 it passed twenty times while GNU Go captured what it had left.
+const LOST_TO_GNUGO: &str = "f6 e5 e6 d5 d6 c5 c6 g4 b5 b4 b3 b6 a5 a4 c4 a6 f4 f5 g5 f3 e4 d4 e3 g3 \
+     d3 c3 c2 g6 h5 g7 b5 c4 a3 a5 b7 b2 f2 d2 e2 g2 a2 c1 h2 e8 h4 h1 f8 f7 e7 c7 g8 h7 d7 \
+     d8 e7 d7 e6 d6 h3 g1 e1 d1 a7 b8 h8 f9 g9 i8 e9 d9 i2 h6 i6 f6 i1 f1 i5 i7";
+
+/// That game after its first `plies` moves.
+fn lost_game(plies: usize) -> Game {
+    let mut game = gnugo_game("9/9/9/9/9/9/9/9/9 b 0 0 0 - 1");
+    for text in LOST_TO_GNUGO.split_whitespace().take(plies) {
+        game.play_text(&text.parse().unwrap()).unwrap();
+    }
+    assert_eq!(game.moves().len(), plies);
+    game
+}
+
+fn choice(bot: &mut Mcts, game: &Game, n: u64, seed: u64) -> bot::Choice {
+    let stop = AtomicBool::new(false);
+    bot.choose(&Request {
+        game,
+        budget: playouts(n),
+        seed,
+        stop: &stop,
+    })
+    .expect("a move while the game goes on")
+}
+
+#[test]
+fn mcts_resigns_a_lost_game_after_three_hopeless_moves_in_a_row() {
+    // Plies 74, 76 and 78 of the lost game: every search finds it lost (0 % won), so the
+    // third resigns; with `resign` off the same search plays on.
+    for seed in 1..=2 {
+        let mut search = Mcts::new(MctsConfig::default());
+        let mut stubborn = Mcts::new(MctsConfig {
+            resign: false,
+            ..MctsConfig::default()
+        });
+        for (i, plies) in [74, 76, 78].into_iter().enumerate() {
+            let game = lost_game(plies);
+            let c = choice(&mut search, &game, 3000, seed);
+            assert!(c.hopeless, "seed {seed}, ply {plies}: {c:?}");
+            assert_eq!(c.resign, i == 2, "seed {seed}, ply {plies}");
+            let c = choice(&mut stubborn, &game, 3000, seed);
+            assert!(c.hopeless && !c.resign, "seed {seed}, ply {plies}");
+        }
+        // The streak is the same side's moves in a row of one game: a search of another
+        // position starts it again.
+        let c = choice(&mut search, &lost_game(72), 3000, seed);
+        assert!(c.hopeless && !c.resign, "seed {seed}");
+    }
+}
+
+#[test]
+fn mcts_does_not_resign_an_open_game() {
+    // The same game's opening, and its middle before the collapse (ply 30, Black a few
+    // points behind by the playouts but far from lost).
+    for plies in [0, 2, 4, 30] {
+        let game = lost_game(plies);
+        let mut search = Mcts::new(MctsConfig::default());
+        for seed in 1..=3 {
+            let c = choice(&mut search, &game, 3000, seed);
+            assert!(!c.hopeless && !c.resign, "ply {plies}, seed {seed}: {c:?}");
+        }
+    }
+}
+
+#[test]
+fn mcts_losing_does_not_pass_while_its_stones_can_be_captured() {
+    // Ply 78 of the lost game, where the search passed (and went on passing while GNU Go
+    // took every stone it had): its stones are dead and White can capture some of them
+    // now, and it has drops that fill none of its own eyes. Playing on (resignation off),
+    // it does not pass.
+    let game = lost_game(78);
+    let eyes = chogo::go::bot::Eyes::new(game.position());
+    for seed in 1..=3 {
+        let mut search = Mcts::new(MctsConfig {
+            resign: false,
+            ..MctsConfig::default()
+        });
+        let mv = choice(&mut search, &game, 3000, seed).mv;
+        let Move::Drop { cell, .. } = mv else {
+            panic!("seed {seed}: {mv:?}");
+        };
+        assert!(
+            !eyes.is_eye(game.position(), Side::Black, cell),
+            "seed {seed}: {mv:?}"
+        );
+    }
+}
+
+#[test]
+fn a_match_and_gtp_count_a_resignation() {
+    // The lost game at ply 74, Black to move: a match from there with the search as
+    // Black ends by its resignation at its third move; with `resign` off it does not.
+    let start = *lost_game(74).position();
+    let stop = AtomicBool::new(false);
+    let mut greedy = Level::Easy.bot(1);
+    let mut play = |config: MctsConfig| {
+        let mut search = Mcts::new(config);
+        let game = bot::play_game(
+            start,
+            [&mut search, greedy.as_mut()],
+            [playouts(3000), Budget::default()],
+            7,
+            1,
+            &stop,
+        )
+        .unwrap();
+        game.outcome().expect("the match plays the game to its end")
+    };
+    let resigned = play(MctsConfig::default());
+    assert_eq!(resigned.reason, chogo::go::EndReason::Resignation);
+    assert_eq!(resigned.winner, Some(Side::White));
+    let played = play(MctsConfig {
+        resign: false,
+        ..MctsConfig::default()
+    });
+    assert_ne!(played.reason, chogo::go::EndReason::Resignation);
+
+    // GTP: genmove answers `resign` at the third hopeless move, and the game ends so.
+    let mut engine = Engine::with_level(
+        Rules {
+            komi: 6.5,
+            ..Rules::default()
+        },
+        1,
+        Level::Master,
+        1,
+        None,
+    )
+    .configured(MctsConfig::default(), Some(3000));
+    fn answer(engine: &mut Engine, line: &str) -> String {
+        let (text, _) = engine.handle(line).unwrap();
+        assert!(text.starts_with('='), "{line}: {text}");
+        text.trim_start_matches('=').trim().to_string()
+    }
+    answer(&mut engine, "boardsize 9");
+    answer(&mut engine, "clear_board");
+    answer(&mut engine, "komi 6.5");
+    let moves: Vec<&str> = LOST_TO_GNUGO.split_whitespace().collect();
+    for (i, cell) in moves.iter().take(74).enumerate() {
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        let vertex = chogo::go::gtp::vertex(cell.parse().unwrap());
+        answer(&mut engine, &format!("play {colour} {vertex}"));
+    }
+    let mut answers = Vec::new();
+    for i in 0..3 {
+        let mv = answer(&mut engine, "genmove b");
+        answers.push(mv.clone());
+        if mv == "resign" {
+            break;
+        }
+        // White answers with the game's own move where it is still free, else passes.
+        let white = chogo::go::gtp::vertex(moves[75 + 2 * i].parse().unwrap());
+        if engine
+            .handle(&format!("play w {white}"))
+            .unwrap()
+            .0
+            .starts_with('?')
+        {
+            answer(&mut engine, "play w pass");
+        }
+    }
+    assert_eq!(
+        answers.last().map(String::as_str),
+        Some("resign"),
+        "{answers:?}"
+    );
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert!(engine.game().outcome().is_some());
+}
+
+#[test]
+fn a_worker_job_may_resign_a_lost_game() {
+    use chogo::go::job::GoJob;
+    let stop = AtomicBool::new(false);
+    // A job keeps nothing between moves: at ply 78 it asks plies 76 and 74 again, all
+    // lost, and resigns; in the open game it moves.
+    let lost = lost_game(78);
+    let decision = GoJob::decide(&lost, Level::Master, None, Some(3000), 1, &stop).unwrap();
+    assert!(decision.resigns, "{decision:?}");
+    let open = lost_game(30);
+    let decision = GoJob::decide(&open, Level::Master, None, Some(3000), 1, &stop).unwrap();
+    assert!(!decision.resigns, "{decision:?}");
+    // Through the worker's JSON: only a job that lets the bot resign answers so, and the
+    // answer still carries the move it thought of.
+    let job = GoJob::new(&lost, Level::Master, None, Some(3000), 1);
+    let plain = GoJob::read_decision(&lost, &job.answer_json(&stop))
+        .unwrap()
+        .unwrap();
+    assert!(!plain.resigns);
+    let json = job.resigning().answer_json(&stop);
+    let resigning = GoJob::read_decision(&lost, &json).unwrap().unwrap();
+    assert!(resigning.resigns, "{json}");
+    assert_eq!(resigning.thought.mv, plain.thought.mv);
+}

@@ -13,6 +13,18 @@ pub trait Contender<G: Playable> {
     fn name(&self) -> String;
     /// A move (`None` when it finds none: a bug in a game that goes on).
     fn choose(&mut self, game: &G, seed: u64, stop: &AtomicBool) -> Option<G::Move>;
+    /// Its turn: a move, or a resignation (`None` as for [`Contender::choose`]). A
+    /// player that never resigns keeps this default, its move.
+    fn decide(&mut self, game: &G, seed: u64, stop: &AtomicBool) -> Option<Turn<G::Move>> {
+        self.choose(game, seed, stop).map(Turn::Play)
+    }
+}
+
+/// What a player does with its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn<M> {
+    Play(M),
+    Resign,
 }
 
 /// Plays `game` to its end (or to `max_plies`, where the match judges it as it stands),
@@ -34,7 +46,7 @@ pub fn play_game<G: Playable>(
         let side = game.turn();
         let player = &mut players[side];
         let decision = decision_seed(seed, game_number, game.ply_count());
-        let Some(mv) = player.choose(&game, decision, stop) else {
+        let Some(turn) = player.decide(&game, decision, stop) else {
             if stop.load(Ordering::Relaxed) {
                 return Err("stopped".into());
             }
@@ -43,6 +55,13 @@ pub fn play_game<G: Playable>(
                 player.name(),
                 game.position()
             ));
+        };
+        let mv = match turn {
+            Turn::Play(mv) => mv,
+            Turn::Resign => {
+                game.resign(side);
+                break;
+            }
         };
         let text = game.move_name(mv);
         if let Err(e) = game.play(mv) {

@@ -432,6 +432,7 @@ impl Engine {
                 }
                 // Still ended: a resignation or an agreed draw.
                 let ended = game.outcome().is_some();
+                let mut resigns = false;
                 let mv = if ended {
                     Move::Pass
                 } else {
@@ -442,12 +443,23 @@ impl Engine {
                         seed: self.rng.next_u64(),
                         stop: &stop,
                     };
-                    let chosen = self.bot.choose(&request).map_or(Move::Pass, |c| c.mv);
+                    let choice = self.bot.choose(&request);
+                    resigns = choice.as_ref().is_some_and(|c| c.resign);
+                    let chosen = choice.map_or(Move::Pass, |c| c.mv);
                     match game.position().play(chosen) {
                         Ok(p) if game.check(chosen, &p).is_ok() => chosen,
                         _ => Move::Pass,
                     }
                 };
+                if resigns {
+                    // The search found the game lost at its last moves (`--no-resign`
+                    // plays on): the game ends so, and undo takes the resignation back.
+                    if command != "reg_genmove" {
+                        self.game.resign(side);
+                        self.played.push(1);
+                    }
+                    return Ok("resign".into());
+                }
                 let answer = match mv {
                     Move::Drop { cell, .. } => vertex(cell),
                     Move::Pass => "pass".into(),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::bot::{Level, Request};
+use super::bot::{Choice, Level, RESIGN_MOVES, Request};
 use super::{Game, Move, Record};
 use crate::common::Score;
 
@@ -22,6 +22,10 @@ pub struct GoJob {
     pub time_ms: Option<u64>,
     pub playouts: Option<u64>,
     pub seed: u64,
+    /// The bot may resign ([`GoJob::decide`]); without it, it always moves (and the
+    /// field is not written: the page's jobs are as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_resign: bool,
 }
 
 /// The answer: a move in the rule book's notation with the search's win rate for the side
@@ -38,7 +42,19 @@ pub struct GoAnswer {
     /// The expected line from the position asked about, in notation.
     #[serde(default)]
     pub line: Vec<String>,
+    /// The bot resigns instead of playing `move` (a job that let it: `may_resign`);
+    /// written only when it does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resign: bool,
     pub error: Option<String>,
+}
+
+/// A bot's turn in the game: the move it thought of, and whether it resigns instead of
+/// playing it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoDecision {
+    pub thought: GoThought,
+    pub resigns: bool,
 }
 
 /// What the bot made of a job: its move, the search's win rate and expected lead for
@@ -59,6 +75,15 @@ impl GoJob {
             time_ms: time.map(|t| t.as_millis() as u64),
             playouts,
             seed,
+            may_resign: false,
+        }
+    }
+
+    /// The same job, letting the bot resign ([`GoJob::decide`]).
+    pub fn resigning(self) -> GoJob {
+        GoJob {
+            may_resign: true,
+            ..self
         }
     }
 
@@ -71,44 +96,89 @@ impl GoJob {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<GoThought> {
+        GoJob::choose(game, level, time, playouts, seed, stop).map(thought)
+    }
+
+    /// The bot's turn, resignation included: as [`GoJob::run_on`], and when this search
+    /// finds the game lost, the same search at the bot's [`RESIGN_MOVES`] − 1 turns
+    /// before (two plies apart) too; it resigns when every one of them found the game
+    /// lost ([`Choice::hopeless`]). A job keeps nothing from one move to the next, so it
+    /// asks the earlier positions again (only while the game looks lost, which costs
+    /// those moves up to three searches): undo, a loaded game or another level need no
+    /// memory of the bot's. Seeds and playouts repeat the answer.
+    pub fn decide(
+        game: &Game,
+        level: Level,
+        time: Option<Duration>,
+        playouts: Option<u64>,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<GoDecision> {
+        let choice = GoJob::choose(game, level, time, playouts, seed, stop)?;
+        let ply = game.moves().len();
+        let resigns = choice.hopeless
+            && (1..RESIGN_MOVES).all(|k| {
+                let Some(before) = ply.checked_sub(2 * k) else {
+                    return false;
+                };
+                let mut earlier = Game::from_position(*game.start());
+                for &(mv, _) in &game.moves()[..before] {
+                    if earlier.play(mv).is_err() {
+                        return false;
+                    }
+                }
+                let seed = seed.wrapping_add(k as u64);
+                GoJob::choose(&earlier, level, time, playouts, seed, stop)
+                    .is_some_and(|c| c.hopeless)
+            });
+        Some(GoDecision {
+            thought: thought(choice),
+            resigns,
+        })
+    }
+
+    fn choose(
+        game: &Game,
+        level: Level,
+        time: Option<Duration>,
+        playouts: Option<u64>,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Choice> {
         let request = Request {
             game,
             budget: level.budget(time, playouts),
             seed,
             stop,
         };
-        level.bot(1).choose(&request).map(|c| {
-            let lead = c.candidates.iter().find(|k| k.mv == c.mv).map(|k| k.points);
-            GoThought {
-                mv: c.mv,
-                score: c.winrate.map(|win| Score::WinRate { win, lead }),
-                line: c.line,
-            }
-        })
+        level.bot(1).choose(&request)
     }
 
-    /// Replays the record and runs the job.
-    pub fn run(&self, stop: &AtomicBool) -> Result<Option<GoThought>, String> {
+    /// Replays the record and runs the job (a resignation only when it may).
+    pub fn run(&self, stop: &AtomicBool) -> Result<Option<GoDecision>, String> {
         let level: Level = self.level.parse().map_err(|e| format!("{e}"))?;
         let record = Record::parse(&self.go_record).map_err(|e| e.to_string())?;
         let game = record.to_game().map_err(|e| e.to_string())?;
-        Ok(GoJob::run_on(
-            &game,
-            level,
-            self.time_ms.map(Duration::from_millis),
-            self.playouts,
-            self.seed,
-            stop,
-        ))
+        let (time, playouts) = (self.time_ms.map(Duration::from_millis), self.playouts);
+        Ok(if self.may_resign {
+            GoJob::decide(&game, level, time, playouts, self.seed, stop)
+        } else {
+            GoJob::run_on(&game, level, time, playouts, self.seed, stop).map(|thought| GoDecision {
+                thought,
+                resigns: false,
+            })
+        })
     }
 
     /// Runs the job and writes the answer as JSON (never panics on bad input).
     pub fn answer_json(&self, stop: &AtomicBool) -> String {
         let answer = match self.run(stop) {
-            Ok(thought) => {
+            Ok(decision) => {
                 let set = Record::parse(&self.go_record)
                     .map(|r| r.rules.pieces)
                     .unwrap_or_default();
+                let resign = decision.as_ref().is_some_and(|d| d.resigns);
+                let thought = decision.map(|d| d.thought);
                 let (winrate, lead) = match thought.as_ref().and_then(|t| t.score) {
                     Some(Score::WinRate { win, lead }) => (Some(win), lead),
                     _ => (None, None),
@@ -120,12 +190,19 @@ impl GoJob {
                     line: thought
                         .map(|t| t.line.iter().map(|m| m.text(set)).collect())
                         .unwrap_or_default(),
+                    resign,
                     error: None,
                 }
             }
             Err(e) => GoAnswer::failed(e),
         };
         serde_json::to_string(&answer).unwrap_or_default()
+    }
+
+    /// Reads a worker's answer for this game, its resignation included.
+    pub fn read_decision(game: &Game, json: &str) -> Result<Option<GoDecision>, String> {
+        let resigns = serde_json::from_str::<GoAnswer>(json).is_ok_and(|a| a.resign);
+        Ok(GoJob::read_answer(game, json)?.map(|thought| GoDecision { thought, resigns }))
     }
 
     /// Reads a worker's answer for this game.
@@ -166,6 +243,16 @@ impl GoJob {
     }
 }
 
+/// What the job answers for the bot's choice.
+fn thought(c: Choice) -> GoThought {
+    let lead = c.candidates.iter().find(|k| k.mv == c.mv).map(|k| k.points);
+    GoThought {
+        mv: c.mv,
+        score: c.winrate.map(|win| Score::WinRate { win, lead }),
+        line: c.line,
+    }
+}
+
 impl GoAnswer {
     fn failed(error: String) -> GoAnswer {
         GoAnswer {
@@ -173,6 +260,7 @@ impl GoAnswer {
             winrate: None,
             lead: None,
             line: Vec::new(),
+            resign: false,
             error: Some(error),
         }
     }

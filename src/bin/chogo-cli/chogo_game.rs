@@ -227,6 +227,7 @@ pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
                 .to_string(),
             drawn_ahead: Some(drawn_ahead(game)),
+            resigned: None,
         },
     )
 }

@@ -227,7 +227,7 @@ struct Switches {
     /// search switches turned off, comma-separated: rave, heuristics, shapes, patterns,
     /// pattern_priors, shape_priors, priors, reuse, lgr, shared_tree, ladders, two_libs,
     /// nakade, capture_any, self_atari2, amaf_priors, line_priors, policy_priors,
-    /// tree_drops
+    /// tree_drops, reading, read_choice
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on, the same names (on by default: rave, heuristics,
@@ -257,6 +257,10 @@ struct Switches {
     /// RAVE's equivalence: AMAF counts for half after about this many visits (default 600)
     #[arg(long, value_name = "K")]
     rave_k: Option<f64>,
+    /// never resign: play to the end (by default the search resigns when it finds the
+    /// game lost, under 5 % won, at three of its moves in a row)
+    #[arg(long)]
+    no_resign: bool,
 }
 
 impl Switches {
@@ -280,6 +284,7 @@ impl Switches {
             c.fpu = knob("--fpu", self.fpu, 0.0..=1.0)?.or(c.fpu);
             c.rave_k = knob("--rave-k", self.rave_k, 1.0..=1e9)?.unwrap_or(c.rave_k);
             c.bias = knob("--bias", self.bias, 0.0..=100.0)?.unwrap_or(c.bias);
+            c.resign = !self.no_resign;
             Ok(c)
         })
         .map_err(usage)
@@ -959,6 +964,11 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
                 .to_string(),
             drawn_ahead: None,
+            resigned: game
+                .outcome()
+                .filter(|o| o.reason == chogo::go::EndReason::Resignation)
+                .and_then(|o| o.winner)
+                .map(|w| !w),
         },
     )
 }

@@ -30,6 +30,8 @@ pub(crate) struct MatchGame {
     /// Chogo: whether the game was drawn by the 50-move rule while one side had two men
     /// or more than the other (a won ending not converted); `None` for Go.
     pub(crate) drawn_ahead: Option<bool>,
+    /// The side that resigned, when the game ended so.
+    pub(crate) resigned: Option<Side>,
 }
 
 /// Runs a match on `jobs` threads: `play(n, swapped, stop)` plays game `n` (the players
@@ -59,6 +61,8 @@ pub(crate) fn run_match<G: Send>(
     let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
     // Games that say whether they were drawn ahead, and how many were.
     let (mut told, mut drawn_ahead) = (false, 0u64);
+    // Resignations by the first player and by the second.
+    let mut resigned = [0u64; 2];
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(usize::try_from(spec.games).unwrap_or(usize::MAX)) {
@@ -101,6 +105,9 @@ pub(crate) fn run_match<G: Send>(
                     drawn_ahead += u64::from(ahead);
                 }
                 let first_side = if swapped(n) { Side::White } else { Side::Black };
+                if let Some(side) = done.resigned {
+                    resigned[usize::from(side != first_side)] += 1;
+                }
                 match done.winner {
                     None => draws += 1,
                     Some(w) if w == first_side => wins += 1,
@@ -130,8 +137,16 @@ pub(crate) fn run_match<G: Send>(
     } else {
         String::new()
     };
+    let resignations = if resigned != [0, 0] {
+        format!(
+            "; resigned: {} {}, {} {}",
+            spec.names[0], resigned[0], spec.names[1], resigned[1]
+        )
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{} vs {}: {}, {}, {} ({score:.1}%){ahead}\n",
+        "{} vs {}: {}, {}, {} ({score:.1}%){ahead}{resignations}\n",
         spec.names[0],
         spec.names[1],
         plural(wins, "win", "wins"),

@@ -192,6 +192,8 @@ impl Bot for Greedy {
             visits: 0,
             candidates: Vec::new(),
             line: vec![mv],
+            hopeless: false,
+            resign: false,
         })
     }
 }

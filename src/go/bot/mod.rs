@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use super::game::Game;
 use super::moves::Move;
-use crate::common::arena::{self, Contender};
+use crate::common::arena::{self, Contender, Turn};
 
 pub use eye::Eyes;
 pub use greedy::Greedy;
@@ -58,7 +58,25 @@ pub struct Choice {
     /// The line the search expects, starting with `mv` (just `mv` for the bots that do
     /// not search).
     pub line: Vec<Move>,
+    /// This search alone found the game lost: no root move it tried enough won
+    /// [`RESIGN_BELOW`] of its playouts, in [`RESIGN_PLAYOUTS`] or more (false for the
+    /// bots that do not search).
+    pub hopeless: bool,
+    /// The bot resigns instead of playing `mv`: its searches found the game lost
+    /// ([`Choice::hopeless`]) at this move and at its [`RESIGN_MOVES`] − 1 moves before,
+    /// and its settings let it resign ([`MctsConfig::resign`]).
+    pub resign: bool,
 }
+
+/// The win rate under which a search finds the game lost ([`Choice::hopeless`]).
+pub const RESIGN_BELOW: f64 = 0.05;
+
+/// How many of its own moves in a row the search must find the game lost before it
+/// resigns: one search can be wrong, three in a row that agree seldom are.
+pub const RESIGN_MOVES: usize = 3;
+
+/// The playouts a search needs before it may find the game lost.
+pub const RESIGN_PLAYOUTS: u64 = 1000;
 
 impl Choice {
     /// The pass that ends a game the mover wins: the opponent passed and the score as it
@@ -71,6 +89,8 @@ impl Choice {
             visits: 0,
             candidates: Vec::new(),
             line: vec![Move::Pass],
+            hopeless: false,
+            resign: false,
         })
     }
 }
@@ -233,6 +253,22 @@ impl Contender<Game> for Seat<'_> {
             stop,
         };
         self.bot.choose(&request).map(|c| c.mv)
+    }
+
+    fn decide(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Option<Turn<Move>> {
+        let request = Request {
+            game,
+            budget: self.budget,
+            seed,
+            stop,
+        };
+        self.bot.choose(&request).map(|c| {
+            if c.resign {
+                Turn::Resign
+            } else {
+                Turn::Play(c.mv)
+            }
+        })
     }
 }
 

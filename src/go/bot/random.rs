@@ -63,6 +63,8 @@ impl Bot for RandomBot {
             visits: 0,
             candidates: Vec::new(),
             line: vec![mv],
+            hopeless: false,
+            resign: false,
         })
     }
 }

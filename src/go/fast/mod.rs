@@ -13,6 +13,8 @@ use crate::common::Side;
 mod policy;
 mod tactics;
 
+pub use tactics::{READ_DEPTH, READ_LIBS};
+
 const NONE: u16 = u16::MAX;
 const EMPTY: u8 = 0;
 /// How many moves a ladder is read ahead ([`FastGo::can_escape`]): a ladder across a

@@ -501,3 +501,152 @@ impl FastGo {
         None
     }
 }
+
+/// How many plies the tree's tactical reading looks ahead ([`FastGo::captures_group`]).
+pub const READ_DEPTH: u32 = 12;
+/// How many positions one question of that reading may visit; past it the string
+/// counts as safe.
+const READ_NODES: u32 = 2000;
+/// Strings with more liberties than this count as safe to the reading.
+pub const READ_LIBS: usize = 3;
+
+impl FastGo {
+    /// Whether the side to move captures the opponent's string on `v` however the
+    /// opponent defends: ataris and ladders, and short fights of up to [`READ_LIBS`]
+    /// liberties (the attacker fills a liberty; the defender extends, captures a string
+    /// next to it, or fills a liberty of a string next to it that has no more liberties
+    /// than its own). Reads `depth` plies and [`READ_NODES`] positions; a string that
+    /// outlives them is safe. False when `v` holds no opponent stone.
+    pub fn captures_group(&self, v: u16, depth: u32) -> bool {
+        let mut nodes = READ_NODES;
+        self.color[v as usize] == 3 - self.turn && self.attack_wins(v, depth, &mut nodes)
+    }
+
+    /// Whether the side to move keeps its string on `v` however the opponent attacks
+    /// (the same reading). False when `v` holds no stone of the mover's.
+    pub fn keeps_group(&self, v: u16, depth: u32) -> bool {
+        let mut nodes = READ_NODES;
+        self.color[v as usize] == self.turn && self.defend_wins(v, depth, &mut nodes)
+    }
+
+    /// The attacker (to move) captures the string on `v`.
+    fn attack_wins(&self, v: u16, depth: u32, nodes: &mut u32) -> bool {
+        if self.color[v as usize] != 3 - self.turn {
+            return true;
+        }
+        let mut libs = [NONE; READ_LIBS + 1];
+        let n = self.liberties(self.group[v as usize], &mut libs);
+        if n == 1 {
+            return self.is_legal(libs[0]);
+        }
+        if n > READ_LIBS || depth == 0 {
+            return false;
+        }
+        // The string's liberties, then the liberties of the attacker's strings next to
+        // it with as few (a race: the attacker saves its own first).
+        let mut tries = [NONE; 16];
+        let mut k = 0;
+        for &l in &libs[..n] {
+            tries[k] = l;
+            k += 1;
+        }
+        self.race_liberties(v, n, &mut tries, &mut k);
+        for &a in &tries[..k] {
+            if *nodes == 0 {
+                return false;
+            }
+            if !self.is_legal(a) {
+                continue;
+            }
+            *nodes -= 1;
+            let mut b = self.clone();
+            b.play(a);
+            if !b.defend_wins(v, depth - 1, nodes) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The defender (to move) keeps the string on `v`.
+    fn defend_wins(&self, v: u16, depth: u32, nodes: &mut u32) -> bool {
+        if self.color[v as usize] != self.turn {
+            return false;
+        }
+        let g = self.group[v as usize];
+        let mut libs = [NONE; READ_LIBS + 1];
+        let n = self.liberties(g, &mut libs);
+        if n > READ_LIBS {
+            return true;
+        }
+        if depth == 0 || *nodes == 0 {
+            return n >= 2;
+        }
+        // Captures and short fights next to the string first, then its liberties.
+        let mut tries = [NONE; 16];
+        let mut k = 0;
+        self.race_liberties(v, n, &mut tries, &mut k);
+        for &l in &libs[..n] {
+            if k < tries.len() && !tries[..k].contains(&l) {
+                tries[k] = l;
+                k += 1;
+            }
+        }
+        for &m in &tries[..k] {
+            if *nodes == 0 {
+                return n >= 2;
+            }
+            if !self.is_legal(m) {
+                continue;
+            }
+            *nodes -= 1;
+            let mut b = self.clone();
+            b.play(m);
+            if !b.attack_wins(v, depth - 1, nodes) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Adds to `tries` (`k` of them so far) the liberties of the strings next to the
+    /// string on `v` (of the other colour) that have at most `n` liberties: the moves
+    /// of a capturing race around it.
+    fn race_liberties(&self, v: u16, n: usize, tries: &mut [u16; 16], k: &mut usize) {
+        let g = self.group[v as usize];
+        let other = self.color[v as usize] ^ 3;
+        let mut s = g;
+        loop {
+            for &w in self.neighbours(s) {
+                if self.color[w as usize] == other {
+                    let mut theirs = [NONE; READ_LIBS + 1];
+                    let m = self.liberties(self.group[w as usize], &mut theirs);
+                    if m <= n.min(READ_LIBS) {
+                        for &l in &theirs[..m] {
+                            if *k < tries.len() && !tries[..*k].contains(&l) {
+                                tries[*k] = l;
+                                *k += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            s = self.next[s as usize];
+            if s == g {
+                return;
+            }
+        }
+    }
+
+    /// The liberties of the string on `v`, up to [`READ_LIBS`] + 1 of them.
+    pub fn string_liberties(&self, v: u16) -> Vec<u16> {
+        let mut libs = [NONE; READ_LIBS + 1];
+        let n = self.liberties(self.group[v as usize], &mut libs);
+        libs[..n].to_vec()
+    }
+
+    /// The stones of the string on `v`.
+    pub fn string_size(&self, v: u16) -> u16 {
+        self.size[self.group[v as usize] as usize]
+    }
+}

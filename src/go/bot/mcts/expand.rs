@@ -28,6 +28,8 @@ pub(super) struct Expansion<'a> {
     geo: Geometry,
     /// The policy's priors read the position on the fast board.
     policy_board: Option<FastGo>,
+    /// The tactical reading of the root's strings ([`MctsConfig::reading`]).
+    reading: Reading,
 }
 
 impl<'a> Expansion<'a> {
@@ -59,6 +61,11 @@ impl<'a> Expansion<'a> {
             Move::Drop { cell, .. } | Move::Step { to: cell, .. } => Some(cell),
             Move::Pass => None,
         });
+        let reading = if is_root && config.reading && config.priors && worker.fast_ok {
+            read_strings(pos)
+        } else {
+            Reading::default()
+        };
         let policy_board = if worker.expand_by_real {
             FastGo::from_position(pos)
         } else {
@@ -78,6 +85,7 @@ impl<'a> Expansion<'a> {
             stones: pos.occupied(),
             geo: *pos.geometry(),
             policy_board,
+            reading,
         }
     }
 
@@ -130,6 +138,18 @@ impl<'a> Expansion<'a> {
                     w += POLICY_PRIOR_GAMES * rate;
                 }
                 _ => {}
+            }
+        }
+        if let Move::Drop { cell, .. } = mv {
+            if let Some(&(_, size)) = self.reading.good.iter().find(|&&(c, _)| c == cell) {
+                let games = (READ_PRIOR + READ_PRIOR_STONE * size.min(10)) as f32;
+                an += games;
+                aw += games;
+            } else if self.reading.futile.contains(cell) {
+                let games = READ_PRIOR as f32;
+                an += games;
+                // The classic prior's games for saving a string in atari are no good here.
+                (n, w) = (n.max(games), 0.0);
             }
         }
         n += an;

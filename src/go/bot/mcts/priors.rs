@@ -171,6 +171,112 @@ pub(super) fn ladder_cells(pos: &Position) -> (Bits, Vec<(Cell, u32)>) {
     (doomed, kills)
 }
 
+/// What the tree's tactical reading found at a node ([`MctsConfig::reading`]): the
+/// moves that save one of the mover's strings the opponent could capture, or capture an
+/// opponent's string it could otherwise save, each with the stones at stake; and the
+/// liberties of the mover's threatened strings that do not save them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reading {
+    pub good: Vec<(Cell, u32)>,
+    pub futile: Bits,
+}
+
+/// Strings of fewer stones than this are not read.
+const READ_MIN_STONES: u16 = 2;
+
+/// Virtual games won for a move the reading finds decides a string: this, and
+/// [`READ_PRIOR_STONE`] more for each of its stones (up to 10).
+pub(super) const READ_PRIOR: u32 = 20;
+pub(super) const READ_PRIOR_STONE: u32 = 4;
+
+/// Reads every string of [`READ_MIN_STONES`] stones or more with at most
+/// [`crate::go::fast::READ_LIBS`] liberties in `pos` (a set the fast board plays):
+/// one of the mover's that the opponent, moving first, would capture
+/// ([`FastGo::captures_group`]) is saved by the moves after which it no longer can
+/// (among its liberties, and the liberties of the opponent's strings next to it with
+/// as few); an opponent's that the mover, moving first, captures and the opponent,
+/// moving first, would keep is taken by the moves after which the opponent cannot keep
+/// it (among its liberties).
+pub fn read_strings(pos: &Position) -> Reading {
+    let mut reading = Reading::default();
+    let Some(fast) = FastGo::from_position(pos) else {
+        return reading;
+    };
+    let Some(adj) = pos.rules().pieces.go_adjacency() else {
+        return reading;
+    };
+    let me = pos.turn();
+    let empty = pos.empty();
+    let mut passed = fast.clone();
+    passed.pass();
+    for side in [me, !me] {
+        let stones = pos.pieces(side);
+        let mut seen = Bits::EMPTY;
+        for c in stones {
+            if seen.contains(c) {
+                continue;
+            }
+            let string = Bits::from_cell(c).flood_by(stones, adj);
+            seen |= string;
+            let libs = string.adjacent(adj) & empty;
+            let size = string.count();
+            if size < READ_MIN_STONES as u32 || libs.count() > crate::go::fast::READ_LIBS as u32 {
+                continue;
+            }
+            let v = FastGo::index(c);
+            let mut tries = libs;
+            let decides = if side == me {
+                if !passed.captures_group(v, READ_DEPTH) {
+                    continue;
+                }
+                // The opponent's strings next to it with no more liberties.
+                let theirs = pos.pieces(!me);
+                let mut near = string.adjacent(adj) & theirs;
+                while let Some(t) = near.iter().next() {
+                    let other = Bits::from_cell(t).flood_by(theirs, adj);
+                    near &= !other;
+                    let their_libs = other.adjacent(adj) & empty;
+                    if their_libs.count() <= libs.count() {
+                        tries |= their_libs;
+                    }
+                }
+                true
+            } else {
+                if !fast.captures_group(v, READ_DEPTH) || !passed.keeps_group(v, READ_DEPTH) {
+                    continue;
+                }
+                false
+            };
+            // After the mover's move the opponent is to move.
+            let decides = |b: &FastGo| {
+                if decides {
+                    !b.captures_group(v, READ_DEPTH)
+                } else {
+                    !b.keeps_group(v, READ_DEPTH)
+                }
+            };
+            for m in tries {
+                let mv = FastGo::index(m);
+                if !fast.is_legal(mv) {
+                    continue;
+                }
+                let mut b = fast.clone();
+                b.play(mv);
+                if decides(&b) {
+                    reading.good.push((m, size));
+                } else if side == me && libs.contains(m) {
+                    reading.futile.insert(m);
+                }
+            }
+        }
+    }
+    // A move good for one string is not futile for another.
+    for &(m, _) in &reading.good {
+        reading.futile.remove(m);
+    }
+    reading
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

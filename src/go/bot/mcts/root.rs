@@ -146,3 +146,89 @@ pub(super) fn cleanup(
         })
         .copied()
 }
+
+/// The best win rate among the root moves the search tried enough: a tenth of the most
+/// played move's playouts, and [`MIN_PLAYOUTS`] (with fewer a move's rate says little).
+/// 1 when none was: a search too small to tell is not taken for a lost game.
+pub(super) fn best_win_rate(ranked: &[RootMove]) -> f64 {
+    let most = ranked.iter().map(|m| m.playouts).max().unwrap_or(0);
+    ranked
+        .iter()
+        .filter(|m| m.playouts >= MIN_PLAYOUTS.max(most / 10))
+        .map(|m| m.win_rate().0)
+        .reduce(f64::max)
+        .unwrap_or(1.0)
+}
+
+/// A side that is losing does not pass while the opponent can still capture its pieces:
+/// now (some move of the opponent's captures) or in the playouts (a piece of its on a
+/// cell they end the opponent's in 60 % of them or more). It plays instead the most
+/// visited move that does not fill one of its own eyes (a pass then would watch the
+/// opponent take the board: the games against GNU Go lost so were lost by 70 points
+/// and more). `None`: the pass stands (no such threat, or no such move). The caller
+/// asks only when the search's best win rate is under one half: a side ahead passes by
+/// the pass rules, which measured that the capture does not change the result.
+pub(super) fn play_on_while_eaten(
+    pos: &Position,
+    stats: &RootStats,
+    ranked: &[RootMove],
+) -> Option<RootMove> {
+    let me = pos.turn();
+    let doomed = pos.pieces(me).iter().any(|c| stats.mine[c.index()] <= 0.4);
+    if !doomed && !opponent_can_capture(pos) {
+        return None;
+    }
+    let eyes = Eyes::new(pos);
+    ranked
+        .iter()
+        .find(|m| match m.mv {
+            Move::Pass => false,
+            Move::Drop { cell, .. } | Move::Step { to: cell, .. } => !eyes.is_eye(pos, me, cell),
+        })
+        .copied()
+}
+
+/// Whether the opponent of the side to move could capture some of its pieces with one
+/// move, were it the opponent's turn.
+pub(super) fn opponent_can_capture(pos: &Position) -> bool {
+    let mut turned = *pos;
+    turned.set_turn(!pos.turn());
+    let mut capture = false;
+    turned.for_each_legal_move(|_, played| capture |= played.captured.any());
+    capture
+}
+
+/// How much lower a win rate the root accepts for a move its reading finds decides a
+/// string ([`read_choice`]).
+const READ_MARGIN: f64 = 0.05;
+
+/// The root's tactical choice ([`MctsConfig::reading`]): random playouts seldom tell
+/// whether a string of a few liberties lives, so where the reading finds moves that save
+/// or take one ([`read_strings`]), the one at the largest stake (the most visited among
+/// equals) is played instead of the search's `chosen` move when `chosen` decides no
+/// string as large, and its win rate, over [`MIN_PLAYOUTS`] or more, is within
+/// [`READ_MARGIN`] of `chosen`'s. `None`: `chosen` stands.
+pub(super) fn read_choice(
+    pos: &Position,
+    ranked: &[RootMove],
+    chosen: RootMove,
+) -> Option<RootMove> {
+    let reading = read_strings(pos);
+    let stake = |m: Move| match m {
+        Move::Drop { cell, .. } => reading
+            .good
+            .iter()
+            .filter(|&&(c, _)| c == cell)
+            .map(|&(_, size)| size)
+            .max(),
+        _ => None,
+    };
+    let own = stake(chosen.mv).unwrap_or(0);
+    let (rate, _) = chosen.win_rate();
+    ranked
+        .iter()
+        .filter(|m| m.playouts >= MIN_PLAYOUTS && m.win_rate().0 >= rate - READ_MARGIN)
+        .filter_map(|m| stake(m.mv).filter(|&s| s > own).map(|s| (s, m)))
+        .max_by_key(|&(s, m)| (s, m.playouts))
+        .map(|(_, m)| *m)
+}
