@@ -991,3 +991,53 @@ fn the_command_line_gives_each_board_its_own_flags() {
         GameKind::Chogo
     );
 }
+
+#[test]
+fn a_bot_that_sees_its_game_lost_resigns_and_says_so() {
+    // A game the search lost to GNU Go by 75.5 points (tests/go_bots.rs), at ply 78: Black,
+    // the bot, has found it lost at its last moves; its search resigns for it.
+    const LOST: &str = "f6 e5 e6 d5 d6 c5 c6 g4 b5 b4 b3 b6 a5 a4 c4 a6 f4 f5 g5 f3 e4 d4 e3 \
+        g3 d3 c3 c2 g6 h5 g7 b5 c4 a3 a5 b7 b2 f2 d2 e2 g2 a2 c1 h2 e8 h4 h1 f8 f7 e7 c7 g8 h7 \
+        d7 d8 e7 d7 e6 d6 h3 g1 e1 d1 a7 b8 h8 f9 g9 i8 e9 d9 i2 h6 i6 f6 i1 f1 i5 i7";
+    let mut game = chogo::go::Game::from_position(Position::new(Rules {
+        komi: 6.5,
+        ..rules(9, "R")
+    }));
+    for text in LOST.split_whitespace().take(78) {
+        game.play_text(&text.parse().unwrap()).unwrap();
+    }
+    let bridge = GoBridge::resume(GoSavedGame {
+        game,
+        players: BySide::new(GoPlayer::Bot(Level::Master), GoPlayer::Human),
+    });
+    let mut app = launched(Launch {
+        store: None,
+        game: Some(Given::new(GameKind::Go, bridge)),
+        start: Start::Play,
+    });
+    // Searches of a second each: well over the thousand playouts a resignation asks for,
+    // however busy the machine.
+    app.insert_resource(chogo::game::BotPlay {
+        seed: 1,
+        ply_limit: None,
+        time: Some(Duration::from_secs(1)),
+    });
+    let started = Instant::now();
+    while !chogo::common::Playable::is_over(&app.world().resource::<GoBridge>().game) {
+        assert!(
+            started.elapsed() < Duration::from_secs(180),
+            "the bot never answered"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let game = &app.world().resource::<GoBridge>().game;
+    assert_eq!(game.moves().len(), 78, "it resigned instead of playing");
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Side::White));
+    assert_eq!(outcome.reason, chogo::go::EndReason::Resignation);
+    // The screen follows the result (its state changes on the next frame).
+    settle(&mut app);
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+}

@@ -22,6 +22,26 @@ use crate::game::app::ui::Notice;
 /// worker).
 pub type BotThinker<G> = Thinker<Option<Thought<<G as crate::common::Playable>::Move>>>;
 
+/// A bot's answer on its turn: the move it chose, or that it resigns (a search that has
+/// seen the game lost for several moves).
+#[derive(Clone, Debug)]
+pub struct BotMove<M> {
+    pub thought: Thought<M>,
+    pub resigns: bool,
+}
+
+impl<M> BotMove<M> {
+    /// The bot plays its move.
+    pub fn playing(thought: Thought<M>) -> BotMove<M> {
+        BotMove {
+            thought,
+            resigns: false,
+        }
+    }
+}
+
+type TurnThinker<G> = Thinker<Option<BotMove<<G as crate::common::Playable>::Move>>>;
+
 /// Which search answers the questions a board's bots are asked.
 pub trait BoardBots: SessionGame {
     /// The bot of `level` choosing its move (`time`: the settings' time a move, which
@@ -31,7 +51,7 @@ pub trait BoardBots: SessionGame {
         level: Self::Level,
         time: Option<Duration>,
         seed: u64,
-    ) -> Job<Option<Thought<Self::Move>>>;
+    ) -> Job<Option<BotMove<Self::Move>>>;
     /// The search that finds a hint for the person to move.
     fn hint_job(&self, seed: u64) -> Job<Option<Thought<Self::Move>>>;
 }
@@ -39,7 +59,7 @@ pub trait BoardBots: SessionGame {
 /// The bot's search under way, with the game version it started from.
 #[derive(Resource)]
 pub struct BotTurn<G: BoardBots> {
-    task: Option<(BotThinker<G>, u64)>,
+    task: Option<(TurnThinker<G>, u64)>,
     /// The last win rate each side's bot found, with the game version its move made (a
     /// draw offer is judged by it while it is the bot's latest move).
     pub winrates: [Option<(u64, f64)>; 2],
@@ -82,7 +102,7 @@ impl<G: BoardBots> BotTurn<G> {
 
     /// The search's answer with the game version it was asked for, once there is one:
     /// the search is then over.
-    pub fn poll_answer(&mut self) -> Option<(Option<Thought<G::Move>>, u64)> {
+    pub fn poll_answer(&mut self) -> Option<(Option<BotMove<G::Move>>, u64)> {
         let (task, version) = self.task.as_mut()?;
         let version = *version;
         let answer = task.poll()?;
@@ -142,7 +162,11 @@ pub fn finish_turn<G: BoardBots>(
         return;
     }
     match answer {
-        Some(thought) => {
+        // The board's result line names the side that resigned.
+        Some(BotMove { resigns: true, .. }) => {
+            commands.write(Command::Resign(session.game.turn()));
+        }
+        Some(BotMove { thought, .. }) => {
             let side = session.game.turn();
             // The move about to be played makes the next version.
             turn.winrates[side.index()] = thought.win_rate().map(|w| (version + 1, w));

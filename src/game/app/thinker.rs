@@ -33,6 +33,19 @@ impl<T> Job<T> {
     }
 }
 
+impl<T: 'static> Job<T> {
+    /// The same job, its answer read through `f` (on the desktop and from the worker).
+    pub fn map<U>(self, f: impl Fn(T) -> U + Send + Sync + Clone + 'static) -> Job<U> {
+        let Job { run, json, read } = self;
+        let g = f.clone();
+        Job {
+            run: Box::new(move |stop| f(run(stop))),
+            json,
+            read: Box::new(move |answer| g(read(answer))),
+        }
+    }
+}
+
 /// A search under way, answering a `T`. Dropping it abandons the search.
 pub struct Thinker<T> {
     inner: imp::Inner<T>,

@@ -6,14 +6,14 @@ use bevy::prelude::*;
 
 use crate::bot::job::{Engine, Thought};
 use crate::bot::{Budget, Level};
-use crate::game::app::bot_turn::{self, BoardBots, BotTurn};
+use crate::game::app::bot_turn::{self, BoardBots, BotMove, BotTurn};
 use crate::game::app::pace::{self, Searching};
 use crate::game::app::reports::Refused;
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Command, PlayerKind};
-use crate::rules::{Game, Side};
+use crate::rules::{Game, Move, Side};
 
 /// A Chogo bot's search under way: its move, or `None` (the bot has none, or its worker
 /// failed).
@@ -49,8 +49,10 @@ impl BoardBots for Game {
         level: Level,
         time: Option<std::time::Duration>,
         seed: u64,
-    ) -> Job<Option<Thought>> {
+    ) -> Job<Option<BotMove<Move>>> {
+        // Chogo's bots play on (a hopeless side resigns by the rules' option, §10).
         job(self, Engine::Level(level), level.budget(time), seed)
+            .map(|answer| answer.map(BotMove::playing))
     }
 
     /// The plain search, without noise, for a little under a second.

@@ -77,7 +77,11 @@ pub fn outcome_text(bridge: &GoBridge) -> Option<String> {
     Some(match (outcome.reason, winner) {
         (EndReason::Passes, Some(w)) => format!("{w} wins on the score"),
         (EndReason::Passes, None) => "A draw on the score".into(),
-        (EndReason::Resignation, Some(w)) => format!("{w} wins by resignation"),
+        // Whoever resigned, a person or the computer, is named.
+        (EndReason::Resignation, Some(w)) => {
+            let loser = outcome.winner.map_or(String::new(), |s| (!s).to_string());
+            format!("{loser} resigned: {w} wins")
+        }
         (EndReason::Agreement, _) => "Drawn by agreement".into(),
         (EndReason::Repetition, _) => "Drawn: the same position a third time".into(),
         (_, None) => "A draw".into(),
@@ -696,6 +700,17 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::*;
     use crate::go::{Game, Rules};
+
+    #[test]
+    fn the_result_line_names_the_side_that_resigned() {
+        let mut bridge = GoBridge::default();
+        assert_eq!(outcome_text(&bridge), None);
+        bridge.game.resign(Side::Black);
+        assert_eq!(
+            outcome_text(&bridge).as_deref(),
+            Some("Black resigned: White wins")
+        );
+    }
 
     #[test]
     fn a_pass_and_a_capture_are_said_in_words() {

@@ -9,14 +9,14 @@ use bevy_kira_audio::prelude::{Audio, AudioSource};
 use std::time::Duration;
 
 use crate::game::app::audio::{self, EndSounds, Sounds};
-use crate::game::app::bot_turn::{self, BoardBots, BotTurn, HintFound};
+use crate::game::app::bot_turn::{self, BoardBots, BotMove, BotTurn, HintFound};
 use crate::game::app::reports::Refused;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::thinker::Job;
 use crate::game::app::ui::Notice;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::go::bot::Level;
-use crate::go::job::{GoJob, GoThought};
+use crate::go::job::{GoDecision, GoJob, GoThought};
 use crate::go::{Game, Move};
 use crate::rules::Side;
 use crate::save::GoPlayer;
@@ -41,10 +41,46 @@ fn job(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Job<Opti
     )
 }
 
+/// The bot's move, or its resignation when its searches have seen the game lost for
+/// several moves (`GoJob::decide`).
+fn turn_job(
+    game: &Game,
+    level: Level,
+    time: Option<Duration>,
+    seed: u64,
+) -> Job<Option<BotMove<Move>>> {
+    let game = game.clone();
+    let for_json = game.clone();
+    let for_read = game.clone();
+    let decided = |d: GoDecision| BotMove {
+        thought: d.thought,
+        resigns: d.resigns,
+    };
+    Job::new(
+        move |stop| GoJob::decide(&game, level, time, None, seed, stop).map(decided),
+        move || {
+            let job = GoJob::new(&for_json, level, time, None, seed).resigning();
+            crate::jobs::WorkerJob::GoMove(job).to_json()
+        },
+        move |answer| match GoJob::read_decision(&for_read, answer) {
+            Ok(decision) => decision.map(decided),
+            Err(e) => {
+                bevy::log::warn!("chogo: the bot worker failed: {e}");
+                None
+            }
+        },
+    )
+}
+
 impl BoardBots for Game {
     /// The settings' time a move replaces the level's own only where the level searches.
-    fn bot_job(&self, level: Level, time: Option<Duration>, seed: u64) -> Job<Option<GoThought>> {
-        job(self, level, time.filter(|_| level.searches()), seed)
+    fn bot_job(
+        &self,
+        level: Level,
+        time: Option<Duration>,
+        seed: u64,
+    ) -> Job<Option<BotMove<Move>>> {
+        turn_job(self, level, time.filter(|_| level.searches()), seed)
     }
 
     /// The medium search's move.
