@@ -14,6 +14,8 @@ use chogo::go::{
 };
 use chogo::rules::Side;
 
+mod common;
+
 fn rules(pieces: &str, board: &str) -> Rules {
     Rules {
         board: board.parse().unwrap(),
@@ -1481,23 +1483,7 @@ mod no_panics {
     /// The characters the edits of `edited_texts_read_back_or_are_refused` put in.
     const EDIT_CHARS: &str = "abcdjs0159#/[];()RBNP@x- \"\n";
 
-    /// `text` with each edit made in turn at the place its index picks: 0 deletes the
-    /// character there, 1 puts `ch` before it, 2 puts `ch` in its place.
-    fn edit(text: &str, edits: &[(prop::sample::Index, u8, char)]) -> String {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, how, ch) in edits {
-            let i = at.index(chars.len() + 1);
-            match (how, i < chars.len()) {
-                (0, true) => {
-                    chars.remove(i);
-                }
-                (1, _) => chars.insert(i, *ch),
-                (_, true) => chars[i] = *ch,
-                _ => chars.push(*ch),
-            }
-        }
-        chars.into_iter().collect()
-    }
+    use crate::common::edit;
 
     /// Every reader given `text` under `r`: none panics; each refusal is a message in
     /// words on one line; whatever one accepts is written back to a text that reads the

@@ -188,23 +188,7 @@ fn total_men(pos: &Position) -> u32 {
 /// The characters the edits of `edited_texts_read_back_or_are_refused` put in.
 const EDIT_CHARS: &str = "abcdhl0123489#pkPK/[]:>x- \"\n";
 
-/// `text` with each edit made in turn at the place its index picks: 0 deletes the
-/// character there, 1 puts `ch` before it, 2 puts `ch` in its place.
-fn edit(text: &str, edits: &[(prop::sample::Index, u8, char)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for (at, how, ch) in edits {
-        let i = at.index(chars.len() + 1);
-        match (how, i < chars.len()) {
-            (0, true) => {
-                chars.remove(i);
-            }
-            (1, _) => chars.insert(i, *ch),
-            (_, true) => chars[i] = *ch,
-            _ => chars.push(*ch),
-        }
-    }
-    chars.into_iter().collect()
-}
+use common::edit;
 
 /// Every reader given `text`: none panics; each refusal is a message in words, on one line; whatever one
 /// accepts, written back, reads to the same thing (and a position's moves and analysis, a

@@ -111,3 +111,21 @@ pub fn replay_bad_records(folder: &str, extension: &str, command: &[&str]) {
         .count();
     assert_eq!(cases, files, "every bad record of {folder} is listed");
 }
+
+/// (The property tests' edited texts.) `text` with each edit made in turn at the place its index picks: 0 deletes the
+/// character there, 1 puts `ch` before it, 2 puts `ch` in its place.
+pub fn edit(text: &str, edits: &[(proptest::sample::Index, u8, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, how, ch) in edits {
+        let i = at.index(chars.len() + 1);
+        match (how, i < chars.len()) {
+            (0, true) => {
+                chars.remove(i);
+            }
+            (1, _) => chars.insert(i, *ch),
+            (_, true) => chars[i] = *ch,
+            _ => chars.push(*ch),
+        }
+    }
+    chars.into_iter().collect()
+}
