@@ -10,6 +10,7 @@ pub mod common;
 pub mod game;
 pub mod go;
 pub mod jobs;
+pub mod learn;
 pub mod online;
 pub mod rules;
 pub mod save;

@@ -9,6 +9,7 @@ pub mod arena;
 mod eval;
 mod greedy;
 pub mod job;
+mod puzzle;
 mod random;
 mod search;
 pub mod suite;

@@ -10,6 +10,7 @@ pub mod arena;
 pub mod cell_name;
 mod play;
 mod player;
+pub mod puzzled;
 pub mod record;
 mod seed;
 mod side;

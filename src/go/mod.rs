@@ -17,6 +17,7 @@ mod piece;
 pub mod playout;
 mod position;
 mod position_text;
+mod puzzle;
 mod record;
 mod rules;
 mod score;

@@ -68,6 +68,12 @@ pub struct Words {
 
 #[derive(clap::Subcommand)]
 enum Go {
+    /// puzzles: list, verify, generate, rate (their rules come from each puzzle, or
+    /// generate's --variant)
+    Puzzles {
+        #[command(subcommand)]
+        command: super::puzzles::PuzzlesCommand,
+    },
     /// every legal move with its captures, one per line: moves "<position>"
     #[command(disable_help_flag = true)]
     Moves(Words),
@@ -392,9 +398,44 @@ fn exactly(command: &str, words: &[String], n: usize) -> Result<(), Failure> {
     }
 }
 
+/// How the puzzles of Go with chess pieces are made: medium against medium on 9 × 9 (and
+/// 7 × 7) boards across the piece sets, each position scanned at 3,000 playouts
+/// (docs/LEARN.md).
+const GO_PUZZLES: super::puzzles::Defaults = super::puzzles::Defaults {
+    variants: &[
+        "9,pieces=R,komi=6.5",
+        "9,pieces=RB,komi=6.5",
+        "9,pieces=N,komi=6.5",
+        "9,pieces=K,komi=6.5",
+        "7,pieces=B,komi=4.5",
+        "9,pieces=P,komi=6.5",
+        "9,pieces=M,komi=6.5",
+        "9,pieces=D,komi=6.5",
+        "9,pieces=A,komi=6.5",
+    ],
+    scan: 3_000,
+    players: [2, 2],
+    min_ply: 8,
+    max_plies: 250,
+    prefix: 'g',
+};
+
 pub fn run(cmd: GoCommand) -> Result<String, Failure> {
     let opts = cmd.rules;
     match cmd.command {
+        Go::Puzzles { command } => {
+            if opts.pieces != "R"
+                || opts.moving
+                || opts.superko
+                || opts.komi != "0"
+                || opts.board.is_some()
+            {
+                return Err(usage(
+                    "go puzzles take their rules from each puzzle (generate: --variant RULES), not --pieces, --board, --moving, --superko or --komi",
+                ));
+            }
+            super::puzzles::run::<Game>(command, &GO_PUZZLES)
+        }
         Go::Moves(Words { words, .. }) => {
             exactly("moves", &words, 1)?;
             let rules = opts.rules(words.first().map(String::as_str))?;

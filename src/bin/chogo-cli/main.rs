@@ -23,11 +23,31 @@ mod go;
 mod matches;
 /// `chogo-cli online play`: a game on a server.
 mod online;
+/// `puzzles …`, for both games.
+mod puzzles;
 /// `review` and `analyze-line`, for both games.
 mod study;
 
 use chogo_game::{
     MatchSpec, analyze, apply, bench, bestmove, fit_win_chance, load, moves, play_match, replay,
+};
+
+/// How Chogo's puzzles are made: medium against medium on several rule sets, each
+/// position scanned at 30,000 nodes (docs/LEARN.md).
+const CHOGO_PUZZLES: puzzles::Defaults = puzzles::Defaults {
+    variants: &[
+        "chogo-44",
+        "chogo-44,trap=line",
+        "chogo-44,king=rook",
+        "neto",
+        "chogo-44,fortress=knight",
+        "chogo-44,tandem=one-cell",
+    ],
+    scan: 30_000,
+    players: [3, 3],
+    min_ply: 6,
+    max_plies: 300,
+    prefix: 'c',
 };
 
 const USAGE_LINE: &str = "chogo-cli [--rules RULES] COMMAND ...";
@@ -188,8 +208,14 @@ enum Command {
         #[arg(hide = true)]
         extra: Vec<String>,
     },
+    /// puzzles: list, verify, generate, rate (their rules come from each puzzle, or
+    /// generate's --variant)
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles::PuzzlesCommand,
+    },
     /// Go with chess pieces: moves, apply, analyze, replay, perft, gtp, sgf, bestmove, play,
-    /// review, analyze-line
+    /// review, analyze-line, puzzles
     Go(go::GoCommand),
     /// a game on a server (chogo-server): online play --server URL (--create chogo|go | --join CODE) --level L
     Online(online::OnlineCommand),
@@ -586,6 +612,14 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 number("seed", seed)?.unwrap_or(1),
                 usize::try_from(number("jobs", jobs)?.unwrap_or(1)).unwrap_or(64),
             )
+        }
+        Command::Puzzles { command } => {
+            if rules_text.is_some() {
+                return Err(usage(
+                    "puzzles take their rules from each puzzle (generate: --variant RULES), not --rules",
+                ));
+            }
+            puzzles::run::<chogo::rules::Game>(command, &CHOGO_PUZZLES)
         }
         // Run above.
         Command::Online(_) => Err(usage("chogo-cli online: see chogo-cli online --help")),
