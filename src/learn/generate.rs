@@ -5,11 +5,15 @@
 //! clearly best move: the engine's win chance for it is at least [`MIN_WIN`] and beats
 //! every other move's by [`GAP`] or more (lichess keeps puzzles the same way: one move
 //! wins, the others do not), first at the scan's budget and then again at the deep
-//! budget (several times the scan's). Where the search did not measure a second move
-//! well enough to say (a Monte Carlo search that spent nearly everything on one move),
-//! each other legal move is searched on its own. The solution goes on while the solver's
-//! next move is again the only good one, up to [`MAX_SOLVER_MOVES`], each reply the deep
-//! search's move.
+//! budget (several times the scan's) with two seeds. The solution goes on while the
+//! solver's next move is again the only good one, up to [`MAX_SOLVER_MOVES`], each reply
+//! the deep search's move. A forced win against moves that force none counts as a wide
+//! margin too, and so, in a game counted in points, does [`POINTS_GAP`].
+//!
+//! Last, every solver's move of the line is checked again by [`verify`], as the shipped
+//! puzzles are: where the search did not measure a second move well enough to say (a
+//! Monte Carlo search that spent nearly everything on one move), each other legal move
+//! is searched on its own and must fall short by the margin.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -52,10 +56,13 @@ pub struct Failed {
 }
 
 /// The solver's one clearly best move in `game`, if it has one at `effort`: its notation
-/// and its win chance.
+/// and its win chance. With `thorough`, a search that measured no second move has each
+/// other move searched on its own; without, its judgement stands (the generator's
+/// quick checks; the final check is thorough).
 fn only_move<G: Puzzled>(
     game: &G,
     effort: Effort,
+    thorough: bool,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<(String, f64)> {
@@ -63,7 +70,13 @@ fn only_move<G: Puzzled>(
         return None;
     }
     let analysis = game.analyse(effort, 2, seed, stop);
-    clear_best(game, &analysis, sixteenth(effort), seed, stop)
+    clear_best(
+        game,
+        &analysis,
+        thorough.then(|| sixteenth(effort)),
+        seed,
+        stop,
+    )
 }
 
 /// A sixteenth of a budget: what each other move gets when they are searched one by one
@@ -76,7 +89,8 @@ fn sixteenth(effort: Effort) -> Effort {
     }
 }
 
-/// Whether `best` beats `second` by a wide margin: [`GAP`] in win chance, or, where the
+/// Whether `best` beats `second` by a wide margin: [`GAP`] in win chance, a forced win
+/// against a move that forces none, or, where the
 /// engine counts points (Go with chess pieces, whose playouts' win rates between moves
 /// are close together), [`POINTS_GAP`] points with half the gap in win chance.
 fn wide_margin(best: &Candidate, second: &Candidate) -> bool {
@@ -85,15 +99,19 @@ fn wide_margin(best: &Candidate, second: &Candidate) -> bool {
         (Some(a), Some(b)) => a - b,
         _ => 0.0,
     };
-    by_win >= GAP || (by_points >= POINTS_GAP && by_win >= GAP / 2.0)
+    // A win the engine found forced, where the other move does not force one, is the
+    // only move too (as a mate is in chess), by half the gap.
+    let forced = best.win >= 1.0 && second.win <= 1.0 - GAP / 2.0;
+    by_win >= GAP || forced || (by_points >= POINTS_GAP && by_win >= GAP / 2.0)
 }
 
 /// The best move of an analysis when it is clearly the only good one; `others` is the
-/// budget of each other move when they must be searched one by one.
+/// budget of each other move when the analysis measured no second one (`None`: the
+/// analysis's judgement stands).
 fn clear_best<G: Puzzled>(
     game: &G,
     analysis: &Analysis,
-    others: Effort,
+    others: Option<Effort>,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<(String, f64)> {
@@ -104,6 +122,9 @@ fn clear_best<G: Puzzled>(
     match analysis.best.get(1) {
         Some(second) => wide_margin(best, second).then(|| (best.mv.clone(), best.win)),
         None => {
+            let Some(others) = others else {
+                return (game.legal_moves().len() > 1).then(|| (best.mv.clone(), best.win));
+            };
             // Only one move measured: search each other move on its own, from the
             // opponent's side (their win chance is the solver's loss).
             let chosen = game.parse_move(&best.mv).ok()?;
@@ -150,7 +171,7 @@ fn solution<G: Puzzled>(
         let mut next = game.clone();
         let reply_text = next.move_text(reply);
         next.play(reply).ok()?;
-        let Some((mv_text, _)) = only_move(&next, budgets.deep, seed, stop) else {
+        let Some((mv_text, _)) = only_move(&next, budgets.deep, false, seed, stop) else {
             break;
         };
         let mv = next.parse_move(&mv_text).ok()?;
@@ -163,13 +184,15 @@ fn solution<G: Puzzled>(
 }
 
 /// The puzzles of one finished game (its moves replayed from its start), each with the
-/// line, its themes and an id left empty. `seed` seeds the searches.
+/// line, its themes and an id left empty. `seed` seeds the searches; `explain` writes each
+/// position's scan to standard error (for tuning the thresholds).
 pub fn puzzles_of_game<G: Puzzled>(
     game: &G,
     budgets: Budgets,
     min_ply: usize,
     seed: u64,
     source: &str,
+    explain: bool,
     stop: &AtomicBool,
 ) -> Vec<Puzzle> {
     let mut found = Vec::new();
@@ -192,19 +215,38 @@ pub fn puzzles_of_game<G: Puzzled>(
         // The move before must have given something away: the solver's chance now beats
         // what the opponent left it before by a margin.
         let was = opponent_before.map_or(0.5, |w| 1.0 - w);
+        if explain {
+            let best: Vec<String> = scan
+                .best
+                .iter()
+                .map(|c| format!("{} {:.0}%", c.mv, c.win * 100.0))
+                .collect();
+            eprintln!(
+                "  ply {ply}: {:.0}% after {:.0}% before; {}",
+                scan.win * 100.0,
+                was * 100.0,
+                best.join(", ")
+            );
+        }
         // The cheap tests first: a clear gain over what the opponent had left.
         if scan.win < MIN_WIN || scan.win - was < MIN_GAIN {
             ply += 1;
             continue;
         }
-        let Some((first, _)) = clear_best(&at, &scan, sixteenth(budgets.scan), seed, stop) else {
+        let Some((first, _)) = clear_best(&at, &scan, None, seed, stop) else {
             ply += 1;
             continue;
         };
         // Confirmed at the deep budget, twice with different seeds: the same move.
         let confirmed = (0..2).all(|k| {
-            only_move(&at, budgets.deep, decision_seed(seed, 2 + k, ply), stop)
-                .is_some_and(|(mv, _)| same_move(&at, &mv, &first))
+            only_move(
+                &at,
+                budgets.deep,
+                false,
+                decision_seed(seed, 2 + k, ply),
+                stop,
+            )
+            .is_some_and(|(mv, _)| same_move(&at, &mv, &first))
         });
         if !confirmed {
             ply += 1;
@@ -307,7 +349,7 @@ pub fn verify<G: Puzzled>(puzzle: &Puzzle, deep: Effort, seed: u64) -> Result<()
             let wins_now =
                 after.is_over() && after.verdict().and_then(|v| v.winner) == Some(attempt.solver());
             if !wins_now {
-                match only_move(&game, deep, decision_seed(seed, 7, i), &stop) {
+                match only_move(&game, deep, true, decision_seed(seed, 7, i), &stop) {
                     Some((best, _)) if same_move(&game, &best, text) => {}
                     Some((best, _)) => {
                         return Err(fail(format!(

@@ -398,7 +398,7 @@ fn exactly(command: &str, words: &[String], n: usize) -> Result<(), Failure> {
     }
 }
 
-/// How the puzzles of Go with chess pieces are made: medium against medium on 9 × 9 (and
+/// How the puzzles of Go with chess pieces are made: easy and medium against each other on 9 × 9 (and
 /// 7 × 7) boards across the piece sets, each position scanned at 3,000 playouts
 /// (docs/LEARN.md).
 const GO_PUZZLES: super::puzzles::Defaults = super::puzzles::Defaults {
@@ -414,7 +414,7 @@ const GO_PUZZLES: super::puzzles::Defaults = super::puzzles::Defaults {
         "9,pieces=A,komi=6.5",
     ],
     scan: 3_000,
-    players: [2, 2],
+    players: &[[1, 1], [2, 1], [1, 2], [2, 2]],
     min_ply: 8,
     max_plies: 250,
     prefix: 'g',

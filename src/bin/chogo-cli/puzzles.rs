@@ -21,8 +21,9 @@ pub struct Defaults {
     pub variants: &'static [&'static str],
     /// The scan's budget (nodes or playouts); the deep one is four times it.
     pub scan: u64,
-    /// The two solver levels that play the bot games (indices into the solvers).
-    pub players: [usize; 2],
+    /// The pairs of solver levels that play the bot games (indices into the solvers),
+    /// in turn after each round of the variants.
+    pub players: &'static [[usize; 2]],
     /// Plies at the start of a game where no puzzle is looked for.
     pub min_ply: usize,
     /// The longest bot game, in plies.
@@ -84,6 +85,9 @@ pub enum PuzzlesCommand {
         /// stop once the file (or the output) holds this many puzzles
         #[arg(long)]
         limit: Option<usize>,
+        /// write each position's scan to standard error (for tuning)
+        #[arg(long)]
+        explain: bool,
     },
     /// rate each puzzle of a file again by the game's solver bots (the file is rewritten)
     Rate {
@@ -213,6 +217,7 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
             work,
             out,
             limit,
+            explain,
         } => {
             let variants: Vec<String> = if variants.is_empty() {
                 defaults.variants.iter().map(|v| v.to_string()).collect()
@@ -245,7 +250,9 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
                 }
                 let variant = &variants[n as usize % variants.len()];
                 let start = G::set_up(variant, "start").map_err(usage)?;
-                let game = generate::bot_game(start, defaults.players, seed, n, defaults.max_plies);
+                let players =
+                    defaults.players[(n as usize / variants.len()) % defaults.players.len()];
+                let game = generate::bot_game(start, players, seed, n, defaults.max_plies);
                 let source = format!("seed {seed} game {n}");
                 let mut kept = 0;
                 for mut p in generate::puzzles_of_game(
@@ -254,6 +261,7 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
                     defaults.min_ply,
                     seed ^ n,
                     &source,
+                    explain,
                     &stop,
                 ) {
                     if !seen.insert((p.rules.clone(), p.position.clone())) {
@@ -282,8 +290,9 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
                 }
                 found += kept;
                 eprintln!(
-                    "game {}/{games} ({variant}, {} moves): {kept} puzzles, {} in all",
+                    "game {}/{games} ({variant}, {}: {} moves): {kept} puzzles, {} in all",
                     n + 1,
+                    players.map(|l| G::solvers()[l].name).join(" against "),
                     game.ply_count(),
                     puzzles.len()
                 );
