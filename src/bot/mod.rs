@@ -9,6 +9,7 @@ pub mod arena;
 mod eval;
 mod greedy;
 pub mod job;
+mod lesson;
 mod puzzle;
 mod random;
 mod search;

@@ -15,6 +15,7 @@ pub mod record;
 mod seed;
 mod side;
 pub mod tag;
+pub mod taught;
 mod thought;
 
 pub use play::{Playable, Verdict};

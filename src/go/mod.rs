@@ -11,6 +11,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 pub mod job;
+mod lesson;
 mod life;
 mod moves;
 mod piece;

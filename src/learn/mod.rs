@@ -9,9 +9,13 @@
 //! - [`rating`]: the players' Glicko-2 ratings, the puzzles' ratings, the next puzzle.
 
 pub mod generate;
+pub mod lesson;
 pub mod puzzle;
 pub mod rating;
 
+pub use lesson::{
+    Answer, Goal, Lesson, LessonError, LessonFile, Opponent, Stage, StageData, read_lessons,
+};
 pub use puzzle::{Attempt, Puzzle, PuzzleError, Tried, read_puzzles, write_puzzles};
 pub use rating::Rating;
 

@@ -133,7 +133,7 @@ impl<G: Puzzled> Attempt<G> {
                 G::GAME
             )));
         }
-        if puzzle.moves.len() < 2 || puzzle.moves.len() % 2 != 0 {
+        if puzzle.moves.len() < 2 || !puzzle.moves.len().is_multiple_of(2) {
             return Err(puzzle.error(format!(
                 "{} moves: a puzzle has the opponent's move and then the solver's, in pairs",
                 puzzle.moves.len()

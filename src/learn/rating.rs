@@ -229,7 +229,7 @@ mod tests {
         assert!(hard > r && hard >= 1700, "{hard}");
         // Everyone solves it: low, but finite.
         let easy = fit_puzzle_rating(&[(600.0, 4, 4), (1000.0, 4, 4)]);
-        assert!(easy < 900 && easy >= 400, "{easy}");
+        assert!((400..900).contains(&easy), "{easy}");
         assert_eq!(fit_puzzle_rating(&[]), 1500);
     }
 
