@@ -398,24 +398,25 @@ fn exactly(command: &str, words: &[String], n: usize) -> Result<(), Failure> {
     }
 }
 
-/// How the puzzles of Go with chess pieces are made: easy and medium against each other on 9 × 9 (and
-/// 7 × 7) boards across the piece sets, each position scanned at 3,000 playouts
-/// (docs/LEARN.md).
+/// How the puzzles of Go with chess pieces are made: easy against easy (whose greedy
+/// play leaves groups to take and to save) across the piece sets, mostly on 7 × 7 boards
+/// (short games, fast searches), each position scanned at 3,000 playouts (docs/LEARN.md).
 const GO_PUZZLES: super::puzzles::Defaults = super::puzzles::Defaults {
     variants: &[
+        "7,pieces=R,komi=4.5",
+        "7,pieces=RB,komi=4.5",
+        "7,pieces=N,komi=4.5",
+        "7,pieces=K,komi=4.5",
         "9,pieces=R,komi=6.5",
-        "9,pieces=RB,komi=6.5",
-        "9,pieces=N,komi=6.5",
-        "9,pieces=K,komi=6.5",
         "7,pieces=B,komi=4.5",
-        "9,pieces=P,komi=6.5",
-        "9,pieces=M,komi=6.5",
-        "9,pieces=D,komi=6.5",
-        "9,pieces=A,komi=6.5",
+        "7,pieces=P,komi=4.5",
+        "7,pieces=M,komi=4.5",
+        "7,pieces=D,komi=4.5",
+        "7,pieces=A,komi=4.5",
     ],
     scan: 3_000,
-    players: &[[1, 1], [2, 1], [1, 2], [2, 2]],
-    min_ply: 8,
+    players: &[[1, 1]],
+    min_ply: 6,
     max_plies: 250,
     prefix: 'g',
 };

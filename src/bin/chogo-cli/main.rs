@@ -32,7 +32,7 @@ use chogo_game::{
     MatchSpec, analyze, apply, bench, bestmove, fit_win_chance, load, moves, play_match, replay,
 };
 
-/// How Chogo's puzzles are made: easy and medium against each other on several rule sets, each
+/// How Chogo's puzzles are made: easy against easy, medium against medium and hard against medium, on several rule sets, each
 /// position scanned at 30,000 nodes (docs/LEARN.md).
 const CHOGO_PUZZLES: puzzles::Defaults = puzzles::Defaults {
     variants: &[
@@ -44,7 +44,7 @@ const CHOGO_PUZZLES: puzzles::Defaults = puzzles::Defaults {
         "chogo-44,tandem=one-cell",
     ],
     scan: 30_000,
-    players: &[[2, 2], [3, 2], [2, 3], [3, 3]],
+    players: &[[2, 2], [3, 3], [4, 3], [3, 4]],
     min_ply: 6,
     max_plies: 300,
     prefix: 'c',
