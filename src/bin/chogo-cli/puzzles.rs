@@ -47,8 +47,8 @@ pub enum PuzzlesCommand {
         theme: Option<String>,
     },
     /// check every puzzle (or a sample): its line is legal, and each of the solver's moves
-    /// is still the engine's one clearly best move at the deep budget; exit 1 naming each
-    /// puzzle that fails
+    /// is still the engine's one clearly best move at the deep budget; each failure is a
+    /// line on standard error, and the exit code is 1
     Verify {
         /// a puzzle file (default: the puzzles shipped with the game)
         #[arg(long)]
@@ -190,7 +190,12 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
                     eprint!("\rverified {i}/{}", chosen.len());
                 }
                 if let Err(f) = generate::verify::<G>(p, deep, seed) {
-                    failures.push(format!("puzzle {}: {}", f.id, f.why));
+                    // Each failure whole on its own line; the last line sums them up.
+                    if tty {
+                        eprintln!();
+                    }
+                    eprintln!("puzzle {}: {}", f.id, f.why);
+                    failures.push(f.id);
                 }
             }
             if tty {
@@ -204,7 +209,7 @@ pub fn run<G: Puzzled>(command: PuzzlesCommand, defaults: &Defaults) -> Result<S
                         "{} of {} puzzles failed: {}",
                         failures.len(),
                         chosen.len(),
-                        failures.join("; ")
+                        failures.join(", ")
                     ),
                     1,
                 ))
