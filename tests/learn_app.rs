@@ -111,7 +111,11 @@ fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
     for _ in 0..5 {
         app.update();
     }
-    assert_eq!(bridge(&app).version, version, "a refused move is not played");
+    assert_eq!(
+        bridge(&app).version,
+        version,
+        "a refused move is not played"
+    );
     assert_eq!(bridge(&app).game.position().to_string(), start);
     let stage = app.world().resource::<LessonRun<Game>>().stage().unwrap();
     assert_eq!(stage.moves(), 0);
@@ -132,7 +136,10 @@ fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
         .get(&data.id)
         .copied();
     assert_eq!(saved, Some(3), "the stars are kept with the settings");
-    assert!(!bridge(&app).human_to_move(), "a finished stage holds the board");
+    assert!(
+        !bridge(&app).human_to_move(),
+        "a finished stage holds the board"
+    );
 
     // Leaving gives the game played before back.
     app.world_mut()
@@ -203,7 +210,10 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     // A wrong move: refuted by the engine, then taken back; the rating goes down.
     let wrong = wrong_move(&app);
     play(&mut app, wrong);
-    assert!(!bridge(&app).human_to_move(), "the board waits for the refutation");
+    assert!(
+        !bridge(&app).human_to_move(),
+        "the board waits for the refutation"
+    );
     until(&mut app, "the refutation played", |app| {
         bridge(app).game.ply_count() == 3
     });

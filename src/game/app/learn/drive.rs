@@ -299,7 +299,14 @@ fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)
     let data = stage.data();
     let (status, stars, failed) = match stage.finished() {
         Some(Answer::Reached { stars, .. }) => (
-            format!("Goal reached in {} moves: {}", stage.moves(), stars_text(*stars)),
+            format!(
+                "Goal reached in {}: {}",
+                match stage.moves() {
+                    1 => "one move".to_string(),
+                    n => format!("{n} moves"),
+                },
+                stars_text(*stars)
+            ),
             Some(*stars),
             false,
         ),
@@ -459,8 +466,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         let Some(attempt) = run.attempt.as_mut() else {
             continue;
         };
-        if report.in_line || report.side != attempt.solver() || run.state != PuzzleState::Solving
-        {
+        if report.in_line || report.side != attempt.solver() || run.state != PuzzleState::Solving {
             continue;
         }
         let before = attempt.game().clone();
@@ -673,7 +679,10 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         .and_then(|text| read_lessons(text).map_err(|e| e.to_string()));
     let (puzzles, puzzle_problem) = match crate::learn::shipped(G::GAME).map(read_puzzles) {
         Some(Ok(puzzles)) => (puzzles, None),
-        Some(Err(e)) => (Vec::new(), Some(format!("The puzzles could not be read: {e}"))),
+        Some(Err(e)) => (
+            Vec::new(),
+            Some(format!("The puzzles could not be read: {e}")),
+        ),
         None => (Vec::new(), Some("This game has no puzzles yet".into())),
     };
     let course = Course {
@@ -729,12 +738,9 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
     pace::watch_search::<PuzzleRun<G>>(app);
     app.add_systems(OnExit(on.clone()), leave::<G>);
     // A board without puzzles keeps its reason on the way back.
-    app.add_systems(
-        OnEnter(on.clone()),
-        move |mut run: ResMut<PuzzleRun<G>>| {
-            run.problem.clone_from(&puzzle_problem);
-        },
-    );
+    app.add_systems(OnEnter(on.clone()), move |mut run: ResMut<PuzzleRun<G>>| {
+        run.problem.clone_from(&puzzle_problem);
+    });
     app.add_systems(
         Update,
         (

@@ -108,9 +108,7 @@ pub struct Shown {
 
 /// The stars of a stage as drawn: ★★☆.
 pub fn stars_text(stars: u8) -> String {
-    (0..3)
-        .map(|i| if i < stars { '★' } else { '☆' })
-        .collect()
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
 }
 
 pub(crate) fn logic_plugin(app: &mut App) {

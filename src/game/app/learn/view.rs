@@ -25,13 +25,14 @@ fn chooser(ui: &mut egui::Ui, world: &mut World, courses: &Courses, kind: GameKi
         for course in &courses.0 {
             let chosen = course.kind == kind;
             if ui
-                .selectable_label(chosen, egui::RichText::new(name(&boards, course)).size(16.0))
+                .selectable_label(
+                    chosen,
+                    egui::RichText::new(name(&boards, course)).size(16.0),
+                )
                 .clicked()
                 && !chosen
             {
-                world
-                    .resource_mut::<NextState<GameKind>>()
-                    .set(course.kind);
+                world.resource_mut::<NextState<GameKind>>().set(course.kind);
             }
         }
     });
@@ -89,17 +90,14 @@ fn learn_screen(world: &mut World) {
                     ui.horizontal_wrapped(|ui| {
                         for (s, (id, goal)) in lesson.stages.iter().enumerate() {
                             let got = stars.get(id).copied().unwrap_or(0);
-                            let text = egui::RichText::new(format!(
-                                "{}  {}",
-                                s + 1,
-                                stars_text(got)
-                            ))
-                            .size(16.0)
-                            .color(if got > 0 {
-                                palette::GOLD
-                            } else {
-                                egui::Color32::LIGHT_GRAY
-                            });
+                            let text =
+                                egui::RichText::new(format!("{}  {}", s + 1, stars_text(got)))
+                                    .size(16.0)
+                                    .color(if got > 0 {
+                                        palette::GOLD
+                                    } else {
+                                        egui::Color32::LIGHT_GRAY
+                                    });
                             let button = egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
                             if ui.add(button).on_hover_text(goal).clicked() {
                                 world.resource_mut::<Coach>().open_stage = Some((l, s));
@@ -231,7 +229,10 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
     {
         let change = change.round() as i64;
         let (text, colour) = if change >= 0 {
-            (format!("Rating +{change}"), egui::Color32::from_rgb(150, 215, 140))
+            (
+                format!("Rating +{change}"),
+                egui::Color32::from_rgb(150, 215, 140),
+            )
         } else {
             (format!("Rating {change}"), palette::WARN)
         };
@@ -250,7 +251,10 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
             "Next puzzle"
         };
         if ui
-            .add_enabled(shown.has_next && (idle || screen == Screen::Puzzles), egui::Button::new(next))
+            .add_enabled(
+                shown.has_next && (idle || screen == Screen::Puzzles),
+                egui::Button::new(next),
+            )
             .clicked()
         {
             ask = Some(CoachAsk::Next);
@@ -266,7 +270,10 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
         }
         if screen == Screen::Puzzles
             && ui
-                .add_enabled(idle && shown.can_show_solution, egui::Button::new("Show solution"))
+                .add_enabled(
+                    idle && shown.can_show_solution,
+                    egui::Button::new("Show solution"),
+                )
                 .clicked()
         {
             ask = Some(CoachAsk::Solution);
