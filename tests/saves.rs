@@ -54,7 +54,17 @@ fn settings_read_back_as_saved() {
         show_coordinates: false,
         last_game: LastGame::new("go"),
         rooks_as_stones: true,
+        learning: std::collections::BTreeMap::new(),
     };
+    // The lessons' stars and the puzzles' rating and history come back too.
+    let mut changed = changed;
+    let learning = changed.learning.entry("chogo".into()).or_default();
+    learning.reached("drop-king", 3);
+    learning.tried(
+        "p1",
+        true,
+        chogo::learn::Rating::default().after_puzzle(1500, true),
+    );
     assert_ne!(changed, Settings::default());
     save::save_settings(&store, &changed).unwrap();
     match save::load_settings(&store) {

@@ -21,7 +21,9 @@ use thiserror::Error;
 pub use chogo::{Imported, SavedGame, export_record, import, load_game, save_game};
 pub use dates::{civil, now_unix, record_date, timestamp};
 pub use go::{GoPlayer, GoSavedGame, import_go, load_go_game, save_go_game};
-pub use settings::{LastGame, Settings, ThemeName, load_settings, save_settings};
+pub use settings::{
+    LastGame, Learning, PuzzleTried, Settings, ThemeName, load_settings, save_settings,
+};
 pub use store::Store;
 #[cfg(not(target_arch = "wasm32"))]
 pub use store::write_atomic;

@@ -48,6 +48,59 @@ pub struct Settings {
     pub last_game: LastGame,
     /// Go with chess pieces: rooks drawn as Go stones instead of chess rooks.
     pub rooks_as_stones: bool,
+    /// The lessons' stars and the puzzles' ratings, each game's by its id (`chogo`, `go`).
+    pub learning: std::collections::BTreeMap<String, Learning>,
+}
+
+/// What a player has learnt of one game: the stars of each lesson stage, the puzzle
+/// rating, the puzzles solved and the last few tried.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Learning {
+    /// The best stars (1 to 3) of each stage reached, by the stage's id.
+    pub stars: std::collections::BTreeMap<String, u8>,
+    /// The puzzle rating, `None` before the first puzzle.
+    pub rating: Option<crate::learn::Rating>,
+    /// The puzzles tried (solved or not), by id: they are not offered again.
+    pub done: Vec<String>,
+    /// The last puzzles tried, the newest last.
+    pub history: Vec<PuzzleTried>,
+}
+
+/// One puzzle tried, for the history.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PuzzleTried {
+    pub id: String,
+    /// Solved without a wrong move, a hint or the solution.
+    pub solved: bool,
+    /// The player's rating after it.
+    pub rating: f64,
+}
+
+impl Learning {
+    /// How many puzzles the history keeps.
+    pub const HISTORY: usize = 12;
+
+    /// Keeps the stars of a stage reached, when more than before.
+    pub fn reached(&mut self, stage: &str, stars: u8) {
+        let best = self.stars.entry(stage.to_string()).or_insert(0);
+        *best = (*best).max(stars);
+    }
+
+    /// Counts a puzzle tried: the rating after it, the puzzle done, the history.
+    pub fn tried(&mut self, id: &str, solved: bool, rating: crate::learn::Rating) {
+        self.rating = Some(rating);
+        if !self.done.iter().any(|d| d == id) {
+            self.done.push(id.to_string());
+        }
+        self.history.push(PuzzleTried {
+            id: id.to_string(),
+            solved,
+            rating: rating.rating,
+        });
+        let over = self.history.len().saturating_sub(Self::HISTORY);
+        self.history.drain(..over);
+    }
 }
 
 /// Which game was played last, as the game names it (`chogo`, `go`; `go-with-pieces` in
@@ -79,6 +132,7 @@ impl Default for Settings {
             show_coordinates: true,
             last_game: LastGame::default(),
             rooks_as_stones: false,
+            learning: std::collections::BTreeMap::new(),
         }
     }
 }

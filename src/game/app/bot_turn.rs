@@ -215,6 +215,13 @@ impl<G: BoardBots> Hint<G> {
     pub fn is_searching(&self) -> bool {
         self.search.is_some()
     }
+
+    /// Shows a move found elsewhere (a lesson's or a puzzle's hint) as the hint for this
+    /// version of the game.
+    pub fn show(&mut self, version: u64, mv: G::Move) {
+        self.search = None;
+        self.found = Some((version, mv));
+    }
 }
 
 fn ask_hint<G: BoardBots>(
@@ -225,6 +232,10 @@ fn ask_hint<G: BoardBots>(
     mut notice: ResMut<Notice>,
 ) {
     if asks.read().count() == 0 {
+        return;
+    }
+    // A lesson or a puzzle gives its own hints (its panel's button).
+    if session.is_driven() {
         return;
     }
     if !session.human_to_move() {

@@ -16,6 +16,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod export;
 pub mod game_panel;
+pub mod learn;
 pub mod pace;
 pub mod panel_parts;
 pub mod persist;
@@ -50,7 +51,12 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<bot_play::BotPlay>();
     app.init_resource::<ui::DrawerOpen>();
     app.init_resource::<ui::PanelPlace>();
-    app.add_plugins((game_panel::plugin, study::plugin, editor::plugin));
+    app.add_plugins((
+        game_panel::plugin,
+        study::plugin,
+        editor::plugin,
+        learn::logic_plugin,
+    ));
 }
 
 /// The shared parts a window needs: theme, shapes, the UI, sounds, screenshots.
@@ -65,5 +71,6 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::plugin,
         screens::plugin,
         pace::plugin,
+        learn::plugin,
     ));
 }

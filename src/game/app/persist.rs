@@ -134,11 +134,14 @@ fn save_board_on_exit<B: SavedBoard, S: States>(
     mut exits: MessageReader<AppExit>,
     board: Res<B>,
     on: Option<Res<State<S>>>,
+    screen: Option<Res<State<super::screen::Screen>>>,
     mut persistence: ResMut<Persistence>,
     mut played: Local<bool>,
 ) {
-    *played |= on.is_some();
-    if exits.read().count() > 0 && *played {
+    // A lesson's or a puzzle's game is not the player's: their own was saved before it.
+    let coached = screen.is_some_and(|s| s.get().coaches());
+    *played |= on.is_some() && !coached;
+    if exits.read().count() > 0 && *played && !coached {
         persistence.save_board(&*board);
     }
 }
@@ -149,7 +152,7 @@ pub fn register<B: SavedBoard, S: States>(app: &mut App, on: S) {
     app.add_systems(
         Update,
         autosave::<B>
-            .run_if(in_state(on.clone()))
+            .run_if(in_state(on.clone()).and_then(not(super::screen::coaching)))
             .in_set(Phase::Persist),
     );
     app.add_systems(OnEnter(on), remember_last(B::KIND));
@@ -160,9 +163,11 @@ pub fn register<B: SavedBoard, S: States>(app: &mut App, on: S) {
 }
 
 /// "Continue" goes back to the game played last.
-fn remember_last(kind: GameKind) -> impl FnMut(ResMut<PlayerSettings>) {
-    move |mut settings: ResMut<PlayerSettings>| {
-        if settings.0.last_game.0 != kind.id() {
+fn remember_last(
+    kind: GameKind,
+) -> impl FnMut(ResMut<PlayerSettings>, Res<State<super::screen::Screen>>) {
+    move |mut settings: ResMut<PlayerSettings>, screen: Res<State<super::screen::Screen>>| {
+        if !screen.get().coaches() && settings.0.last_game.0 != kind.id() {
             settings.0.last_game = LastGame::new(kind.id());
         }
     }

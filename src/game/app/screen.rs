@@ -21,16 +21,40 @@ pub enum Screen {
     GameOver,
     /// The rule book with its diagrams.
     Rules,
+    /// The lessons of each game, with the stars earned.
+    Learn,
+    /// A lesson's stage on the board.
+    Lesson,
+    /// Rated puzzles on the board.
+    Puzzles,
 }
 
-/// A game is on the screen (playing or over): the board and men exist.
+impl Screen {
+    /// A lesson's stage or a puzzle is on the board: its driver plays the other side.
+    pub fn coaches(self) -> bool {
+        matches!(self, Screen::Lesson | Screen::Puzzles)
+    }
+}
+
+/// Whether a lesson's stage or a puzzle is on the screen (a run condition: the board's
+/// own panel and saves then stand aside).
+pub fn coaching(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_some_and(|s| s.get().coaches())
+}
+
+/// A board is on the screen (a game playing or over, a lesson's stage, a puzzle): the
+/// board and men exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InGame;
 
 impl ComputedStates for InGame {
     type SourceStates = Screen;
     fn compute(screen: Screen) -> Option<InGame> {
-        matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
+        matches!(
+            screen,
+            Screen::Playing | Screen::GameOver | Screen::Lesson | Screen::Puzzles
+        )
+        .then_some(InGame)
     }
 }
 
@@ -105,6 +129,10 @@ pub enum MenuAction {
     /// Open a dialog over the screen (or close it with `Dialog::None`).
     Open(Dialog),
     Rules,
+    /// The lessons (the path of each game's lessons).
+    Learn,
+    /// Rated puzzles.
+    Puzzles,
     /// Leave the rules screen for the screen it was opened from.
     Back,
     Title,
@@ -143,6 +171,14 @@ pub(crate) fn act(
                 }
                 dialog.set(Dialog::None);
                 next.set(Screen::Rules);
+            }
+            MenuAction::Learn => {
+                dialog.set(Dialog::None);
+                next.set(Screen::Learn);
+            }
+            MenuAction::Puzzles => {
+                dialog.set(Dialog::None);
+                next.set(Screen::Puzzles);
             }
             MenuAction::Back => next.set(match rules_return.0 {
                 Screen::Rules => Screen::Title,
@@ -186,7 +222,12 @@ fn remember_game(
     mut resumable: ResMut<Resumable>,
     mut games: ResMut<ResumableGames>,
     kind: Res<State<GameKind>>,
+    screen: Res<State<Screen>>,
 ) {
+    // A lesson or a puzzle is no game to continue.
+    if screen.get().coaches() {
+        return;
+    }
     resumable.0 = true;
     games.0.insert(*kind.get());
 }

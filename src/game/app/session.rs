@@ -158,6 +158,22 @@ pub struct Session<G: SessionGame> {
     pub analysed: bool,
     /// The position editor's set-up, while it is open (shown instead of the game).
     pub edit: Option<G::Position>,
+    /// A lesson's stage or a puzzle drives the game ([`Drive`]): what it plays, and the
+    /// game it was set up over.
+    pub driven: Option<Driven<G>>,
+}
+
+/// A game set up by a driver of its own (a lesson's stage, a puzzle): the driver plays
+/// one side and the person the other; the game played before comes back when it ends.
+#[derive(Debug, Clone)]
+pub struct Driven<G: SessionGame> {
+    /// The side the driver plays (the stage's opponent, the puzzle's replies).
+    pub side: Side,
+    /// The driver holds the board: the person waits (a refutation being shown, a stage
+    /// or a puzzle finished).
+    pub held: bool,
+    /// The session it replaced, given back by [`Drive::Leave`].
+    before: Box<Session<G>>,
 }
 
 impl<G: SessionGame> Default for Session<G>
@@ -180,6 +196,7 @@ impl<G: SessionGame> Session<G> {
             line_stamp: 0,
             analysed: false,
             edit: None,
+            driven: None,
         }
     }
 
@@ -208,17 +225,31 @@ impl<G: SessionGame> Session<G> {
         self.players()[side]
     }
 
-    /// Whether a person moves next in a game that goes on.
+    /// Whether a person moves next in a game that goes on (not while a driver holds the
+    /// board).
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.player(self.game.turn()) == Player::Human
+        !self.game.is_over()
+            && self.person_plays(self.game.turn())
+            && !self.driven.as_ref().is_some_and(|d| d.held)
     }
 
-    /// The bot to move next in a game that goes on, if a bot is.
+    /// Whether the person at the screen plays `side` (not a bot, nor a driver).
+    fn person_plays(&self, side: Side) -> bool {
+        self.player(side) == Player::Human && self.driven.as_ref().is_none_or(|d| d.side != side)
+    }
+
+    /// The bot to move next in a game that goes on, if a bot is (never in a driven game:
+    /// its driver answers).
     pub fn bot_to_move(&self) -> Option<G::Level> {
         match self.player(self.game.turn()) {
-            Player::Bot(level) if !self.game.is_over() => Some(level),
+            Player::Bot(level) if !self.game.is_over() && self.driven.is_none() => Some(level),
             _ => None,
         }
+    }
+
+    /// Whether a driver (a lesson's stage, a puzzle) drives the game.
+    pub fn is_driven(&self) -> bool {
+        self.driven.is_some()
     }
 
     /// The game a move on the board goes to, and whether it is a side line: the side line
@@ -307,7 +338,7 @@ impl<G: SessionGame> Session<G> {
             return false;
         }
         // Against a bot, go back to the person's move.
-        while !self.human_to_move() && self.game.ply_count() > 0 {
+        while !self.person_plays(self.game.turn()) && self.game.ply_count() > 0 {
             if !self.game.take_back() {
                 break;
             }
@@ -321,7 +352,7 @@ impl<G: SessionGame> Session<G> {
         if !self.game.replay() {
             return false;
         }
-        while !self.human_to_move() && self.game.can_replay() {
+        while !self.person_plays(self.game.turn()) && self.game.can_replay() {
             if !self.game.replay() {
                 break;
             }
@@ -369,6 +400,47 @@ pub enum Command<G: SessionGame> {
     Edit(Edit<G>),
     /// What only this game has; it changes the game wholesale.
     Own(G::Own),
+    /// What a lesson's stage or a puzzle asks of the game it drives.
+    Drive(Drive<G>),
+}
+
+/// What a driver of its own (a lesson's stage, a puzzle) asks of the session. Its moves
+/// are ordinary [`Command::Play`]s, reported as [`Played`] like any other.
+pub enum Drive<G: SessionGame> {
+    /// Put this game on the board, the driver playing `side` and the person the other;
+    /// the game played until now is kept to come back.
+    Start { game: Box<G>, side: Side },
+    /// Hold the board (the person waits) or let the person move again.
+    Hold(bool),
+    /// Take back this many moves (a wrong move and its refutation).
+    TakeBack(usize),
+    /// The driver is done: the game played before comes back.
+    Leave,
+}
+
+impl<G: SessionGame> Clone for Drive<G> {
+    fn clone(&self) -> Drive<G> {
+        match self {
+            Drive::Start { game, side } => Drive::Start {
+                game: game.clone(),
+                side: *side,
+            },
+            Drive::Hold(held) => Drive::Hold(*held),
+            Drive::TakeBack(n) => Drive::TakeBack(*n),
+            Drive::Leave => Drive::Leave,
+        }
+    }
+}
+
+impl<G: SessionGame> fmt::Debug for Drive<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Drive::Start { side, .. } => write!(f, "Start {{ side: {side:?} }}"),
+            Drive::Hold(held) => write!(f, "Hold({held})"),
+            Drive::TakeBack(n) => write!(f, "TakeBack({n})"),
+            Drive::Leave => f.write_str("Leave"),
+        }
+    }
 }
 
 /// What the position editor asks of the session.
@@ -442,6 +514,7 @@ impl<G: SessionGame> Clone for Command<G> {
             Command::LeaveLine => Command::LeaveLine,
             Command::Edit(edit) => Command::Edit(edit.clone()),
             Command::Own(own) => Command::Own(*own),
+            Command::Drive(drive) => Command::Drive(drive.clone()),
         }
     }
 }
@@ -461,6 +534,7 @@ impl<G: SessionGame> fmt::Debug for Command<G> {
             Command::LeaveLine => f.write_str("LeaveLine"),
             Command::Edit(edit) => write!(f, "Edit({edit:?})"),
             Command::Own(own) => write!(f, "Own({own:?})"),
+            Command::Drive(drive) => write!(f, "Drive({drive:?})"),
         }
     }
 }
@@ -568,6 +642,14 @@ impl<G: SessionGame> Session<G> {
     /// Answers one command: the side line's and the editor's leave the game as it is;
     /// anything done to the game ends a side line.
     fn apply(&mut self, command: &Command<G>, viewing: Option<usize>) -> Option<Answer<G>> {
+        if let Command::Drive(drive) = command {
+            return self.apply_drive(drive);
+        }
+        // A driven game takes its moves and nothing else: the driver keeps the lesson's or
+        // the puzzle's account of it.
+        if self.driven.is_some() && !matches!(command, Command::Play(_)) {
+            return refused("not during a lesson or a puzzle");
+        }
         match command {
             Command::TryMove(_) | Command::LineUndo | Command::LeaveLine => {
                 self.apply_to_line(command, viewing)
@@ -578,6 +660,51 @@ impl<G: SessionGame> Session<G> {
                     self.line_stamp += 1;
                 }
                 self.apply_to_game(command)
+            }
+        }
+    }
+
+    /// What a driver asks: a game of its own, a hold, moves taken back, or the game played
+    /// before given back.
+    fn apply_drive(&mut self, drive: &Drive<G>) -> Option<Answer<G>> {
+        match drive {
+            Drive::Start { game, side } => {
+                let players = crate::common::BySide::new(Player::Human, Player::Human);
+                let setup = G::with_players(&self.setup, players);
+                // The set-up of a game from the driver's position: its rules.
+                let (_, setup) = G::from_position(&setup, *game.position());
+                let before = match self.driven.take() {
+                    Some(driven) => driven.before,
+                    None => Box::new(self.clone()),
+                };
+                let mut next = Session::with_game((**game).clone(), setup);
+                next.driven = Some(Driven {
+                    side: *side,
+                    held: false,
+                    before,
+                });
+                self.replace(next);
+                Some(Answer::Resynced)
+            }
+            Drive::Hold(held) => {
+                let driven = self.driven.as_mut()?;
+                driven.held = *held;
+                None
+            }
+            Drive::TakeBack(n) => {
+                if self.driven.is_none() {
+                    return refused("no lesson or puzzle is on the board");
+                }
+                let mut done = false;
+                for _ in 0..*n {
+                    done |= self.game.take_back();
+                }
+                self.changed(done, "there is nothing to take back")
+            }
+            Drive::Leave => {
+                let driven = self.driven.take()?;
+                self.replace(*driven.before);
+                Some(Answer::Resynced)
             }
         }
     }
@@ -663,7 +790,11 @@ impl<G: SessionGame> Session<G> {
     /// What changes the game itself.
     fn apply_to_game(&mut self, command: &Command<G>) -> Option<Answer<G>> {
         match command {
-            Command::TryMove(_) | Command::LineUndo | Command::LeaveLine | Command::Edit(_) => None,
+            Command::TryMove(_)
+            | Command::LineUndo
+            | Command::LeaveLine
+            | Command::Edit(_)
+            | Command::Drive(_) => None,
             Command::Play(mv) => {
                 let answer = play(&mut self.game, *mv, false);
                 if matches!(answer, Answer::Played(_)) {

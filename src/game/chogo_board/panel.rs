@@ -572,7 +572,11 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))
             .chain()
-            .run_if(in_state(ChogoOn).and_then(not(crate::game::chogo_board::editor::editing)))
+            .run_if(
+                in_state(ChogoOn)
+                    .and_then(not(crate::game::chogo_board::editor::editing))
+                    .and_then(not(crate::game::app::screen::coaching)),
+            )
             .in_set(UiLayer::Panel),
     );
 }

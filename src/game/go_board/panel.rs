@@ -691,7 +691,11 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))
             .chain()
-            .run_if(in_state(GoOn).and_then(not(super::editor::editing)))
+            .run_if(
+                in_state(GoOn)
+                    .and_then(not(super::editor::editing))
+                    .and_then(not(crate::game::app::screen::coaching)),
+            )
             .in_set(UiLayer::Panel),
     );
 }

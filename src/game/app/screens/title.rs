@@ -103,14 +103,18 @@ fn title_screen(world: &mut World) {
         });
 }
 
-/// The title's keys: C continue, each board's key a new game of it, L load, R rules, S
-/// settings.
+/// The title's keys: C continue, each board's key a new game of it, E learn, P puzzles,
+/// L load, R rules, S settings.
 fn title_keys(world: &mut World, ctx: &egui::Context, boards: &Boards, resumable: bool) {
     let key = |k| ctx.input(|i| i.key_pressed(k));
     if key(egui::Key::C) && resumable {
         world.write_message(MenuAction::Play);
     } else if let Some(board) = boards.all().iter().find(|b| key(b.key)) {
         new_game(world, board.kind);
+    } else if key(egui::Key::E) {
+        world.write_message(MenuAction::Learn);
+    } else if key(egui::Key::P) {
+        world.write_message(MenuAction::Puzzles);
     } else if key(egui::Key::L) {
         world.write_message(MenuAction::Open(Dialog::Load));
     } else if key(egui::Key::R) {
@@ -155,6 +159,12 @@ fn menu_buttons(world: &mut World, ui: &mut egui::Ui, boards: &Boards, compact: 
         if ui::menu_button(ui, &label, true, compact) {
             new_game(world, board.kind);
         }
+    }
+    if ui::menu_button(ui, "Learn: lessons step by step  (E)", true, compact) {
+        world.write_message(MenuAction::Learn);
+    }
+    if ui::menu_button(ui, "Puzzles  (P)", true, compact) {
+        world.write_message(MenuAction::Puzzles);
     }
     if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
         world.write_message(MenuAction::Open(Dialog::Load));

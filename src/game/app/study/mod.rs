@@ -72,8 +72,9 @@ fn offer_board<G: StudiedBoard>(
     viewing: Res<Viewing<G>>,
     mut source: ResMut<StudySource>,
 ) {
-    // The position editor's set-up is no game to study.
-    if session.edit.is_some() {
+    // The position editor's set-up is no game to study, nor a lesson's or a puzzle's
+    // game (the engine would give its answer away).
+    if session.edit.is_some() || session.is_driven() {
         if source.0.is_some() {
             source.0 = None;
         }

@@ -1,0 +1,755 @@
+//! The drivers of a board's game for a lesson's stage and for a puzzle, written once over
+//! the game interface (`Taught`, `Puzzled`) and registered by each board.
+
+use std::collections::{HashSet, VecDeque};
+
+use bevy::prelude::*;
+
+use super::{Coach, CoachAsk, Course, Courses, LessonLine, Shown, stars_text};
+use crate::common::Side;
+use crate::common::analysis::{Analysis, Effort};
+use crate::common::taught::Taught;
+use crate::game::app::animation::Animating;
+use crate::game::app::bot_turn::{BoardBots, Hint};
+use crate::game::app::pace::{self, Searching};
+use crate::game::app::screen::{GameKind, Screen};
+use crate::game::app::session::{Command, Drive, Played, Session};
+use crate::game::app::sets::Phase;
+use crate::game::app::settings::PlayerSettings;
+use crate::game::app::study::StudiedBoard;
+use crate::game::app::thinker::{Job, Thinker};
+use crate::jobs::AnalysisJob;
+use crate::learn::lesson::{Answer, LessonFile, Stage, read_lessons};
+use crate::learn::rating::next_puzzle;
+use crate::learn::{Attempt, Puzzle, Tried, read_puzzles};
+use crate::save::Learning;
+
+/// How long the position shows before the puzzle's setting move, and how long a wrong
+/// move's refutation stays on the board before both are taken back (seconds).
+const BEFORE_SETTING: f32 = 0.6;
+const REFUTATION_SHOWN: f32 = 1.4;
+
+/// The driver's own moves still to play, one at a time on a settled board.
+struct Queue<M> {
+    moves: VecDeque<M>,
+    /// Seconds to wait before the next one (the board settled).
+    wait: f32,
+}
+
+impl<M: Copy> Queue<M> {
+    fn new() -> Queue<M> {
+        Queue {
+            moves: VecDeque::new(),
+            wait: 0.0,
+        }
+    }
+
+    /// The next move to play now, if the board has settled and the wait is over.
+    fn next(&mut self, animating: bool, dt: f32) -> Option<M> {
+        if animating || self.moves.is_empty() {
+            return None;
+        }
+        self.wait -= dt;
+        if self.wait > 0.0 {
+            return None;
+        }
+        self.wait = 0.0;
+        self.moves.pop_front()
+    }
+}
+
+/// A lesson's stage being played on the board of game `G`.
+#[derive(Resource)]
+pub struct LessonRun<G: Taught + StudiedBoard> {
+    file: Result<LessonFile, String>,
+    /// The stage (lesson and stage indices) and its runner.
+    stage: Option<(usize, usize, Stage<G>)>,
+    replies: Queue<G::Move>,
+    hint: Option<String>,
+}
+
+impl<G: Taught + StudiedBoard> LessonRun<G> {
+    /// The stage on the board, if one is.
+    pub fn stage(&self) -> Option<&Stage<G>> {
+        self.stage.as_ref().map(|(_, _, s)| s)
+    }
+
+    /// Whether the driver has moves still to play.
+    pub fn is_busy(&self) -> bool {
+        !self.replies.moves.is_empty()
+    }
+}
+
+/// Where a puzzle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PuzzleState {
+    /// The setting move and the replies are being played; the player moves next.
+    Solving,
+    /// A wrong move: the engine looks for its refutation, which is then shown and taken
+    /// back.
+    Refuting,
+    /// The refutation is on the board: both moves go back after a moment.
+    Showing,
+    /// Solved (cleanly or not), or the solution was shown.
+    Over,
+}
+
+/// A puzzle being solved on the board of game `G`.
+#[derive(Resource)]
+pub struct PuzzleRun<G: Taught + StudiedBoard> {
+    puzzles: Vec<Puzzle>,
+    problem: Option<String>,
+    attempt: Option<Attempt<G>>,
+    state: PuzzleState,
+    queue: Queue<G::Move>,
+    refuting: Option<(Thinker<Result<Analysis, String>>, G)>,
+    /// The puzzle has been counted in the rating (its first wrong move, or its end).
+    counted: bool,
+    /// The rating's change at the count.
+    change: Option<f64>,
+    hint: Option<String>,
+    /// Moves to take back once the refutation has been shown.
+    take_back: usize,
+    picks: u64,
+}
+
+impl<G: Taught + StudiedBoard> PuzzleRun<G> {
+    /// The attempt on the board, if any.
+    pub fn attempt(&self) -> Option<&Attempt<G>> {
+        self.attempt.as_ref()
+    }
+
+    /// Whether the driver is busy: moves to play, a refutation looked for or shown.
+    pub fn is_busy(&self) -> bool {
+        !self.queue.moves.is_empty()
+            || matches!(self.state, PuzzleState::Refuting | PuzzleState::Showing)
+    }
+
+    /// Whether the puzzle is over (solved, or its solution shown).
+    pub fn is_over(&self) -> bool {
+        self.state == PuzzleState::Over
+    }
+}
+
+impl<G: Taught + StudiedBoard> Searching for LessonRun<G> {
+    fn searching(&self) -> bool {
+        self.is_busy()
+    }
+}
+
+impl<G: Taught + StudiedBoard> Searching for PuzzleRun<G> {
+    fn searching(&self) -> bool {
+        self.is_busy()
+    }
+}
+
+/// This game's learning in the settings.
+fn learning<'a>(settings: &'a mut PlayerSettings, game: &str) -> &'a mut Learning {
+    settings.0.learning.entry(game.to_string()).or_default()
+}
+
+/// The kind of board a game is.
+fn kind_of<G: Taught>() -> Option<GameKind> {
+    GameKind::from_id(G::GAME)
+}
+
+// ——— Lessons ———
+
+/// Sets up the stage the path asked for (or the next one), on this board.
+fn open_stage<G: Taught + StudiedBoard + BoardBots>(
+    run: &mut LessonRun<G>,
+    at: (usize, usize),
+    commands: &mut MessageWriter<Command<G>>,
+) -> Result<(), String> {
+    let file = run.file.as_ref().map_err(Clone::clone)?;
+    let lesson = file
+        .lessons
+        .get(at.0)
+        .ok_or_else(|| format!("no lesson {}", at.0 + 1))?;
+    let data = lesson
+        .stages
+        .get(at.1)
+        .ok_or_else(|| format!("no stage {} in {}", at.1 + 1, lesson.title))?;
+    let stage = Stage::<G>::new(lesson, data).map_err(|e| e.to_string())?;
+    commands.write(Command::Drive(Drive::Start {
+        game: Box::new(stage.game().clone()),
+        side: !stage.learner(),
+    }));
+    run.replies = Queue::new();
+    run.hint = None;
+    run.stage = Some((at.0, at.1, stage));
+    Ok(())
+}
+
+/// The stage after `at` in the file, if any.
+fn next_stage(file: &LessonFile, at: (usize, usize)) -> Option<(usize, usize)> {
+    let lesson = file.lessons.get(at.0)?;
+    if at.1 + 1 < lesson.stages.len() {
+        Some((at.0, at.1 + 1))
+    } else {
+        (at.0 + 1 < file.lessons.len()).then_some((at.0 + 1, 0))
+    }
+}
+
+/// The lesson driver: sets the stage up, judges the learner's moves, plays the
+/// opponent's replies on a settled board, and answers the panel's buttons.
+fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
+    mut run: ResMut<LessonRun<G>>,
+    mut coach: ResMut<Coach>,
+    session: Res<Session<G>>,
+    mut played: MessageReader<Played<G>>,
+    mut asks: MessageReader<CoachAsk>,
+    mut commands: MessageWriter<Command<G>>,
+    mut settings: ResMut<PlayerSettings>,
+    mut hint: ResMut<Hint<G>>,
+    animating: Res<Animating>,
+    time: Res<Time>,
+) {
+    let run = &mut *run;
+    if let Some(at) = coach.open_stage.take()
+        && let Err(why) = open_stage(run, at, &mut commands)
+    {
+        coach.shown = Shown {
+            heading: "This stage cannot be played".into(),
+            status: why,
+            failed: true,
+            finished: true,
+            ..Shown::default()
+        };
+        return;
+    }
+    let Some((lesson_at, stage_at, stage)) = run.stage.as_mut() else {
+        played.clear();
+        asks.clear();
+        return;
+    };
+    let at = (*lesson_at, *stage_at);
+    for report in played.read() {
+        if report.in_line || report.side != stage.learner() {
+            continue;
+        }
+        let answer = stage.try_move(report.mv);
+        let (reply, ended) = match answer {
+            Answer::Refused { why } => {
+                // The session took a move the stage does not: it goes back.
+                commands.write(Command::Drive(Drive::TakeBack(1)));
+                coach.shown.status = why;
+                continue;
+            }
+            Answer::Played { reply } => (reply, false),
+            Answer::Reached { stars, reply } => {
+                learning(&mut settings, G::GAME).reached(&stage.data().id, stars);
+                (reply, true)
+            }
+            Answer::Failed { reply, .. } => (reply, true),
+        };
+        run.hint = None;
+        if ended {
+            commands.write(Command::Drive(Drive::Hold(true)));
+        }
+        if let Some(reply) = reply {
+            run.replies.moves.push_back(reply);
+            run.replies.wait = 0.25;
+        }
+    }
+    for ask in asks.read() {
+        if run.is_busy() {
+            continue;
+        }
+        let Some((_, _, stage)) = run.stage.as_mut() else {
+            continue;
+        };
+        match ask {
+            CoachAsk::Hint => match stage.hint() {
+                Some(mv) => {
+                    run.hint = Some(format!("Try {}", stage.game().move_text(mv)));
+                    hint.show(session.version, mv);
+                }
+                None => {
+                    run.hint = Some("No hint here: retry the stage".into());
+                }
+            },
+            CoachAsk::Retry => {
+                let _ = open_stage(run, at, &mut commands);
+            }
+            CoachAsk::Next => {
+                let next = run.file.as_ref().ok().and_then(|f| next_stage(f, at));
+                if let Some(next) = next {
+                    let _ = open_stage(run, next, &mut commands);
+                }
+            }
+            CoachAsk::Solution => {}
+        }
+    }
+    if let Some(mv) = run.replies.next(animating.0, time.delta_secs()) {
+        commands.write(Command::Play(mv));
+    }
+    coach.shown = lesson_shown(run, at);
+}
+
+/// The stage in words, for the panel.
+fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)) -> Shown {
+    let Some((_, _, stage)) = run.stage.as_ref() else {
+        return Shown::default();
+    };
+    let Ok(file) = run.file.as_ref() else {
+        return Shown::default();
+    };
+    let lesson = &file.lessons[at.0];
+    let data = stage.data();
+    let (status, stars, failed) = match stage.finished() {
+        Some(Answer::Reached { stars, .. }) => (
+            format!(
+                "Goal reached in {}: {}",
+                match stage.moves() {
+                    1 => "one move".to_string(),
+                    n => format!("{n} moves"),
+                },
+                stars_text(*stars)
+            ),
+            Some(*stars),
+            false,
+        ),
+        Some(Answer::Failed { why, .. }) => (format!("Not this time: {why}"), None, true),
+        _ => (
+            format!(
+                "Moves: {} of {} (three stars in {})",
+                stage.moves(),
+                stage.limit(),
+                data.par
+            ),
+            None,
+            false,
+        ),
+    };
+    Shown {
+        heading: format!(
+            "{} · stage {} of {}",
+            lesson.title,
+            at.1 + 1,
+            lesson.stages.len()
+        ),
+        text: data.text.clone(),
+        goal: data.goal.clone(),
+        status,
+        stars,
+        finished: stage.finished().is_some(),
+        failed,
+        hint: run.hint.clone(),
+        busy: run.is_busy(),
+        has_next: next_stage(file, at).is_some(),
+        can_show_solution: false,
+        rating: None,
+    }
+}
+
+// ——— Puzzles ———
+
+/// Starts the next puzzle for the player's rating and theme (or `again`: the same one).
+fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
+    run: &mut PuzzleRun<G>,
+    learning: &Learning,
+    theme: Option<&str>,
+    again: bool,
+    commands: &mut MessageWriter<Command<G>>,
+) {
+    let puzzle = match (&run.attempt, again) {
+        (Some(attempt), true) => Some(attempt.puzzle().clone()),
+        _ => {
+            let rating = learning.rating.unwrap_or_default().rating;
+            let done: HashSet<String> = learning.done.iter().cloned().collect();
+            run.picks = run.picks.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            next_puzzle(&run.puzzles, rating, &done, theme, run.picks)
+                .map(|i| run.puzzles[i].clone())
+        }
+    };
+    let Some(puzzle) = puzzle else {
+        run.attempt = None;
+        run.problem = Some(match theme {
+            Some(theme) => format!("No puzzle of the theme {theme} is left"),
+            None => "Every puzzle has been tried: well done".into(),
+        });
+        return;
+    };
+    let same = run
+        .attempt
+        .as_ref()
+        .is_some_and(|a| a.puzzle().id == puzzle.id);
+    match Attempt::<G>::new(&puzzle) {
+        Ok(attempt) => {
+            commands.write(Command::Drive(Drive::Start {
+                game: Box::new(attempt.start().clone()),
+                side: !attempt.solver(),
+            }));
+            run.queue = Queue::new();
+            run.queue.moves.push_back(attempt.setting_move());
+            run.queue.wait = BEFORE_SETTING;
+            run.attempt = Some(attempt);
+            run.state = PuzzleState::Solving;
+            run.refuting = None;
+            run.hint = None;
+            run.take_back = 0;
+            run.problem = None;
+            if !same {
+                run.counted = false;
+                run.change = None;
+            }
+        }
+        Err(e) => {
+            run.attempt = None;
+            run.problem = Some(format!("This puzzle cannot be played: {e}"));
+        }
+    }
+}
+
+/// Counts the puzzle in the rating, once: solved cleanly, or not.
+fn count<G: Taught + StudiedBoard>(run: &mut PuzzleRun<G>, settings: &mut PlayerSettings) {
+    let Some(attempt) = run.attempt.as_ref() else {
+        return;
+    };
+    if run.counted {
+        return;
+    }
+    run.counted = true;
+    let learning = learning(settings, G::GAME);
+    let before = learning.rating.unwrap_or_default();
+    let clean = attempt.clean();
+    let after = before.after_puzzle(attempt.puzzle().rating, clean);
+    learning.tried(&attempt.puzzle().id, clean, after);
+    run.change = Some(after.rating - before.rating);
+}
+
+/// The engine's refutation of a wrong move, looked for away from the frame loop (as a
+/// bot's move is): an analysis of the game after it.
+fn refutation_job<G: Taught + StudiedBoard>(after: &G) -> Thinker<Result<Analysis, String>> {
+    let job = (G::ANALYST.tag)(AnalysisJob {
+        analyse: after.record_text(&[]),
+        multipv: 1,
+        effort: Effort {
+            work: G::STEPS.get(1).copied(),
+            ..Effort::default()
+        },
+        seed: 1,
+    });
+    let json = job.to_json();
+    Thinker::spawn(Job::new(
+        move |stop| {
+            job.analyse(stop)
+                .unwrap_or_else(|| Err("not an analysis job".into()))
+        },
+        move || json,
+        AnalysisJob::read_answer,
+    ))
+}
+
+/// The puzzle driver: a puzzle set up and its setting move played, the player's moves
+/// judged, the replies played; a wrong move refuted by the engine and taken back; the
+/// rating counted; the panel's buttons answered.
+fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
+    mut run: ResMut<PuzzleRun<G>>,
+    mut coach: ResMut<Coach>,
+    session: Res<Session<G>>,
+    mut played: MessageReader<Played<G>>,
+    mut asks: MessageReader<CoachAsk>,
+    mut commands: MessageWriter<Command<G>>,
+    mut settings: ResMut<PlayerSettings>,
+    mut hint: ResMut<Hint<G>>,
+    animating: Res<Animating>,
+    time: Res<Time>,
+) {
+    let run = &mut *run;
+    if run.attempt.is_none() && run.problem.is_none() {
+        let learning = learning(&mut settings, G::GAME).clone();
+        open_puzzle(run, &learning, coach.theme, false, &mut commands);
+    }
+    for report in played.read() {
+        let Some(attempt) = run.attempt.as_mut() else {
+            continue;
+        };
+        if report.in_line || report.side != attempt.solver() || run.state != PuzzleState::Solving {
+            continue;
+        }
+        let before = attempt.game().clone();
+        run.hint = None;
+        match attempt.try_move(report.mv) {
+            Tried::Right { reply } => {
+                run.queue.moves.push_back(reply);
+                run.queue.wait = 0.2;
+            }
+            Tried::Solved => {
+                commands.write(Command::Drive(Drive::Hold(true)));
+                run.state = PuzzleState::Over;
+                count(run, &mut settings);
+            }
+            Tried::Wrong => {
+                commands.write(Command::Drive(Drive::Hold(true)));
+                count(run, &mut settings);
+                let mut after = before;
+                run.take_back = 1;
+                if after.play(report.mv).is_ok() && !after.is_over() {
+                    run.refuting = Some((refutation_job(&after), after));
+                    run.state = PuzzleState::Refuting;
+                } else {
+                    run.state = PuzzleState::Showing;
+                    run.queue.wait = REFUTATION_SHOWN;
+                }
+            }
+        }
+    }
+    // The refutation found: played like any move, then shown for a moment.
+    if let Some((thinker, after)) = run.refuting.as_mut()
+        && let Some(answer) = thinker.poll()
+    {
+        let reply = answer
+            .ok()
+            .and_then(|a| a.best_move().and_then(|c| after.parse_move(&c.mv).ok()));
+        run.refuting = None;
+        if let Some(reply) = reply {
+            run.queue.moves.push_back(reply);
+            run.take_back = 2;
+        }
+        run.queue.wait = 0.2;
+        run.state = PuzzleState::Showing;
+    }
+    let dt = time.delta_secs();
+    if let Some(mv) = run.queue.next(animating.0, dt) {
+        commands.write(Command::Play(mv));
+        if run.state == PuzzleState::Showing {
+            // The refutation stays on the board for a moment before going back.
+            run.queue.wait = REFUTATION_SHOWN;
+        }
+    } else if run.state == PuzzleState::Showing && run.queue.moves.is_empty() && !animating.0 {
+        run.queue.wait -= dt;
+        if run.queue.wait <= 0.0 {
+            run.queue.wait = 0.0;
+            commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
+            commands.write(Command::Drive(Drive::Hold(false)));
+            run.state = PuzzleState::Solving;
+        }
+    }
+    for ask in asks.read() {
+        if run.is_busy() && *ask != CoachAsk::Next {
+            continue;
+        }
+        match ask {
+            CoachAsk::Next => {
+                let learning = learning(&mut settings, G::GAME).clone();
+                open_puzzle(run, &learning, coach.theme, false, &mut commands);
+            }
+            CoachAsk::Retry => {
+                let learning = learning(&mut settings, G::GAME).clone();
+                open_puzzle(run, &learning, coach.theme, true, &mut commands);
+            }
+            CoachAsk::Hint => {
+                if let Some(attempt) = run.attempt.as_mut()
+                    && run.state == PuzzleState::Solving
+                    && let Some(mv) = attempt.hint()
+                {
+                    run.hint = Some(format!("Try {}", attempt.game().move_text(mv)));
+                    hint.show(session.version, mv);
+                }
+            }
+            CoachAsk::Solution => {
+                if let Some(attempt) = run.attempt.as_mut()
+                    && run.state == PuzzleState::Solving
+                {
+                    // The rest of the line, played on the board one move at a time.
+                    let mut rest = attempt.clone();
+                    rest.helped = true;
+                    while let Some(mv) = rest.expected() {
+                        run.queue.moves.push_back(mv);
+                        match rest.try_move(mv) {
+                            Tried::Right { reply } => run.queue.moves.push_back(reply),
+                            Tried::Solved | Tried::Wrong => break,
+                        }
+                    }
+                    attempt.show_solution();
+                    run.queue.wait = 0.2;
+                    commands.write(Command::Drive(Drive::Hold(true)));
+                    run.state = PuzzleState::Over;
+                    count(run, &mut settings);
+                }
+            }
+        }
+    }
+    coach.shown = puzzle_shown(run, learning(&mut settings, G::GAME));
+}
+
+/// The puzzle in words, for the panel.
+fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learning) -> Shown {
+    let rating = Some((learning.rating.unwrap_or_default().shown(), run.change));
+    let Some(attempt) = run.attempt.as_ref() else {
+        return Shown {
+            heading: "Puzzles".into(),
+            status: run.problem.clone().unwrap_or_default(),
+            finished: true,
+            rating,
+            ..Shown::default()
+        };
+    };
+    let puzzle = attempt.puzzle();
+    let side = match attempt.solver() {
+        Side::Black => "Black",
+        Side::White => "White",
+    };
+    let status = match run.state {
+        PuzzleState::Solving if attempt.mistakes > 0 => "Not that one: try again".to_string(),
+        PuzzleState::Solving => format!("{side} to play: find the best move"),
+        PuzzleState::Refuting => "Not the move: here is why…".into(),
+        PuzzleState::Showing => "Not the move: this answer punishes it".into(),
+        PuzzleState::Over if attempt.clean() => "Solved!".into(),
+        PuzzleState::Over if attempt.is_solved() && attempt.helped => {
+            "Solved, with help: it counts as not solved".into()
+        }
+        PuzzleState::Over => "Solved after a wrong move: it counts as not solved".into(),
+    };
+    let themes = if puzzle.themes.is_empty() {
+        String::new()
+    } else {
+        format!(" · {}", puzzle.themes.join(", "))
+    };
+    Shown {
+        heading: format!("Puzzle rated {}{themes}", puzzle.rating),
+        text: String::new(),
+        goal: format!("You play {side}. {} to find.", moves_to_find(puzzle)),
+        status,
+        stars: None,
+        finished: run.state == PuzzleState::Over,
+        failed: run.state == PuzzleState::Over && !attempt.clean(),
+        hint: run.hint.clone(),
+        busy: run.is_busy(),
+        has_next: true,
+        can_show_solution: run.state == PuzzleState::Solving,
+        rating,
+    }
+}
+
+/// "One move", "2 moves": the solver's moves of a puzzle.
+fn moves_to_find(puzzle: &Puzzle) -> String {
+    match puzzle.solver_moves() {
+        1 => "One move".into(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// Leaving the board: the lesson's or the puzzle's game goes, the game played before
+/// comes back.
+fn leave<G: Taught + StudiedBoard>(
+    mut lesson: ResMut<LessonRun<G>>,
+    mut puzzle: ResMut<PuzzleRun<G>>,
+    mut commands: MessageWriter<Command<G>>,
+) {
+    lesson.stage = None;
+    lesson.replies = Queue::new();
+    puzzle.attempt = None;
+    puzzle.problem = None;
+    puzzle.refuting = None;
+    puzzle.queue = Queue::new();
+    puzzle.state = PuzzleState::Solving;
+    puzzle.counted = false;
+    puzzle.change = None;
+    commands.write(Command::Drive(Drive::Leave));
+}
+
+/// The theme filter changed: the next puzzle is of the theme (the one on the board stays).
+fn follow_theme<G: Taught + StudiedBoard>(
+    coach: Res<Coach>,
+    mut seen: Local<Option<Option<&'static str>>>,
+    mut run: ResMut<PuzzleRun<G>>,
+) {
+    if *seen != Some(coach.theme) {
+        let first = seen.is_none();
+        *seen = Some(coach.theme);
+        // A filter that left nothing offers again under the new one.
+        if !first && run.attempt.is_none() {
+            run.problem = None;
+        }
+    }
+}
+
+/// A board's lessons and puzzles: its drivers run while its state `on` holds and the
+/// screen is a lesson's or the puzzles'; the screens list what it offers.
+pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, on: S) {
+    let Some(kind) = kind_of::<G>() else {
+        error!("no board plays {}: its lessons are not offered", G::GAME);
+        return;
+    };
+    let file = crate::learn::lesson::shipped(G::GAME)
+        .ok_or_else(|| format!("{} has no lessons", G::GAME))
+        .and_then(|text| read_lessons(text).map_err(|e| e.to_string()));
+    let (puzzles, puzzle_problem) = match crate::learn::shipped(G::GAME).map(read_puzzles) {
+        Some(Ok(puzzles)) => (puzzles, None),
+        Some(Err(e)) => (
+            Vec::new(),
+            Some(format!("The puzzles could not be read: {e}")),
+        ),
+        None => (Vec::new(), Some("This game has no puzzles yet".into())),
+    };
+    let course = Course {
+        kind,
+        game: G::GAME,
+        lessons: file
+            .as_ref()
+            .map(|f| {
+                f.lessons
+                    .iter()
+                    .map(|l| LessonLine {
+                        title: l.title.clone(),
+                        summary: l.summary.clone(),
+                        stages: l
+                            .stages
+                            .iter()
+                            .map(|s| (s.id.clone(), s.goal.clone()))
+                            .collect(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        problem: file.as_ref().err().cloned(),
+        puzzles: puzzles.len(),
+        themes: G::THEMES,
+    };
+    app.init_resource::<Courses>();
+    {
+        let mut courses = app.world_mut().resource_mut::<Courses>();
+        courses.0.retain(|c| c.kind != kind);
+        courses.0.push(course);
+    }
+    app.insert_resource(LessonRun::<G> {
+        file,
+        stage: None,
+        replies: Queue::new(),
+        hint: None,
+    });
+    app.insert_resource(PuzzleRun::<G> {
+        puzzles,
+        problem: puzzle_problem.clone(),
+        attempt: None,
+        state: PuzzleState::Solving,
+        queue: Queue::new(),
+        refuting: None,
+        counted: false,
+        change: None,
+        hint: None,
+        take_back: 0,
+        picks: 0,
+    });
+    pace::watch_search::<LessonRun<G>>(app);
+    pace::watch_search::<PuzzleRun<G>>(app);
+    app.add_systems(OnExit(on.clone()), leave::<G>);
+    // A board without puzzles keeps its reason on the way back.
+    app.add_systems(OnEnter(on.clone()), move |mut run: ResMut<PuzzleRun<G>>| {
+        run.problem.clone_from(&puzzle_problem);
+    });
+    app.add_systems(
+        Update,
+        (
+            drive_lesson::<G>.run_if(in_state(Screen::Lesson)),
+            (follow_theme::<G>, drive_puzzle::<G>)
+                .chain()
+                .run_if(in_state(Screen::Puzzles)),
+        )
+            .run_if(in_state(on))
+            .in_set(Phase::React),
+    );
+}

@@ -1,0 +1,122 @@
+//! Learning at the board, written once for every board: the lessons (a path of short
+//! stages, each a position with a goal the rules engine checks, `crate::learn::lesson`)
+//! and the rated puzzles (`crate::learn::puzzle`, `crate::learn::rating`).
+//!
+//! Each is a *driver* of the board's session: the stage's opponent and the puzzle's
+//! moves (its setting move, the replies, the refutation of a wrong move) are ordinary
+//! [`Command::Play`]s, so that they animate and sound as in a game; the person's moves
+//! come from the board's input as in a game, and the driver judges them from the
+//! session's `Played` reports. The session keeps the game played before and gives it back
+//! when the driver leaves ([`Drive::Leave`]).
+//!
+//! A board registers its drivers with [`register`]; the screens ([`view`]) read only what
+//! the driver of the board on the screen shows ([`Coach`]) and the lessons and puzzles on
+//! offer ([`Courses`]), and never name a board.
+
+mod drive;
+mod view;
+
+use bevy::prelude::*;
+
+use crate::game::app::screen::GameKind;
+
+pub use drive::{LessonRun, PuzzleRun, register};
+
+/// What the player asks of the lesson or the puzzle on the board (the panel's buttons).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoachAsk {
+    Hint,
+    /// Start the stage or the puzzle again.
+    Retry,
+    /// The next stage, or the next puzzle.
+    Next,
+    /// Play the puzzle's solution.
+    Solution,
+}
+
+/// One game's lessons and puzzles as the screens list them.
+#[derive(Debug, Clone)]
+pub struct Course {
+    pub kind: GameKind,
+    /// The game's id in the settings and data files (`chogo`).
+    pub game: &'static str,
+    pub lessons: Vec<LessonLine>,
+    /// Why the lessons could not be read (a broken file), if they could not.
+    pub problem: Option<String>,
+    pub puzzles: usize,
+    /// The themes a puzzle filter offers.
+    pub themes: &'static [&'static str],
+}
+
+/// A lesson on the path: its title, summary and stages (id and goal).
+#[derive(Debug, Clone)]
+pub struct LessonLine {
+    pub title: String,
+    pub summary: String,
+    pub stages: Vec<(String, String)>,
+}
+
+/// Every board's lessons and puzzles, in the order the boards registered.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Courses(pub Vec<Course>);
+
+impl Courses {
+    pub fn get(&self, kind: GameKind) -> Option<&Course> {
+        self.0.iter().find(|c| c.kind == kind)
+    }
+}
+
+/// What the player chose and what the driver of the board on the screen shows.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Coach {
+    /// The stage asked for from the path (lesson, stage), for the board's driver to set up.
+    pub open_stage: Option<(usize, usize)>,
+    /// The puzzles' theme filter (`None`: every theme).
+    pub theme: Option<&'static str>,
+    /// What the panel shows.
+    pub shown: Shown,
+}
+
+/// The lesson's stage or the puzzle on the board, in words.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Shown {
+    /// "Capture and escape · stage 2 of 3", or the puzzle's rating and themes.
+    pub heading: String,
+    /// The stage's explanation.
+    pub text: String,
+    /// The stage's goal, or what the puzzle asks.
+    pub goal: String,
+    /// How it stands: moves used, a wrong move, solved, failed.
+    pub status: String,
+    /// The stars of a stage reached.
+    pub stars: Option<u8>,
+    /// The stage or the puzzle has ended (reached, failed, solved).
+    pub finished: bool,
+    /// It ended badly (a stage failed, a puzzle not solved cleanly).
+    pub failed: bool,
+    /// The hint, in words.
+    pub hint: Option<String>,
+    /// The driver is busy (a reply or a refutation to come): its buttons wait.
+    pub busy: bool,
+    /// A next stage or puzzle exists.
+    pub has_next: bool,
+    /// The puzzle's solution can still be shown.
+    pub can_show_solution: bool,
+    /// The player's puzzle rating, and its change after the last puzzle.
+    pub rating: Option<(String, Option<f64>)>,
+}
+
+/// The stars of a stage as drawn: ★★☆.
+pub fn stars_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+pub(crate) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Coach>();
+    app.init_resource::<Courses>();
+    app.add_message::<CoachAsk>();
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    view::plugin(app);
+}

@@ -1,0 +1,247 @@
+//! ECS tests of the lessons and the puzzles in the game, without a window: the real
+//! systems the game runs (the session, the drivers, the animation clock), the moves
+//! written as the board's input writes them.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use chogo::common::Playable;
+use chogo::common::taught::Taught;
+use chogo::game::app::learn::{Coach, CoachAsk, LessonRun, PuzzleRun};
+use chogo::game::{Bridge, Command, GameKind, Launch, PlayerSettings, Screen, Start};
+use chogo::learn::Tried;
+use chogo::rules::Game;
+use common::ecs::launched;
+
+fn app() -> App {
+    launched(Launch {
+        store: None,
+        game: None,
+        start: Start::Play,
+    })
+}
+
+/// Runs frames until `done` holds (at most 60 s: a refutation is a real search).
+#[track_caller]
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let started = Instant::now();
+    while !done(app) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "never happened: {what}"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn bridge(app: &App) -> &Bridge {
+    app.world().resource::<Bridge>()
+}
+
+/// The person's turn on a settled board, the driver idle.
+fn my_turn(app: &App) -> bool {
+    bridge(app).human_to_move()
+        && !app.world().resource::<chogo::game::Animating>().0
+        && !app.world().resource::<PuzzleRun<Game>>().is_busy()
+        && !app.world().resource::<LessonRun<Game>>().is_busy()
+}
+
+fn play(app: &mut App, mv: chogo::rules::Move) {
+    app.world_mut().write_message(Command::Play(mv));
+    app.update();
+}
+
+fn rating(app: &App) -> f64 {
+    app.world()
+        .resource::<PlayerSettings>()
+        .0
+        .learning
+        .get("chogo")
+        .and_then(|l| l.rating)
+        .unwrap_or_default()
+        .rating
+}
+
+#[test]
+fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
+    let mut app = app();
+    // The first Chogo stage that shows a refused move.
+    let file = chogo::learn::read_lessons(chogo::learn::lesson::shipped("chogo").unwrap()).unwrap();
+    let (at, data) = file
+        .lessons
+        .iter()
+        .enumerate()
+        .flat_map(|(l, lesson)| {
+            lesson
+                .stages
+                .iter()
+                .enumerate()
+                .map(move |(s, d)| ((l, s), d.clone()))
+        })
+        .find(|(_, d)| !d.refused.is_empty())
+        .expect("a stage with a refused move");
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::Chogo);
+    app.world_mut().resource_mut::<Coach>().open_stage = Some(at);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lesson);
+    until(&mut app, "the stage on the board", |app| {
+        bridge(app).is_driven() && my_turn(app)
+    });
+    let start = bridge(&app).game.position().to_string();
+    assert_eq!(
+        app.world()
+            .resource::<LessonRun<Game>>()
+            .stage()
+            .map(|s| s.data().id.clone()),
+        Some(data.id.clone())
+    );
+
+    // A move the rules refuse changes nothing.
+    let version = bridge(&app).version;
+    let refused = bridge(&app).game.read_move(&data.refused[0]).unwrap();
+    play(&mut app, refused);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        bridge(&app).version,
+        version,
+        "a refused move is not played"
+    );
+    assert_eq!(bridge(&app).game.position().to_string(), start);
+    let stage = app.world().resource::<LessonRun<Game>>().stage().unwrap();
+    assert_eq!(stage.moves(), 0);
+    assert!(app.world().resource::<chogo::game::Notice>().0.is_some());
+
+    // The solution reaches the goal with three stars.
+    for text in &data.solution {
+        until(&mut app, "the learner's turn", my_turn);
+        let mv = bridge(&app).game.read_move(text).unwrap();
+        play(&mut app, mv);
+    }
+    until(&mut app, "the goal", |app| {
+        app.world().resource::<Coach>().shown.stars.is_some()
+    });
+    assert_eq!(app.world().resource::<Coach>().shown.stars, Some(3));
+    let saved = app.world().resource::<PlayerSettings>().0.learning["chogo"]
+        .stars
+        .get(&data.id)
+        .copied();
+    assert_eq!(saved, Some(3), "the stars are kept with the settings");
+    assert!(
+        !bridge(&app).human_to_move(),
+        "a finished stage holds the board"
+    );
+
+    // Leaving gives the game played before back.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    until(&mut app, "the game back", |app| !bridge(app).is_driven());
+}
+
+/// A legal move of the puzzle's position that is not its answer and does not win at once.
+fn wrong_move(app: &App) -> chogo::rules::Move {
+    let run = app.world().resource::<PuzzleRun<Game>>();
+    let attempt = run.attempt().unwrap();
+    let expected = attempt.expected().unwrap();
+    let game = attempt.game().clone();
+    game.legal_moves()
+        .into_iter()
+        .find(|&mv| {
+            let mut trial = attempt.clone();
+            mv != expected && trial.try_move(mv) == Tried::Wrong && {
+                let mut g = game.clone();
+                g.play(mv).is_ok() && !g.is_over()
+            }
+        })
+        .expect("a wrong move")
+}
+
+/// Plays the puzzle's line to its end.
+fn solve(app: &mut App) {
+    loop {
+        until(app, "the solver's turn", |app| {
+            my_turn(app)
+                || app
+                    .world()
+                    .resource::<PuzzleRun<Game>>()
+                    .attempt()
+                    .is_some_and(|a| a.is_solved())
+        });
+        let run = app.world().resource::<PuzzleRun<Game>>();
+        let Some(mv) = run.attempt().and_then(|a| a.expected()) else {
+            return;
+        };
+        play(app, mv);
+    }
+}
+
+#[test]
+fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::Chogo);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Puzzles);
+    until(&mut app, "the puzzle set", |app| {
+        bridge(app).is_driven() && my_turn(app) && bridge(app).game.ply_count() == 1
+    });
+    let first = app
+        .world()
+        .resource::<PuzzleRun<Game>>()
+        .attempt()
+        .unwrap()
+        .puzzle()
+        .id
+        .clone();
+    let set = bridge(&app).game.position().to_string();
+
+    // A wrong move: refuted by the engine, then taken back; the rating goes down.
+    let wrong = wrong_move(&app);
+    play(&mut app, wrong);
+    assert!(
+        !bridge(&app).human_to_move(),
+        "the board waits for the refutation"
+    );
+    until(&mut app, "the refutation played", |app| {
+        bridge(app).game.ply_count() == 3
+    });
+    until(&mut app, "the wrong move taken back", |app| {
+        my_turn(app) && bridge(app).game.ply_count() == 1
+    });
+    assert_eq!(bridge(&app).game.position().to_string(), set);
+    let failed = rating(&app);
+    assert!(failed < 1500.0, "{failed}");
+
+    // The right line solves it; already counted, it changes the rating no more.
+    solve(&mut app);
+    assert!(app.world().resource::<PuzzleRun<Game>>().is_over());
+    assert_eq!(rating(&app), failed);
+
+    // The next puzzle, solved cleanly: the rating goes up.
+    app.world_mut().write_message(CoachAsk::Next);
+    until(&mut app, "the next puzzle set", |app| {
+        let run = app.world().resource::<PuzzleRun<Game>>();
+        run.attempt().is_some_and(|a| a.puzzle().id != first)
+            && my_turn(app)
+            && bridge(app).game.ply_count() == 1
+    });
+    solve(&mut app);
+    let solved = rating(&app);
+    assert!(solved > failed, "{solved} after {failed}");
+    let learning = &app.world().resource::<PlayerSettings>().0.learning["chogo"];
+    assert_eq!(learning.history.len(), 2);
+    assert!(!learning.history[0].solved && learning.history[1].solved);
+    assert_eq!(learning.done.len(), 2);
+}
