@@ -325,6 +325,9 @@ fn the_command_line_lists_and_verifies_puzzles() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("puzzle c9999: move 2"), "{err}");
-    assert!(err.trim_end().ends_with("1 of 1 puzzles failed: c9999"), "{err}");
+    assert!(
+        err.trim_end().ends_with("1 of 1 puzzles failed: c9999"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

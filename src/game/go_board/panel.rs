@@ -686,7 +686,41 @@ const KEYS: &[(&str, &str)] = &[
     ("F12", "save a screenshot in the data folder"),
 ];
 
+/// During a lesson's stage or a puzzle the game's panel stands aside for the coach's, so
+/// the kind palette (when the set has several kinds) floats over the board's top left
+/// corner: a puzzle of rooks and bishops needs a bishop chosen by a click too, not only
+/// by its key.
+fn coach_palette(
+    mut contexts: EguiContexts,
+    bridge: Res<GoBridge>,
+    figures: Res<Figures>,
+    settings: Res<PlayerSettings>,
+    theme: Res<crate::game::app::theme::Theme>,
+    mut kind: ResMut<DropKind>,
+) -> Result {
+    let icons = drop_icons(&mut contexts, &bridge, &figures, settings.0.rooks_as_stones);
+    if icons.len() < 2 {
+        return Ok(());
+    }
+    let wood = crate::game::app::ui::mini_board::paint(theme.light);
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("go-coach-palette"))
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                kind_palette(ui, &icons, &mut kind, wood);
+            });
+        });
+    Ok(())
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        coach_palette
+            .run_if(in_state(GoOn).and_then(crate::game::app::screen::coaching))
+            .in_set(UiLayer::Panel),
+    );
     app.add_systems(
         EguiPrimaryContextPass,
         (panel, game_panel::keys_help(KEYS))
