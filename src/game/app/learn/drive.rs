@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::{Coach, CoachAsk, Course, Courses, LessonLine, Shown, stars_text};
 use crate::common::Side;
-use crate::common::analysis::{Analysis, Effort};
+use crate::common::analysis::Analysis;
 use crate::common::taught::Taught;
 use crate::game::app::animation::Animating;
 use crate::game::app::bot_turn::{BoardBots, Hint};
@@ -16,9 +16,8 @@ use crate::game::app::screen::{GameKind, Screen};
 use crate::game::app::session::{Command, Drive, Played, Session};
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::study::StudiedBoard;
-use crate::game::app::thinker::{Job, Thinker};
-use crate::jobs::AnalysisJob;
+use crate::game::app::study::{StudiedBoard, analysis_thinker};
+use crate::game::app::thinker::Thinker;
 use crate::learn::lesson::{Answer, LessonFile, Stage, read_lessons};
 use crate::learn::rating::next_puzzle;
 use crate::learn::{Attempt, Puzzle, Tried, read_puzzles};
@@ -422,24 +421,12 @@ fn count<G: Taught + StudiedBoard>(run: &mut PuzzleRun<G>, settings: &mut Player
 /// The engine's refutation of a wrong move, looked for away from the frame loop (as a
 /// bot's move is): an analysis of the game after it.
 fn refutation_job<G: Taught + StudiedBoard>(after: &G) -> Thinker<Result<Analysis, String>> {
-    let job = (G::ANALYST.tag)(AnalysisJob {
-        analyse: after.record_text(&[]),
-        multipv: 1,
-        effort: Effort {
-            work: G::STEPS.get(1).copied(),
-            ..Effort::default()
-        },
-        seed: 1,
-    });
-    let json = job.to_json();
-    Thinker::spawn(Job::new(
-        move |stop| {
-            job.analyse(stop)
-                .unwrap_or_else(|| Err("not an analysis job".into()))
-        },
-        move || json,
-        AnalysisJob::read_answer,
-    ))
+    analysis_thinker(
+        &G::ANALYST,
+        after.record_text(&[]),
+        G::STEPS.get(1).copied(),
+        1,
+    )
 }
 
 /// The puzzle driver: a puzzle set up and its setting move played, the player's moves

@@ -275,11 +275,23 @@ pub(super) fn drive_practice(
 }
 
 fn job(record: String, source: &Source, work: u64, multipv: usize) -> AnalysisThinker {
-    let job = (source.engine.tag)(AnalysisJob {
+    analysis_thinker(&source.engine, record, Some(work), multipv)
+}
+
+/// An analysis of the game of `record` by `engine`, at `work` nodes or playouts (the
+/// engine's own default when `None`), looked for away from the frame loop: the study's
+/// and the puzzles' (a wrong move's refutation) alike.
+pub fn analysis_thinker(
+    engine: &Analyst,
+    record: String,
+    work: Option<u64>,
+    multipv: usize,
+) -> AnalysisThinker {
+    let job = (engine.tag)(AnalysisJob {
         analyse: record,
         multipv,
         effort: Effort {
-            work: Some(work),
+            work,
             ..Effort::default()
         },
         seed: 1,
