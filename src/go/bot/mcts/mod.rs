@@ -777,11 +777,20 @@ fn run(
     }
 }
 
+/// Iterations each thread makes before a deadline can stop it. A search whose time was
+/// gone before its first playout (a loaded machine, a slow build, the general engine's
+/// few playouts a second) had only its priors, and the pass rules then passed at the
+/// first move of a game (the smoke test's demo once ended at once, both bots passing).
+const MIN_TIMED_ITERATIONS: u64 = 32;
+
 /// Whether a thread that has made `done` iterations must stop: the stop flag is raised,
-/// or (looked at every 16 iterations) the deadline has passed.
+/// or (looked at every 16 iterations, after [`MIN_TIMED_ITERATIONS`]) the deadline has
+/// passed.
 fn halted(done: u64, deadline: Option<Instant>, stop: &AtomicBool) -> bool {
     stop.load(Ordering::Relaxed)
-        || (done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d))
+        || (done >= MIN_TIMED_ITERATIONS
+            && done.is_multiple_of(16)
+            && deadline.is_some_and(|d| Instant::now() >= d))
 }
 
 /// Locks `m`; a thread that panicked leaves what it guards as consistent as a stopped

@@ -569,6 +569,35 @@ mod tests {
     }
 
     #[test]
+    fn a_search_out_of_time_before_it_starts_still_plays_a_move() {
+        // A deadline already gone (a loaded machine, the general engine's slow playouts)
+        // still leaves each thread its floor of playouts: the bot opens the game with a
+        // drop instead of passing on its priors alone.
+        let rules: Rules = "9,pieces=M,moving,komi=5.5".parse().unwrap();
+        let game = Game::from_position(Position::new(rules));
+        for threads in [1, 2] {
+            let mut mcts = Mcts::new(MctsConfig {
+                threads,
+                ..MctsConfig::default()
+            });
+            let stop = AtomicBool::new(false);
+            let choice = mcts
+                .choose(&Request {
+                    game: &game,
+                    budget: Budget {
+                        time: Some(std::time::Duration::ZERO),
+                        playouts: None,
+                    },
+                    seed: 3,
+                    stop: &stop,
+                })
+                .unwrap();
+            assert!(choice.playouts >= MIN_TIMED_ITERATIONS, "{threads} threads");
+            assert_ne!(choice.mv, Move::Pass, "{threads} threads");
+        }
+    }
+
+    #[test]
     fn two_threads_on_one_tree_leave_no_virtual_loss_behind() {
         // Each thread counts its visits on the way down and works out new nodes'
         // children without the lock: when the search ends every visit has become a
