@@ -217,6 +217,19 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     until(&mut app, "the refutation played", |app| {
         bridge(app).game.ply_count() == 3
     });
+    // The panel says which move refutes it (a pass, which the board does not show, too).
+    let reply = {
+        let game = &bridge(&app).game;
+        let mut before = game.clone();
+        let last = game.moves().last().unwrap();
+        before.undo();
+        before.move_text(last)
+    };
+    let status = &app.world().resource::<Coach>().shown.status;
+    assert!(
+        status.starts_with("Not the move: ") && status.contains(&reply),
+        "{status:?} should name {reply}"
+    );
     until(&mut app, "the wrong move taken back", |app| {
         my_turn(app) && bridge(app).game.ply_count() == 1
     });

@@ -149,11 +149,14 @@ cp "$here/worker.js" "$dist/"
 mkdir -p "$dist/assets"
 cp -r "$root/assets/sounds" "$dist/assets/"
 rm -f "$dist/assets/sounds/"*.py
+# The lessons and puzzles are fetched when the game starts, not built into its wasm.
+cp -r "$root/assets/lessons" "$root/assets/puzzles" "$dist/assets/"
 
 # Precompressed copies (gzip and brotli) for servers that send them, as web/serve.py
 # does; and the sizes for docs/BROWSER.md.
 command -v brotli >/dev/null 2>&1 || bash "$root/.ci/deps" brotli
-for f in "$dist"/*.wasm "$dist"/*.js "$dist"/assets/sounds/*.wav; do
+for f in "$dist"/*.wasm "$dist"/*.js "$dist"/assets/sounds/*.wav "$dist"/assets/lessons/*.json \
+    "$dist"/assets/puzzles/*.jsonl; do
     gzip -9 -k -f "$f"
     brotli -q 11 -k -f "$f"
 done

@@ -97,6 +97,9 @@ enum PuzzleState {
 #[derive(Resource)]
 pub struct PuzzleRun<G: Taught + StudiedBoard> {
     puzzles: Vec<Puzzle>,
+    /// Why no puzzle can be offered at all (none shipped, a broken file, still loading).
+    unavailable: Option<String>,
+    /// Why no puzzle is on the board now.
     problem: Option<String>,
     attempt: Option<Attempt<G>>,
     state: PuzzleState,
@@ -109,6 +112,8 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     hint: Option<String>,
     /// Moves to take back once the refutation has been shown.
     take_back: usize,
+    /// The refutation in words, while it is shown.
+    refutation: Option<String>,
     picks: u64,
 }
 
@@ -388,6 +393,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
             run.refuting = None;
             run.hint = None;
             run.take_back = 0;
+            run.refutation = None;
             run.problem = None;
             if !same {
                 run.counted = false;
@@ -477,6 +483,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                     run.refuting = Some((refutation_job(&after), after));
                     run.state = PuzzleState::Refuting;
                 } else {
+                    run.refutation = Some(refutation_words(&after, None));
                     run.state = PuzzleState::Showing;
                     run.queue.wait = REFUTATION_SHOWN;
                 }
@@ -490,6 +497,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         let reply = answer
             .ok()
             .and_then(|a| a.best_move().and_then(|c| after.parse_move(&c.mv).ok()));
+        run.refutation = Some(refutation_words(after, reply));
         run.refuting = None;
         if let Some(reply) = reply {
             run.queue.moves.push_back(reply);
@@ -512,6 +520,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
             commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
             commands.write(Command::Drive(Drive::Hold(false)));
             run.state = PuzzleState::Solving;
+            run.refutation = None;
         }
     }
     for ask in asks.read() {
@@ -583,7 +592,10 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         PuzzleState::Solving if attempt.mistakes > 0 => "Not that one: try again".to_string(),
         PuzzleState::Solving => format!("{side} to play: find the best move"),
         PuzzleState::Refuting => "Not the move: here is why…".into(),
-        PuzzleState::Showing => "Not the move: this answer punishes it".into(),
+        PuzzleState::Showing => run
+            .refutation
+            .clone()
+            .unwrap_or_else(|| "Not the move".into()),
         PuzzleState::Over if attempt.clean() => "Solved!".into(),
         PuzzleState::Over if attempt.is_solved() && attempt.helped => {
             "Solved, with help: it counts as not solved".into()
@@ -611,6 +623,23 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
     }
 }
 
+/// What the engine answers to a wrong move, in words: its move (a pass too, which the
+/// board does not show), or why there is none.
+fn refutation_words<G: Taught + StudiedBoard>(after: &G, reply: Option<G::Move>) -> String {
+    let side = match after.turn() {
+        Side::Black => "Black",
+        Side::White => "White",
+    };
+    match reply {
+        Some(mv) if G::shows(mv) => {
+            format!("Not the move: {side} answers {}", after.move_text(mv))
+        }
+        Some(_) => format!("Not the move: {side} can pass, with nothing left to fear"),
+        None if after.is_over() => "Not the move: it ends the game, and not well".into(),
+        None => "Not the move: try again".into(),
+    }
+}
+
 /// "One move", "2 moves": the solver's moves of a puzzle.
 fn moves_to_find(puzzle: &Puzzle) -> String {
     match puzzle.solver_moves() {
@@ -631,6 +660,7 @@ fn leave<G: Taught + StudiedBoard>(
     puzzle.attempt = None;
     puzzle.problem = None;
     puzzle.refuting = None;
+    puzzle.refutation = None;
     puzzle.queue = Queue::new();
     puzzle.state = PuzzleState::Solving;
     puzzle.counted = false;
@@ -655,22 +685,76 @@ fn follow_theme<G: Taught + StudiedBoard>(
 }
 
 /// A board's lessons and puzzles: its drivers run while its state `on` holds and the
-/// screen is a lesson's or the puzzles'; the screens list what it offers.
+/// screen is a lesson's or the puzzles'; the screens list what it offers. The files come
+/// with the program on the desktop; the browser fetches them beside the game
+/// ([`super::files`]), and until they arrive the screens say so.
 pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, on: S) {
     let Some(kind) = kind_of::<G>() else {
         error!("no board plays {}: its lessons are not offered", G::GAME);
         return;
     };
-    let file = crate::learn::lesson::shipped(G::GAME)
-        .ok_or_else(|| format!("{} has no lessons", G::GAME))
-        .and_then(|text| read_lessons(text).map_err(|e| e.to_string()));
-    let (puzzles, puzzle_problem) = match crate::learn::shipped(G::GAME).map(read_puzzles) {
-        Some(Ok(puzzles)) => (puzzles, None),
-        Some(Err(e)) => (
+    app.init_resource::<Courses>();
+    app.insert_resource(LessonRun::<G> {
+        file: Err(String::new()),
+        stage: None,
+        replies: Queue::new(),
+        hint: None,
+    });
+    app.insert_resource(PuzzleRun::<G> {
+        puzzles: Vec::new(),
+        unavailable: None,
+        problem: None,
+        attempt: None,
+        state: PuzzleState::Solving,
+        queue: Queue::new(),
+        refuting: None,
+        counted: false,
+        change: None,
+        hint: None,
+        take_back: 0,
+        refutation: None,
+        picks: 0,
+    });
+    super::files::register::<G>(app, kind);
+    pace::watch_search::<LessonRun<G>>(app);
+    pace::watch_search::<PuzzleRun<G>>(app);
+    app.add_systems(OnExit(on.clone()), leave::<G>);
+    // A board without puzzles keeps its reason on the way back.
+    app.add_systems(OnEnter(on.clone()), |mut run: ResMut<PuzzleRun<G>>| {
+        run.problem = run.unavailable.clone();
+    });
+    app.add_systems(
+        Update,
+        (
+            drive_lesson::<G>.run_if(in_state(Screen::Lesson)),
+            (follow_theme::<G>, drive_puzzle::<G>)
+                .chain()
+                .run_if(in_state(Screen::Puzzles)),
+        )
+            .run_if(in_state(on))
+            .in_set(Phase::React),
+    );
+}
+
+/// Takes a game's lessons and puzzles from their files' texts (or why a file is missing):
+/// the screens' list, the lesson driver's file, the puzzles.
+pub(super) fn fill<G: Taught + StudiedBoard>(
+    world: &mut World,
+    kind: GameKind,
+    lessons: Result<&str, String>,
+    puzzles: Result<&str, String>,
+) {
+    let file = lessons.and_then(|text| read_lessons(text).map_err(|e| e.to_string()));
+    let (puzzles, unavailable) = match puzzles.map(read_puzzles) {
+        Ok(Ok(puzzles)) if puzzles.is_empty() => {
+            (puzzles, Some("This game has no puzzles yet".into()))
+        }
+        Ok(Ok(puzzles)) => (puzzles, None),
+        Ok(Err(e)) => (
             Vec::new(),
             Some(format!("The puzzles could not be read: {e}")),
         ),
-        None => (Vec::new(), Some("This game has no puzzles yet".into())),
+        Err(why) => (Vec::new(), Some(why)),
     };
     let course = Course {
         kind,
@@ -696,47 +780,19 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         puzzles: puzzles.len(),
         themes: G::THEMES,
     };
-    app.init_resource::<Courses>();
     {
-        let mut courses = app.world_mut().resource_mut::<Courses>();
-        courses.0.retain(|c| c.kind != kind);
-        courses.0.push(course);
+        let mut courses = world.resource_mut::<Courses>();
+        match courses.0.iter_mut().find(|c| c.kind == kind) {
+            Some(old) => *old = course,
+            None => courses.0.push(course),
+        }
     }
-    app.insert_resource(LessonRun::<G> {
-        file,
-        stage: None,
-        replies: Queue::new(),
-        hint: None,
-    });
-    app.insert_resource(PuzzleRun::<G> {
-        puzzles,
-        problem: puzzle_problem.clone(),
-        attempt: None,
-        state: PuzzleState::Solving,
-        queue: Queue::new(),
-        refuting: None,
-        counted: false,
-        change: None,
-        hint: None,
-        take_back: 0,
-        picks: 0,
-    });
-    pace::watch_search::<LessonRun<G>>(app);
-    pace::watch_search::<PuzzleRun<G>>(app);
-    app.add_systems(OnExit(on.clone()), leave::<G>);
-    // A board without puzzles keeps its reason on the way back.
-    app.add_systems(OnEnter(on.clone()), move |mut run: ResMut<PuzzleRun<G>>| {
-        run.problem.clone_from(&puzzle_problem);
-    });
-    app.add_systems(
-        Update,
-        (
-            drive_lesson::<G>.run_if(in_state(Screen::Lesson)),
-            (follow_theme::<G>, drive_puzzle::<G>)
-                .chain()
-                .run_if(in_state(Screen::Puzzles)),
-        )
-            .run_if(in_state(on))
-            .in_set(Phase::React),
-    );
+    world.resource_mut::<LessonRun<G>>().file = file;
+    let mut run = world.resource_mut::<PuzzleRun<G>>();
+    run.puzzles = puzzles;
+    // A puzzle asked for while the file was on its way is offered now.
+    if run.attempt.is_none() {
+        run.problem.clone_from(&unavailable);
+    }
+    run.unavailable = unavailable;
 }

@@ -14,6 +14,7 @@
 //! offer ([`Courses`]), and never name a board.
 
 mod drive;
+mod files;
 mod view;
 
 use bevy::prelude::*;

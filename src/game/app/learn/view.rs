@@ -325,21 +325,25 @@ fn history(ui: &mut egui::Ui, world: &mut World, courses: &Courses, kind: GameKi
         ui.label(egui::RichText::new("No puzzle tried yet").weak());
         return;
     }
-    ui.label(format!(
-        "Last puzzles ({} of {} tried)",
-        learning.done.len(),
-        course.puzzles
-    ));
+    ui.label(egui::RichText::new("Your last puzzles").strong());
+    ui.label(
+        egui::RichText::new(format!(
+            "{} of the {} puzzles tried; each with your rating after it",
+            learning.done.len(),
+            course.puzzles
+        ))
+        .weak(),
+    );
     for tried in learning.history.iter().rev().take(6) {
-        let (mark, colour) = if tried.solved {
-            ("✓", egui::Color32::from_rgb(150, 215, 140))
+        let (mark, word, colour) = if tried.solved {
+            ("✓", "solved", egui::Color32::from_rgb(150, 215, 140))
         } else {
-            ("✗", palette::WARN)
+            ("✗", "missed", palette::WARN)
         };
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(mark).color(colour));
+            ui.label(egui::RichText::new(format!("{mark} {word}")).color(colour));
             ui.label(egui::RichText::new(&tried.id).weak());
-            ui.label(format!("{}", tried.rating.round() as i64));
+            ui.label(format!("→ {}", tried.rating.round() as i64));
         });
     }
 }
