@@ -1021,6 +1021,7 @@ fn a_bot_that_sees_its_game_lost_resigns_and_says_so() {
         seed: 1,
         ply_limit: None,
         time: Some(Duration::from_secs(1)),
+        paced: false,
     });
     let started = Instant::now();
     while !chogo::common::Playable::is_over(&app.world().resource::<GoBridge>().game) {

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use chogo::common::Playable;
 use chogo::common::taught::Taught;
 use chogo::game::app::learn::{Coach, CoachAsk, LessonRun, PuzzleRun};
+use chogo::game::app::pace::Searching;
 use chogo::game::{Bridge, Command, GameKind, Launch, PlayerSettings, Screen, Start};
 use chogo::learn::Tried;
 use chogo::rules::Game;
@@ -217,6 +218,9 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     until(&mut app, "the refutation played", |app| {
         bridge(app).game.ply_count() == 3
     });
+    // It stays on the board for a moment, a wait on the clock: the frame pace must keep
+    // frames coming (nothing else would draw the taking back).
+    assert!(app.world().resource::<PuzzleRun<Game>>().waiting());
     // The panel says which move refutes it (a pass, which the board does not show, too).
     let reply = {
         let game = &bridge(&app).game;

@@ -142,6 +142,7 @@ fn every_promised_stage_is_there() {
         "alive-bishops",
         "alive-kings",
         "alive-knights",
+        "knights-defend",
         "alive-pawns",
         "alive-maos",
         "alive-dabbabas",

@@ -55,6 +55,7 @@ fn settings_read_back_as_saved() {
         last_game: LastGame::new("go"),
         rooks_as_stones: true,
         learning: std::collections::BTreeMap::new(),
+        bot_pause_ms: 1200,
     };
     // The lessons' stars and the puzzles' rating and history come back too.
     let mut changed = changed;

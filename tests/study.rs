@@ -233,7 +233,11 @@ fn review_and_analyze_line_on_the_command_line() {
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert!(text.starts_with("2000 playouts\n1. "), "{text}");
-    assert!(text.contains(" points  line: "), "{text}");
+    assert!(
+        text.contains(" ahead by ") || text.contains("  even  "),
+        "{text}"
+    );
+    assert!(text.contains("  line: "), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

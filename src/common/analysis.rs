@@ -17,7 +17,7 @@ pub struct Candidate {
     #[serde(default)]
     pub lead: Option<f64>,
     /// The engine's own measure, as a player reads it: `+1.25` (men), `win in 5`,
-    /// `+3.5 points`.
+    /// `Black ahead by 3.5`.
     pub score: String,
     /// The line the engine expects, starting with the move.
     pub line: Vec<String>,

@@ -48,6 +48,10 @@ pub trait Playable: Clone + fmt::Debug + Send + Sync + 'static {
     fn agree_draw(&mut self);
     /// The game's record in its rule book's text form, with extra tags such as `Black`.
     fn record_text(&self, tags: &[(&str, &str)]) -> String;
+    /// The move that passes, in a game that has one, when it may be played now.
+    fn pass_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// How a game was decided, for match lines and result cards.

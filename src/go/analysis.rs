@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::bot::{Bot, Budget, Mcts, MctsConfig, Request};
 use super::{Game, Move, Position, Record};
+use crate::common::Side;
 use crate::common::analysis::{Analysis, Candidate, Effort, Note, Studied};
 
 /// The review's budget when none is given: playouts a position (docs/STUDY.md says how
@@ -18,9 +19,14 @@ pub const REVIEW_PLAYOUTS: u64 = 4_000;
 /// twentieth of the search's move's).
 const MIN_CANDIDATE_PLAYOUTS: u64 = 50;
 
-/// The expected margin as a player reads it: `+3.5 points`.
-pub fn score_text(lead: f64) -> String {
-    format!("{lead:+.1} points")
+/// The expected margin (`lead`, for `mover`, the side to move) as a player reads it,
+/// naming the side ahead: `Black ahead by 3.5`, `even`.
+pub fn score_text(lead: f64, mover: Side) -> String {
+    if lead.abs() < 0.05 {
+        return "even".into();
+    }
+    let ahead = if lead > 0.0 { mover } else { !mover };
+    format!("{} ahead by {:.1}", ahead.title(), lead.abs())
 }
 
 /// The moves of a line in notation, each with its captures, played along the line (a
@@ -116,7 +122,7 @@ impl Studied for Game {
                     mv: texts.first()?.clone(),
                     win,
                     lead: Some(lead),
-                    score: score_text(lead),
+                    score: score_text(lead, root.turn()),
                     line: texts,
                 })
             })
@@ -170,6 +176,14 @@ impl Studied for Game {
 mod tests {
     use super::*;
     use crate::go::Rules;
+
+    #[test]
+    fn the_score_names_the_side_ahead() {
+        assert_eq!(score_text(3.5, Side::Black), "Black ahead by 3.5");
+        assert_eq!(score_text(-0.1, Side::Black), "White ahead by 0.1");
+        assert_eq!(score_text(-2.0, Side::White), "Black ahead by 2.0");
+        assert_eq!(score_text(0.0, Side::White), "even");
+    }
 
     #[test]
     fn analysis_gives_the_search_move_first_with_its_line_and_lead() {

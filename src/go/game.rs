@@ -395,6 +395,10 @@ impl crate::common::Playable for Game {
         self.outcome.is_some()
     }
 
+    fn pass_move(&self) -> Option<Move> {
+        (self.outcome.is_none()).then_some(Move::Pass)
+    }
+
     /// A game stopped short of its end (a match's move limit) is judged by its score as
     /// it stands.
     fn verdict(&self) -> Option<crate::common::Verdict> {

@@ -65,6 +65,8 @@ pub enum SaveError {
     Volume(f32),
     #[error("animation speed {0} is not between 0.5 and 3")]
     AnimationSpeed(f32),
+    #[error("the computer's pause of {0} ms is not between 0 and 3000")]
+    BotPause(u32),
 }
 
 /// A save file's JSON, or what is wrong with it (`what` names the file's kind).

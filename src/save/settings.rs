@@ -50,6 +50,10 @@ pub struct Settings {
     pub rooks_as_stones: bool,
     /// The lessons' stars and the puzzles' ratings, each game's by its id (`chogo`, `go`).
     pub learning: std::collections::BTreeMap<String, Learning>,
+    /// The computer's pause before its move, in milliseconds (0 to
+    /// [`Settings::MAX_BOT_PAUSE_MS`]): counted from the end of the move before, so that
+    /// a move and its answer are seen one after the other.
+    pub bot_pause_ms: u32,
 }
 
 /// What a player has learnt of one game: the stars of each lesson stage, the puzzle
@@ -133,11 +137,15 @@ impl Default for Settings {
             last_game: LastGame::default(),
             rooks_as_stones: false,
             learning: std::collections::BTreeMap::new(),
+            bot_pause_ms: 500,
         }
     }
 }
 
 impl Settings {
+    /// The longest pause the settings allow the computer before its move.
+    pub const MAX_BOT_PAUSE_MS: u32 = 3000;
+
     pub fn to_text(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
         text.push('\n');
@@ -156,6 +164,9 @@ impl Settings {
         }
         if !(0.5..=3.0).contains(&settings.animation_speed) {
             return Err(SaveError::AnimationSpeed(settings.animation_speed));
+        }
+        if settings.bot_pause_ms > Settings::MAX_BOT_PAUSE_MS {
+            return Err(SaveError::BotPause(settings.bot_pause_ms));
         }
         Ok(settings)
     }

@@ -104,6 +104,7 @@ fn main() -> ExitCode {
             seed: options.seed,
             ply_limit: demo.then_some(options.plies),
             time: options.time_ms.map(Duration::from_millis),
+            paced: !demo,
         });
         if demo {
             app.insert_resource(DemoConfig {

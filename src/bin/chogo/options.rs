@@ -131,6 +131,8 @@ impl Options {
 pub enum MenuScreen {
     Title,
     Rules,
+    /// The lessons of the game given with --game (the title's Learn).
+    Learn,
 }
 
 #[derive(Clone, Copy, Debug)]

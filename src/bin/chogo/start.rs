@@ -26,10 +26,12 @@ pub fn launch(options: &Options) -> Result<Launch, String> {
     let given = chogo::game::given(options.game, &asked)?;
     let demo = options.demo.is_some();
     // A game given on the command line is played at once; so is a game other than the
-    // first one offered.
+    // first one offered, unless a screen is asked for (`--screen learn --game go`: that
+    // game's lessons).
     let direct = !asked.flags.is_empty()
         || options.vs.is_some()
-        || options.game != chogo::game::GameKind::default();
+        || options.game != chogo::game::GameKind::default()
+            && matches!(options.screen, MenuScreen::Title);
     Ok(Launch {
         // The demo must not touch a player's files.
         store: match (demo, &options.data_dir) {
@@ -44,6 +46,7 @@ pub fn launch(options: &Options) -> Result<Launch, String> {
             Start::Menu(match options.screen {
                 MenuScreen::Title => Screen::Title,
                 MenuScreen::Rules => Screen::Rules,
+                MenuScreen::Learn => Screen::Learn,
             })
         },
     })

@@ -10,6 +10,9 @@ pub struct BotPlay {
     pub ply_limit: Option<usize>,
     /// Replaces the search levels' time per move.
     pub time: Option<std::time::Duration>,
+    /// The bot waits the settings' pause before its move (the game a person plays); the
+    /// demo and the windowless tests play at once.
+    pub paced: bool,
 }
 
 impl Default for BotPlay {
@@ -18,6 +21,7 @@ impl Default for BotPlay {
             seed: 1,
             ply_limit: None,
             time: None,
+            paced: false,
         }
     }
 }

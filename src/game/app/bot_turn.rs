@@ -56,10 +56,14 @@ pub trait BoardBots: SessionGame {
     fn hint_job(&self, seed: u64) -> Job<Option<Thought<Self::Move>>>;
 }
 
-/// The bot's search under way, with the game version it started from.
+/// The bot's search under way, with the game version it started from and when.
 #[derive(Resource)]
 pub struct BotTurn<G: BoardBots> {
     task: Option<(TurnThinker<G>, u64)>,
+    /// When the search started (the move before had landed).
+    started: Option<web_time::Instant>,
+    /// The answer found, held until the settings' pause has passed, with its version.
+    held: Option<(Option<BotMove<G::Move>>, u64)>,
     /// The last win rate each side's bot found, with the game version its move made (a
     /// draw offer is judged by it while it is the bot's latest move).
     pub winrates: [Option<(u64, f64)>; 2],
@@ -72,6 +76,8 @@ impl<G: BoardBots> Default for BotTurn<G> {
     fn default() -> BotTurn<G> {
         BotTurn {
             task: None,
+            started: None,
+            held: None,
             winrates: [None; 2],
             failed: None,
         }
@@ -79,13 +85,20 @@ impl<G: BoardBots> Default for BotTurn<G> {
 }
 
 impl<G: BoardBots> BotTurn<G> {
+    /// Searching, or holding the answer through the pause: the bot's turn is not over.
     pub fn is_thinking(&self) -> bool {
-        self.task.is_some()
+        self.task.is_some() || self.held.is_some()
+    }
+
+    /// An answer is found and waits for the pause to pass.
+    pub fn is_holding(&self) -> bool {
+        self.held.is_some()
     }
 
     /// Abandons the search (leaving the board).
     pub fn cancel(&mut self) {
         self.task = None;
+        self.held = None;
     }
 
     /// Starts the bot of `level` on the session's game.
@@ -98,16 +111,24 @@ impl<G: BoardBots> BotTurn<G> {
     ) {
         let job = session.game.bot_job(level, time, seed);
         self.task = Some((Thinker::spawn(job), session.version));
+        self.started = Some(web_time::Instant::now());
+        self.held = None;
     }
 
-    /// The search's answer with the game version it was asked for, once there is one:
-    /// the search is then over.
-    pub fn poll_answer(&mut self) -> Option<(Option<BotMove<G::Move>>, u64)> {
-        let (task, version) = self.task.as_mut()?;
-        let version = *version;
-        let answer = task.poll()?;
-        self.task = None;
-        Some((answer, version))
+    /// The search's answer with the game version it was asked for, once there is one and
+    /// `pause` has passed since the search started: the turn is then over.
+    pub fn poll_answer(&mut self, pause: Duration) -> Option<(Option<BotMove<G::Move>>, u64)> {
+        if let Some((task, version)) = self.task.as_mut() {
+            let version = *version;
+            let answer = task.poll()?;
+            self.task = None;
+            self.held = Some((answer, version));
+        }
+        let waited = self.started.map_or(pause, |t| t.elapsed());
+        if waited < pause {
+            return None;
+        }
+        self.held.take()
     }
 }
 
@@ -122,12 +143,17 @@ fn start_turn<G: BoardBots>(
         .task
         .as_ref()
         .is_some_and(|(_, v)| *v != session.version)
+        || turn
+            .held
+            .as_ref()
+            .is_some_and(|(_, v)| *v != session.version)
     {
         turn.task = None;
+        turn.held = None;
     }
     let plies = session.game.ply_count();
     let limit = play.ply_limit.is_some_and(|n| plies >= n);
-    if turn.task.is_some()
+    if turn.is_thinking()
         || turn.failed == Some(session.version)
         || animating.0
         || limit
@@ -146,6 +172,8 @@ fn start_turn<G: BoardBots>(
 
 pub fn finish_turn<G: BoardBots>(
     session: Res<Session<G>>,
+    play: Res<BotPlay>,
+    settings: Res<crate::game::app::settings::PlayerSettings>,
     mut turn: ResMut<BotTurn<G>>,
     mut commands: MessageWriter<Command<G>>,
     mut notice: ResMut<Notice>,
@@ -154,7 +182,13 @@ pub fn finish_turn<G: BoardBots>(
     if session.edit.is_some() {
         return;
     }
-    let Some((answer, version)) = turn.poll_answer() else {
+    let pause = if play.paced {
+        Duration::from_millis(settings.0.bot_pause_ms.into())
+    } else {
+        Duration::ZERO
+    };
+    // (While the answer waits out the pause, the pace keeps frames coming: `waiting`.)
+    let Some((answer, version)) = turn.poll_answer(pause) else {
         return;
     };
     // A stale answer (the game changed meanwhile) is dropped.
@@ -289,6 +323,11 @@ fn abandon<G: BoardBots>(mut turn: ResMut<BotTurn<G>>, mut hint: ResMut<Hint<G>>
 impl<G: BoardBots> Searching for BotTurn<G> {
     fn searching(&self) -> bool {
         self.is_thinking()
+    }
+
+    /// The answer waits out the pause.
+    fn waiting(&self) -> bool {
+        self.is_holding()
     }
 }
 

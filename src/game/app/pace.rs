@@ -22,6 +22,11 @@ use crate::game::app::theme::Theme;
 /// ran before it arrived).
 pub trait Searching: Resource {
     fn searching(&self) -> bool;
+    /// Waiting on the clock (a pause before a bot's move, a puzzle's reply shown for a
+    /// moment): nothing wakes the loop for that, so frames keep coming meanwhile.
+    fn waiting(&self) -> bool {
+        false
+    }
 }
 
 /// What the pace watches besides the shared screens, as the parts of the game registered
@@ -60,9 +65,12 @@ pub fn watch_search<R: Searching>(app: &mut App) {
     app.add_systems(
         Update,
         (move |search: Option<Res<R>>, mut watched: ResMut<Watched>| {
-            let on = search.is_some_and(|s| s.searching());
+            let on = search.as_ref().is_some_and(|s| s.searching());
             if let Some(flag) = watched.searches.get_mut(slot) {
                 *flag = on;
+            }
+            if search.is_some_and(|s| s.waiting()) {
+                watched.moving = true;
             }
         })
         .in_set(Phase::Persist)
@@ -276,6 +284,20 @@ mod tests {
         }
     }
 
+    /// Work that waits on the clock (a bot's pause, a puzzle's reply shown for a moment).
+    #[derive(Resource, Default)]
+    struct Pausing(bool);
+
+    impl Searching for Pausing {
+        fn searching(&self) -> bool {
+            self.0
+        }
+
+        fn waiting(&self) -> bool {
+            self.0
+        }
+    }
+
     /// The pace systems with a board's layout and search watched, frames 100 ms apart.
     fn app() -> App {
         let mut app = App::new();
@@ -297,6 +319,8 @@ mod tests {
         watch_search::<AnalysisBoard>(&mut app);
         watch_search::<GameReview>(&mut app);
         watch_search::<Thinking>(&mut app);
+        app.init_resource::<Pausing>();
+        watch_search::<Pausing>(&mut app);
         watch_picture::<Layout>(&mut app);
         app.add_systems(Update, (keep_drawing, settle).in_set(Phase::Persist));
         app
@@ -352,6 +376,19 @@ mod tests {
         );
         at(&mut app, Duration::from_millis(62_000));
         assert!(!asks(&mut app));
+    }
+
+    #[test]
+    fn a_wait_on_the_clock_asks_for_every_frame() {
+        let mut app = app();
+        frames_asked(&mut app, 30);
+        // Nothing wakes the loop for a pause: without frames the move behind it would
+        // wait for the next input (the puzzles' refutation did, unseen on the board).
+        app.world_mut().resource_mut::<Pausing>().0 = true;
+        assert_eq!(frames_asked(&mut app, 20), 20, "every frame while it waits");
+        app.world_mut().resource_mut::<Pausing>().0 = false;
+        assert!(asks(&mut app), "one frame more when it is over");
+        assert_eq!(frames_asked(&mut app, 20), 0);
     }
 
     #[test]

@@ -64,9 +64,9 @@ impl<G: SessionGame, O: Message> GameOrders<'_, G, O> {
         self.commands.write(command);
     }
 
-    /// An ending the person confirmed: a resignation, or a draw offered (`offer` makes
-    /// the board's message).
-    pub fn end(&mut self, ending: Ending, offer: impl FnOnce(Side) -> O) {
+    /// An ending the person confirmed: a resignation, a draw offered (`offer` makes the
+    /// board's message), or a move that may end the game.
+    pub fn end(&mut self, ending: Ending<G::Move>, offer: impl FnOnce(Side) -> O) {
         self.clicks.write(UiClick);
         match ending {
             Ending::Resign(side) => {
@@ -74,6 +74,9 @@ impl<G: SessionGame, O: Message> GameOrders<'_, G, O> {
             }
             Ending::OfferDraw(side) => {
                 self.offers.write(offer(side));
+            }
+            Ending::Play(mv, _) => {
+                self.commands.write(Command::Play(mv));
             }
         }
     }

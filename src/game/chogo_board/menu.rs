@@ -12,7 +12,7 @@ use super::bridge::{Bridge, Command, PlayerKind, Setup};
 use super::rule_book::{self, ChogoRuleBook};
 use crate::bot::Level;
 use crate::game::app::boards::{self, BoardEntry, Loadable};
-use crate::game::app::dialogs::LoadForm;
+use crate::game::app::dialogs::{LoadForm, opponent_form};
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::theme::Theme;
 use crate::game::app::ui;
@@ -71,27 +71,21 @@ impl Opponent {
     }
 
     fn form(&mut self, ui: &mut egui::Ui) {
-        egui::ComboBox::from_label("Opponent")
-            .selected_text(self.level.map_or("Another person".to_string(), |l| {
-                format!("Computer: {}", l.title())
-            }))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut self.level, None, "Another person");
-                for level in Level::ALL {
-                    ui.selectable_value(
-                        &mut self.level,
-                        Some(level),
-                        format!("Computer: {}", level.title()),
-                    );
-                }
-            });
-        if self.level.is_some() {
-            ui.horizontal(|ui| {
-                ui.label("You play");
-                ui.radio_value(&mut self.side, Side::Black, "Black (moves first)");
-                ui.radio_value(&mut self.side, Side::White, "White");
-            });
-        }
+        // Each level's strength in a few words (the match names every level).
+        let strength = |l: Level| match l {
+            Level::Random => "Random",
+            Level::Beginner => "Beginner (random, likes captures)",
+            Level::Easy => "Easy (greedy)",
+            Level::Medium => "Medium (search, 0.2 s)",
+            Level::Hard => "Hard (search, 1 s)",
+            Level::Master => "Master (search, 5 s)",
+        };
+        opponent_form(
+            ui,
+            &mut self.level,
+            &mut self.side,
+            &Level::ALL.map(|l| (l, strength(l))),
+        );
     }
 }
 

@@ -86,7 +86,7 @@ fn panel(
     mut help: ResMut<ShowHelp>,
     persistence: Res<Persistence>,
     (place, mut drawer): (Res<PanelPlace>, ResMut<DrawerOpen>),
-    mut confirm: Local<Option<(Ending, u64)>>,
+    mut confirm: Local<Option<(Ending<crate::rules::Move>, u64)>>,
     mut study: StudyParts,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -205,11 +205,11 @@ fn record_entries(can_save: bool) -> Vec<Entry<Act>> {
 /// considering a draw offer, or the hint's move. Returns the ending confirmed.
 fn under_tools(
     ui: &mut egui::Ui,
-    confirm: &mut Option<(Ending, u64)>,
+    confirm: &mut Option<(Ending<crate::rules::Move>, u64)>,
     bridge: &Bridge,
     offer: &DrawOffer,
     hint: &Hint,
-) -> Option<Ending> {
+) -> Option<Ending<crate::rules::Move>> {
     let confirmed = ui::ending_question(ui, confirm, bridge.version);
     if confirm.is_none() {
         let line = if offer.is_pending() {
@@ -287,7 +287,7 @@ fn answer(
     viewing: &mut ResMut<Viewing>,
     orders: &mut Orders,
     person: Side,
-) -> Option<Ending> {
+) -> Option<Ending<crate::rules::Move>> {
     match ask {
         Asked::View(view) => {
             viewing.set_if_neq(Viewing::of(view));
@@ -502,6 +502,12 @@ fn position_lines(ui: &mut egui::Ui, bridge: &Bridge, viewing: Viewing) {
             ui.add(
                 egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD)).wrap(),
             );
+        }
+        // The move before it, when it did something worth saying.
+        if let Some(earlier) = n.checked_sub(2).and_then(|i| game.plies().get(i))
+            && let Some(words) = move_words(!mover, earlier)
+        {
+            ui::earlier_move_words(ui, &words);
         }
     }
     let quiet = crate::common::counted(shown.halfmoves() as usize, "ply", "plies");

@@ -348,8 +348,9 @@ mod tests {
     #[test]
     fn every_diagram_starts_from_a_valid_position() {
         let book = ChogoRuleBook::default();
-        assert_eq!(book.sections.len(), 9);
-        assert!(book.sections[0].start_position);
+        assert_eq!(book.sections.len(), 10);
+        assert_eq!(book.sections[0].title, "How to win");
+        assert!(book.sections[1].start_position);
         assert_eq!(
             book.sections
                 .iter()

@@ -270,7 +270,10 @@ pub(super) fn keyboard(
         MessageWriter<crate::game::app::study::ToggleAnalysis>,
     ),
     mut notice: ResMut<Notice>,
-    dialog: Res<State<crate::game::app::screen::Dialog>>,
+    (dialog, mut pass_keys): (
+        Res<State<crate::game::app::screen::Dialog>>,
+        MessageWriter<super::panel::AskPass>,
+    ),
 ) {
     // Keys belong to an open dialog, and keys typed into a text field are not moves; the
     // position editor takes none.
@@ -309,7 +312,14 @@ pub(super) fn keyboard(
         if in_line && line.outcome().is_none() {
             commands.write(GoCommand::TryMove(Move::Pass));
         } else if bridge.human_to_move() && viewing.0.is_none() {
-            commands.write(GoCommand::Play(Move::Pass));
+            // A pass that may end the game asks first, in the panel.
+            let person = bridge.game.position().turn();
+            // (A lesson's or a puzzle's board has no such panel: its pass is its own.)
+            if !bridge.is_driven() && super::panel::pass_question(&bridge, person).is_some() {
+                pass_keys.write(super::panel::AskPass);
+            } else {
+                commands.write(GoCommand::Play(Move::Pass));
+            }
         } else {
             notice.0 = Some(if line.outcome().is_some() {
                 "The game is over: Undo, or Play on after two passes, to go on".into()

@@ -13,7 +13,7 @@ use super::describe::{board_label, go_rules_line};
 use super::rule_book::{self, GoRuleBook};
 use super::{Figures, outcome_text};
 use crate::game::app::boards::{self, BoardEntry, Loadable};
-use crate::game::app::dialogs::LoadForm;
+use crate::game::app::dialogs::{LoadForm, opponent_form};
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::theme::Theme;
@@ -87,7 +87,7 @@ pub fn set_line(set: &str) -> &'static str {
 
 /// The game-of-Go part of the form: the board, the pieces and the scoring rules.
 fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
-    opponent_form(ui, form);
+    go_opponent_form(ui, form);
     ui.separator();
     let rules = &mut form.rules;
     let before = rules.board;
@@ -198,35 +198,21 @@ fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
 }
 
 /// The opponent and the person's side.
-fn opponent_form(ui: &mut egui::Ui, form: &mut GoForm) {
-    let level_title = |l: GoLevel| match l {
+fn go_opponent_form(ui: &mut egui::Ui, form: &mut GoForm) {
+    // Each level's strength in a few words (the match names every level).
+    let strength = |l: GoLevel| match l {
         GoLevel::Random => "Random",
         GoLevel::Easy => "Easy (greedy)",
         GoLevel::Medium => "Medium (search, 0.5 s)",
         GoLevel::Hard => "Hard (search, 2 s)",
         GoLevel::Master => "Master (search, 5 s)",
     };
-    egui::ComboBox::from_label("Opponent")
-        .selected_text(form.level.map_or("Another person".to_string(), |l| {
-            format!("Computer: {}", level_title(l))
-        }))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut form.level, None, "Another person");
-            for level in GoLevel::ALL {
-                ui.selectable_value(
-                    &mut form.level,
-                    Some(level),
-                    format!("Computer: {}", level_title(level)),
-                );
-            }
-        });
-    if form.level.is_some() {
-        ui.horizontal(|ui| {
-            ui.label("You play");
-            ui.radio_value(&mut form.side, Side::Black, "Black (moves first)");
-            ui.radio_value(&mut form.side, Side::White, "White");
-        });
-    }
+    opponent_form(
+        ui,
+        &mut form.level,
+        &mut form.side,
+        &GoLevel::ALL.map(|l| (l, strength(l))),
+    );
 }
 
 /// Who plays whom, in a few words.
@@ -398,7 +384,7 @@ fn load_part(
         Some(Err(problem)) => Err(problem.as_str()),
     };
     let loadable = boards::show_reading(ui, reading);
-    opponent_form(ui, &mut form);
+    go_opponent_form(ui, &mut form);
     loadable
 }
 

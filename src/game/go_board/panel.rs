@@ -120,6 +120,9 @@ struct Offers {
     can_end: bool,
     /// The person who acts.
     person: Side,
+    /// What a pass in the game would end, in words, when it may end the game: after the
+    /// other side's pass, or against a bot, which may pass back at once.
+    pass_ends: Option<&'static str>,
 }
 
 impl Offers {
@@ -135,7 +138,27 @@ impl Offers {
             can_undo: !game.moves().is_empty() || game.outcome().is_some(),
             can_end: live && bridge.player(person) == GoPlayer::Human,
             person,
+            pass_ends: pass_question(bridge, person),
         }
+    }
+}
+
+/// The P key asked for a pass that asks first (the panel holds the question).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AskPass;
+
+/// The question a pass asks first, when it may end the game.
+pub fn pass_question(bridge: &GoBridge, person: Side) -> Option<&'static str> {
+    let game = &bridge.game;
+    if game.outcome().is_some() {
+        return None;
+    }
+    if game.moves().last().is_some_and(|(m, _)| *m == Move::Pass) {
+        Some("Pass? It is the second pass in a row: the game ends and is counted.")
+    } else if matches!(bridge.player(!person), GoPlayer::Bot(_)) {
+        Some("Pass? If the computer passes too, the game ends and is counted.")
+    } else {
+        None
     }
 }
 
@@ -154,7 +177,7 @@ fn panel(
     mut orders: Orders,
     persistence: Res<Persistence>,
     (place, mut drawer, mut help): (Res<PanelPlace>, ResMut<DrawerOpen>, ResMut<ShowHelp>),
-    mut confirm: Local<Option<(Ending, u64)>>,
+    (mut confirm, mut pass_keys): (Local<Option<(Ending<Move>, u64)>>, MessageReader<AskPass>),
     mut exported: Local<Option<(String, u64)>>,
     mut study: StudyParts,
 ) -> Result {
@@ -163,6 +186,17 @@ fn panel(
     let ctx = contexts.ctx_mut()?;
     let viewing = views.viewing.0;
     let offers = Offers::of(&bridge, viewing);
+    // A question is about the game as it was shown: another view drops it (a pass
+    // confirmed then would go to the live game from a past position).
+    let asked_at = bridge.version ^ viewing.map_or(0, |n| (n as u64 + 1) << 40);
+    if pass_keys.read().count() > 0
+        && let Some(question) = offers.pass_ends
+    {
+        *confirm = Some((Ending::Play(Move::Pass, question), asked_at));
+        if *place == PanelPlace::Drawer {
+            drawer.0 = true;
+        }
+    }
     let mut tools = tools(&bridge, &offers, &hint, views.life.0);
     tools.extend(study.tools(Act::Analysis, Act::Review));
     // The counts of the position on the board: a past one while browsing the moves.
@@ -189,7 +223,7 @@ fn panel(
             rules: &rules_line,
             players,
             score: Some((
-                score_line(&parts, viewing),
+                score_line(&parts, viewing, shown),
                 "captures + the cells only its pieces reach (+ komi for White)",
             )),
             notice: notice.0.as_deref(),
@@ -210,7 +244,7 @@ fn panel(
                 if icons.len() > 1 {
                     kind_palette(ui, &icons, &mut views.kind, wood);
                 }
-                ended = ui::ending_question(ui, &mut confirm, bridge.version);
+                ended = ui::ending_question(ui, &mut confirm, asked_at);
             },
             &mut orders.actions,
             &mut help,
@@ -245,8 +279,12 @@ fn panel(
         {
             *exported = Some((said, bridge.version));
         } else if let Some(ending) = answer(ask, &bridge, &mut views, &mut orders, &offers) {
-            // Ending the game asks first: a slip of the mouse must not end it.
-            *confirm = Some((ending, bridge.version));
+            // Ending the game asks first: a slip of the mouse must not end it. The
+            // question is in the panel: a small window's drawer opens to show it.
+            *confirm = Some((ending, asked_at));
+            if *place == PanelPlace::Drawer {
+                drawer.0 = true;
+            }
         }
     }
     Ok(())
@@ -360,8 +398,19 @@ fn record_entries(rules: &Rules, can_save: bool) -> Vec<Entry<Act>> {
 }
 
 /// The score as it stands (`viewing`: of a past position), from [`score_parts`].
-fn score_line(parts: &[(u32, u32, f64, f64); 2], viewing: Option<usize>) -> String {
+/// The count as the position stands. Before both sides have had a piece on the board it
+/// says nothing (one piece reaches every empty cell: "Black 80 · White 5.5" after the
+/// first drop), so it waits for them; a side whose pieces were all captured is counted.
+fn score_line(
+    parts: &[(u32, u32, f64, f64); 2],
+    viewing: Option<usize>,
+    shown: &Position,
+) -> String {
     let when = if viewing.is_some() { "then" } else { "now" };
+    let never_on_board = |s: Side| shown.pieces(s).count() == 0 && shown.captures(!s) == 0;
+    if !shown.is_over() && Side::BOTH.into_iter().any(never_on_board) {
+        return format!("Score {when}: counted once both sides have pieces on the board");
+    }
     format!(
         "Score {when}: Black {} · White {}",
         number_text(parts[0].3),
@@ -429,7 +478,7 @@ fn answer(
     views: &mut Views,
     orders: &mut Orders,
     offers: &Offers,
-) -> Option<Ending> {
+) -> Option<Ending<Move>> {
     match ask {
         Asked::View(view) => {
             views.viewing.set_if_neq(GoViewing::of(view));
@@ -441,7 +490,11 @@ fn answer(
         Asked::Tool(Act::Pass) if offers.line_open => {
             orders.clicked(GoCommand::TryMove(Move::Pass));
         }
-        Asked::Tool(Act::Pass) => orders.clicked(GoCommand::Play(Move::Pass)),
+        // A pass that may end the game asks first (from the bar too: the drawer opens).
+        Asked::Tool(Act::Pass) => match offers.pass_ends {
+            Some(question) => return Some(Ending::Play(Move::Pass, question)),
+            None => orders.clicked(GoCommand::Play(Move::Pass)),
+        },
         // In a side line, its last move is taken back (as the U key does).
         Asked::Tool(Act::Undo) if bridge.line(views.viewing.0).is_some() => {
             orders.clicked(GoCommand::LineUndo);
@@ -630,6 +683,14 @@ fn last_move_lines(ui: &mut egui::Ui, bridge: &GoBridge, viewing: Option<usize>)
                 egui::Label::new(egui::RichText::new(words).small().color(palette::GOLD)).wrap(),
             );
         }
+        // The move before it, when it did something worth saying.
+        if let Some(i) = n.checked_sub(2)
+            && let (Some(&(earlier, took)), Some(before)) =
+                (game.moves().get(i), game.positions().get(i))
+            && let Some(words) = move_words(before.turn(), earlier, took, before)
+        {
+            ui::earlier_move_words(ui, &words);
+        }
     }
 }
 
@@ -715,6 +776,7 @@ fn coach_palette(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_message::<AskPass>();
     app.add_systems(
         EguiPrimaryContextPass,
         coach_palette
@@ -738,6 +800,28 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::*;
     use crate::go::{Game, Rules};
+
+    #[test]
+    fn the_score_waits_for_both_sides_on_the_board() {
+        let mut game = Game::from_position(Position::new(Rules::default()));
+        let line = |game: &Game| score_line(&score_parts(game.position()), None, game.position());
+        assert_eq!(
+            line(&game),
+            "Score now: counted once both sides have pieces on the board"
+        );
+        game.play_text(&"e5".parse().unwrap()).unwrap();
+        // One rook reaches all 80 empty cells: no count to show yet.
+        assert_eq!(
+            line(&game),
+            "Score now: counted once both sides have pieces on the board"
+        );
+        game.play_text(&"c3".parse().unwrap()).unwrap();
+        assert!(
+            line(&game).starts_with("Score now: Black 0 · White "),
+            "{}",
+            line(&game)
+        );
+    }
 
     #[test]
     fn the_result_line_names_the_side_that_resigned() {

@@ -441,8 +441,9 @@ mod tests {
     #[test]
     fn every_section_has_words_and_every_diagram_a_live_start() {
         let book = book();
-        assert_eq!(book.len(), 7);
-        assert!(book[0].figures);
+        assert_eq!(book.len(), 8);
+        assert_eq!(book[0].title, "How to win");
+        assert!(book[1].figures);
         assert_eq!(book.iter().map(|s| s.diagrams.len()).sum::<usize>(), 9);
         for section in &book {
             assert!(!section.text.is_empty(), "{}", section.title);

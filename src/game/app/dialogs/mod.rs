@@ -13,7 +13,7 @@ use crate::game::app::screen::{Dialog, GameKind, InGame, MenuAction};
 use crate::game::app::ui::{PanelPlace, UiLayer};
 
 pub use load::LoadForm;
-pub use new_game::NewGameChoice;
+pub use new_game::{NewGameChoice, opponent_form};
 
 /// The panel's place when a game is on the screen (a dialog then sits over the board,
 /// beside a panel on the right).

@@ -64,3 +64,41 @@ pub(super) fn dialog(world: &mut World) {
         world.write_message(MenuAction::Open(Dialog::None));
     }
 }
+
+/// A board's form: who the person plays. Every level is listed at once, with its
+/// strength in a few words, so that no level hides below a scroll; against a bot, the
+/// person's side. `levels` are the board's bot levels, weakest first, with their titles.
+pub fn opponent_form<L: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    level: &mut Option<L>,
+    side: &mut crate::common::Side,
+    levels: &[(L, &str)],
+) {
+    use crate::common::Side;
+    let title = |l: L| {
+        levels
+            .iter()
+            .find(|(x, _)| *x == l)
+            .map_or("?", |(_, t)| *t)
+    };
+    egui::ComboBox::from_label("Opponent")
+        .selected_text(level.map_or("Another person".to_string(), |l| {
+            format!("Computer: {}", title(l))
+        }))
+        // Tall enough for every entry: a list that scrolls kept its old scroll position,
+        // and a click landed on another level than the one under the pointer.
+        .height(f32::INFINITY)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(level, None, "Another person");
+            for &(l, t) in levels {
+                ui.selectable_value(level, Some(l), format!("Computer: {t}"));
+            }
+        });
+    if level.is_some() {
+        ui.horizontal(|ui| {
+            ui.label("You play");
+            ui.radio_value(side, Side::Black, "Black (moves first)");
+            ui.radio_value(side, Side::White, "White");
+        });
+    }
+}

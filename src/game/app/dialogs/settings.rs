@@ -9,7 +9,7 @@ use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui;
-use crate::save::ThemeName;
+use crate::save::{Settings, ThemeName};
 
 pub(super) fn dialog(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
@@ -39,6 +39,17 @@ pub(super) fn dialog(world: &mut World) {
                         ui.end_row();
                         ui.label("Animation speed");
                         ui.add(egui::Slider::new(&mut edited.animation_speed, 0.5..=3.0).text("×"));
+                        ui.end_row();
+                        ui.label("Computer's pause");
+                        let mut seconds = edited.bot_pause_ms as f32 / 1000.0;
+                        let max = Settings::MAX_BOT_PAUSE_MS as f32 / 1000.0;
+                        if ui
+                            .add(egui::Slider::new(&mut seconds, 0.0..=max).step_by(0.1).text("s"))
+                            .on_hover_text("How long the computer waits, after the move before has landed, to play its own")
+                            .changed()
+                        {
+                            edited.bot_pause_ms = (seconds * 1000.0).round() as u32;
+                        }
                         ui.end_row();
                         ui.label("Board");
                         ui.horizontal(|ui| {

@@ -114,6 +114,8 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     take_back: usize,
     /// The refutation in words, while it is shown.
     refutation: Option<String>,
+    /// The learner's last move was right (after a wrong one, the panel says so).
+    right: bool,
     picks: u64,
 }
 
@@ -139,11 +141,22 @@ impl<G: Taught + StudiedBoard> Searching for LessonRun<G> {
     fn searching(&self) -> bool {
         self.is_busy()
     }
+
+    /// Its replies wait for the board to settle and a moment more: frames must come.
+    fn waiting(&self) -> bool {
+        self.is_busy()
+    }
 }
 
 impl<G: Taught + StudiedBoard> Searching for PuzzleRun<G> {
     fn searching(&self) -> bool {
         self.is_busy()
+    }
+
+    /// Moves to play after a moment, or a refutation shown for one: frames must come
+    /// (only the refutation's search wakes the loop by itself).
+    fn waiting(&self) -> bool {
+        !self.queue.moves.is_empty() || self.state == PuzzleState::Showing
     }
 }
 
@@ -283,6 +296,14 @@ fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
                 }
             }
             CoachAsk::Solution => {}
+            CoachAsk::Pass => {
+                if learner_may_pass(stage.game(), stage.learner(), stage.finished().is_none())
+                    && let Some(pass) = stage.game().pass_move()
+                {
+                    // As the board's own input would write it.
+                    commands.write(Command::Play(pass));
+                }
+            }
         }
     }
     if let Some(mv) = run.replies.next(animating.0, time.delta_secs()) {
@@ -317,10 +338,10 @@ fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)
         Some(Answer::Failed { why, .. }) => (format!("Not this time: {why}"), None, true),
         _ => (
             format!(
-                "Moves: {} of {} (three stars in {})",
+                "Moves: {} · three stars in {}, at most {}",
                 stage.moves(),
-                stage.limit(),
-                data.par
+                crate::common::counted(data.par as usize, "move", "moves"),
+                stage.limit()
             ),
             None,
             false,
@@ -343,6 +364,7 @@ fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)
         busy: run.is_busy(),
         has_next: next_stage(file, at).is_some(),
         can_show_solution: false,
+        can_pass: learner_may_pass(stage.game(), stage.learner(), stage.finished().is_none()),
         rating: None,
     }
 }
@@ -357,6 +379,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
     again: bool,
     commands: &mut MessageWriter<Command<G>>,
 ) {
+    run.right = false;
     let puzzle = match (&run.attempt, again) {
         (Some(attempt), true) => Some(attempt.puzzle().clone()),
         _ => {
@@ -468,6 +491,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
             Tried::Right { reply } => {
                 run.queue.moves.push_back(reply);
                 run.queue.wait = 0.2;
+                run.right = true;
             }
             Tried::Solved => {
                 commands.write(Command::Drive(Drive::Hold(true)));
@@ -475,6 +499,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                 count(run, &mut settings);
             }
             Tried::Wrong => {
+                run.right = false;
                 commands.write(Command::Drive(Drive::Hold(true)));
                 count(run, &mut settings);
                 let mut after = before;
@@ -566,6 +591,16 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                     count(run, &mut settings);
                 }
             }
+            CoachAsk::Pass => {
+                if let Some(attempt) = run.attempt.as_ref()
+                    && run.state == PuzzleState::Solving
+                    && learner_may_pass(attempt.game(), attempt.solver(), true)
+                    && let Some(pass) = attempt.game().pass_move()
+                {
+                    // As the board's own input would write it.
+                    commands.write(Command::Play(pass));
+                }
+            }
         }
     }
     coach.shown = puzzle_shown(run, learning(&mut settings, G::GAME));
@@ -589,6 +624,9 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         Side::White => "White",
     };
     let status = match run.state {
+        PuzzleState::Solving if attempt.mistakes > 0 && run.right => {
+            "Right: go on (the wrong move before still counts)".to_string()
+        }
         PuzzleState::Solving if attempt.mistakes > 0 => "Not that one: try again".to_string(),
         PuzzleState::Solving => format!("{side} to play: find the best move"),
         PuzzleState::Refuting => "Not the move: here is why…".into(),
@@ -619,8 +657,16 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         busy: run.is_busy(),
         has_next: true,
         can_show_solution: run.state == PuzzleState::Solving,
+        can_pass: run.state == PuzzleState::Solving
+            && learner_may_pass(attempt.game(), attempt.solver(), true),
         rating,
     }
+}
+
+/// Whether the learner may pass now: the game has passes, the learner is to move, the
+/// try goes on.
+fn learner_may_pass<G: Taught>(game: &G, learner: Side, going: bool) -> bool {
+    going && game.turn() == learner && game.pass_move().is_some()
 }
 
 /// What the engine answers to a wrong move, in words: its move (a pass too, which the
@@ -678,8 +724,9 @@ fn follow_theme<G: Taught + StudiedBoard>(
         let first = seen.is_none();
         *seen = Some(coach.theme);
         // A filter that left nothing offers again under the new one.
+        // (Puzzles that are not there, or not yet, stay the problem.)
         if !first && run.attempt.is_none() {
-            run.problem = None;
+            run.problem = run.unavailable.clone();
         }
     }
 }
@@ -713,6 +760,7 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         hint: None,
         take_back: 0,
         refutation: None,
+        right: false,
         picks: 0,
     });
     super::files::register::<G>(app, kind);

@@ -109,6 +109,9 @@ mod web {
         };
         app.insert_resource(loading);
         app.add_systems(Update, arrive::<G>.run_if(resource_exists::<Loading<G>>));
+        // Frames come while the files are on their way, so that they are read (and the
+        // screens say so) when they arrive, not at the next input.
+        crate::game::app::pace::watch_presence::<Loading<G>>(app);
     }
 
     /// A file arrived, or could not: its text or why not.

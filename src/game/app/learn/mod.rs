@@ -33,6 +33,8 @@ pub enum CoachAsk {
     Next,
     /// Play the puzzle's solution.
     Solution,
+    /// The learner passes (a game with passes: the board has no button for it here).
+    Pass,
 }
 
 /// One game's lessons and puzzles as the screens list them.
@@ -103,6 +105,8 @@ pub struct Shown {
     pub has_next: bool,
     /// The puzzle's solution can still be shown.
     pub can_show_solution: bool,
+    /// The learner may pass now (a game that has passes).
+    pub can_pass: bool,
     /// The player's puzzle rating, and its change after the last puzzle.
     pub rating: Option<(String, Option<f64>)>,
 }

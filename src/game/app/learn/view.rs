@@ -78,37 +78,44 @@ fn learn_screen(world: &mut World) {
                 ))
                 .weak(),
             );
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for (l, lesson) in course.lessons.iter().enumerate() {
-                    ui.add_space(6.0);
-                    ui.label(
-                        egui::RichText::new(format!("{}. {}", l + 1, lesson.title))
-                            .size(19.0)
-                            .strong(),
-                    );
-                    ui.add(egui::Label::new(egui::RichText::new(&lesson.summary).weak()).wrap());
-                    ui.horizontal_wrapped(|ui| {
-                        for (s, (id, goal)) in lesson.stages.iter().enumerate() {
-                            let got = stars.get(id).copied().unwrap_or(0);
-                            let text =
-                                egui::RichText::new(format!("{}  {}", s + 1, stars_text(got)))
-                                    .size(16.0)
-                                    .color(if got > 0 {
-                                        palette::GOLD
-                                    } else {
-                                        egui::Color32::LIGHT_GRAY
-                                    });
-                            let button = egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
-                            if ui.add(button).on_hover_text(goal).clicked() {
-                                world.resource_mut::<Coach>().open_stage = Some((l, s));
-                                world
-                                    .resource_mut::<NextState<Screen>>()
-                                    .set(Screen::Lesson);
+            // The whole width scrolls (the wheel anywhere on the screen, not only over
+            // the narrow column of lessons), its bar at the window's edge.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for (l, lesson) in course.lessons.iter().enumerate() {
+                        ui.add_space(6.0);
+                        ui.label(
+                            egui::RichText::new(format!("{}. {}", l + 1, lesson.title))
+                                .size(19.0)
+                                .strong(),
+                        );
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(&lesson.summary).weak()).wrap(),
+                        );
+                        ui.horizontal_wrapped(|ui| {
+                            for (s, (id, goal)) in lesson.stages.iter().enumerate() {
+                                let got = stars.get(id).copied().unwrap_or(0);
+                                let text =
+                                    egui::RichText::new(format!("{}  {}", s + 1, stars_text(got)))
+                                        .size(16.0)
+                                        .color(if got > 0 {
+                                            palette::GOLD
+                                        } else {
+                                            egui::Color32::LIGHT_GRAY
+                                        });
+                                let button =
+                                    egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
+                                if ui.add(button).on_hover_text(goal).clicked() {
+                                    world.resource_mut::<Coach>().open_stage = Some((l, s));
+                                    world
+                                        .resource_mut::<NextState<Screen>>()
+                                        .set(Screen::Lesson);
+                                }
                             }
-                        }
-                    });
-                }
-            });
+                        });
+                    }
+                });
         });
 }
 
@@ -259,6 +266,15 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
         {
             ask = Some(CoachAsk::Next);
         }
+        // A game with passes: the board has no button for it (the key P passes too).
+        if shown.can_pass
+            && ui
+                .add_enabled(idle, egui::Button::new("Pass"))
+                .on_hover_text("Pass your turn (key P)")
+                .clicked()
+        {
+            ask = Some(CoachAsk::Pass);
+        }
         if ui.add_enabled(idle, egui::Button::new("Retry")).clicked() {
             ask = Some(CoachAsk::Retry);
         }
@@ -335,13 +351,14 @@ fn history(ui: &mut egui::Ui, world: &mut World, courses: &Courses, kind: GameKi
         .weak(),
     );
     for tried in learning.history.iter().rev().take(6) {
-        let (mark, word, colour) = if tried.solved {
-            ("✓", "solved", egui::Color32::from_rgb(150, 215, 140))
+        // Words, not marks: the fonts have no ✗ (it drew as a box).
+        let (word, colour) = if tried.solved {
+            ("solved", egui::Color32::from_rgb(150, 215, 140))
         } else {
-            ("✗", "missed", palette::WARN)
+            ("missed", palette::WARN)
         };
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(format!("{mark} {word}")).color(colour));
+            ui.label(egui::RichText::new(word).color(colour));
             ui.label(egui::RichText::new(&tried.id).weak());
             ui.label(format!("→ {}", tried.rating.round() as i64));
         });

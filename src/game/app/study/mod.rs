@@ -66,6 +66,16 @@ pub trait StudiedBoard: SessionGame {
     const REVIEW_WORK: u64;
 }
 
+/// The side a person plays against a bot, if one does.
+fn you<L>(players: crate::common::BySide<crate::common::Player<L>>) -> Option<Side> {
+    use crate::common::Player;
+    match (players.black, players.white) {
+        (Player::Human, Player::Bot(_)) => Some(Side::Black),
+        (Player::Bot(_), Player::Human) => Some(Side::White),
+        _ => None,
+    }
+}
+
 /// Offers a board's game and the position shown.
 fn offer_board<G: StudiedBoard>(
     session: Res<Session<G>>,
@@ -92,6 +102,7 @@ fn offer_board<G: StudiedBoard>(
             steps: G::STEPS,
             review_work: G::REVIEW_WORK,
             analysed: session.analysed,
+            you: you(session.players()),
         },
     );
 }

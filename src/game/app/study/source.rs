@@ -35,6 +35,9 @@ pub struct Source {
     pub steps: &'static [u64],
     /// The review's budget a position (nodes or playouts).
     pub review_work: u64,
+    /// The side a person plays against a bot (the study calls it "You", as the panel
+    /// does).
+    pub you: Option<Side>,
 }
 
 /// A side line: moves tried from a position of the game, which leave the game unchanged.
@@ -86,6 +89,8 @@ pub struct Offer {
     pub review_work: u64,
     /// The game was started to be analysed: the analysis starts switched on.
     pub analysed: bool,
+    /// The side a person plays against a bot.
+    pub you: Option<Side>,
 }
 
 impl StudySource {
@@ -113,6 +118,9 @@ impl StudySource {
             && s.key == key
             && s.engine == offer.engine
         {
+            if s.you != offer.you {
+                s.you = offer.you;
+            }
             if s.shown != shown {
                 s.shown = shown;
             }
@@ -136,6 +144,7 @@ impl StudySource {
             record_at: Arc::new(move |n| game.after_plies(n).record_text(&[])),
             steps: offer.steps,
             review_work: offer.review_work,
+            you: offer.you,
         });
     }
 }

@@ -182,8 +182,10 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
         |side: Side| review.accuracy[side].map_or("–".to_string(), |a| format!("{a:.0}%"));
     let open = section(ui, "Review", |ui| {
         let text = format!(
-            "accuracy: Black {} · White {}",
+            "Accuracy: {} {} · {} {}",
+            player(source, Side::Black),
             accuracy(Side::Black),
+            player(source, Side::White),
             accuracy(Side::White)
         );
         ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).truncate());
@@ -192,7 +194,7 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
         return None;
     }
     let asked = review_graph(ui, review, source.shown);
-    review_counts(ui, review);
+    review_counts(ui, review, source);
     // Not while the practice speaks of a mistake of its own.
     if state.practice.current(source).is_none() {
         shown_judgement(ui, review, source.shown);
@@ -294,14 +296,34 @@ fn review_graph(ui: &mut egui::Ui, review: &Review, shown: usize) -> Option<usiz
     asked
 }
 
-/// Each side's inaccuracies, mistakes and blunders on one line.
-fn review_counts(ui: &mut egui::Ui, review: &Review) {
-    let counts = Side::BOTH.map(|side| {
+/// A side as the study names it: "You (Black)" for the person playing a bot, else the
+/// side.
+fn player(source: &Source, side: Side) -> String {
+    if source.you == Some(side) {
+        format!("You ({side})")
+    } else {
+        side.to_string()
+    }
+}
+
+/// Each side's inaccuracies, mistakes and blunders in words, a line a side (as lichess
+/// counts them; the accuracy is on the section's first line).
+fn review_counts(ui: &mut egui::Ui, review: &Review, source: &Source) {
+    use crate::common::counted;
+    for side in Side::BOTH {
         let [i, m, b] = review.counts[side];
-        format!("{side} {i} ?! {m} ? {b} ??")
-    });
-    ui.label(egui::RichText::new(counts.join(" · ")).small())
-        .on_hover_text("Inaccuracies (?!), mistakes (?) and blunders (??) of each side");
+        let text = format!(
+            "{}: {}, {}, {}",
+            player(source, side),
+            counted(i, "inaccuracy", "inaccuracies"),
+            counted(m, "mistake", "mistakes"),
+            counted(b, "blunder", "blunders"),
+        );
+        ui.add(egui::Label::new(egui::RichText::new(text).small()).wrap())
+            .on_hover_text(
+                "Inaccuracies (?!), mistakes (?) and blunders (??), as the graph marks them",
+            );
+    }
 }
 
 /// The shown move's judgement, with the engine's better move.

@@ -246,49 +246,52 @@ pub fn pointer_on_board(
 }
 
 /// A way to end the game that the panel asks about before doing it: a slip of the mouse
-/// must not end a game (both games' panels).
+/// must not end a game (both games' panels). `M` is the board's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum Ending<M> {
     Resign(Side),
     OfferDraw(Side),
+    /// A move that may end the game, with what it would do in words (Go's pass, when the
+    /// other side may pass too: two passes end the game and count it).
+    Play(M, &'static str),
 }
 
 /// The panel's question about an ending, in a row of its own that stays (empty) when
 /// there is none, so the buttons below never move. `asked` holds the question with the
 /// game version it was asked in; a question the game has moved past is dropped. Returns
 /// the ending the player confirmed.
-pub fn ending_question(
+pub fn ending_question<M: Copy>(
     ui: &mut egui::Ui,
-    asked: &mut Option<(Ending, u64)>,
+    asked: &mut Option<(Ending<M>, u64)>,
     version: u64,
-) -> Option<Ending> {
+) -> Option<Ending<M>> {
     if asked.is_some_and(|(_, v)| v != version) {
         *asked = None;
     }
     let mut confirmed = None;
-    let row = egui::vec2(ui.available_width(), 26.0);
-    ui.allocate_ui_with_layout(
-        row,
-        egui::Layout::left_to_right(egui::Align::Center),
-        |ui| {
-            ui.set_min_size(row);
-            let Some((question, _)) = *asked else {
-                return;
-            };
-            let text = match question {
-                Ending::Resign(_) => "Resign this game?",
-                Ending::OfferDraw(_) => "Offer a draw?",
-            };
-            ui.label(egui::RichText::new(text).strong().color(palette::WARN));
-            if ui.button("Yes").clicked() {
-                confirmed = Some(question);
-                *asked = None;
-            }
-            if ui.button("No").clicked() {
-                *asked = None;
-            }
-        },
-    );
+    ui.horizontal(|ui| {
+        // The row keeps a button's height when empty; a long question wraps beside the
+        // buttons (they come first, so that they stay where they are) instead of
+        // widening the panel past the window.
+        ui.set_min_height(26.0);
+        ui.set_max_width(ui.available_width());
+        let Some((question, _)) = *asked else {
+            return;
+        };
+        let text = match question {
+            Ending::Resign(_) => "Resign this game?",
+            Ending::OfferDraw(_) => "Offer a draw?",
+            Ending::Play(_, question) => question,
+        };
+        if ui.button("Yes").clicked() {
+            confirmed = Some(question);
+            *asked = None;
+        }
+        if ui.button("No").clicked() {
+            *asked = None;
+        }
+        ui.add(egui::Label::new(egui::RichText::new(text).strong().color(palette::WARN)).wrap());
+    });
     confirmed
 }
 
@@ -393,22 +396,29 @@ pub fn move_list(
     let seen = egui::Id::new((id, "shown"));
     let newly_shown = ui.data(|d| d.get_temp::<usize>(seen)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(seen, shown));
-    egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt(id)
         .max_height(height)
         // The list keeps its height as it fills: what is below it does not move.
         .auto_shrink([true, false])
-        .stick_to_bottom(viewing.is_none())
-        .show(ui, |ui| {
-            if rows.is_empty() {
-                ui.label(egui::RichText::new("no moves yet").weak());
-                return;
-            }
-            let scroll_to = (newly_shown && viewing.is_some()).then_some(shown);
-            if let Some(ask) = move_grid(ui, id, rows, shown, scroll_to) {
-                asked = Some(ask);
-            }
-        });
+        .stick_to_bottom(viewing.is_none());
+    // The start (Home) is above the first move: the list goes to its top.
+    if newly_shown && shown == 0 {
+        area = area.vertical_scroll_offset(0.0);
+    }
+    area.show(ui, |ui| {
+        if rows.is_empty() {
+            ui.label(egui::RichText::new("no moves yet").weak());
+            return;
+        }
+        // The live game's last move too (End, Back): the list was left scrolled
+        // wherever a past move had been shown, and sticking to the bottom holds
+        // only a list that is there already.
+        let scroll_to = newly_shown.then_some(shown);
+        if let Some(ask) = move_grid(ui, id, rows, shown, scroll_to) {
+            asked = Some(ask);
+        }
+    });
     asked
 }
 
@@ -672,6 +682,20 @@ pub fn player_line(ui: &mut egui::Ui, side: Side, name: &str, captured: u32) {
             ui.label(count);
         });
     });
+}
+
+/// What the move before the last one did, in words, under the last move's: a move's
+/// notice stays readable while the answer to it is played.
+pub fn earlier_move_words(ui: &mut egui::Ui, words: &str) {
+    // One line, cut short (whole on hover): the status block keeps its height.
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!("Before: {words}"))
+                .small()
+                .weak(),
+        )
+        .truncate(),
+    );
 }
 
 /// `Last move: …` in at most two lines, broken anywhere (a capture list has no spaces) and
