@@ -262,3 +262,60 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     assert!(!learning.history[0].solved && learning.history[1].solved);
     assert_eq!(learning.done.len(), 2);
 }
+
+/// Go with chess pieces' stage on the count: the wall closed by a drop, then the panel's
+/// Pass (the board has no button for it in a lesson), the opponent's pass, three stars.
+#[test]
+fn the_count_stage_is_won_with_the_panels_pass() {
+    use chogo::game::GoBridge;
+    let mut app = app();
+    let file = chogo::learn::read_lessons(chogo::learn::lesson::shipped("go").unwrap()).unwrap();
+    let at = file
+        .lessons
+        .iter()
+        .enumerate()
+        .find_map(|(l, lesson)| {
+            lesson
+                .stages
+                .iter()
+                .position(|s| s.id == "count-score")
+                .map(|s| (l, s))
+        })
+        .expect("the count stage");
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::Go);
+    app.world_mut().resource_mut::<Coach>().open_stage = Some(at);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lesson);
+    let go = |app: &App| app.world().resource::<GoBridge>().game.clone();
+    let settled = |app: &App| {
+        !app.world().resource::<chogo::game::Animating>().0
+            && !app
+                .world()
+                .resource::<LessonRun<chogo::go::Game>>()
+                .is_busy()
+    };
+    until(&mut app, "the stage on the board", |app| {
+        app.world().resource::<GoBridge>().is_driven() && go(app).ply_count() == 0 && settled(app)
+    });
+    // The panel offers a pass from the start: it is always legal.
+    assert!(app.world().resource::<Coach>().shown.can_pass);
+    let drop = go(&app).read_move("c3").unwrap();
+    app.world_mut()
+        .write_message(chogo::game::GoCommand::Play(drop));
+    until(&mut app, "the opponent's answer", |app| {
+        go(app).ply_count() == 2 && settled(app)
+    });
+    assert_eq!(app.world().resource::<Coach>().shown.stars, None);
+    app.world_mut().write_message(CoachAsk::Pass);
+    until(&mut app, "the goal", |app| {
+        app.world().resource::<Coach>().shown.stars.is_some()
+    });
+    assert_eq!(app.world().resource::<Coach>().shown.stars, Some(3));
+    assert!(
+        !app.world().resource::<Coach>().shown.can_pass,
+        "the try is over"
+    );
+}

@@ -530,7 +530,7 @@ fn the_hopeless_side_loses() {
     assert_eq!(pos.safe_king_ring(B), None, "h3 is on the edge");
     assert_eq!(
         Outcome::win(W, EndReason::Hopeless).to_string(),
-        "White wins: Black has its king and at most two pawns against a safe king"
+        "White wins: Black has its king and at most two men against a safe king"
     );
     // Played on by default.
     assert_eq!(setup(weak, W).outcome(), None);

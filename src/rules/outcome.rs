@@ -69,7 +69,7 @@ impl Outcome {
             EndReason::NoLegalMove => format!("{loser} has no legal move"),
             EndReason::Resignation => format!("{loser} resigns"),
             EndReason::Hopeless => {
-                format!("{loser} has its king and at most two pawns against a safe king")
+                format!("{loser} has its king and at most two men against a safe king")
             }
             EndReason::FiftyMoves => "50 moves by each side without a capture".into(),
             EndReason::Repetition => "the same position for the third time".into(),

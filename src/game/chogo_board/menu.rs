@@ -184,7 +184,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
     // Handicap: tick 1–3 start pawns of one side.
     let mut side = rules.handicap.map_or(Side::White, |h| h.side);
     let mut pawns = rules.handicap.map_or(Bitboard::EMPTY, |h| h.pawns);
-    ui.label("Handicap (1–3 pawns removed)");
+    ui.label("Handicap (1–3 men removed)");
     ui.horizontal_wrapped(|ui| {
         ui.label("from");
         if ui.radio_value(&mut side, Side::Black, "Black").changed()
@@ -223,8 +223,7 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 let usual = rules.men_in_hand_default();
                 let mut men = rules.men_in_hand();
                 ui.add(
-                    egui::Slider::new(&mut men, 1..=RuleSet::max_men(rules.board))
-                        .text("pawns each"),
+                    egui::Slider::new(&mut men, 1..=RuleSet::max_men(rules.board)).text("men each"),
                 );
                 rules.drop_men = (men != usual).then_some(men);
                 option_choice(ui, &mut rules.drop_captures);

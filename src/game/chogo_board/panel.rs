@@ -437,11 +437,11 @@ fn result(ui: &mut egui::Ui, bridge: &Bridge, outcome: Outcome) -> Option<AfterG
             )
             .on_hover_text(
                 "The inventor's series: colours change, and the winner starts the \
-                 next game with a pawn less (1 to 3)",
+                 next game with a man less (1 to 3)",
             )
             .on_disabled_hover_text(
                 "No handicap series with the drop opening: both sides start with \
-                 the same men in hand and no pawn on the board to give",
+                 the same men in hand and no man on the board to give",
             );
         if series.clicked() {
             asked = Some(AfterGame::Series);

@@ -64,13 +64,13 @@ pub fn hopeless_words(pos: &Position) -> Option<String> {
             Some(format!(
                 "{side} has its king and {}: it loses when {}'s king has four neighbour \
                  cells, none of them {}",
-                counted(pawns, "pawn", "pawns"),
+                counted(pawns, "man", "men"),
                 !side,
                 !side
             ))
         }
         _ => Some(
-            "Both sides have a king and two pawns or fewer: the first whose enemy's king has \
+            "Both sides have a king and two men or fewer: the first whose enemy's king has \
              four neighbour cells, none of them the enemy's, loses"
                 .into(),
         ),
@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(
             hopeless_words(&resign).as_deref(),
             Some(
-                "Black has its king and 2 pawns: it loses when White's king has four \
+                "Black has its king and 2 men: it loses when White's king has four \
                  neighbour cells, none of them White"
             )
         );
