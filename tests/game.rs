@@ -1213,3 +1213,45 @@ fn an_unusable_settings_file_is_reported_and_never_overwritten() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The bot waits the settings' pause before its move, counted from the end of the move
+/// before: its answer is held (the frame pace keeps frames coming meanwhile), then played.
+#[test]
+fn the_bot_waits_its_pause_before_its_move() {
+    use chogo::bot::Level;
+    use chogo::game::app::pace::Searching;
+    use chogo::game::{BotPlay, BotThinking, PlayerSettings};
+    let mut app = app_with(
+        BySide::new(PlayerKind::Human, PlayerKind::Bot(Level::Easy)),
+        None,
+    );
+    app.insert_resource(BotPlay {
+        paced: true,
+        ..BotPlay::default()
+    });
+    app.world_mut()
+        .resource_mut::<PlayerSettings>()
+        .0
+        .bot_pause_ms = 600;
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    let played = std::time::Instant::now();
+    let mut held = false;
+    while app.world().resource::<Bridge>().game.plies().len() < 2 {
+        assert!(
+            played.elapsed() < Duration::from_secs(30),
+            "the bot never moved"
+        );
+        let turn = app.world().resource::<BotThinking>();
+        // The greedy bot answers at once: its answer waits, and the pace knows it.
+        if turn.is_holding() {
+            held = true;
+            assert!(turn.waiting(), "a held answer is a wait on the clock");
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(held, "the answer was never held");
+    // The pause counts from the end of the person's move: never less than it since then.
+    assert!(played.elapsed() >= Duration::from_millis(600));
+    assert!(!app.world().resource::<BotThinking>().waiting());
+}

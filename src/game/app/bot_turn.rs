@@ -178,8 +178,11 @@ pub fn finish_turn<G: BoardBots>(
     mut commands: MessageWriter<Command<G>>,
     mut notice: ResMut<Notice>,
 ) {
-    // An answer found while the position editor is open waits until it closes.
+    // An answer found while the position editor is open waits until it closes; one
+    // already waiting out the pause goes (nothing would count its pause down), and the
+    // same search, with the same seed, is asked again when the editor closes.
     if session.edit.is_some() {
+        turn.held = None;
         return;
     }
     let pause = if play.paced {

@@ -153,7 +153,8 @@ pub fn pass_question(bridge: &GoBridge, person: Side) -> Option<&'static str> {
     if game.outcome().is_some() {
         return None;
     }
-    if game.moves().last().is_some_and(|(m, _)| *m == Move::Pass) {
+    // The position's own count: a game set up (or loaded) just after a pass has no moves.
+    if game.position().passes() > 0 {
         Some("Pass? It is the second pass in a row: the game ends and is counted.")
     } else if matches!(bridge.player(!person), GoPlayer::Bot(_)) {
         Some("Pass? If the computer passes too, the game ends and is counted.")

@@ -391,7 +391,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
         }
     };
     let Some(puzzle) = puzzle else {
-        run.attempt = None;
+        stop_attempt(run, commands);
         run.problem = Some(match theme {
             Some(theme) => format!("No puzzle of the theme {theme} is left"),
             None => "Every puzzle has been tried: well done".into(),
@@ -424,10 +424,28 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
             }
         }
         Err(e) => {
-            run.attempt = None;
+            stop_attempt(run, commands);
             run.problem = Some(format!("This puzzle cannot be played: {e}"));
         }
     }
+}
+
+/// No puzzle follows the one on the board (none left, or one that cannot be played):
+/// whatever it still had to do goes (a refutation looked for or shown), and the board
+/// stays held, with nothing behind it to answer a move.
+fn stop_attempt<G: Taught + StudiedBoard>(
+    run: &mut PuzzleRun<G>,
+    commands: &mut MessageWriter<Command<G>>,
+) {
+    if run.attempt.take().is_some() {
+        commands.write(Command::Drive(Drive::Hold(true)));
+    }
+    run.queue = Queue::new();
+    run.state = PuzzleState::Solving;
+    run.refuting = None;
+    run.refutation = None;
+    run.take_back = 0;
+    run.hint = None;
 }
 
 /// Counts the puzzle in the rating, once: solved cleanly, or not.

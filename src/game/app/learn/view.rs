@@ -266,15 +266,6 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
         {
             ask = Some(CoachAsk::Next);
         }
-        // A game with passes: the board has no button for it (the key P passes too).
-        if shown.can_pass
-            && ui
-                .add_enabled(idle, egui::Button::new("Pass"))
-                .on_hover_text("Pass your turn (key P)")
-                .clicked()
-        {
-            ask = Some(CoachAsk::Pass);
-        }
         if ui.add_enabled(idle, egui::Button::new("Retry")).clicked() {
             ask = Some(CoachAsk::Retry);
         }
@@ -293,6 +284,16 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
                 .clicked()
         {
             ask = Some(CoachAsk::Solution);
+        }
+        // A game with passes: the board has no button for it (the key P passes too).
+        // Last in the row: as it comes and goes, the buttons before it stay put.
+        if shown.can_pass
+            && ui
+                .add_enabled(idle, egui::Button::new("Pass"))
+                .on_hover_text("Pass your turn (key P)")
+                .clicked()
+        {
+            ask = Some(CoachAsk::Pass);
         }
         if let Some(ask) = ask {
             world.write_message(ask);
