@@ -8,6 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use chogo::game::app::session::SessionGame;
 
 use chogo::common::Playable;
 use chogo::common::taught::Taught;
@@ -68,6 +69,17 @@ fn rating(app: &App) -> f64 {
         .rating
 }
 
+/// Opens stage `at` (lesson, stage) of game `kind`'s lessons, as the Learn path does.
+fn open_stage(app: &mut App, kind: GameKind, at: (usize, usize)) {
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(kind);
+    app.world_mut().resource_mut::<Coach>().open_stage = Some(at);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lesson);
+}
+
 #[test]
 fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
     let mut app = app();
@@ -86,13 +98,7 @@ fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
         })
         .find(|(_, d)| !d.refused.is_empty())
         .expect("a stage with a refused move");
-    app.world_mut()
-        .resource_mut::<NextState<GameKind>>()
-        .set(GameKind::Chogo);
-    app.world_mut().resource_mut::<Coach>().open_stage = Some(at);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lesson);
+    open_stage(&mut app, GameKind::Chogo, at);
     until(&mut app, "the stage on the board", |app| {
         bridge(app).is_driven() && my_turn(app)
     });
@@ -132,6 +138,11 @@ fn a_lesson_stage_is_played_to_its_goal_through_the_app() {
         app.world().resource::<Coach>().shown.stars.is_some()
     });
     assert_eq!(app.world().resource::<Coach>().shown.stars, Some(3));
+    // Under the buttons, how a move is made on this board, as the game's panel says it
+    // (here the drop of a king: White's is still in hand).
+    let controls = app.world().resource::<Coach>().shown.controls;
+    assert!(controls.contains("drop your king"), "{controls:?}");
+    assert_eq!(controls, bridge(&app).game.how_to_play());
     let saved = app.world().resource::<PlayerSettings>().0.learning["chogo"]
         .stars
         .get(&data.id)
@@ -207,6 +218,19 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
         .id
         .clone();
     let set = bridge(&app).game.position().to_string();
+    // The panel names the setting move, as the record writes it.
+    let setting = {
+        let mut before = bridge(&app).game.clone();
+        let mv = before.moves().next().unwrap();
+        before.undo();
+        before.move_text(mv)
+    };
+    let said = app.world().resource::<Coach>().shown.said.clone();
+    assert!(
+        said.as_deref()
+            .is_some_and(|s| s.ends_with(&format!(" played {setting}"))),
+        "{said:?} should name {setting}"
+    );
 
     // A wrong move: refuted by the engine, then taken back; the rating goes down.
     let wrong = wrong_move(&app);
@@ -282,13 +306,7 @@ fn the_count_stage_is_won_with_the_panels_pass() {
                 .map(|s| (l, s))
         })
         .expect("the count stage");
-    app.world_mut()
-        .resource_mut::<NextState<GameKind>>()
-        .set(GameKind::Go);
-    app.world_mut().resource_mut::<Coach>().open_stage = Some(at);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lesson);
+    open_stage(&mut app, GameKind::Go, at);
     let go = |app: &App| app.world().resource::<GoBridge>().game.clone();
     let settled = |app: &App| {
         !app.world().resource::<chogo::game::Animating>().0
@@ -309,6 +327,11 @@ fn the_count_stage_is_won_with_the_panels_pass() {
         go(app).ply_count() == 2 && settled(app)
     });
     assert_eq!(app.world().resource::<Coach>().shown.stars, None);
+    // The opponent's pass shows nothing on the board: the panel says it.
+    assert_eq!(
+        app.world().resource::<Coach>().shown.said.as_deref(),
+        Some("White passed")
+    );
     app.world_mut().write_message(CoachAsk::Pass);
     until(&mut app, "the goal", |app| {
         app.world().resource::<Coach>().shown.stars.is_some()

@@ -111,6 +111,7 @@ fn every_promised_stage_is_there() {
         "move-tandem",
         "capture-e5",
         "slide-capture",
+        "save-man",
         "secure-men",
         "mole-drop",
         "capture-king",

@@ -54,6 +54,7 @@ fn settings_read_back_as_saved() {
         show_coordinates: false,
         last_game: LastGame::new("go"),
         rooks_as_stones: true,
+        go_letters: true,
         learning: std::collections::BTreeMap::new(),
         bot_pause_ms: 1200,
     };
@@ -99,6 +100,7 @@ fn older_settings_files_take_the_defaults_for_what_they_lack() {
     let later = Settings::from_text(&read_fixture("old/settings-with-last-game.json")).unwrap();
     assert_eq!(later.last_game, LastGame::new("go-with-pieces"));
     assert!(!later.rooks_as_stones);
+    assert!(!later.go_letters, "the rule book's letters unless asked");
     // An empty object is all defaults.
     assert_eq!(Settings::from_text("{}").unwrap(), Settings::default());
 }

@@ -152,8 +152,19 @@ fn a_review_judges_every_move_and_leaves_the_game_as_it_was() {
     assert_eq!(review.moves[0].class, Some(chogo::study::Class::Blunder));
     assert_eq!(review.black_wins.len(), 3);
     assert_eq!(version(&app), before, "the review changed the game");
-    // A finished game shows its analysis without being asked: the result (Black, to
-    // move, has lost).
+    // Nothing opens by itself at the game's end: the analysis waits to be asked.
+    for _ in 0..5 {
+        app.update();
+    }
+    let analysis_on = |app: &App| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone();
+        source.is_some_and(|s| world.resource::<AnalysisBoard>().is_on(&s))
+    };
+    assert!(!analysis_on(&app), "the analysis opened by itself");
+    assert!(!app.world().resource::<AnalysisBoard>().is_thinking());
+    // Asked, it shows the result (Black, to move, has lost).
+    app.world_mut().write_message(ToggleAnalysis);
     until(&mut app, |app| {
         let world = app.world();
         let source = world.resource::<StudySource>().0.clone();

@@ -14,13 +14,14 @@ use crate::game::app::session::OnScreen;
 
 /// Counts drawn frames in `window.chogoFrames`, and tells the page which game is on the
 /// screen (`window.chogoGame`, its id: `chogo`, `go`) and its moves (`window.chogoMoves`;
-/// both undefined while no game is on the screen), for the page's loading screen and the
-/// browser test.
+/// both undefined while no game is on the screen), and how a lesson or a puzzle stands
+/// (`window.chogoCoach`), for the page's loading screen and the browser test.
 fn count_frames(
     mut frames: Local<u32>,
     on_screen: Res<OnScreen>,
     in_game: Option<Res<State<InGame>>>,
     kind: Option<Res<State<GameKind>>>,
+    coach: Option<Res<crate::game::app::learn::Coach>>,
 ) {
     *frames = frames.saturating_add(1);
     let Some(window) = web_sys::window() else {
@@ -43,6 +44,10 @@ fn count_frames(
             JsValue::from_f64(on_screen.moves as f64)
         }),
     );
+    // A lesson's or a puzzle's state as its panel words it ("Goal reached in one move…").
+    if let Some(coach) = coach.filter(|c| c.is_changed()) {
+        set("chogoCoach", coach.shown.status.as_str().into());
+    }
 }
 
 /// Frames drawn after a new share: egui and the cameras take it up within four.

@@ -118,13 +118,14 @@ pub fn parse_vertex(v: &str, board: Board) -> Result<Option<Cell>, String> {
         .ok_or_else(bad)
 }
 
+/// A file's letter as GTP and Go programs write it: `A`–`T` without `I` (`?` past 19).
+pub fn file_letter(file: usize) -> char {
+    LETTERS.get(file).copied().unwrap_or(b'?') as char
+}
+
 /// A cell as a GTP vertex.
 pub fn vertex(cell: Cell) -> String {
-    format!(
-        "{}{}",
-        LETTERS.get(cell.file() as usize).copied().unwrap_or(b'?') as char,
-        cell.rank() + 1
-    )
+    format!("{}{}", file_letter(cell.file() as usize), cell.rank() + 1)
 }
 
 fn color(s: &str) -> Result<Side, String> {
@@ -874,6 +875,14 @@ pub fn free_handicap(board: Board, n: usize) -> Option<Vec<Cell>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_lettered_without_i() {
+        let letters: String = (0..19).map(file_letter).collect();
+        assert_eq!(letters, "ABCDEFGHJKLMNOPQRST");
+        assert_eq!(file_letter(19), '?');
+        assert_eq!(vertex(Cell::new(8, 2).unwrap()), "J3");
+    }
 
     /// An engine on 9 × 9 with one stone down (80 empty cells) whose level thinks 5 s a
     /// move, after the given commands.

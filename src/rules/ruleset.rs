@@ -25,6 +25,9 @@ pub trait RuleOption: Copy + Eq + Default + fmt::Debug + 'static {
     /// The value in players' words, able to stand alone in a description or beside the
     /// option's title in a dialog: `one-step kings`.
     fn label(self) -> &'static str;
+    /// What the value does in play, in one line for a dialog: `A king on its own steps one
+    /// cell; in a tandem it slides like a rook.`
+    fn explain(self) -> &'static str;
     /// The value named so in rule text (any case).
     fn from_name(name: &str) -> Option<Self> {
         Self::ALL
@@ -39,7 +42,7 @@ macro_rules! rule_option {
     (
         $(#[$meta:meta])*
         pub enum $ty:ident: $key:literal, $title:literal {
-            $( $(#[$vmeta:meta])* $variant:ident = $name:literal, $label:literal; )+
+            $( $(#[$vmeta:meta])* $variant:ident = $name:literal, $label:literal, $explain:literal; )+
         }
     ) => {
         $(#[$meta])*
@@ -63,6 +66,11 @@ macro_rules! rule_option {
                     $($ty::$variant => $label,)+
                 }
             }
+            fn explain(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $explain,)+
+                }
+            }
         }
 
         /// The value's name in rule text.
@@ -79,8 +87,10 @@ rule_option! {
     /// full rook power.
     pub enum KingPower: "king", "King alone" {
         #[default]
-        OneStep = "one-step", "one-step kings";
-        Rook = "rook", "rook kings";
+        OneStep = "one-step", "one-step kings",
+        "A king on its own steps one cell; inside a tandem it slides with the others.";
+        Rook = "rook", "rook kings",
+        "A king slides like a rook, as far as the cells are empty, like a man.";
     }
 }
 
@@ -88,8 +98,10 @@ rule_option! {
     /// How far a tandem may slide when some (not all) of its men are trapped (RULES §9).
     pub enum PartTrappedTandem: "tandem", "Part-trapped tandem" {
         #[default]
-        FullRook = "full", "full part-trapped tandems";
-        OneCell = "one-cell", "one-cell part-trapped tandems";
+        FullRook = "full", "full part-trapped tandems",
+        "A tandem with some (not all) of its men trapped still slides any distance.";
+        OneCell = "one-cell", "one-cell part-trapped tandems",
+        "A tandem with some of its men trapped slides one cell only.";
     }
 }
 
@@ -98,14 +110,18 @@ rule_option! {
     pub enum KingStart: "start", "King start" {
         /// Each side's first move drops its king in its own half.
         #[default]
-        DropOwnHalf = "own-half", "king drop in own half";
+        DropOwnHalf = "own-half", "king drop in own half",
+        "Each side first drops its king on an empty cell up to the middle.";
         /// Each side's first move drops its king on any empty cell.
-        DropAnywhere = "anywhere", "king drop anywhere";
+        DropAnywhere = "anywhere", "king drop anywhere",
+        "Each side first drops its king on any empty cell of the board.";
         /// No drop move: the kings start on the board.
-        Fixed = "fixed", "fixed kings";
+        Fixed = "fixed", "fixed kings",
+        "The kings start in front of their men (d2 and e6 on Chogo-44); no drop.";
         /// No drop move: the kings start on the board facing each other on the file left
         /// of centre (RULES §10.5).
-        Facing = "facing", "facing kings";
+        Facing = "facing", "facing kings",
+        "The kings start face to face on one file (d2 and d6 on Chogo-44); no drop.";
     }
 }
 
@@ -113,8 +129,10 @@ rule_option! {
     /// Whether the mover's own enclosed men are removed too ("suicide", RULES §9).
     pub enum OwnManCapture: "capture", "Own men" {
         #[default]
-        Never = "never", "own men never captured";
-        Suicide = "suicide", "suicide captures";
+        Never = "never", "own men never captured",
+        "A move never removes the mover's own men, however enclosed they are.";
+        Suicide = "suicide", "suicide captures",
+        "A move also removes the mover's own men it leaves enclosed by two enemies or more.";
     }
 }
 
@@ -123,9 +141,11 @@ rule_option! {
     pub enum MoleCondition: "mole", "Mole drop" {
         /// Every enemy man secure and the enemy has a city.
         #[default]
-        SecureAndCity = "secure-city", "mole drop when every enemy man is secure";
+        SecureAndCity = "secure-city", "mole drop when every enemy man is secure",
+        "A man may be dropped into an enemy city only when every enemy man is secure.";
         /// The enemy has a city.
-        City = "city", "mole drop into any city";
+        City = "city", "mole drop into any city",
+        "A man may be dropped into an enemy city whenever the enemy has one.";
     }
 }
 
@@ -134,9 +154,11 @@ rule_option! {
     pub enum TrapRule: "trap", "Traps" {
         /// One man between two enemy men.
         #[default]
-        Single = "single", "single traps";
+        Single = "single", "single traps",
+        "One man between two enemy men, on opposite sides, is trapped.";
         /// A whole run of men between two enemy men.
-        Line = "line", "line traps";
+        Line = "line", "line traps",
+        "A whole line of men with enemy men just beyond both its ends is trapped.";
     }
 }
 
@@ -145,13 +167,17 @@ rule_option! {
     pub enum Fortress: "fortress", "Against hiding" {
         /// The mole drop of §7.
         #[default]
-        Mole = "mole", "mole drops";
+        Mole = "mole", "mole drops",
+        "Against secure walls: drop one of your men into the enemy's city.";
         /// No move may start and end with every one of the mover's men secure.
-        NoHiding = "no-hiding", "no hiding";
+        NoHiding = "no-hiding", "no hiding",
+        "No move may start and end with all the mover's men secure; no mole drop.";
         /// A knight's leap into an enemy city.
-        Knight = "knight", "knight leaps into cities";
+        Knight = "knight", "knight leaps into cities",
+        "Against secure walls: a man leaps like a chess knight into an enemy city.";
         /// An enemy man set down on any empty cell.
-        Reposition = "reposition", "repositioning enemy men";
+        Reposition = "reposition", "repositioning enemy men",
+        "Against secure walls: set any one enemy man down on any empty cell.";
     }
 }
 
@@ -160,9 +186,11 @@ rule_option! {
     pub enum Opening: "opening", "Opening" {
         /// The men stand at the start; only the kings are dropped.
         #[default]
-        Kings = "kings", "king drops";
+        Kings = "kings", "king drops",
+        "The men start on the board; only the kings are dropped.";
         /// The board starts empty and every man is dropped.
-        Drops = "drops", "drop opening";
+        Drops = "drops", "drop opening",
+        "The board starts empty: both sides drop their men in turn, then the kings.";
     }
 }
 
@@ -170,8 +198,10 @@ rule_option! {
     /// Whether drops of the drop opening capture (RULES §10.3).
     pub enum DropCaptures: "drop-captures", "Drops capture" {
         #[default]
-        Yes = "yes", "drops capture";
-        No = "no", "drops never capture";
+        Yes = "yes", "drops capture",
+        "A drop of the opening captures like any move.";
+        No = "no", "drops never capture",
+        "Nothing is captured until every man is dropped.";
     }
 }
 
@@ -180,9 +210,11 @@ rule_option! {
     pub enum DropKings: "kings", "Kings" {
         /// Each side drops its king after its pawns.
         #[default]
-        Last = "last", "kings dropped last";
+        Last = "last", "kings dropped last",
+        "Each side drops its king after its men.";
         /// There are no kings.
-        None = "none", "no kings";
+        None = "none", "no kings",
+        "No kings: a side loses when it has no move left.";
     }
 }
 
@@ -191,8 +223,10 @@ rule_option! {
     /// §10.4).
     pub enum Hopeless: "hopeless", "Hopeless side" {
         #[default]
-        PlayOn = "play-on", "the weak side plays on";
-        Resign = "resign", "the hopeless side resigns";
+        PlayOn = "play-on", "the weak side plays on",
+        "A side down to its king and two men plays on.";
+        Resign = "resign", "the hopeless side resigns",
+        "A side left with its king and two men loses once the enemy king stands alone in the open.";
     }
 }
 
@@ -767,6 +801,37 @@ impl<'de> Deserialize<'de> for RuleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each value's explanation: one short line of its own, a sentence, not its label.
+    fn explained<T: RuleOption>() {
+        let mut seen = std::collections::HashSet::new();
+        for &v in T::ALL {
+            let e = v.explain();
+            assert!(
+                (20..=100).contains(&e.len()) && !e.contains('\n') && e.ends_with('.'),
+                "{}={}: {e:?}",
+                T::KEY,
+                v.name()
+            );
+            assert!(seen.insert(e), "{}: two values explained alike", T::KEY);
+            assert_ne!(e, v.label());
+        }
+    }
+
+    #[test]
+    fn every_option_value_is_explained() {
+        explained::<KingPower>();
+        explained::<PartTrappedTandem>();
+        explained::<KingStart>();
+        explained::<OwnManCapture>();
+        explained::<MoleCondition>();
+        explained::<TrapRule>();
+        explained::<Fortress>();
+        explained::<Opening>();
+        explained::<DropCaptures>();
+        explained::<DropKings>();
+        explained::<Hopeless>();
+    }
 
     #[test]
     fn presets_are_named_sets() {

@@ -48,6 +48,9 @@ pub struct Settings {
     pub last_game: LastGame,
     /// Go with chess pieces: rooks drawn as Go stones instead of chess rooks.
     pub rooks_as_stones: bool,
+    /// Go with chess pieces: the board's files lettered as Go programs write them (`A`–`T`
+    /// without `I`, as GTP), not as the rule book and the records do (`a`, `b`, … `i`).
+    pub go_letters: bool,
     /// The lessons' stars and the puzzles' ratings, each game's by its id (`chogo`, `go`).
     pub learning: std::collections::BTreeMap<String, Learning>,
     /// The computer's pause before its move, in milliseconds (0 to
@@ -136,6 +139,7 @@ impl Default for Settings {
             show_coordinates: true,
             last_game: LastGame::default(),
             rooks_as_stones: false,
+            go_letters: false,
             learning: std::collections::BTreeMap::new(),
             bot_pause_ms: 500,
         }

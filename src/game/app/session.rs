@@ -80,6 +80,9 @@ pub trait SessionGame: Studied {
     fn shows(_mv: Self::Move) -> bool {
         true
     }
+    /// How a move is made on the board, in one line (under the game's panel, and on the
+    /// lessons' and puzzles' screens).
+    fn how_to_play(&self) -> &'static str;
 }
 
 /// Which position the board shows: `None` the live game, `Some(n)` the position after `n`

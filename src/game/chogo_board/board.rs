@@ -11,7 +11,7 @@ use crate::game::app::theme::Theme;
 use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::layout::BoardLayout;
-use crate::rules::{Bitboard, Cell};
+use crate::rules::{Bitboard, Cell, Role, Side};
 use crate::save::ThemeName;
 
 /// Everything drawn for the board itself; rebuilt when the layout changes.
@@ -35,6 +35,9 @@ pub struct Highlights {
     /// The safe king's cell and its four neighbours, when the hopeless rule ended the
     /// game (RULES §10.4).
     pub safe: Bitboard,
+    /// The man on top of a hand, picked up to be dropped: its side, kind and place in
+    /// the hand.
+    pub hand: Option<(Side, Role, u8)>,
 }
 
 fn build_board(
@@ -211,6 +214,16 @@ fn draw_highlights(
     square(highlights.safe, theme.selected, 0.27);
     square(highlights.selected, theme.selected, 0.3);
     square(highlights.hint, theme.hint, 0.35);
+    // The hand's man picked up: marked under it as a man on the board would be.
+    if let Some((side, role, slot)) = highlights.hand {
+        let at = crate::game::chogo_board::men::hand_point(&layout, side, role, slot);
+        commands.spawn((
+            HighlightPart,
+            DespawnOnExit(ChogoOn),
+            Sprite::from_color(theme.selected, Vec2::splat(cell)),
+            Transform::from_translation(at.extend(0.3)),
+        ));
+    }
     for c in highlights.targets - highlights.capture_targets {
         // A block's destination under one of its own men (a slide by one cell) is marked
         // on top of that man, or it could not be seen.

@@ -136,6 +136,19 @@ impl SessionGame for Game {
     fn played_text(_: Move, _: &Position, report: &MoveReport) -> String {
         report.text.clone()
     }
+
+    fn how_to_play(&self) -> &'static str {
+        let pos = self.position();
+        if !pos.is_drop_phase() {
+            return "Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. ? for all keys.";
+        }
+        match pos.hand(pos.turn()).next() {
+            Some(crate::rules::Role::Pawn) => {
+                "Click a marked cell to drop a man from your hand. ? for all keys."
+            }
+            _ => "Click a marked cell to drop your king. ? for all keys.",
+        }
+    }
 }
 
 impl Bridge {

@@ -507,6 +507,9 @@ fn update_highlights(
     };
     if takes_moves(&bridge, viewing.0, animating.0) {
         next.selected = grab.cells;
+        if grab.hand {
+            next.hand = next_in_hand(pos, pos.turn()).map(|(role, slot)| (pos.turn(), role, slot));
+        }
         if settings.0.show_legal_moves {
             (next.targets, next.capture_targets) = destinations(pos, &grab.selection);
         }

@@ -134,9 +134,12 @@ fn small_board(InMut(ui): InMut<egui::Ui>, bridge: Res<Bridge>, theme: Res<Theme
 }
 
 /// One rule option's row: its title, then a radio button for each value (the rules
-/// engine's own names and labels).
+/// engine's own names and labels), and under it what the chosen value does.
 fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T) {
     ui::choice(ui, T::TITLE, value, T::ALL.iter().map(|&v| (v, v.label())));
+    ui.indent(T::KEY, |ui| {
+        ui.add(egui::Label::new(egui::RichText::new(value.explain()).small().weak()).wrap());
+    });
 }
 
 /// Every rule option of RULES §9, with the presets and the handicap.

@@ -10,6 +10,7 @@ use crate::game::app::game_panel::{self, Asked, Away, Entry, GamePanel, ShowHelp
 use crate::game::app::panel_parts::{self, BarLine, GameOrders, StudyParts};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::MenuAction;
+use crate::game::app::session::SessionGame;
 use crate::game::app::ui::{self, DrawerOpen, Ending, Notice, PanelPlace, UiLayer, palette};
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};
@@ -126,7 +127,7 @@ fn panel(
             viewing: viewing.0,
             record: record_entries(persistence.store.is_some()),
             note: None,
-            help: "Click a man, then a cell — or drag it. Shift-click adds men to a block. Esc clears. ? for all keys.",
+            help: game.how_to_play(),
             study: study.view(shown.turn()),
             result_first: game.outcome().is_some(),
         };

@@ -382,7 +382,7 @@ pub(super) fn draw_labels(
         layout: &layout,
     };
     if settings.0.show_coordinates {
-        labels.coordinates();
+        labels.coordinates(settings.0.go_letters);
     }
     // Why the drop under the pointer is refused, in a small label above its cell.
     if let (Some(why), Some((_, cell, false))) = (&marks.why, marks.ghost) {
@@ -431,8 +431,9 @@ impl Labels<'_> {
         self.centre + egui::vec2(p.x, -p.y)
     }
 
-    /// The files' letters below the board and the ranks' numbers left of it (as seen).
-    fn coordinates(&self) {
+    /// The files' letters below the board and the ranks' numbers left of it (as seen):
+    /// the rule book's letters, or (`gtp`) Go programs' `A`–`T` without `I`.
+    fn coordinates(&self, gtp: bool) {
         let layout = self.layout;
         let font = egui::FontId::proportional((layout.cell * 0.3).clamp(9.0, 20.0));
         let board = layout.board;
@@ -454,7 +455,12 @@ impl Labels<'_> {
         for file in 0..board.files() {
             if let Some(c) = Cell::new(i32::from(file), i32::from(bottom)) {
                 let p = layout.cell_center(c) - Vec2::Y * layout.cell * 0.85;
-                text(p, ((b'a' + file) as char).to_string());
+                let letter = if gtp {
+                    crate::go::gtp::file_letter(usize::from(file))
+                } else {
+                    (b'a' + file) as char
+                };
+                text(p, letter.to_string());
             }
         }
         for rank in 0..board.ranks() {
@@ -496,7 +502,7 @@ impl Labels<'_> {
     }
 
     /// Each side's tray: the captured figure on the board's `wood`, faded while empty,
-    /// with the count of its captures over the figure's foot.
+    /// with the count of its captures beside it.
     fn trays(
         &self,
         position: &crate::go::Position,
@@ -517,18 +523,23 @@ impl Labels<'_> {
                 .rect_filled(r.expand(layout.cell * 0.08), layout.cell * 0.12, wood);
             let tint = egui::Color32::from_white_alpha(if count > 0 { 255 } else { 70 });
             self.painter.image(texture, r, uv, tint);
+            // The count beside the figure, on the board's side of it (the trays stand
+            // near the board's top and bottom), white on dark: over the figure's foot it
+            // was hidden by a rook's base and read poorly.
+            let inward = if p.y > self.centre.y { -1.0 } else { 1.0 };
+            let height = layout.cell * 0.36;
             let label = egui::Rect::from_center_size(
-                p + egui::vec2(0.0, layout.cell * 0.38),
-                egui::vec2(layout.cell * 0.5, layout.cell * 0.32),
+                p + egui::vec2(0.0, inward * (layout.cell * 0.48 + height / 2.0 + 3.0)),
+                egui::vec2(layout.cell * 0.62, height),
             );
             self.painter
-                .rect_filled(label, 4.0, egui::Color32::from_black_alpha(170));
+                .rect_filled(label, 4.0, egui::Color32::from_black_alpha(215));
             self.painter.text(
                 label.center(),
                 egui::Align2::CENTER_CENTER,
                 count.to_string(),
                 font.clone(),
-                self.color,
+                egui::Color32::WHITE,
             );
         }
     }

@@ -166,6 +166,14 @@ impl SessionGame for Game {
     fn shows(mv: Move) -> bool {
         mv != Move::Pass
     }
+
+    fn how_to_play(&self) -> &'static str {
+        if self.position().rules().moving {
+            "Click an empty cell to drop a piece, or click (or drag) one of yours to a marked cell. ? for all keys."
+        } else {
+            "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures. ? for all keys."
+        }
+    }
 }
 
 impl GoBridge {

@@ -404,12 +404,26 @@ fn play_loaded(
     }
 }
 
-/// The settings dialog's row for this game: its rooks may look like Go stones.
+/// The settings dialog's rows for this game: its rooks may look like Go stones, its files
+/// may be lettered as Go programs letter them.
 fn settings_row(InMut(ui): InMut<egui::Ui>, mut settings: ResMut<PlayerSettings>) {
     ui.label("Go with chess pieces");
     let mut stones = settings.0.rooks_as_stones;
     if ui.checkbox(&mut stones, "rooks as Go stones").changed() {
         settings.0.rooks_as_stones = stones;
+    }
+    ui.end_row();
+    ui.label("");
+    let mut letters = settings.0.go_letters;
+    if ui
+        .checkbox(&mut letters, "board letters A–T without I")
+        .on_hover_text(
+            "The board's files lettered as Go programs write them (GTP); records keep the \
+             rule book's a, b, c…",
+        )
+        .changed()
+    {
+        settings.0.go_letters = letters;
     }
     ui.end_row();
 }

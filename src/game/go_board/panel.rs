@@ -15,6 +15,7 @@ use crate::game::app::game_panel::{self, Asked, Entry, GamePanel, ShowHelp, Tool
 use crate::game::app::panel_parts::{self, BarLine, GameOrders, StudyParts};
 use crate::game::app::persist::Persistence;
 use crate::game::app::screen::{Dialog, MenuAction};
+use crate::game::app::session::SessionGame;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::{self, DrawerOpen, Ending, Notice, PanelPlace, UiLayer, palette};
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoOwn};
@@ -233,7 +234,7 @@ fn panel(
             viewing,
             record: record_entries(bridge.game.position().rules(), persistence.store.is_some()),
             note: note.as_deref(),
-            help: how_to_play(bridge.game.position().rules()),
+            help: bridge.game.how_to_play(),
             study: study.view(shown.turn()),
             result_first: bridge.game.outcome().is_some(),
         };
@@ -417,15 +418,6 @@ fn score_line(
         number_text(parts[0].3),
         number_text(parts[1].3)
     )
-}
-
-/// How to play, in a line at the panel's bottom.
-fn how_to_play(rules: &Rules) -> &'static str {
-    if rules.moving {
-        "Click an empty cell to drop a piece, or click (or drag) one of yours to a marked cell. ? for all keys."
-    } else {
-        "Click an empty cell to drop a piece: a ghost shows it, red rings what it captures. ? for all keys."
-    }
 }
 
 /// The small window's bar: with the drawer shut it is all there is, so a pass or a

@@ -65,6 +65,8 @@ pub struct LessonRun<G: Taught + StudiedBoard> {
     stage: Option<(usize, usize, Stage<G>)>,
     replies: Queue<G::Move>,
     hint: Option<String>,
+    /// The opponent's last answer in words: "White played f6-g6", "White passed".
+    said: Option<String>,
 }
 
 impl<G: Taught + StudiedBoard> LessonRun<G> {
@@ -116,6 +118,8 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     refutation: Option<String>,
     /// The learner's last move was right (after a wrong one, the panel says so).
     right: bool,
+    /// The opponent's last move in the puzzle's line, in words.
+    said: Option<String>,
     picks: u64,
 }
 
@@ -194,6 +198,7 @@ fn open_stage<G: Taught + StudiedBoard + BoardBots>(
     }));
     run.replies = Queue::new();
     run.hint = None;
+    run.said = None;
     run.stage = Some((at.0, at.1, stage));
     Ok(())
 }
@@ -242,9 +247,15 @@ fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
     };
     let at = (*lesson_at, *stage_at);
     for report in played.read() {
-        if report.in_line || report.side != stage.learner() {
+        if report.in_line {
             continue;
         }
+        if report.side != stage.learner() {
+            // The board shows the opponent's move; a pass it does not: both said.
+            run.said = Some(answer_words(report));
+            continue;
+        }
+        run.said = None;
         let answer = stage.try_move(report.mv);
         let (reply, ended) = match answer {
             Answer::Refused { why } => {
@@ -361,6 +372,8 @@ fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)
         finished: stage.finished().is_some(),
         failed,
         hint: run.hint.clone(),
+        said: run.said.clone(),
+        controls: stage.game().how_to_play(),
         busy: run.is_busy(),
         has_next: next_stage(file, at).is_some(),
         can_show_solution: false,
@@ -380,6 +393,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
     commands: &mut MessageWriter<Command<G>>,
 ) {
     run.right = false;
+    run.said = None;
     let puzzle = match (&run.attempt, again) {
         (Some(attempt), true) => Some(attempt.puzzle().clone()),
         _ => {
@@ -500,9 +514,15 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         let Some(attempt) = run.attempt.as_mut() else {
             continue;
         };
-        if report.in_line || report.side != attempt.solver() || run.state != PuzzleState::Solving {
+        if report.in_line || run.state != PuzzleState::Solving {
             continue;
         }
+        if report.side != attempt.solver() {
+            // The setting move and the line's replies (a refutation says its own words).
+            run.said = Some(answer_words(report));
+            continue;
+        }
+        run.said = None;
         let before = attempt.game().clone();
         run.hint = None;
         match attempt.try_move(report.mv) {
@@ -672,6 +692,8 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         finished: run.state == PuzzleState::Over,
         failed: run.state == PuzzleState::Over && !attempt.clean(),
         hint: run.hint.clone(),
+        said: run.said.clone(),
+        controls: attempt.game().how_to_play(),
         busy: run.is_busy(),
         has_next: true,
         can_show_solution: run.state == PuzzleState::Solving,
@@ -685,6 +707,17 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
 /// try goes on.
 fn learner_may_pass<G: Taught>(game: &G, learner: Side, going: bool) -> bool {
     going && game.turn() == learner && game.pass_move().is_some()
+}
+
+/// An opponent's move as played, in words: "White played f6-g6", "White passed".
+fn answer_words<G: Taught + StudiedBoard>(played: &Played<G>) -> String {
+    let side = played.side.title();
+    if G::shows(played.mv) {
+        let text = G::played_text(played.mv, &played.before, &played.report);
+        format!("{side} played {text}")
+    } else {
+        format!("{side} passed")
+    }
 }
 
 /// What the engine answers to a wrong move, in words: its move (a pass too, which the
@@ -764,6 +797,7 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         stage: None,
         replies: Queue::new(),
         hint: None,
+        said: None,
     });
     app.insert_resource(PuzzleRun::<G> {
         puzzles: Vec::new(),
@@ -777,6 +811,7 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         change: None,
         hint: None,
         take_back: 0,
+        said: None,
         refutation: None,
         right: false,
         picks: 0,

@@ -99,6 +99,10 @@ pub struct Shown {
     pub failed: bool,
     /// The hint, in words.
     pub hint: Option<String>,
+    /// The opponent's last answer, in words (a pass too, which the board does not show).
+    pub said: Option<String>,
+    /// How a move is made on this board, in one line.
+    pub controls: &'static str,
     /// The driver is busy (a reply or a refutation to come): its buttons wait.
     pub busy: bool,
     /// A next stage or puzzle exists.

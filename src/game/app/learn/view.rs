@@ -78,6 +78,24 @@ fn learn_screen(world: &mut World) {
                 ))
                 .weak(),
             );
+            // The first stage without a star, a click (or Enter) away.
+            let next = course.lessons.iter().enumerate().find_map(|(l, lesson)| {
+                let s = lesson
+                    .stages
+                    .iter()
+                    .position(|(id, _)| !stars.contains_key(id))?;
+                Some((l, s, &lesson.title))
+            });
+            if let Some((l, s, title)) = next {
+                let words = format!("Next: {title}, stage {}  (Enter)", s + 1);
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button(egui::RichText::new(words).size(17.0)).clicked() || enter {
+                    world.resource_mut::<Coach>().open_stage = Some((l, s));
+                    world
+                        .resource_mut::<NextState<Screen>>()
+                        .set(Screen::Lesson);
+                }
+            }
             // The whole width scrolls (the wheel anywhere on the screen, not only over
             // the narrow column of lessons), its bar at the window's edge.
             egui::ScrollArea::vertical()
@@ -224,6 +242,9 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
         egui::Color32::LIGHT_GRAY
     };
     ui.add(egui::Label::new(egui::RichText::new(&shown.status).size(16.0).color(colour)).wrap());
+    if let Some(said) = &shown.said {
+        ui.add(egui::Label::new(said).wrap());
+    }
     if let Some(stars) = shown.stars {
         ui.label(
             egui::RichText::new(stars_text(stars))
@@ -299,6 +320,9 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
             world.write_message(ask);
         }
     });
+    if !shown.controls.is_empty() {
+        ui.add(egui::Label::new(egui::RichText::new(shown.controls).small().weak()).wrap());
+    }
 }
 
 /// The puzzles' theme filter.

@@ -43,7 +43,9 @@ impl AnalysisBoard {
             {
                 on
             }
-            _ => !source.live || source.analysed,
+            // Nothing opens by itself when a game ends: a game started to be analysed
+            // only.
+            _ => source.analysed,
         }
     }
 
@@ -114,13 +116,12 @@ impl Practice {
             .and_then(|_| self.mistakes.get(self.at))
     }
 
-    /// Whether the engine's view is hidden from the board now: the player is looking for
-    /// a better move in the position before the mistake (or has tried one there).
+    /// Whether the analysis is hidden now: the board shows the position before the
+    /// mistake looked at, where the player looks for a better move or has tried one. The
+    /// practice's words then give the review's numbers, the only ones on the screen (a
+    /// live analysis of the same position, deeper or shallower, would give others).
     pub fn hides(&self, source: &Source) -> bool {
-        self.current(source).is_some_and(|m| {
-            source.shown == m.ply
-                && matches!(self.state, Attempting::Finding | Attempting::Judging(_))
-        })
+        self.current(source).is_some_and(|m| source.shown == m.ply)
     }
 
     /// The engine's line to draw: after a miss, its move in the position before the

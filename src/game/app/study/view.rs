@@ -54,7 +54,7 @@ pub fn analysis_section(
     }
     if hidden {
         ui.label(
-            egui::RichText::new("Analysis hidden while you look for a better move")
+            egui::RichText::new("Analysis hidden while you learn from this mistake: the numbers below are the review's")
                 .weak()
                 .italics(),
         );
@@ -231,7 +231,9 @@ fn review_under_way(ui: &mut egui::Ui, state: &GameReview, source: &Source) -> b
 fn review_graph(ui: &mut egui::Ui, review: &Review, shown: usize) -> Option<usize> {
     let mut asked = None;
     let width = ui.available_width();
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 48.0), egui::Sense::click());
+    // Tall enough to read a swing and to click a dot, in a narrow panel too.
+    let height = (width * 0.25).clamp(56.0, 96.0);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, egui::Color32::from_gray(235));
     let n = review.black_wins.len().max(2) - 1;
@@ -499,7 +501,7 @@ fn practice_words(
         Attempting::Missed(tried, win) => {
             let engine = m.better.as_ref().map_or(String::new(), |b| {
                 format!(
-                    " The engine plays {} ({}): {}.",
+                    " The review's engine plays {} ({}): {}.",
                     b.mv,
                     pct(b.win),
                     b.line.join(" ")

@@ -659,28 +659,34 @@ fn text_width(ui: &egui::Ui, text: &str) -> f32 {
         .x
 }
 
-/// A player's line in a side panel: the swatch, `Side: name` (cut short with "…" when the
-/// panel is narrow, whole on hover) and, at the right edge, `captured N`.
+/// A player's line in a side panel: the swatch, `Side: name` and, at the right edge,
+/// `captured N`; in a panel too narrow for all of it, the count goes under the name, and
+/// the name wraps rather than being cut short.
 pub fn player_line(ui: &mut egui::Ui, side: Side, name: &str, captured: u32) {
+    let words = format!("{side}: {name}");
+    let count = format!("captured {captured}");
+    // The strong text is a little wider than the body's measure: a margin for it.
+    let needed = text_width(ui, &words) * 1.06
+        + text_width(ui, &count)
+        + 3.0 * ui.spacing().item_spacing.x
+        + SWATCH;
+    if needed <= ui.available_width() {
+        ui.horizontal(|ui| {
+            side_swatch(ui, side);
+            ui.label(egui::RichText::new(words).strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(count);
+            });
+        });
+        return;
+    }
     ui.horizontal(|ui| {
         side_swatch(ui, side);
-        let count = format!("captured {captured}");
-        let room =
-            ui.available_width() - text_width(ui, &count) - 2.0 * ui.spacing().item_spacing.x;
-        let size = egui::vec2(room.max(24.0), ui.spacing().interact_size.y);
-        ui.allocate_ui_with_layout(
-            size,
-            egui::Layout::left_to_right(egui::Align::Center),
-            |ui| {
-                ui.add(
-                    egui::Label::new(egui::RichText::new(format!("{side}: {name}")).strong())
-                        .truncate(),
-                );
-            },
-        );
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(count);
-        });
+        ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
+    });
+    ui.horizontal(|ui| {
+        ui.add_space(SWATCH + ui.spacing().item_spacing.x);
+        ui.label(egui::RichText::new(count).weak());
     });
 }
 
@@ -712,10 +718,13 @@ pub fn last_move_line(ui: &mut egui::Ui, text: &str) {
     ui.add(egui::Label::new(job).wrap());
 }
 
+/// The side swatch's width and height.
+const SWATCH: f32 = 18.0;
+
 /// A side's swatch: its man on a square of the board, so that Black's dark disc reads as
 /// a man on the dark panel, not as an empty ring.
 pub fn side_swatch(ui: &mut egui::Ui, side: Side) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(SWATCH, SWATCH), egui::Sense::hover());
     let (fill, edge) = match side {
         Side::Black => palette::BLACK_SIDE,
         Side::White => palette::WHITE_SIDE,
