@@ -68,6 +68,17 @@ fn shipped_set_is_sound<G: Puzzled>(prefix: char) {
             p.themes,
             p.moves
         );
+        // Go's "end of game": the solver's first move is a pass.
+        if G::THEMES.contains(&"end of game") {
+            assert_eq!(
+                p.themes.iter().any(|t| t == "end of game"),
+                p.moves[1] == "pass",
+                "{}: {:?} {:?}",
+                p.id,
+                p.themes,
+                p.moves
+            );
+        }
     }
     // The file is written back exactly as read.
     assert_eq!(read_puzzles(&write_puzzles(&all)).unwrap(), all);

@@ -1,8 +1,9 @@
 // The browser smoke test (run by web/test.sh): Debian's headless Chromium opens the web
 // build, waits for the first frame, starts a game against the bot, drops the king, waits
 // for the bot's answer (from its Web Worker) while checking that the page keeps drawing,
-// checks the save in localStorage, reloads and continues the saved game. Fails on any
-// console error. Usage: node smoke.mjs URL SCREENSHOT_DIR
+// checks the save in localStorage, reloads and continues the saved game, plays Go with
+// chess pieces, then a lesson stage to its goal and a puzzle's start (both fetched beside
+// the game). Fails on any console error. Usage: node smoke.mjs URL SCREENSHOT_DIR
 import { join } from 'node:path';
 import { launch } from './browser.mjs';
 
@@ -218,6 +219,42 @@ try {
     await fail(`no saved game of Go with chess pieces in localStorage: ${goSaved}`);
   }
   step('Go with chess pieces: dropped on e5, the bot answered from its worker, the game is saved');
+
+  // Learn: the lessons are fetched beside the game, not built into it. From the title, E
+  // opens the path and Enter its first stage; the king dropped on d4 reaches the goal.
+  await page.reload();
+  await waitFor('the title after reloading', () => window.chogoFrames > 0, 180);
+  await page.waitForTimeout(1500);
+  await page.keyboard.press('e');
+  await page.waitForTimeout(1200);
+  // The path opens on the game played last (Go with chess pieces here): Chogo's tab.
+  await click(49, 68, 800);
+  await page.screenshot({ path: join(shots, 'learn.png') });
+  await page.keyboard.press('Enter');
+  await waitFor('the first stage', () => window.chogoGame === 'chogo' && window.chogoMoves === 0
+    && typeof window.chogoCoach === 'string' && window.chogoCoach.startsWith('Moves: 0'), 20);
+  const lessons = await page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => e.name).filter((n) => n.includes('/lessons/')).map((n) => n.split('/').pop()));
+  if (!lessons.includes('chogo.json')) await fail(`the lessons were not fetched: ${lessons}`);
+  await page.screenshot({ path: join(shots, 'stage.png') });
+  await click(400, 400, 100);
+  await waitFor('the stage reached', () => String(window.chogoCoach).startsWith('Goal reached'), 20);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(shots, 'stage-reached.png') });
+  step(`Learn: the lessons fetched (${lessons.join(' ')}), the first stage: ${await value('chogoCoach')}`);
+
+  // Puzzles: P from the title; the puzzles are fetched too, the opponent's move that sets
+  // one is played, and the panel asks for the best move.
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await waitFor('the title after reloading', () => window.chogoFrames > 0, 180);
+  await page.waitForTimeout(1500);
+  await page.keyboard.press('p');
+  await waitFor('a puzzle set', () => window.chogoMoves === 1
+    && String(window.chogoCoach).endsWith('find the best move'), 20);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: join(shots, 'puzzle.png') });
+  step(`Puzzles: ${await value('chogoCoach')}`);
 
   if (errors.length) await fail(`console errors:\n  ${errors.join('\n  ')}`);
 

@@ -56,7 +56,7 @@ fi
 shots="${SHOTS:-$here/shots}"
 mkdir -p "$shots"
 node "$here/smoke.mjs" "http://127.0.0.1:$port/" "$shots"
-for shot in game game-640x400 game-400x300 game-390x844; do
+for shot in game game-640x400 game-400x300 game-390x844 stage-reached puzzle; do
     python3 "$root/.ci/check_png.py" "$shots/$shot.png"
 done
 echo "web/test.sh: ok (screenshots in $shots)"

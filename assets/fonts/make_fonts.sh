@@ -4,7 +4,7 @@
 # Ubuntu Light and Hack cut down to the characters the game writes (Latin, punctuation,
 # arrows, mathematical signs, geometric shapes), hinting dropped, and renamed as their
 # licences ask of a modified font (UFL 1.0 §2(c); the Bitstream Vera licence of Hack's
-# origins). About 120 KB instead of egui's 1.4 MB, which the web build pays in download.
+# origins); and the two stars of egui's emoji icon font (MIT). About 120 KB instead of egui's 1.4 MB, which the web build pays in download.
 #
 #   assets/fonts/make_fonts.sh      (pyftsubset: Debian's `fonttools`, installed when missing)
 #
@@ -24,8 +24,8 @@ for p in json.load(sys.stdin)["packages"]:
 [[ -d "$src" ]] || { echo "make_fonts.sh: epaint_default_fonts not found (cargo fetch first)" >&2; exit 1; }
 
 chars="U+0020-007E,U+00A0-017F,U+0192,U+02C6-02DD,U+2000-206F,U+20AC,U+2122,U+2190-21FF,U+2200-22FF,U+25A0-25FF"
-subset() { # <source font> <output> <new family name>
-    pyftsubset "$src/$1" --unicodes="$chars" --no-hinting --layout-features='kern,liga' \
+subset() { # <source font> <output> <new family name> [characters]
+    pyftsubset "$src/$1" --unicodes="${4:-$chars}" --no-hinting --layout-features='kern,liga' \
         --output-file="$here/$2" 2>/dev/null
     /usr/bin/python3 - "$here/$2" "$3" <<'PY'
 import sys
@@ -47,6 +47,9 @@ PY
 }
 subset Ubuntu-Light.ttf ubuntu-light-derivative-chogo.ttf "Ubuntu Light derivative Chogo"
 subset Hack-Regular.ttf hack-chogo.ttf "Hack Chogo"
+# The lessons' stars (★ ☆), which neither of the two has: from egui's emoji icon font.
+subset emoji-icon-font.ttf stars-chogo.ttf "Stars Chogo" "U+2605-2606"
 cp "$src/UFL.txt" "$here/UFL.txt"
 cp "$src/Hack-Regular.txt" "$here/Hack-LICENSE.txt"
+cp "$src/emoji-icon-font-mit-license.txt" "$here/emoji-icon-font-LICENSE.txt"
 ls -l "$here"/*.ttf

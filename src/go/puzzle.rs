@@ -36,12 +36,13 @@ const SOLVERS: [Solver; 5] = [
 const SOLVER_PLAYOUTS: [Option<u64>; 5] = [None, None, Some(1_000), Some(4_000), Some(16_000)];
 
 /// The themes: the kinds of play, then each piece set's kinds.
-const THEMES: [&str; 16] = [
+const THEMES: [&str; 17] = [
     "capture",
     "escape",
     "ladder",
     "ko",
     "life and death",
+    "end of game",
     "moving pieces",
     "rooks",
     "bishops",
@@ -141,6 +142,11 @@ impl Puzzled for Game {
             && captures[..captures.len() - 1].iter().all(|&c| c == 0)
         {
             add("ladder", &mut themes);
+        }
+        // The right first move is a pass: nothing is left to gain, and any move loses
+        // points (or the game) the count would have given.
+        if line.first() == Some(&Move::Pass) {
+            add("end of game", &mut themes);
         }
         let rules = start.rules();
         if rules.moving {

@@ -325,7 +325,7 @@ impl<G: Taught> Progress<G> {
     fn lost(&self, goal: &Goal, learner: Side) -> Result<Option<String>, String> {
         match goal {
             Goal::Survive { cells, .. } if !self.still_standing(cells, learner)? => {
-                Ok(Some("the pieces you had to save were captured".into()))
+                Ok(Some("what you had to save was captured".into()))
             }
             Goal::All { goals } => {
                 for g in goals {

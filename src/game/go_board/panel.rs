@@ -266,6 +266,13 @@ fn panel(
         body,
     );
     asked.extend(from_bar.map(Asked::Tool));
+    // A small window with its drawer shut shows the bar alone: the palette floats in the
+    // window's bottom left corner, beside the board, so that a kind is chosen by a click
+    // there too (not only by its key).
+    if *place == PanelPlace::Drawer && !drawer.0 && icons.len() > 1 {
+        let corner = (egui::Align2::LEFT_BOTTOM, [8.0, -8.0]);
+        floating_palette(ctx, "go-bar-palette", corner, &icons, &mut views.kind, wood);
+    }
     if let Some(ending) = ended {
         orders.end(ending, OfferGoDraw);
     }
@@ -758,14 +765,29 @@ fn coach_palette(
     }
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("go-coach-palette"))
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+    let corner = (egui::Align2::LEFT_TOP, [12.0, 12.0]);
+    floating_palette(ctx, "go-coach-palette", corner, &icons, &mut kind, wood);
+    Ok(())
+}
+
+/// The kind palette in a card of its own over the window's `corner` (an anchor and its
+/// offset), a few figures a row.
+fn floating_palette(
+    ctx: &egui::Context,
+    id: &str,
+    (anchor, offset): (egui::Align2, [f32; 2]),
+    icons: &[(Kind, egui::TextureId)],
+    kind: &mut ResMut<DropKind>,
+    wood: egui::Color32,
+) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(anchor, offset)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                kind_palette(ui, &icons, &mut kind, wood);
+                ui.set_max_width(190.0);
+                kind_palette(ui, icons, kind, wood);
             });
         });
-    Ok(())
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -780,7 +780,8 @@ fn desktop_fonts() -> egui::FontDefinitions {
 }
 
 /// The browser build's fonts: egui's Ubuntu Light and Hack cut down to the characters the
-/// game writes (assets/fonts/make_fonts.sh), instead of egui's 1.4 MB of default fonts.
+/// game writes, and the lessons' two stars from its emoji icon font
+/// (assets/fonts/make_fonts.sh), instead of egui's 1.4 MB of default fonts.
 /// They take effect from the second frame; the first has no text.
 #[cfg(target_arch = "wasm32")]
 fn web_fonts() -> egui::FontDefinitions {
@@ -795,17 +796,23 @@ fn web_fonts() -> egui::FontDefinitions {
             "hack",
             &include_bytes!("../../../../assets/fonts/hack-chogo.ttf")[..],
         ),
+        (
+            "stars",
+            &include_bytes!("../../../../assets/fonts/stars-chogo.ttf")[..],
+        ),
     ] {
         let data = egui::FontData::from_static(bytes);
         fonts.font_data.insert(name.into(), Arc::new(data));
     }
-    let family = |names: [&str; 2]| names.map(String::from).to_vec();
-    fonts
-        .families
-        .insert(egui::FontFamily::Proportional, family(["ubuntu", "hack"]));
-    fonts
-        .families
-        .insert(egui::FontFamily::Monospace, family(["hack", "ubuntu"]));
+    let family = |names: [&str; 3]| names.map(String::from).to_vec();
+    fonts.families.insert(
+        egui::FontFamily::Proportional,
+        family(["ubuntu", "hack", "stars"]),
+    );
+    fonts.families.insert(
+        egui::FontFamily::Monospace,
+        family(["hack", "ubuntu", "stars"]),
+    );
     fonts
 }
 
