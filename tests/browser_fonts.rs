@@ -38,7 +38,7 @@ fn the_browser_fonts_have_every_character_the_game_writes() {
     // The stars are found: the check reads the fonts, not nothing.
     assert!(covered('★') && covered('a') && !covered('\u{4e00}'));
     let mut paths = Vec::new();
-    files(Path::new("src/game"), ".rs", &mut paths);
+    files(Path::new("src"), ".rs", &mut paths);
     files(Path::new("assets/lessons"), ".json", &mut paths);
     files(Path::new("assets/rules"), ".txt", &mut paths);
     assert!(paths.len() > 50, "{} files", paths.len());

@@ -249,12 +249,16 @@ try {
   await page.reload();
   await waitFor('the title after reloading', () => window.chogoFrames > 0, 180);
   await page.waitForTimeout(1500);
+  // (The game played last is Go with chess pieces: its puzzles.)
   await page.keyboard.press('p');
   await waitFor('a puzzle set', () => window.chogoMoves === 1
     && String(window.chogoCoach).endsWith('find the best move'), 20);
+  const puzzles = await page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => e.name).filter((n) => n.includes('/puzzles/')).map((n) => n.split('/').pop()));
+  if (!puzzles.includes('go.jsonl')) await fail(`the puzzles were not fetched: ${puzzles}`);
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(shots, 'puzzle.png') });
-  step(`Puzzles: ${await value('chogoCoach')}`);
+  step(`Puzzles: ${await value('chogoCoach')} (fetched ${puzzles.join(' ')})`);
 
   if (errors.length) await fail(`console errors:\n  ${errors.join('\n  ')}`);
 

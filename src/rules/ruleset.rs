@@ -132,7 +132,7 @@ rule_option! {
         Never = "never", "own men never captured",
         "A move never removes the mover's own men, however enclosed they are.";
         Suicide = "suicide", "suicide captures",
-        "A move also removes the mover's own men it leaves enclosed by two enemies or more.";
+        "A move also removes the mover's enclosed men that have two enemy neighbours or more.";
     }
 }
 
@@ -187,7 +187,7 @@ rule_option! {
         /// The men stand at the start; only the kings are dropped.
         #[default]
         Kings = "kings", "king drops",
-        "The men start on the board; only the kings are dropped.";
+        "The men start on the board; the kings come as the king start says.";
         /// The board starts empty and every man is dropped.
         Drops = "drops", "drop opening",
         "The board starts empty: both sides drop their men in turn, then the kings.";
@@ -226,7 +226,7 @@ rule_option! {
         PlayOn = "play-on", "the weak side plays on",
         "A side down to its king and two men plays on.";
         Resign = "resign", "the hopeless side resigns",
-        "A side left with its king and two men loses once the enemy king stands alone in the open.";
+        "With its king and two men or fewer, a side loses once the enemy king stands clear of its own men.";
     }
 }
 

@@ -66,6 +66,8 @@ pub struct Tool<A> {
     pub enabled: bool,
     /// Drawn lit: a view that is on.
     pub lit: bool,
+    /// A picture instead of the symbol (a texture, on a square of this colour).
+    pub image: Option<(egui::TextureId, egui::Color32)>,
 }
 
 impl<A> Tool<A> {
@@ -77,6 +79,26 @@ impl<A> Tool<A> {
             key,
             enabled: true,
             lit: false,
+            image: None,
+        }
+    }
+
+    /// The button shows `texture` on a square of `fill` instead of its symbol.
+    pub fn image(mut self, texture: egui::TextureId, fill: egui::Color32) -> Tool<A> {
+        self.image = Some((texture, fill));
+        self
+    }
+
+    /// The button, at least `size`: its picture, or its symbol or word.
+    fn button(&self, size: egui::Vec2) -> egui::Button<'static> {
+        match self.image {
+            Some((texture, fill)) => {
+                let side = size.y - 8.0;
+                egui::Button::image(egui::Image::new((texture, egui::vec2(side, side))))
+                    .fill(fill)
+                    .min_size(size)
+            }
+            None => egui::Button::new(icon_text(self.icon)).min_size(size),
         }
     }
 
@@ -174,7 +196,7 @@ pub struct GamePanel<'a, A> {
     pub study: Option<super::study::StudyView<'a>>,
     /// The game is over: the status (its result, or a past position's turn) comes
     /// above the study, under the action row and `extra`, so that the result's buttons
-    /// (rematch, new game) are in sight however much the study that opens at the end
+    /// (rematch, new game) are in sight however much the study (once asked for)
     /// shows, and browsing the finished game does not move the study under the pointer.
     pub result_first: bool,
 }
@@ -446,10 +468,7 @@ fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
         ui.spacing_mut().button_padding = egui::vec2(6.0, 4.0);
         ui.spacing_mut().item_spacing.x = 3.0;
         for tool in tools {
-            let text = icon_text(tool.icon);
-            let button = egui::Button::new(text)
-                .selected(tool.lit)
-                .min_size(egui::vec2(32.0, 30.0));
+            let button = tool.button(egui::vec2(32.0, 30.0)).selected(tool.lit);
             let tip = if tool.key.is_empty() {
                 tool.name.to_string()
             } else {
@@ -763,8 +782,7 @@ fn bar<A: Copy>(
                 } else {
                     format!("{} ({})", tool.name, tool.key)
                 };
-                let button =
-                    egui::Button::new(icon_text(tool.icon)).min_size(egui::vec2(34.0, 28.0));
+                let button = tool.button(egui::vec2(34.0, 28.0));
                 if ui
                     .add_enabled(tool.enabled, button)
                     .on_hover_text(tip)

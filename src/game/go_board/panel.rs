@@ -43,6 +43,8 @@ enum Act {
     Analysis,
     Review,
     Edit,
+    /// The next kind of piece to drop (the small window's bar).
+    NextKind,
 }
 
 /// What a move that is not a plain drop did, in words (a pass, a piece's move, captures):
@@ -187,6 +189,7 @@ fn panel(
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
     let viewing = views.viewing.0;
+    let kind_now = views.kind.0;
     let offers = Offers::of(&bridge, viewing);
     // A question is about the game as it was shown: another view drops it (a pass
     // confirmed then would go to the live game from a past position).
@@ -252,10 +255,22 @@ fn panel(
             &mut help,
         );
     };
-    let bar_tools = [
+    let mut bar_tools = vec![
         Tool::new(Act::Undo, "↶", "Undo", "U").enabled(offers.can_undo),
         Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(offers.moves),
     ];
+    // A set of several kinds: the kind to drop, a click for the next (keys 1–9 and 0).
+    if let Some(&(_, texture)) = icons.iter().find(|(k, _)| *k == kind_now)
+        && icons.len() > 1
+    {
+        let tool = Tool::new(
+            Act::NextKind,
+            "",
+            "The kind to drop: a click for the next",
+            "1–9, 0",
+        );
+        bar_tools.insert(0, tool.image(texture, wood));
+    }
     let from_bar = game_panel::place_panel(
         ctx,
         *place,
@@ -266,13 +281,6 @@ fn panel(
         body,
     );
     asked.extend(from_bar.map(Asked::Tool));
-    // A small window with its drawer shut shows the bar alone: the palette floats in the
-    // window's bottom left corner, beside the board, so that a kind is chosen by a click
-    // there too (not only by its key).
-    if *place == PanelPlace::Drawer && !drawer.0 && icons.len() > 1 {
-        let corner = (egui::Align2::LEFT_BOTTOM, [8.0, -8.0]);
-        floating_palette(ctx, "go-bar-palette", corner, &icons, &mut views.kind, wood);
-    }
     if let Some(ending) = ended {
         orders.end(ending, OfferGoDraw);
     }
@@ -506,6 +514,13 @@ fn answer(
             orders.hints.write(AskHint);
         }
         Asked::Tool(Act::Life) => views.life.0 = !views.life.0,
+        Asked::Tool(Act::NextKind) => {
+            let kinds: Vec<Kind> = bridge.game.position().rules().pieces.kinds().collect();
+            let at = kinds.iter().position(|k| *k == views.kind.0);
+            if let Some(&next) = kinds.get(at.map_or(0, |i| (i + 1) % kinds.len())) {
+                views.kind.0 = next;
+            }
+        }
         Asked::Tool(Act::Draw) => return Some(Ending::OfferDraw(offers.person)),
         Asked::Tool(Act::Resign) => return Some(Ending::Resign(offers.person)),
         Asked::Entry(Act::Edit) => {
@@ -765,29 +780,14 @@ fn coach_palette(
     }
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
-    let corner = (egui::Align2::LEFT_TOP, [12.0, 12.0]);
-    floating_palette(ctx, "go-coach-palette", corner, &icons, &mut kind, wood);
-    Ok(())
-}
-
-/// The kind palette in a card of its own over the window's `corner` (an anchor and its
-/// offset), a few figures a row.
-fn floating_palette(
-    ctx: &egui::Context,
-    id: &str,
-    (anchor, offset): (egui::Align2, [f32; 2]),
-    icons: &[(Kind, egui::TextureId)],
-    kind: &mut ResMut<DropKind>,
-    wood: egui::Color32,
-) {
-    egui::Area::new(egui::Id::new(id))
-        .anchor(anchor, offset)
+    egui::Area::new(egui::Id::new("go-coach-palette"))
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(190.0);
-                kind_palette(ui, icons, kind, wood);
+                kind_palette(ui, &icons, &mut kind, wood);
             });
         });
+    Ok(())
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -255,7 +255,6 @@ fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
             run.said = Some(answer_words(report));
             continue;
         }
-        run.said = None;
         let answer = stage.try_move(report.mv);
         let (reply, ended) = match answer {
             Answer::Refused { why } => {
@@ -271,6 +270,8 @@ fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
             }
             Answer::Failed { reply, .. } => (reply, true),
         };
+        // The learner's move stands: the opponent's before it is no longer the last.
+        run.said = None;
         run.hint = None;
         if ended {
             commands.write(Command::Drive(Drive::Hold(true)));
@@ -514,24 +515,35 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         let Some(attempt) = run.attempt.as_mut() else {
             continue;
         };
-        if report.in_line || run.state != PuzzleState::Solving {
+        if report.in_line {
             continue;
         }
         if report.side != attempt.solver() {
-            // The setting move and the line's replies (a refutation says its own words).
-            run.said = Some(answer_words(report));
+            // The setting move, the line's replies and the rest of a solution shown; a
+            // refutation says its own words.
+            if matches!(run.state, PuzzleState::Solving | PuzzleState::Over) {
+                run.said = Some(answer_words(report));
+            }
             continue;
         }
-        run.said = None;
+        if run.state != PuzzleState::Solving {
+            if run.state == PuzzleState::Over {
+                // A solution shown: its move follows the reply said.
+                run.said = None;
+            }
+            continue;
+        }
         let before = attempt.game().clone();
         run.hint = None;
         match attempt.try_move(report.mv) {
             Tried::Right { reply } => {
+                run.said = None;
                 run.queue.moves.push_back(reply);
                 run.queue.wait = 0.2;
                 run.right = true;
             }
             Tried::Solved => {
+                run.said = None;
                 commands.write(Command::Drive(Drive::Hold(true)));
                 run.state = PuzzleState::Over;
                 count(run, &mut settings);
@@ -692,7 +704,12 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         finished: run.state == PuzzleState::Over,
         failed: run.state == PuzzleState::Over && !attempt.clean(),
         hint: run.hint.clone(),
-        said: run.said.clone(),
+        // Kept through a wrong move's refutation, which says its own words, and shown
+        // again once it is taken back (the position is the same again).
+        said: run
+            .said
+            .clone()
+            .filter(|_| matches!(run.state, PuzzleState::Solving | PuzzleState::Over)),
         controls: attempt.game().how_to_play(),
         busy: run.is_busy(),
         has_next: true,

@@ -88,7 +88,9 @@ fn learn_screen(world: &mut World) {
             });
             if let Some((l, s, title)) = next {
                 let words = format!("Next: {title}, stage {}  (Enter)", s + 1);
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                // Enter on a focused button is that button's.
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    && ui.memory(|m| m.focused().is_none());
                 if ui.button(egui::RichText::new(words).size(17.0)).clicked() || enter {
                     world.resource_mut::<Coach>().open_stage = Some((l, s));
                     world

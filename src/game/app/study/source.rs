@@ -24,8 +24,7 @@ pub struct Source {
     pub shown: usize,
     /// The side line tried from the position shown, if any.
     pub line: Option<Line>,
-    /// Whether the game is still being played (the analysis then starts switched off,
-    /// unless the game was started to be analysed).
+    /// Whether the game is still being played (a finished one is browsed and reviewed).
     pub live: bool,
     /// Whether the game was started to be analysed (from the position editor).
     pub analysed: bool,
