@@ -523,10 +523,11 @@ impl Labels<'_> {
                 .rect_filled(r.expand(layout.cell * 0.08), layout.cell * 0.12, wood);
             let tint = egui::Color32::from_white_alpha(if count > 0 { 255 } else { 70 });
             self.painter.image(texture, r, uv, tint);
-            // The count beside the figure, on the board's side of it (the trays stand
+            // The count beside the figure, towards the board's middle (the trays stand
             // near the board's top and bottom), white on dark: over the figure's foot it
             // was hidden by a rook's base and read poorly.
-            let inward = if p.y > self.centre.y { -1.0 } else { 1.0 };
+            let board_middle = self.at(layout.centre);
+            let inward = if p.y > board_middle.y { -1.0 } else { 1.0 };
             let height = layout.cell * 0.36;
             let label = egui::Rect::from_center_size(
                 p + egui::vec2(0.0, inward * (layout.cell * 0.48 + height / 2.0 + 3.0)),
