@@ -515,9 +515,11 @@ fn answer(
         }
         Asked::Tool(Act::Life) => views.life.0 = !views.life.0,
         Asked::Tool(Act::NextKind) => {
-            let kinds: Vec<Kind> = bridge.game.position().rules().pieces.kinds().collect();
-            let at = kinds.iter().position(|k| *k == views.kind.0);
-            if let Some(&next) = kinds.get(at.map_or(0, |i| (i + 1) % kinds.len())) {
+            // The kind after the one chosen, round to the set's first.
+            let set = bridge.game.position().rules().pieces;
+            let now = views.kind.0;
+            let next = set.kinds().skip_while(|k| *k != now).nth(1);
+            if let Some(next) = next.or_else(|| set.kinds().next()) {
                 views.kind.0 = next;
             }
         }

@@ -39,6 +39,14 @@ fn chooser(ui: &mut egui::Ui, world: &mut World, courses: &Courses, kind: GameKi
 }
 
 /// The path of lessons of the game chosen.
+/// Opens stage `at` (lesson, stage) of the path: the board's driver sets it up.
+fn open_stage(world: &mut World, at: (usize, usize)) {
+    world.resource_mut::<Coach>().open_stage = Some(at);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lesson);
+}
+
 fn learn_screen(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
         return;
@@ -92,10 +100,7 @@ fn learn_screen(world: &mut World) {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter))
                     && ui.memory(|m| m.focused().is_none());
                 if ui.button(egui::RichText::new(words).size(17.0)).clicked() || enter {
-                    world.resource_mut::<Coach>().open_stage = Some((l, s));
-                    world
-                        .resource_mut::<NextState<Screen>>()
-                        .set(Screen::Lesson);
+                    open_stage(world, (l, s));
                 }
             }
             // The whole width scrolls (the wheel anywhere on the screen, not only over
@@ -127,10 +132,7 @@ fn learn_screen(world: &mut World) {
                                 let button =
                                     egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
                                 if ui.add(button).on_hover_text(goal).clicked() {
-                                    world.resource_mut::<Coach>().open_stage = Some((l, s));
-                                    world
-                                        .resource_mut::<NextState<Screen>>()
-                                        .set(Screen::Lesson);
+                                    open_stage(world, (l, s));
                                 }
                             }
                         });
