@@ -5,8 +5,10 @@
 //! Every wait is bounded in time and every game in moves.
 #![cfg(feature = "server")]
 
+mod common;
+
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,112 +17,7 @@ use chogo::online::client::{Client, Event, Intent, Link};
 use chogo::online::protocol::{
     ClientMsg, ClockSpec, ErrorCode, GameKind, GameSpec, Presence, State,
 };
-use chogo::online::server::store::Store;
-
-/// A folder of its own under the system's temporary folder, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "chogo-online-{name}-{}-{}",
-            std::process::id(),
-            Instant::now().elapsed().as_nanos()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A running chogo-server, killed when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    db: PathBuf,
-    args: Vec<String>,
-}
-
-impl Server {
-    /// A server on a free port (`args`: limits), the database `db`.
-    fn start(db: &Path, args: &[&str]) -> Server {
-        Server::on(db, 0, args.iter().map(|a| a.to_string()).collect())
-    }
-
-    fn on(db: &Path, port: u16, args: Vec<String>) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chogo-server"))
-            .args(["--listen", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db)
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chogo-server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .trim()
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("the server's first line names its address: {line:?}"));
-        Server {
-            child,
-            port,
-            db: db.to_path_buf(),
-            args,
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("ws://127.0.0.1:{}", self.port)
-    }
-
-    /// Kills the server at once (SIGKILL), and starts it again on the same port and
-    /// database.
-    fn kill_and_restart(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-        let mut again = None;
-        // The port may take a moment to be free again.
-        for _ in 0..50 {
-            let attempt =
-                std::panic::catch_unwind(|| Server::on(&self.db, self.port, self.args.clone()));
-            if let Ok(server) = attempt {
-                again = Some(server);
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let again = again.expect("the server starts again on its port");
-        let old = std::mem::replace(self, again);
-        drop(old);
-    }
-
-    fn record(&self, code: &str) -> (String, bool) {
-        let row = Store::open(&self.db)
-            .unwrap()
-            .row(code)
-            .unwrap()
-            .expect("the game's row");
-        (row.record, row.finished)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::server::{Server, TempDir};
 
 /// Limits that let test bots play as fast as they can.
 const FAST: [&str; 4] = ["--rate", "100000", "--burst", "100000"];
@@ -286,6 +183,48 @@ fn finish(mut child: Child, secs: u64) -> (bool, String) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn a_command_line_bot_declines_a_draw_and_a_take_back_and_plays_on() {
+    let dir = TempDir::new("cli-offers");
+    let server = Server::start(&dir.0.join("games.db"), &FAST);
+    let mut me = Client::new(
+        &server.url(),
+        Intent::Create(spec(GameKind::Chogo, Side::Black)),
+    );
+    until(&mut [&mut me], 10, |c| c[0].state().is_some());
+    let code = me.code().unwrap().to_string();
+    let log = dir.0.join("bot.log");
+    let bot = cli(&server, &["--join", &code, "--level", "random"], &log);
+    // Black's king, then the bot's answer.
+    until(&mut [&mut me], 20, |c| c[0].to_move());
+    assert!(me.play("d2"));
+    until(&mut [&mut me], 20, |c| {
+        c[0].to_move() && c[0].state().is_some_and(|s| s.moves.len() == 2)
+    });
+    for (offer, what) in [
+        (ClientMsg::OfferDraw { code: code.clone() }, "draw"),
+        (ClientMsg::Takeback { code: code.clone() }, "take-back"),
+    ] {
+        assert!(me.send(&offer));
+        let words = format!("declined the opponent's {what} offer");
+        let said = || std::fs::read_to_string(&log).unwrap_or_default();
+        until(&mut [&mut me], 20, |c| {
+            let s = c[0].state().unwrap();
+            said().contains(&words) && s.offers.draw.is_none() && s.offers.takeback.is_none()
+        });
+        assert_eq!(me.state().unwrap().moves.len(), 2, "nothing taken back");
+    }
+    // The game goes on: the bot answers a move; then it is resigned to, and the bot ends.
+    let text = me.game().unwrap().legal_texts()[0].clone();
+    assert!(me.play(&text));
+    until(&mut [&mut me], 20, |c| {
+        c[0].state().is_some_and(|s| s.moves.len() == 4)
+    });
+    assert!(me.ask(|code| ClientMsg::Resign { code }));
+    let (ok, out) = finish(bot, 20);
+    assert!(ok, "{out}");
 }
 
 #[test]

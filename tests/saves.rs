@@ -57,6 +57,12 @@ fn settings_read_back_as_saved() {
         go_letters: true,
         learning: std::collections::BTreeMap::new(),
         bot_pause_ms: 1200,
+        server: "ws://127.0.0.1:9123".into(),
+        online_seat: Some(save::OnlineSeat {
+            server: "ws://127.0.0.1:9123".into(),
+            code: "ABC234".into(),
+            token: "0123456789abcdef0123456789abcdef".into(),
+        }),
     };
     // The lessons' stars and the puzzles' rating and history come back too.
     let mut changed = changed;

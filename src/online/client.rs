@@ -78,11 +78,20 @@ pub struct Client {
     sent_at: Option<usize>,
     /// No move is due before then (after the server said "too fast").
     hold_until: Option<Instant>,
+    /// Called on every event of the connection, from its thread (the app's frame loop
+    /// sleeps until something wakes it).
+    wake: Option<fn()>,
 }
 
 impl Client {
     /// A client that connects to `url` (`ws://127.0.0.1:9000`) and asks for `intent`.
     pub fn new(url: &str, intent: Intent) -> Client {
+        Client::waking(url, intent, None)
+    }
+
+    /// A client that also calls `wake` whenever something arrives or the connection
+    /// changes, so that a caller that sleeps between polls polls again.
+    pub fn waking(url: &str, intent: Intent, wake: Option<fn()>) -> Client {
         let mut client = Client {
             url: url.to_string(),
             intent,
@@ -99,6 +108,7 @@ impl Client {
             down_since: None,
             sent_at: None,
             hold_until: None,
+            wake,
         };
         client.dial();
         client
@@ -106,7 +116,12 @@ impl Client {
 
     fn dial(&mut self) {
         self.socket = None;
-        match ewebsock::connect(self.url.clone(), ewebsock::Options::default()) {
+        let options = ewebsock::Options::default();
+        let socket = match self.wake {
+            Some(wake) => ewebsock::connect_with_wakeup(self.url.clone(), options, wake),
+            None => ewebsock::connect(self.url.clone(), options),
+        };
+        match socket {
             Ok(pair) => {
                 self.socket = Some(pair);
                 self.link = Link::Connecting;

@@ -20,11 +20,18 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Chogo, GameKind::Go];
+
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chogo => "chogo",
             GameKind::Go => "go",
         }
+    }
+
+    /// The kind [`GameKind::name`] names.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }
 

@@ -22,7 +22,7 @@ pub use chogo::{Imported, SavedGame, export_record, import, load_game, save_game
 pub use dates::{civil, now_unix, record_date, timestamp};
 pub use go::{GoPlayer, GoSavedGame, import_go, load_go_game, save_go_game};
 pub use settings::{
-    LastGame, Learning, PuzzleTried, Settings, ThemeName, load_settings, save_settings,
+    LastGame, Learning, OnlineSeat, PuzzleTried, Settings, ThemeName, load_settings, save_settings,
 };
 pub use store::Store;
 #[cfg(not(target_arch = "wasm32"))]

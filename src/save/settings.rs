@@ -57,6 +57,20 @@ pub struct Settings {
     /// [`Settings::MAX_BOT_PAUSE_MS`]): counted from the end of the move before, so that
     /// a move and its answer are seen one after the other.
     pub bot_pause_ms: u32,
+    /// The game server online games are played on (a WebSocket address).
+    pub server: String,
+    /// The seat of the online game played last, while it may be going on: "Play online"
+    /// offers to rejoin it, after a restart too.
+    pub online_seat: Option<OnlineSeat>,
+}
+
+/// A seat in a room of a game server: enough to take it again (`rejoin`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct OnlineSeat {
+    pub server: String,
+    pub code: String,
+    pub token: String,
 }
 
 /// What a player has learnt of one game: the stars of each lesson stage, the puzzle
@@ -142,11 +156,16 @@ impl Default for Settings {
             go_letters: false,
             learning: std::collections::BTreeMap::new(),
             bot_pause_ms: 500,
+            server: Settings::DEFAULT_SERVER.to_string(),
+            online_seat: None,
         }
     }
 }
 
 impl Settings {
+    /// The game server's address before the player sets one: a server on this machine
+    /// (`chogo-server --listen 127.0.0.1:9000`).
+    pub const DEFAULT_SERVER: &'static str = "ws://127.0.0.1:9000";
     /// The longest pause the settings allow the computer before its move.
     pub const MAX_BOT_PAUSE_MS: u32 = 3000;
 

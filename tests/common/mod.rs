@@ -5,6 +5,8 @@ use chogo::rules::*;
 
 #[cfg(feature = "gui")]
 pub mod ecs;
+#[cfg(any(feature = "gui", feature = "server"))]
+pub mod server;
 
 /// Builds a position from a list of men such as `"p:c3 k:d2 P:d4 K:e6"` (letters as in
 /// position text) with `turn` to move, under `rules`; 10 plies since a capture, move 20.

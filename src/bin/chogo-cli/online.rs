@@ -12,7 +12,7 @@ use std::time::Duration;
 use chogo::common::Side;
 use chogo::online::client::{Client, Event, Intent, Link};
 use chogo::online::game::OnlineGame;
-use chogo::online::protocol::{ClockSpec, ErrorCode, GameKind, GameSpec};
+use chogo::online::protocol::{ClientMsg, ClockSpec, ErrorCode, GameKind, GameSpec};
 use web_time::Instant;
 
 use super::{Failure, usage};
@@ -182,6 +182,8 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
     let mut printed_code = false;
     let mut seated = false;
     let mut last_turn_note = None;
+    // The opponent's offers answered, by the number of moves they were made at.
+    let mut answered: Vec<(usize, &str)> = Vec::new();
     loop {
         let now = Instant::now();
         for event in client.poll(now) {
@@ -208,6 +210,32 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                         let record = client.record().unwrap_or_else(|| state.record.clone());
                         eprintln!("result: {}", result.text);
                         return Ok(record);
+                    }
+                    // A bot declines a draw and a take-back (it plays on); a person at the
+                    // command line is told of them (moves only are read here).
+                    let opponent = client.side().map(|s| !s);
+                    for (by, what) in [
+                        (state.offers.draw, "draw"),
+                        (state.offers.takeback, "take-back"),
+                    ] {
+                        if by.is_none()
+                            || by != opponent
+                            || answered.contains(&(state.moves.len(), what))
+                        {
+                            continue;
+                        }
+                        answered.push((state.moves.len(), what));
+                        if human {
+                            eprintln!(
+                                "the opponent offers a {what}: it can be answered from the game's window only"
+                            );
+                        } else {
+                            eprintln!("declined the opponent's {what} offer");
+                            client.ask(|code| match what {
+                                "draw" => ClientMsg::DeclineDraw { code },
+                                _ => ClientMsg::DeclineTakeback { code },
+                            });
+                        }
                     }
                     let waiting = state.presence(!client.side().unwrap_or(Side::Black));
                     let note = (state.moves.len(), waiting);

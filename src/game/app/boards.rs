@@ -32,6 +32,12 @@ pub struct BoardEntry {
     pub new_game_form: UiSystem<Option<String>>,
     /// Start the game the form describes, and show it.
     pub start: SystemId,
+    /// The new-game form's rules alone, without the opponent (an online game's opponent
+    /// is a person elsewhere); answers why they cannot be played, if they cannot.
+    pub rules_form: UiSystem<Option<String>>,
+    /// The rules the form describes, in their canonical text: what a game server is asked
+    /// to create (`online::protocol::GameSpec::rules`).
+    pub rules_text: SystemId<(), String>,
     /// The load dialog's part for the text in its form
     /// ([`crate::game::app::dialogs::LoadForm`]): nothing drawn when the text is not this
     /// board's; otherwise what it holds (or why it cannot be played) and who is to play it.
@@ -193,6 +199,8 @@ mod tests {
             small_board: ui,
             new_game_form: world.register_system(|InMut(_): InMut<egui::Ui>| None),
             start: world.register_system(|| {}),
+            rules_form: world.register_system(|InMut(_): InMut<egui::Ui>| None),
+            rules_text: world.register_system(String::new),
             load_part: world.register_system(|InMut(_): InMut<egui::Ui>| Loadable::NotMine),
             play_loaded: world.register_system(|| {}),
             reads_any_text: any,

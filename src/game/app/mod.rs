@@ -17,6 +17,7 @@ pub mod editor;
 pub mod export;
 pub mod game_panel;
 pub mod learn;
+pub mod online;
 pub mod pace;
 pub mod panel_parts;
 pub mod persist;
@@ -56,6 +57,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         study::plugin,
         editor::plugin,
         learn::logic_plugin,
+        online::logic_plugin,
     ));
 }
 
@@ -72,5 +74,6 @@ pub(super) fn plugin(app: &mut App) {
         screens::plugin,
         pace::plugin,
         learn::plugin,
+        online::plugin,
     ));
 }

@@ -27,17 +27,22 @@ pub enum Screen {
     Lesson,
     /// Rated puzzles on the board.
     Puzzles,
+    /// Online play: the server, a new game to create or a code to join.
+    Online,
+    /// An online game on the board: the other side is played on another machine.
+    OnlineGame,
 }
 
 impl Screen {
-    /// A lesson's stage or a puzzle is on the board: its driver plays the other side.
+    /// A game driven from outside is on the board — a lesson's stage, a puzzle, an online
+    /// game: its driver plays the other side.
     pub fn coaches(self) -> bool {
-        matches!(self, Screen::Lesson | Screen::Puzzles)
+        matches!(self, Screen::Lesson | Screen::Puzzles | Screen::OnlineGame)
     }
 }
 
-/// Whether a lesson's stage or a puzzle is on the screen (a run condition: the board's
-/// own panel and saves then stand aside).
+/// Whether a game driven from outside (a lesson's stage, a puzzle, an online game) is on
+/// the screen (a run condition: the board's own panel and saves then stand aside).
 pub fn coaching(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_some_and(|s| s.get().coaches())
 }
@@ -52,7 +57,11 @@ impl ComputedStates for InGame {
     fn compute(screen: Screen) -> Option<InGame> {
         matches!(
             screen,
-            Screen::Playing | Screen::GameOver | Screen::Lesson | Screen::Puzzles
+            Screen::Playing
+                | Screen::GameOver
+                | Screen::Lesson
+                | Screen::Puzzles
+                | Screen::OnlineGame
         )
         .then_some(InGame)
     }
@@ -133,6 +142,8 @@ pub enum MenuAction {
     Learn,
     /// Rated puzzles.
     Puzzles,
+    /// Online play (the lobby, or the online game when one is on).
+    Online,
     /// Leave the rules screen for the screen it was opened from.
     Back,
     Title,
@@ -180,6 +191,10 @@ pub(crate) fn act(
                 dialog.set(Dialog::None);
                 next.set(Screen::Puzzles);
             }
+            MenuAction::Online => {
+                dialog.set(Dialog::None);
+                next.set(Screen::Online);
+            }
             MenuAction::Back => next.set(match rules_return.0 {
                 Screen::Rules => Screen::Title,
                 screen => screen,
@@ -224,7 +239,7 @@ fn remember_game(
     kind: Res<State<GameKind>>,
     screen: Res<State<Screen>>,
 ) {
-    // A lesson or a puzzle is no game to continue.
+    // A lesson, a puzzle or an online game is no game to continue.
     if screen.get().coaches() {
         return;
     }

@@ -244,9 +244,22 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
 fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
     form.opponent.form(ui);
     ui.separator();
+    rules_part(ui, &mut form)
+}
+
+/// The form's rules: their line, the options, and why they cannot be played.
+fn rules_part(ui: &mut egui::Ui, form: &mut ChogoForm) -> Option<String> {
     ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
     rules_form(ui, &mut form.rules);
     form.rules.validate().err().map(|e| e.to_string())
+}
+
+fn online_rules_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
+    rules_part(ui, &mut form)
+}
+
+fn rules_text(form: Res<ChogoForm>) -> String {
+    form.rules.to_string()
 }
 
 fn start(
@@ -352,6 +365,8 @@ pub(super) fn register(app: &mut App) {
         small_board: app.register_system(small_board),
         new_game_form: app.register_system(new_game_form),
         start: app.register_system(start),
+        rules_form: app.register_system(online_rules_form),
+        rules_text: app.register_system(rules_text),
         load_part: app.register_system(load_part),
         play_loaded: app.register_system(play_loaded),
         reads_any_text: true,

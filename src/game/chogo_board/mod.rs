@@ -66,6 +66,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     screen::register_board::<Bridge, _>(app, ChogoOn);
     crate::game::app::persist::register::<Bridge, _>(app, ChogoOn);
     crate::game::app::learn::register::<crate::rules::Game, _>(app, ChogoOn);
+    crate::game::app::online::register::<crate::rules::Game, _>(app, ChogoOn);
     crate::game::app::start::register(app, saving::start());
     // A moved or turned board settles on the screen for a moment.
     crate::game::app::pace::watch_picture::<BoardLayout>(app);

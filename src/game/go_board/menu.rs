@@ -89,6 +89,11 @@ pub fn set_line(set: &str) -> &'static str {
 fn go_form(ui: &mut egui::Ui, form: &mut GoForm) {
     go_opponent_form(ui, form);
     ui.separator();
+    go_rules_form(ui, form);
+}
+
+/// The rules part of the form: the board, the pieces and the scoring rules.
+fn go_rules_form(ui: &mut egui::Ui, form: &mut GoForm) {
     let rules = &mut form.rules;
     let before = rules.board;
     ui.horizontal_wrapped(|ui| {
@@ -281,6 +286,16 @@ fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option
     None
 }
 
+fn online_rules_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option<String> {
+    ui.label(egui::RichText::new(format!("Rules: {}", go_rules_line(&form.rules))).strong());
+    go_rules_form(ui, &mut form);
+    None
+}
+
+fn rules_text(form: Res<GoForm>) -> String {
+    form.rules.to_string()
+}
+
 fn start(
     form: Res<GoForm>,
     mut commands: MessageWriter<GoCommand>,
@@ -443,6 +458,8 @@ pub(super) fn register(app: &mut App) {
         small_board: app.register_system(small_board),
         new_game_form: app.register_system(new_game_form),
         start: app.register_system(start),
+        rules_form: app.register_system(online_rules_form),
+        rules_text: app.register_system(rules_text),
         load_part: app.register_system(load_part),
         play_loaded: app.register_system(play_loaded),
         reads_any_text: false,

@@ -178,6 +178,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     screen::register_board::<GoBridge, _>(app, GoOn);
     crate::game::app::persist::register::<GoBridge, _>(app, GoOn);
     crate::game::app::learn::register::<crate::go::Game, _>(app, GoOn);
+    crate::game::app::online::register::<crate::go::Game, _>(app, GoOn);
     crate::game::app::start::register(app, saving::start());
     app.add_systems(
         Update,

@@ -775,6 +775,7 @@ fn coach_palette(
     settings: Res<PlayerSettings>,
     theme: Res<crate::game::app::theme::Theme>,
     mut kind: ResMut<DropKind>,
+    place: Res<PanelPlace>,
 ) -> Result {
     let icons = drop_icons(&mut contexts, &bridge, &figures, settings.0.rooks_as_stones);
     if icons.len() < 2 {
@@ -782,10 +783,20 @@ fn coach_palette(
     }
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     let ctx = contexts.ctx_mut()?;
+    // Below the small window's bar, which holds the drawer's handle and the status.
+    let top = if *place == PanelPlace::Drawer {
+        ui::BAR_HEIGHT + 8.0
+    } else {
+        12.0
+    };
     egui::Area::new(egui::Id::new("go-coach-palette"))
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .anchor(egui::Align2::LEFT_TOP, [12.0, top])
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                // In the small window a column, in the margin beside the board.
+                if *place == PanelPlace::Drawer {
+                    ui.set_max_width(48.0);
+                }
                 kind_palette(ui, &icons, &mut kind, wood);
             });
         });

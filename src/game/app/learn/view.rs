@@ -402,7 +402,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Learn))
                 .in_set(UiLayer::Screens),
             coach_panel
-                .run_if(crate::game::app::screen::coaching)
+                .run_if(in_state(Screen::Lesson).or_else(in_state(Screen::Puzzles)))
                 .in_set(UiLayer::Panel),
         ),
     );

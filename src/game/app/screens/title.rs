@@ -115,6 +115,8 @@ fn title_keys(world: &mut World, ctx: &egui::Context, boards: &Boards, resumable
         world.write_message(MenuAction::Learn);
     } else if key(egui::Key::P) {
         world.write_message(MenuAction::Puzzles);
+    } else if key(egui::Key::O) {
+        world.write_message(MenuAction::Online);
     } else if key(egui::Key::L) {
         world.write_message(MenuAction::Open(Dialog::Load));
     } else if key(egui::Key::R) {
@@ -165,6 +167,9 @@ fn menu_buttons(world: &mut World, ui: &mut egui::Ui, boards: &Boards, compact: 
     }
     if ui::menu_button(ui, "Puzzles  (P)", true, compact) {
         world.write_message(MenuAction::Puzzles);
+    }
+    if ui::menu_button(ui, "Play online: a friend, by code  (O)", true, compact) {
+        world.write_message(MenuAction::Online);
     }
     if ui::menu_button(ui, "Load a record or position  (L)", true, compact) {
         world.write_message(MenuAction::Open(Dialog::Load));
