@@ -3,7 +3,9 @@
 # it), serves it on 127.0.0.1, and drives Debian's headless Chromium with playwright-core
 # (web/smoke.mjs): first frame (its time is printed), a king drop against the bot, the
 # bot's answer from its Web Worker with the page still drawing, the save in localStorage,
-# reload and continue. Then the game's screenshot must show the board and both sides.
+# reload and continue; then (web/online.mjs) the page joins by its link an online game a
+# command-line bot created, and both see each other's moves. Then the game's screenshot
+# must show the board and both sides.
 # Installs chromium (apt-get) and playwright-core (npm) when missing.
 # `web/test.sh --frames` measures frame rates instead (web/frames.mjs).
 set -euo pipefail
@@ -56,7 +58,12 @@ fi
 shots="${SHOTS:-$here/shots}"
 mkdir -p "$shots"
 node "$here/smoke.mjs" "http://127.0.0.1:$port/" "$shots"
-for shot in game game-640x400 game-400x300 game-390x844 stage-reached puzzle; do
+# Online: the page joins, by its link, a game a command-line bot created on a chogo-server
+# on 127.0.0.1 (both built natively here), and each sees the other's moves.
+native="${CARGO_TARGET_DIR:-$HOME/.cache/chogo-target}"
+(cd "$root" && CARGO_TARGET_DIR="$native" cargo build --quiet --no-default-features --features server --bin chogo-server --bin chogo-cli)
+node "$here/online.mjs" "http://127.0.0.1:$port/" "$shots" "$native/debug/chogo-server" "$native/debug/chogo-cli"
+for shot in game game-640x400 game-400x300 game-390x844 stage-reached puzzle online; do
     python3 "$root/.ci/check_png.py" "$shots/$shot.png"
 done
 echo "web/test.sh: ok (screenshots in $shots)"

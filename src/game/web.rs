@@ -1,8 +1,9 @@
 //! The browser page's side of the game: the page is told when frames are drawn (its
 //! loading screen and the browser test wait for that) and how many moves the game on the
 //! screen has,
-//! the canvas follows the page's render scale, and a resize wakes the game. The bots'
-//! worker is the shared layer's (`app::worker`).
+//! the canvas follows the page's render scale, and a resize wakes the game. A link with
+//! `?join=CODE` joins that online game (`&server=` names its server). The bots' worker is
+//! the shared layer's (`app::worker`).
 
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
@@ -22,6 +23,7 @@ fn count_frames(
     in_game: Option<Res<State<InGame>>>,
     kind: Option<Res<State<GameKind>>>,
     coach: Option<Res<crate::game::app::learn::Coach>>,
+    room: Option<Res<crate::game::app::online::Room>>,
 ) {
     *frames = frames.saturating_add(1);
     let Some(window) = web_sys::window() else {
@@ -48,6 +50,64 @@ fn count_frames(
     if let Some(coach) = coach.filter(|c| c.is_changed()) {
         set("chogoCoach", coach.shown.status.as_str().into());
     }
+    // The online room as the page sees it (`window.chogoOnline`, JSON): its code, this
+    // player's side, the link, the moves and the result.
+    if let Some(room) = room.filter(|r| r.is_changed()) {
+        let state = room.state.as_ref();
+        let words = serde_json::json!({
+            "code": room.code,
+            "side": room.side.map(|s| s.name()),
+            "link": room.link.map(|l| format!("{l:?}")),
+            "moves": state.map(|s| s.moves.clone()),
+            "result": state.and_then(|s| s.result.as_ref()).map(|r| r.text.clone()),
+            "problem": room.problem,
+        });
+        set("chogoOnline", words.to_string().into());
+    }
+}
+
+/// The page's `?join=CODE&server=ws://…`: the online game of that code is joined at once
+/// (the link the online panel copies in the browser); the server, when named, becomes the
+/// settings' server.
+fn join_from_page(
+    mut done: Local<bool>,
+    mut settings: ResMut<crate::game::app::settings::PlayerSettings>,
+    mut asks: MessageWriter<crate::game::app::online::OnlineAsk>,
+    mut actions: MessageWriter<crate::game::app::screen::MenuAction>,
+) {
+    if std::mem::replace(&mut *done, true) {
+        return;
+    }
+    let Some(code) = page_option("join").filter(|c| !c.is_empty()) else {
+        return;
+    };
+    let decode = |text: &str| {
+        js_sys::decode_uri_component(text)
+            .ok()
+            .and_then(|t| t.as_string())
+    };
+    if let Some(server) = page_option("server").and_then(|s| decode(&s)) {
+        settings.0.server = server;
+    }
+    let code: String = decode(&code)
+        .unwrap_or(code)
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    use crate::game::app::online::OnlineAsk;
+    // The page reloaded in the middle of that game: its seat, kept in the settings.
+    let ours = settings
+        .0
+        .online_seat
+        .as_ref()
+        .is_some_and(|s| s.code == code);
+    actions.write(crate::game::app::screen::MenuAction::Online);
+    asks.write(if ours {
+        OnlineAsk::Rejoin
+    } else {
+        OnlineAsk::Join(code)
+    });
 }
 
 /// Frames drawn after a new share: egui and the cameras take it up within four.
@@ -120,6 +180,10 @@ fn wake_on_resize() {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
+    app.add_systems(
+        Update,
+        join_from_page.in_set(crate::game::app::sets::Phase::Input),
+    );
     app.add_systems(First, follow_render_scale);
     wake_on_resize();
     // For measuring what a frame costs (docs/PERFORMANCE.md, "Frame times"): `?msaa=4`

@@ -317,28 +317,28 @@ impl OnlineGame {
 
 /// A game a room can play, as its engine's own game type: what a client that plays it
 /// with that type (the app's board) takes from the room's game.
-pub trait RoomGame: Sized {
-    /// The room's game kind of this game.
-    const KIND: GameKind;
+pub trait RoomGame: Sized + Clone {
     /// This game's part of a room's game (none: the room plays the other game).
-    fn of_room(room: &OnlineGame) -> Option<Self>;
+    fn in_room(room: &OnlineGame) -> Option<&Self>;
+    /// A copy of it.
+    fn of_room(room: &OnlineGame) -> Option<Self> {
+        Self::in_room(room).cloned()
+    }
 }
 
 impl RoomGame for rules::Game {
-    const KIND: GameKind = GameKind::Chogo;
-    fn of_room(room: &OnlineGame) -> Option<rules::Game> {
+    fn in_room(room: &OnlineGame) -> Option<&rules::Game> {
         match room {
-            OnlineGame::Chogo(g) => Some(g.clone()),
+            OnlineGame::Chogo(g) => Some(g),
             OnlineGame::Go(_) => None,
         }
     }
 }
 
 impl RoomGame for go::Game {
-    const KIND: GameKind = GameKind::Go;
-    fn of_room(room: &OnlineGame) -> Option<go::Game> {
+    fn in_room(room: &OnlineGame) -> Option<&go::Game> {
         match room {
-            OnlineGame::Go(g) => Some(g.clone()),
+            OnlineGame::Go(g) => Some(g),
             OnlineGame::Chogo(_) => None,
         }
     }

@@ -53,11 +53,6 @@ impl<G> OnlineRun<G> {
     pub fn is_on(&self) -> bool {
         self.seen.is_some()
     }
-
-    /// Whether a move of the person's waits for the server's word.
-    pub fn is_waiting(&self) -> bool {
-        self.sent.is_some()
-    }
 }
 
 /// How the board's game stands against the room's.
@@ -111,18 +106,28 @@ fn follow<G: SessionGame + Taught + RoomGame>(
     mut out: MessageWriter<SendMove>,
     mut shown: ResMut<OnlineShown>,
 ) {
-    let Some(game) = room.game.as_ref().and_then(G::of_room) else {
+    if room.game.as_ref().is_none_or(|g| G::in_room(g).is_none()) {
         // The room plays the other game, or has no game yet.
         played.clear();
         asks.clear();
         return;
-    };
+    }
     let mine = room.side;
-    // The person's moves, as the session played them, go to the server.
+    let moves = room.state.as_ref().map_or(&[][..], |s| &s.moves[..]);
+    let mut busy = false;
+    // The person's moves, as the session played them, go to the server: those the room
+    // does not have yet (a move of the person's that the driver replays from the room is
+    // the room's already).
     for p in played.read() {
-        if run.seen.is_some() && !p.in_line && Some(p.side) == mine && session.is_driven() {
+        if run.seen.is_some()
+            && !p.in_line
+            && Some(p.side) == mine
+            && session.is_driven()
+            && moves.len() < session.game.ply_count()
+        {
             out.write(SendMove(G::played_text(p.mv, &p.before, &p.report)));
             run.sent = Some(session.game.ply_count());
+            busy = true;
         }
     }
     for ask in asks.read() {
@@ -131,13 +136,14 @@ fn follow<G: SessionGame + Taught + RoomGame>(
             && let Some(pass) = session.game.pass_move()
         {
             commands.write(Command::Play(pass));
+            busy = true;
         }
     }
-    let moves = room.state.as_ref().map_or(&[][..], |s| &s.moves[..]);
     let fresh = run.seen != Some(room.stamp) || run.refused != room.refused || run.again;
-    if fresh {
+    if fresh && let Some(game) = room.game.as_ref().and_then(G::of_room) {
         let refused = run.refused != room.refused;
         run.again = false;
+        busy = true;
         let start = run.seen.is_none()
             || refused && run.sent.is_some()
             || !session.is_driven()
@@ -171,6 +177,11 @@ fn follow<G: SessionGame + Taught + RoomGame>(
         run.seen = Some(room.stamp);
         run.refused = room.refused;
     }
+    // What was asked here is carried out in the frames to come: the frame loop, which
+    // sleeps while nothing changes, is woken for them.
+    if busy {
+        crate::game::app::wake::wake();
+    }
     // The person waits while they cannot move: watching, the opponent's seat empty, the
     // connection down, the game over.
     let hold = !room.my_turn();
@@ -179,7 +190,8 @@ fn follow<G: SessionGame + Taught + RoomGame>(
     }
     let next = OnlineShown {
         controls: session.game.how_to_play(),
-        can_pass: session.game.pass_move().is_some() && room.my_turn(),
+        can_pass: session.game.pass_move().is_some() && room.my_turn() && run.sent.is_none(),
+        sending: run.sent.is_some(),
     };
     shown.set_if_neq(next);
 }

@@ -52,12 +52,18 @@ pub struct Room {
     pub received: Option<Instant>,
     /// Changes with every state and every new room (the boards' drivers compare it).
     pub stamp: u64,
-    /// Changes with every refusal of the server's.
+    /// Changes with every refusal of the server's, and whenever a move sent may not have
+    /// reached the server (a send that failed, a connection taken up again): a move that
+    /// waits for the server's word is then given up, and the server's game shown.
     pub refused: u64,
     /// What went wrong last, in words (a refusal, a lost connection).
     pub problem: Option<String>,
     /// The board comes on the screen with the room's first state.
     show_when_ready: bool,
+    /// The seat kept in the settings is being taken again (a refusal of it forgets it).
+    rejoining: bool,
+    /// The connection has been up: a new one after it is a reconnection.
+    was_open: bool,
 }
 
 impl Room {
@@ -135,10 +141,11 @@ impl crate::game::app::pace::Searching for Room {
         false
     }
 
-    /// Frames keep coming while a clock runs (its seconds are shown); the server's
-    /// messages wake the frame loop themselves.
+    /// Frames keep coming while a clock runs (its seconds are shown) and while the
+    /// connection is being made or made again (the client dials on the clock); the
+    /// server's messages wake the frame loop themselves.
     fn waiting(&self) -> bool {
-        self.ticking()
+        self.ticking() || matches!(self.link, Some(Link::Connecting | Link::Down))
     }
 }
 
@@ -208,6 +215,8 @@ pub struct OnlineShown {
     pub controls: &'static str,
     /// The person may pass now (a game with passes).
     pub can_pass: bool,
+    /// A move of the person's waits for the server's word.
+    pub sending: bool,
 }
 
 /// The connection itself: the client of the room. Not `Send` in the browser (the page's
@@ -259,18 +268,28 @@ fn link(
             OnlineAsk::Pass => None,
             OnlineAsk::Leave => {
                 connection.0 = None;
+                // The seat kept is forgotten when it is this room's (not another game's).
+                let this = room.code.as_ref();
+                if settings
+                    .0
+                    .online_seat
+                    .as_ref()
+                    .is_some_and(|s| Some(&s.code) == this)
+                {
+                    settings.0.online_seat = None;
+                }
                 let stamp = room.stamp + 1;
                 *room = Room {
                     stamp,
                     refused: room.refused,
                     ..Room::default()
                 };
-                settings.0.online_seat = None;
                 None
             }
         };
         if let Some((server, intent)) = intent {
             room.asked(&server);
+            room.rejoining = matches!(intent, Intent::Rejoin { .. });
             connection.0 = Some(Client::waking(
                 &server,
                 intent,
@@ -284,6 +303,7 @@ fn link(
     };
     for SendMove(text) in moves.read() {
         if !client.play(text) {
+            room.refused += 1;
             room.problem = Some(format!(
                 "{text} could not be sent: the connection is down. The game will be shown as the server has it."
             ));
@@ -328,14 +348,23 @@ fn link(
             Event::Refused { error, message } => {
                 room.refused += 1;
                 room.problem = Some(message);
-                // A seat that is gone for good is not offered again.
-                if room.code.is_none()
+                // The seat kept, refused for good, is not offered again (a code mistyped
+                // to join or watch leaves it alone).
+                if room.rejoining
+                    && room.code.is_none()
                     && matches!(error, ErrorCode::NoSuchRoom | ErrorCode::BadToken)
                 {
                     settings.0.online_seat = None;
                 }
             }
             Event::Link(link) => {
+                if link == Link::Open {
+                    // Taken up again: a move sent before may never have arrived.
+                    if room.was_open {
+                        room.refused += 1;
+                    }
+                    room.was_open = true;
+                }
                 room.problem = match link {
                     Link::Down => Some("The connection dropped: reconnecting…".into()),
                     Link::GaveUp => Some(

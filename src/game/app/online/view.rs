@@ -136,12 +136,21 @@ fn lobby(world: &mut World) {
                         }
                     });
                     status(ui, &room);
-                    if room.is_open() && room.state.is_some() {
+                    let held = room.state.is_some() && room.link != Some(Link::GaveUp);
+                    if held {
                         if ui.button("Back to the game").clicked() {
+                            // The room's own board (another game may have been shown since).
+                            if let Some(kind) = room.kind() {
+                                world.resource_mut::<NextState<GameKind>>().set(kind);
+                            }
                             world.resource_mut::<NextState<Screen>>().set(Screen::OnlineGame);
                         }
-                    } else if let Some(seat) = &seat
-                        && !room.is_open()
+                    } else if room.is_open() && ui.button("Cancel").on_hover_text("Stop connecting; nothing is asked of the server").clicked() {
+                        ask = Some(OnlineAsk::Leave);
+                    }
+                    if let Some(seat) = &seat
+                        && !held
+                        && room.link != Some(Link::Connecting)
                     {
                         ui.horizontal_wrapped(|ui| {
                             ui.label(format!("Your last online game: {} on {}", seat.code, seat.server));
@@ -238,8 +247,10 @@ fn status(ui: &mut egui::Ui, room: &Room) {
         Some(Link::Down) => "The connection dropped: reconnecting…".into(),
         Some(Link::GaveUp) => "The server cannot be reached.".into(),
     };
-    ui.label(egui::RichText::new(words).color(palette::GOLD));
-    problem_line(ui, room);
+    ui.label(egui::RichText::new(&words).color(palette::GOLD));
+    if room.problem.as_deref() != Some(words.as_str()) {
+        problem_line(ui, room);
+    }
 }
 
 fn problem_line(ui: &mut egui::Ui, room: &Room) {
@@ -325,7 +336,7 @@ fn moves(ui: &mut egui::Ui, state: &RoomState, height: f32) {
 }
 
 /// The line that says whose turn it is, or how the game ended.
-fn turn_line(room: &Room, state: &RoomState) -> (String, egui::Color32) {
+fn turn_line(room: &Room, state: &RoomState, sending: bool) -> (String, egui::Color32) {
     if let Some(result) = &state.result {
         let won = match (result.winner, room.side) {
             (Some(w), Some(mine)) if w == mine => "You won. ",
@@ -344,6 +355,10 @@ fn turn_line(room: &Room, state: &RoomState) -> (String, egui::Color32) {
         );
     }
     match room.side {
+        Some(_) if sending => (
+            "Your move is on its way to the server…".into(),
+            egui::Color32::LIGHT_GRAY,
+        ),
         Some(mine) if mine == state.turn => {
             ("Your move".into(), egui::Color32::from_rgb(150, 215, 140))
         }
@@ -431,7 +446,7 @@ fn buttons(
     let open = room.link == Some(Link::Open);
     let on = room.under_way();
     let over = state.result.is_some();
-    let confirm = egui::Id::new("online resign asked");
+    let confirm = egui::Id::new(("online resign asked", state.code.as_str()));
     let mut asked_resign = ui.data(|d| d.get_temp::<bool>(confirm)).unwrap_or(false) && on;
     ui.horizontal_wrapped(|ui| {
         let room_ask = |ui: &mut egui::Ui, enabled: bool, text: &str, tip: &str, what: RoomAsk| {
@@ -496,12 +511,11 @@ fn buttons(
             }
         }
         if over {
-            let ended_by_count = state
-                .result
-                .as_ref()
-                .is_some_and(|r| matches!(r.reason.as_str(), "passes" | "repetition"));
+            // A game that may be played on (Go's end by passes or repetition), as the
+            // room's game says; the opponent's asking is answered above.
+            let ended_by_count = room.game.as_ref().is_some_and(|g| g.can_play_on());
             if ended_by_count
-                && state.offers.play_on != Some(mine)
+                && state.offers.play_on.is_none()
                 && let Some(a) = room_ask(
                     ui,
                     true,
@@ -512,7 +526,7 @@ fn buttons(
             {
                 *ask = Some(a);
             }
-            if state.offers.rematch != Some(mine)
+            if state.offers.rematch.is_none()
                 && let Some(a) = room_ask(
                     ui,
                     true,
@@ -528,6 +542,22 @@ fn buttons(
     ui.data_mut(|d| d.insert_temp(confirm, asked_resign));
 }
 
+/// The page's address with `?join=CODE&server=…` (the browser only: elsewhere `None`).
+fn page_link(code: &str, server: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = web_sys::window()?.location();
+        let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
+        let server = js_sys::encode_uri_component(server).as_string()?;
+        Some(format!("{base}?join={code}&server={server}"))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (code, server);
+        None
+    }
+}
+
 /// The panel beside the board while an online game is on it.
 fn game_panel(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
@@ -540,10 +570,10 @@ fn game_panel(world: &mut World) {
     let now = Instant::now();
     let mut ask = None;
     let mut root = ui::root_ui(&ctx);
-    let bar = room
-        .state
-        .as_ref()
-        .map_or_else(|| "Online".to_string(), |s| turn_line(&room, s).0);
+    let bar = room.state.as_ref().map_or_else(
+        || "Online".to_string(),
+        |s| turn_line(&room, s, shown.sending).0,
+    );
     let toggled = ui::side_panel(
         &mut root,
         &ctx,
@@ -580,6 +610,15 @@ fn game_panel(world: &mut World) {
                             {
                                 ui.ctx().copy_text(code.clone());
                             }
+                            // In the browser, a link that opens the game and joins this room.
+                            if let Some(link) = page_link(code, &room.server)
+                                && ui
+                                    .small_button("Copy link")
+                                    .on_hover_text(format!("A link that joins this game: {link}"))
+                                    .clicked()
+                            {
+                                ui.ctx().copy_text(link);
+                            }
                         }
                     });
                     let Some(state) = room.state.as_ref() else {
@@ -599,7 +638,7 @@ fn game_panel(world: &mut World) {
                         );
                     }
                     ui.separator();
-                    let (words, colour) = turn_line(&room, state);
+                    let (words, colour) = turn_line(&room, state, shown.sending);
                     ui.add(
                         egui::Label::new(egui::RichText::new(words).size(17.0).color(colour))
                             .wrap(),
