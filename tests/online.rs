@@ -778,18 +778,20 @@ fn a_claim_waits_for_the_grace_period() {
 fn offers_take_backs_draws_play_on_and_a_rematch() {
     let (_d, server, mut a, mut b) = in_progress("offers", &FAST);
     // Black asks to take back e5 (White's c3 goes with it); White declines, then accepts.
+    // (Each waits until both have seen the offer: the asker's state without it would
+    // otherwise pass for the answer.)
+    let offered = |c: &[&mut Client]| {
+        c.iter()
+            .all(|c| c.state().unwrap().offers.takeback == Some(Side::Black))
+    };
     a.ask(|code| ClientMsg::Takeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| {
-        c[1].state().unwrap().offers.takeback == Some(Side::Black)
-    });
+    until(&mut [&mut a, &mut b], 10, offered);
     b.ask(|code| ClientMsg::DeclineTakeback { code });
     until(&mut [&mut a, &mut b], 10, |c| {
         c[0].state().unwrap().offers.takeback.is_none()
     });
     a.ask(|code| ClientMsg::Takeback { code });
-    until(&mut [&mut a, &mut b], 10, |c| {
-        c[1].state().unwrap().offers.takeback == Some(Side::Black)
-    });
+    until(&mut [&mut a, &mut b], 10, offered);
     b.ask(|code| ClientMsg::AcceptTakeback { code });
     until(&mut [&mut a, &mut b], 10, |c| {
         c.iter().all(|c| c.state().unwrap().moves.is_empty())

@@ -328,7 +328,8 @@ pub fn rate<G: Puzzled>(puzzle: &Puzzle, seed: u64) -> Result<(Vec<f64>, i32), S
 
 /// Checks a shipped puzzle: it sets up (every move legal where it stands), and each of
 /// the solver's moves is still the engine's one clearly best move at the deep budget
-/// (a move that wins at once needs no search). The first failure is reported.
+/// (a move that wins at once needs no search, unless it is a pass). The first failure is
+/// reported.
 pub fn verify<G: Puzzled>(puzzle: &Puzzle, deep: Effort, seed: u64) -> Result<(), Failed> {
     let fail = |why: String| Failed {
         id: puzzle.id.clone(),
@@ -346,8 +347,12 @@ pub fn verify<G: Puzzled>(puzzle: &Puzzle, deep: Effort, seed: u64) -> Result<()
             after
                 .play(mv)
                 .map_err(|e| fail(format!("move {}: {e}", i + 1)))?;
-            let wins_now =
-                after.is_over() && after.verdict().and_then(|v| v.winner) == Some(attempt.solver());
+            // A move that wins at once needs no search (the puzzle takes any other that
+            // does too) — but a pass that ends the game does: another move may win as
+            // well, or by more, and the puzzle would call it wrong.
+            let wins_now = after.is_over()
+                && after.verdict().and_then(|v| v.winner) == Some(attempt.solver())
+                && game.pass_move() != Some(mv);
             if !wins_now {
                 match only_move(&game, deep, true, decision_seed(seed, 7, i), &stop) {
                     Some((best, _)) if same_move(&game, &best, text) => {}

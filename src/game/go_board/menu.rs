@@ -281,13 +281,18 @@ fn small_board(
 /// The new-game form: the rules in one line, the opponent, the board, the pieces and the
 /// scoring rules.
 fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option<String> {
-    ui.label(egui::RichText::new(format!("Rules: {}", go_rules_line(&form.rules))).strong());
+    rules_heading(ui, &form);
     go_form(ui, &mut form);
     None
 }
 
-fn online_rules_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option<String> {
+/// The rules the form describes, in one line over it.
+fn rules_heading(ui: &mut egui::Ui, form: &GoForm) {
     ui.label(egui::RichText::new(format!("Rules: {}", go_rules_line(&form.rules))).strong());
+}
+
+fn online_rules_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<GoForm>) -> Option<String> {
+    rules_heading(ui, &form);
     go_rules_form(ui, &mut form);
     None
 }

@@ -30,9 +30,10 @@ pub struct OnlineRun<G> {
     /// The number of moves after a move of the person's that went to the server and is
     /// not in a state yet.
     sent: Option<usize>,
-    /// The driver played a move of the room's: the next frame compares again (an ending
-    /// the room declared comes with the move that led to it).
-    again: bool,
+    /// The driver played a move of the room's, on a board of this many moves: the next
+    /// frame compares again (an ending the room declared comes with the move that led to
+    /// it); a board that did not take the move is replaced by the room's game.
+    again: Option<usize>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -42,7 +43,7 @@ impl<G> Default for OnlineRun<G> {
             seen: None,
             refused: 0,
             sent: None,
-            again: false,
+            again: None,
             _game: PhantomData,
         }
     }
@@ -107,9 +108,13 @@ fn follow<G: SessionGame + Taught + RoomGame>(
     mut shown: ResMut<OnlineShown>,
 ) {
     if room.game.as_ref().is_none_or(|g| G::in_room(g).is_none()) {
-        // The room plays the other game, or has no game yet.
+        // The room plays the other game, or has no game yet (or none this client could
+        // rebuild): a board it drove waits.
         played.clear();
         asks.clear();
+        if run.seen.is_some() && session.driven.as_ref().is_some_and(|d| !d.held) {
+            commands.write(Command::Drive(Drive::Hold(true)));
+        }
         return;
     }
     let mine = room.side;
@@ -139,10 +144,10 @@ fn follow<G: SessionGame + Taught + RoomGame>(
             busy = true;
         }
     }
-    let fresh = run.seen != Some(room.stamp) || run.refused != room.refused || run.again;
+    let fresh = run.seen != Some(room.stamp) || run.refused != room.refused || run.again.is_some();
     if fresh && let Some(game) = room.game.as_ref().and_then(G::of_room) {
         let refused = run.refused != room.refused;
-        run.again = false;
+        let refused_play = run.again.take() == Some(session.game.ply_count());
         busy = true;
         let start = run.seen.is_none()
             || refused && run.sent.is_some()
@@ -153,15 +158,17 @@ fn follow<G: SessionGame + Taught + RoomGame>(
                     false
                 }
                 Step::Sent => false,
-                Step::Next(text) => match session.game.read_move(&text) {
+                // (Not again on a board that refused it: the room's game then replaces it.)
+                Step::Next(text) if !refused_play => match session.game.read_move(&text) {
                     Ok(mv) => {
                         commands.write(Command::Play(mv));
                         run.sent = None;
-                        run.again = true;
+                        run.again = Some(session.game.ply_count());
                         false
                     }
                     Err(_) => true,
                 },
+                Step::Next(_) => true,
                 Step::Replace => true,
             };
         if start {
@@ -202,7 +209,7 @@ fn leave<G: SessionGame>(mut run: ResMut<OnlineRun<G>>, mut commands: MessageWri
         commands.write(Command::Drive(Drive::Leave));
     }
     run.sent = None;
-    run.again = false;
+    run.again = None;
 }
 
 /// A board plays online games: its driver follows the room while the online game is on
