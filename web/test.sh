@@ -63,7 +63,8 @@ node "$here/smoke.mjs" "http://127.0.0.1:$port/" "$shots"
 native="${CARGO_TARGET_DIR:-$HOME/.cache/chogo-target}"
 (cd "$root" && CARGO_TARGET_DIR="$native" cargo build --quiet --no-default-features --features server --bin chogo-server --bin chogo-cli)
 node "$here/online.mjs" "http://127.0.0.1:$port/" "$shots" "$native/debug/chogo-server" "$native/debug/chogo-cli"
-for shot in game game-640x400 game-400x300 game-390x844 stage-reached puzzle online; do
+# (online.png is Go's board with three pieces: online.mjs checks its moves itself.)
+for shot in game game-640x400 game-400x300 game-390x844 stage-reached puzzle; do
     python3 "$root/.ci/check_png.py" "$shots/$shot.png"
 done
 echo "web/test.sh: ok (screenshots in $shots)"
