@@ -166,15 +166,7 @@ fn coach_panel(world: &mut World) {
         place,
         drawer,
         notice.as_deref(),
-        |ui| {
-            let mut toggled = false;
-            ui.horizontal_centered(|ui| {
-                let handle = if drawer { "Close" } else { "≡ Menu" };
-                toggled = ui.button(egui::RichText::new(handle).strong()).clicked();
-                ui.add(egui::Label::new(egui::RichText::new(&bar_text).strong()).truncate());
-            });
-            toggled
-        },
+        |ui| ui::drawer_bar(ui, drawer, &bar_text),
         |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.add_space(6.0);

@@ -580,15 +580,7 @@ fn game_panel(world: &mut World) {
         place,
         drawer,
         room.problem.as_deref(),
-        |ui| {
-            let mut toggled = false;
-            ui.horizontal_centered(|ui| {
-                let handle = if drawer { "Close" } else { "≡ Menu" };
-                toggled = ui.button(egui::RichText::new(handle).strong()).clicked();
-                ui.add(egui::Label::new(egui::RichText::new(&bar).strong()).truncate());
-            });
-            toggled
-        },
+        |ui| ui::drawer_bar(ui, drawer, &bar),
         |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("online panel")

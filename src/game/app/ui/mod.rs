@@ -215,6 +215,18 @@ pub fn side_panel<R>(
     }
 }
 
+/// The small window's bar of a driven screen's panel ([`side_panel`]'s `bar`): the
+/// drawer's handle and one line of how it stands; whether the handle was clicked.
+pub fn drawer_bar(ui: &mut egui::Ui, drawer_open: bool, text: &str) -> bool {
+    let mut toggled = false;
+    ui.horizontal_centered(|ui| {
+        let handle = if drawer_open { "Close" } else { "≡ Menu" };
+        toggled = ui.button(egui::RichText::new(handle).strong()).clicked();
+        ui.add(egui::Label::new(egui::RichText::new(text).strong()).truncate());
+    });
+    toggled
+}
+
 /// Whether the pointer at `point` (logical window coordinates) is over the board rather
 /// than the interface: no dialog is open, the drawer is shut, the point lies in the
 /// board's part of the window, and no egui window, popup or card is there. It is judged
