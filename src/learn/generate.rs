@@ -184,7 +184,7 @@ fn solution<G: Puzzled>(
 }
 
 /// The puzzles of one finished game (its moves replayed from its start), each with the
-/// line, its themes and an id left empty. `seed` seeds the searches; `explain` writes each
+/// line, its themes and an id left empty; no two with the same first answer. `seed` seeds the searches; `explain` writes each
 /// position's scan to standard error (for tuning the thresholds).
 pub fn puzzles_of_game<G: Puzzled>(
     game: &G,
@@ -237,6 +237,16 @@ pub fn puzzles_of_game<G: Puzzled>(
             ply += 1;
             continue;
         };
+        // One puzzle a game for each answer: where the opponent left the same move on for
+        // several turns, the later positions teach nothing the first did not.
+        if found.iter().any(|p: &Puzzle| {
+            p.moves
+                .get(1)
+                .is_some_and(|answer| same_move(&at, answer, &first))
+        }) {
+            ply += 1;
+            continue;
+        }
         // Confirmed at the deep budget, twice with different seeds: the same move.
         let confirmed = (0..2).all(|k| {
             only_move(
