@@ -239,13 +239,13 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
         !bridge(&app).human_to_move(),
         "the board waits for the refutation"
     );
-    until(&mut app, "the refutation played", |app| {
+    until(&mut app, "the refutation played and settled", |app| {
         bridge(app).game.ply_count() == 3
+            && !app.world().resource::<chogo::game::Animating>().0
+            && app.world().resource::<PuzzleRun<Game>>().is_refuted()
     });
-    // It stays on the board for a moment, a wait on the clock: the frame pace must keep
-    // frames coming (nothing else would draw the taking back).
-    assert!(app.world().resource::<PuzzleRun<Game>>().waiting());
-    // The panel says which move refutes it (a pass, which the board does not show, too).
+    // The panel says which move refutes it, as the board played it, and how the engine
+    // judges the position after it.
     let reply = {
         let game = &bridge(&app).game;
         let mut before = game.clone();
@@ -253,14 +253,29 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
         before.undo();
         before.move_text(last)
     };
-    let status = &app.world().resource::<Coach>().shown.status;
+    let shown = &app.world().resource::<Coach>().shown;
     assert!(
-        status.starts_with("Not the move: ") && status.contains(&reply),
-        "{status:?} should name {reply}"
+        shown.status.starts_with("Not the move: ")
+            && shown.status.contains(&reply)
+            && shown.status.contains("% of the engine's games"),
+        "{:?} should name {reply} and the engine's judgement",
+        shown.status
     );
+    assert!(shown.take_back && !shown.busy);
+    // It stays on the board until the player takes it back (longer than the second and a
+    // half it used to stay), with nothing waiting on the clock.
+    assert!(!app.world().resource::<PuzzleRun<Game>>().waiting());
+    let shown_at = Instant::now();
+    while shown_at.elapsed() < Duration::from_millis(2500) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(bridge(&app).game.ply_count(), 3, "the refutation stays");
+    app.world_mut().write_message(CoachAsk::Retry);
     until(&mut app, "the wrong move taken back", |app| {
         my_turn(app) && bridge(app).game.ply_count() == 1
     });
+    assert!(!app.world().resource::<Coach>().shown.take_back);
     assert_eq!(bridge(&app).game.position().to_string(), set);
     let failed = rating(&app);
     assert!(failed < 1500.0, "{failed}");

@@ -247,7 +247,7 @@ fn panel(
             |ui| {
                 // The kind palette (keys 1–9 and 0) when the set has several kinds.
                 if icons.len() > 1 {
-                    kind_palette(ui, &icons, &mut views.kind, wood);
+                    ui.horizontal_wrapped(|ui| kind_palette(ui, &icons, &mut views.kind, wood));
                 }
                 ended = ui::ending_question(ui, &mut confirm, asked_at);
             },
@@ -325,32 +325,33 @@ fn drop_icons(
 }
 
 /// The kind palette: a button a kind, its figure on the board's `wood` (where both
-/// sides' figures are seen), the chosen kind ringed; a click chooses it.
+/// sides' figures are seen), the chosen kind ringed; a click chooses it. Laid out by
+/// the caller's `ui` (a wrapped row in the panel, a row or a column over the board).
 fn kind_palette(
     ui: &mut egui::Ui,
     icons: &[(Kind, egui::TextureId)],
     kind: &mut ResMut<DropKind>,
     wood: egui::Color32,
 ) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Drop");
-        for (i, (k, texture)) in icons.iter().enumerate() {
-            let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
-            let ring = if kind.0 == *k {
-                egui::Stroke::new(2.5, palette::GOLD)
-            } else {
-                egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-            };
-            let button = egui::Button::image(image).fill(wood).stroke(ring);
-            if ui
-                .add(button)
-                .on_hover_text(format!("{} (key {})", k.name(), i + 1))
-                .clicked()
-            {
-                kind.0 = *k;
-            }
+    ui.label("Drop");
+    for (i, (k, texture)) in icons.iter().enumerate() {
+        let image = egui::Image::new((*texture, egui::vec2(30.0, 30.0)));
+        // One ring width for all: the chosen kind is told by its colour, so choosing
+        // one changes no button's size (a wider ring had pushed the row into two).
+        let ring = if kind.0 == *k {
+            egui::Stroke::new(2.5, palette::GOLD)
+        } else {
+            egui::Stroke::new(2.5, egui::Color32::from_gray(90))
+        };
+        let button = egui::Button::image(image).fill(wood).stroke(ring);
+        if ui
+            .add(button)
+            .on_hover_text(format!("{} (key {})", k.name(), i + 1))
+            .clicked()
+        {
+            kind.0 = *k;
         }
-    });
+    }
 }
 
 /// The action row: pass, undo, redo, flip, hint, the life view (`life`: on), and the
@@ -793,11 +794,13 @@ fn coach_palette(
         .anchor(egui::Align2::LEFT_TOP, [12.0, top])
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                // In the small window a column, in the margin beside the board.
+                // In the small window a column, in the margin beside the board; else a
+                // row that never wraps (an area sized by its last frame would wrap it).
                 if *place == PanelPlace::Drawer {
-                    ui.set_max_width(48.0);
+                    ui.vertical(|ui| kind_palette(ui, &icons, &mut kind, wood));
+                } else {
+                    ui.horizontal(|ui| kind_palette(ui, &icons, &mut kind, wood));
                 }
-                kind_palette(ui, &icons, &mut kind, wood);
             });
         });
     Ok(())

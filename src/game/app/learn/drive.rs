@@ -6,9 +6,9 @@ use std::collections::{HashSet, VecDeque};
 use bevy::prelude::*;
 
 use super::{Coach, CoachAsk, Course, Courses, LessonLine, Shown, stars_text};
-use crate::common::Side;
-use crate::common::analysis::Analysis;
+use crate::common::analysis::{Analysis, Candidate};
 use crate::common::taught::Taught;
+use crate::common::{Side, Verdict};
 use crate::game::app::animation::Animating;
 use crate::game::app::bot_turn::{BoardBots, Hint};
 use crate::game::app::pace::{self, Searching};
@@ -23,10 +23,8 @@ use crate::learn::rating::next_puzzle;
 use crate::learn::{Attempt, Puzzle, Tried, read_puzzles};
 use crate::save::Learning;
 
-/// How long the position shows before the puzzle's setting move, and how long a wrong
-/// move's refutation stays on the board before both are taken back (seconds).
+/// How long the position shows before the puzzle's setting move (seconds).
 const BEFORE_SETTING: f32 = 0.6;
-const REFUTATION_SHOWN: f32 = 1.4;
 
 /// The driver's own moves still to play, one at a time on a settled board.
 struct Queue<M> {
@@ -86,10 +84,10 @@ impl<G: Taught + StudiedBoard> LessonRun<G> {
 enum PuzzleState {
     /// The setting move and the replies are being played; the player moves next.
     Solving,
-    /// A wrong move: the engine looks for its refutation, which is then shown and taken
-    /// back.
+    /// A wrong move: the engine looks for its refutation, which is then shown.
     Refuting,
-    /// The refutation is on the board: both moves go back after a moment.
+    /// The refutation is on the board, and stays there until the player takes it back
+    /// (a quiet answer read in a second teaches nothing).
     Showing,
     /// Solved (cleanly or not), or the solution was shown.
     Over,
@@ -116,6 +114,8 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     take_back: usize,
     /// The refutation in words, while it is shown.
     refutation: Option<String>,
+    /// The engine's judgement after the refutation, in words ("White's chance 86%").
+    judged: Option<String>,
     /// The learner's last move was right (after a wrong one, the panel says so).
     right: bool,
     /// The opponent's last move in the puzzle's line, in words.
@@ -129,10 +129,14 @@ impl<G: Taught + StudiedBoard> PuzzleRun<G> {
         self.attempt.as_ref()
     }
 
-    /// Whether the driver is busy: moves to play, a refutation looked for or shown.
+    /// Whether the driver is busy: moves to play, a refutation looked for.
     pub fn is_busy(&self) -> bool {
-        !self.queue.moves.is_empty()
-            || matches!(self.state, PuzzleState::Refuting | PuzzleState::Showing)
+        !self.queue.moves.is_empty() || self.state == PuzzleState::Refuting
+    }
+
+    /// Whether a wrong move's refutation is on the board, waiting to be taken back.
+    pub fn is_refuted(&self) -> bool {
+        self.state == PuzzleState::Showing && self.queue.moves.is_empty()
     }
 
     /// Whether the puzzle is over (solved, or its solution shown).
@@ -157,10 +161,10 @@ impl<G: Taught + StudiedBoard> Searching for PuzzleRun<G> {
         self.is_busy()
     }
 
-    /// Moves to play after a moment, or a refutation shown for one: frames must come
-    /// (only the refutation's search wakes the loop by itself).
+    /// Moves to play after a moment: frames must come (only the refutation's search
+    /// wakes the loop by itself; a refutation on the board waits for the player).
     fn waiting(&self) -> bool {
-        !self.queue.moves.is_empty() || self.state == PuzzleState::Showing
+        !self.queue.moves.is_empty()
     }
 }
 
@@ -379,6 +383,7 @@ fn lesson_shown<G: Taught + StudiedBoard>(run: &LessonRun<G>, at: (usize, usize)
         has_next: next_stage(file, at).is_some(),
         can_show_solution: false,
         can_pass: learner_may_pass(stage.game(), stage.learner(), stage.finished().is_none()),
+        take_back: false,
         rating: None,
     }
 }
@@ -408,7 +413,9 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
     let Some(puzzle) = puzzle else {
         stop_attempt(run, commands);
         run.problem = Some(match theme {
-            Some(theme) => format!("No puzzle of the theme {theme} is left"),
+            Some(theme) => {
+                format!("You have tried every puzzle of the theme {theme}: choose another theme")
+            }
             None => "Every puzzle has been tried: well done".into(),
         });
         return;
@@ -432,6 +439,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
             run.hint = None;
             run.take_back = 0;
             run.refutation = None;
+            run.judged = None;
             run.problem = None;
             if !same {
                 run.counted = false;
@@ -459,6 +467,7 @@ fn stop_attempt<G: Taught + StudiedBoard>(
     run.state = PuzzleState::Solving;
     run.refuting = None;
     run.refutation = None;
+    run.judged = None;
     run.take_back = 0;
     run.hint = None;
 }
@@ -520,9 +529,15 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         }
         if report.side != attempt.solver() {
             // The setting move, the line's replies and the rest of a solution shown; a
-            // refutation says its own words.
-            if matches!(run.state, PuzzleState::Solving | PuzzleState::Over) {
-                run.said = Some(answer_words(report));
+            // refutation says its own words, as played (its captures too) and judged.
+            match run.state {
+                PuzzleState::Solving | PuzzleState::Over => {
+                    run.said = Some(answer_words(report));
+                }
+                PuzzleState::Showing => {
+                    run.refutation = Some(played_refutation(report, run.judged.as_deref()));
+                }
+                PuzzleState::Refuting => {}
             }
             continue;
         }
@@ -560,7 +575,6 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                 } else {
                     run.refutation = Some(refutation_words(&after, None));
                     run.state = PuzzleState::Showing;
-                    run.queue.wait = REFUTATION_SHOWN;
                 }
             }
         }
@@ -569,9 +583,9 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
     if let Some((thinker, after)) = run.refuting.as_mut()
         && let Some(answer) = thinker.poll()
     {
-        let reply = answer
-            .ok()
-            .and_then(|a| a.best_move().and_then(|c| after.parse_move(&c.mv).ok()));
+        let best = answer.ok().and_then(|a| a.best_move().cloned());
+        let reply = best.as_ref().and_then(|c| after.parse_move(&c.mv).ok());
+        run.judged = best.as_ref().map(|c| judged_words(after.turn(), c));
         run.refutation = Some(refutation_words(after, reply));
         run.refuting = None;
         if let Some(reply) = reply {
@@ -584,22 +598,19 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
     let dt = time.delta_secs();
     if let Some(mv) = run.queue.next(animating.0, dt) {
         commands.write(Command::Play(mv));
-        if run.state == PuzzleState::Showing {
-            // The refutation stays on the board for a moment before going back.
-            run.queue.wait = REFUTATION_SHOWN;
+    }
+    for ask in asks.read() {
+        if run.is_busy() && *ask != CoachAsk::Next {
+            continue;
         }
-    } else if run.state == PuzzleState::Showing && run.queue.moves.is_empty() && !animating.0 {
-        run.queue.wait -= dt;
-        if run.queue.wait <= 0.0 {
-            run.queue.wait = 0.0;
+        if run.is_refuted() && *ask != CoachAsk::Next {
+            // The refutation read: the wrong move and its answer go back, the puzzle
+            // goes on from its position (whatever was asked, it is asked of that one).
             commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
             commands.write(Command::Drive(Drive::Hold(false)));
             run.state = PuzzleState::Solving;
             run.refutation = None;
-        }
-    }
-    for ask in asks.read() {
-        if run.is_busy() && *ask != CoachAsk::Next {
+            run.judged = None;
             continue;
         }
         match ask {
@@ -664,6 +675,8 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
             heading: "Puzzles".into(),
             status: run.problem.clone().unwrap_or_default(),
             finished: true,
+            // Not a success: the colour of a notice.
+            failed: true,
             rating,
             ..Shown::default()
         };
@@ -684,7 +697,14 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
             .refutation
             .clone()
             .unwrap_or_else(|| "Not the move".into()),
-        PuzzleState::Over if attempt.clean() => "Solved!".into(),
+        PuzzleState::Over if attempt.clean() => match attempt.game().verdict() {
+            // A solution that ends the game (a last pass, a king taken) says how (an
+            // unfinished game's verdict would be the score as it stands: not said).
+            Some(verdict) if attempt.game().is_over() => {
+                format!("Solved! {}", verdict_words(&verdict))
+            }
+            _ => "Solved!".into(),
+        },
         PuzzleState::Over if attempt.is_solved() && attempt.helped => {
             "Solved, with help: it counts as not solved".into()
         }
@@ -716,7 +736,47 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
         can_show_solution: run.state == PuzzleState::Solving,
         can_pass: run.state == PuzzleState::Solving
             && learner_may_pass(attempt.game(), attempt.solver(), true),
+        take_back: run.is_refuted(),
         rating,
+    }
+}
+
+/// How a game ended, in words: "White wins: B 40 W 44.5".
+fn verdict_words(verdict: &Verdict) -> String {
+    match verdict.winner {
+        Some(side) => format!("{} wins: {}", side.title(), verdict.how),
+        None => format!("A draw: {}", verdict.how),
+    }
+}
+
+/// The engine's judgement of a position, from its best move for the side to move there:
+/// "now White wins 86% of the engine's games, ahead by 12.5 points".
+fn judged_words(side: Side, best: &Candidate) -> String {
+    let chance = (best.win * 100.0).round() as i64;
+    let games = format!("now {} wins {chance}% of the engine's games", side.title());
+    match best.lead {
+        Some(lead) if lead.abs() >= 0.5 => {
+            let how = if lead > 0.0 { "ahead" } else { "behind" };
+            format!("{games}, {how} by {:.1} points", lead.abs())
+        }
+        _ => games,
+    }
+}
+
+/// A refutation as the board played it (its captures too), with the engine's judgement.
+fn played_refutation<G: Taught + StudiedBoard>(played: &Played<G>, judged: Option<&str>) -> String {
+    let side = played.side.title();
+    let what = if G::shows(played.mv) {
+        format!(
+            "{side} answers {}",
+            G::played_text(played.mv, &played.before, &played.report)
+        )
+    } else {
+        format!("{side} passes, with nothing left to fear")
+    };
+    match judged {
+        Some(judged) => format!("Not the move: {what}; {judged}"),
+        None => format!("Not the move: {what}"),
     }
 }
 
@@ -775,6 +835,7 @@ fn leave<G: Taught + StudiedBoard>(
     puzzle.problem = None;
     puzzle.refuting = None;
     puzzle.refutation = None;
+    puzzle.judged = None;
     puzzle.queue = Queue::new();
     puzzle.state = PuzzleState::Solving;
     puzzle.counted = false;
@@ -830,6 +891,7 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         take_back: 0,
         said: None,
         refutation: None,
+        judged: None,
         right: false,
         picks: 0,
     });
@@ -896,7 +958,19 @@ pub(super) fn fill<G: Taught + StudiedBoard>(
             .unwrap_or_default(),
         problem: file.as_ref().err().cloned(),
         puzzles: puzzles.len(),
-        themes: G::THEMES,
+        themes: G::THEMES
+            .iter()
+            .map(|&t| {
+                (
+                    t,
+                    puzzles
+                        .iter()
+                        .filter(|p| p.themes.iter().any(|x| x == t))
+                        .count(),
+                )
+            })
+            .filter(|&(_, n)| n > 0)
+            .collect(),
     };
     {
         let mut courses = world.resource_mut::<Courses>();

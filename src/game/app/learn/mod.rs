@@ -47,8 +47,8 @@ pub struct Course {
     /// Why the lessons could not be read (a broken file), if they could not.
     pub problem: Option<String>,
     pub puzzles: usize,
-    /// The themes a puzzle filter offers.
-    pub themes: &'static [&'static str],
+    /// The themes a puzzle filter offers (those of some puzzle), with their puzzles.
+    pub themes: Vec<(&'static str, usize)>,
 }
 
 /// A lesson on the path: its title, summary and stages (id and goal).
@@ -111,6 +111,8 @@ pub struct Shown {
     pub can_show_solution: bool,
     /// The learner may pass now (a game that has passes).
     pub can_pass: bool,
+    /// A wrong move's refutation is on the board, waiting to be taken back.
+    pub take_back: bool,
     /// The player's puzzle rating, and its change after the last puzzle.
     pub rating: Option<(String, Option<f64>)>,
 }

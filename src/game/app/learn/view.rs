@@ -283,24 +283,36 @@ fn stage_or_puzzle(ui: &mut egui::Ui, world: &mut World, shown: &Shown, screen: 
         {
             ask = Some(CoachAsk::Next);
         }
-        if ui.add_enabled(idle, egui::Button::new("Retry")).clicked() {
-            ask = Some(CoachAsk::Retry);
-        }
-        if ui
-            .add_enabled(idle && !shown.finished, egui::Button::new("Hint"))
-            .clicked()
-        {
-            ask = Some(CoachAsk::Hint);
-        }
-        if screen == Screen::Puzzles
-            && ui
-                .add_enabled(
-                    idle && shown.can_show_solution,
-                    egui::Button::new("Show solution"),
-                )
+        if shown.take_back {
+            // The refutation stays until it is read: one button takes it back.
+            if ui
+                .add(egui::Button::new(
+                    egui::RichText::new("Take back and try again").color(palette::GOLD),
+                ))
                 .clicked()
-        {
-            ask = Some(CoachAsk::Solution);
+            {
+                ask = Some(CoachAsk::Retry);
+            }
+        } else {
+            if ui.add_enabled(idle, egui::Button::new("Retry")).clicked() {
+                ask = Some(CoachAsk::Retry);
+            }
+            if ui
+                .add_enabled(idle && !shown.finished, egui::Button::new("Hint"))
+                .clicked()
+            {
+                ask = Some(CoachAsk::Hint);
+            }
+            if screen == Screen::Puzzles
+                && ui
+                    .add_enabled(
+                        idle && shown.can_show_solution,
+                        egui::Button::new("Show solution"),
+                    )
+                    .clicked()
+            {
+                ask = Some(CoachAsk::Solution);
+            }
         }
         // A game with passes: the board has no button for it (the key P passes too).
         // Last in the row: as it comes and goes, the buttons before it stay put.
@@ -335,10 +347,12 @@ fn themes(
     let mut chosen = theme;
     egui::ComboBox::from_label("Theme")
         .selected_text(chosen.unwrap_or("Any"))
+        // Every theme in view at once: a list that scrolls hides some.
+        .height(600.0)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut chosen, None, "Any");
-            for t in course.themes {
-                ui.selectable_value(&mut chosen, Some(*t), *t);
+            ui.selectable_value(&mut chosen, None, format!("Any ({})", course.puzzles));
+            for &(t, n) in &course.themes {
+                ui.selectable_value(&mut chosen, Some(t), format!("{t} ({n})"));
             }
         });
     if chosen != theme {
