@@ -257,7 +257,7 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     assert!(
         shown.status.starts_with("Not the move: ")
             && shown.status.contains(&reply)
-            && shown.status.contains("% of the engine's games"),
+            && shown.status.contains("the engine now gives you "),
         "{:?} should name {reply} and the engine's judgement",
         shown.status
     );

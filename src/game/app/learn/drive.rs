@@ -114,7 +114,8 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     take_back: usize,
     /// The refutation in words, while it is shown.
     refutation: Option<String>,
-    /// The engine's judgement after the refutation, in words ("White's chance 86%").
+    /// The engine's judgement after the refutation, in words ("the engine now gives
+    /// you 34%").
     judged: Option<String>,
     /// The learner's last move was right (after a wrong one, the panel says so).
     right: bool,
@@ -585,7 +586,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
     {
         let best = answer.ok().and_then(|a| a.best_move().cloned());
         let reply = best.as_ref().and_then(|c| after.parse_move(&c.mv).ok());
-        run.judged = best.as_ref().map(|c| judged_words(after.turn(), c));
+        run.judged = best.as_ref().map(judged_words);
         run.refutation = Some(refutation_words(after, reply));
         run.refuting = None;
         if let Some(reply) = reply {
@@ -749,17 +750,17 @@ fn verdict_words(verdict: &Verdict) -> String {
     }
 }
 
-/// The engine's judgement of a position, from its best move for the side to move there:
-/// "now White wins 86% of the engine's games, ahead by 12.5 points".
-fn judged_words(side: Side, best: &Candidate) -> String {
-    let chance = (best.win * 100.0).round() as i64;
-    let games = format!("now {} wins {chance}% of the engine's games", side.title());
-    match best.lead {
+/// The engine's judgement after a refutation, for the solver, from the refuter's best
+/// move: "the engine now gives you 34%, behind by 12.5 points".
+fn judged_words(best: &Candidate) -> String {
+    let chance = ((1.0 - best.win) * 100.0).round() as i64;
+    let given = format!("the engine now gives you {chance}%");
+    match best.lead.map(|lead| -lead) {
         Some(lead) if lead.abs() >= 0.5 => {
             let how = if lead > 0.0 { "ahead" } else { "behind" };
-            format!("{games}, {how} by {:.1} points", lead.abs())
+            format!("{given}, {how} by {:.1} points", lead.abs())
         }
-        _ => games,
+        _ => given,
     }
 }
 
