@@ -257,7 +257,7 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     assert!(
         shown.status.starts_with("Not the move: ")
             && shown.status.contains(&reply)
-            && shown.status.contains("the engine now gives you "),
+            && shown.status.contains("your chance is now "),
         "{:?} should name {reply} and the engine's judgement",
         shown.status
     );
@@ -300,6 +300,91 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
     assert_eq!(learning.history.len(), 2);
     assert!(!learning.history[0].solved && learning.history[1].solved);
     assert_eq!(learning.done.len(), 2);
+}
+
+/// Next while a refutation is shown: the next puzzle comes, its board live (not held), the
+/// refuted one counted once, the new one not yet.
+#[test]
+fn next_while_a_refutation_is_shown_opens_the_next_puzzle() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::Chogo);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Puzzles);
+    until(&mut app, "the puzzle set", |app| {
+        bridge(app).is_driven() && my_turn(app) && bridge(app).game.ply_count() == 1
+    });
+    let first = app
+        .world()
+        .resource::<PuzzleRun<Game>>()
+        .attempt()
+        .unwrap()
+        .puzzle()
+        .id
+        .clone();
+    let wrong = wrong_move(&app);
+    play(&mut app, wrong);
+    until(&mut app, "the refutation on the board", |app| {
+        app.world().resource::<PuzzleRun<Game>>().is_refuted()
+    });
+    app.world_mut().write_message(CoachAsk::Next);
+    until(&mut app, "the next puzzle set", |app| {
+        let run = app.world().resource::<PuzzleRun<Game>>();
+        run.attempt().is_some_and(|a| a.puzzle().id != first)
+            && my_turn(app)
+            && bridge(app).game.ply_count() == 1
+    });
+    let shown = &app.world().resource::<Coach>().shown;
+    assert!(!shown.take_back && !shown.finished, "{shown:?}");
+    let learning = &app.world().resource::<PlayerSettings>().0.learning["chogo"];
+    assert_eq!(learning.history.len(), 1);
+    assert!(!learning.history[0].solved);
+    // The new puzzle is solved cleanly: the earlier wrong move is not held against it.
+    solve(&mut app);
+    let learning = &app.world().resource::<PlayerSettings>().0.learning["chogo"];
+    assert_eq!(learning.history.len(), 2);
+    assert!(learning.history[1].solved);
+}
+
+/// The theme filter offers the themes some puzzle has, with their counts; a theme of the
+/// other game's puzzles gives way to any.
+#[test]
+fn the_theme_filter_offers_only_themes_with_puzzles() {
+    use chogo::game::app::learn::Courses;
+    let mut app = app();
+    app.update();
+    let puzzles = chogo::learn::read_puzzles(chogo::learn::shipped("go").unwrap()).unwrap();
+    let courses = app.world().resource::<Courses>();
+    let go = courses.get(GameKind::Go).expect("Go's course");
+    assert!(!go.themes.is_empty());
+    for &(theme, n) in &go.themes {
+        let have = puzzles
+            .iter()
+            .filter(|p| p.themes.iter().any(|t| t == theme))
+            .count();
+        assert_eq!((n, n > 0), (have, true), "{theme}");
+    }
+    // Go's list has themes with no puzzle (queens, at least): they are not offered.
+    let offered: Vec<&str> = go.themes.iter().map(|&(t, _)| t).collect();
+    assert!(!offered.contains(&"queens"), "{offered:?}");
+
+    // "trap" (Chogo's) chosen, then Go's puzzles opened: any theme, and a puzzle.
+    app.world_mut().resource_mut::<Coach>().theme = Some("trap");
+    app.world_mut()
+        .resource_mut::<NextState<GameKind>>()
+        .set(GameKind::Go);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Puzzles);
+    until(&mut app, "a Go puzzle set", |app| {
+        app.world()
+            .resource::<PuzzleRun<chogo::go::Game>>()
+            .attempt()
+            .is_some()
+    });
+    assert_eq!(app.world().resource::<Coach>().theme, None);
 }
 
 /// Go with chess pieces' stage on the count: the wall closed by a drop, then the panel's

@@ -184,7 +184,7 @@ fn solution<G: Puzzled>(
 }
 
 /// The puzzles of one finished game (its moves replayed from its start), each with the
-/// line, its themes and an id left empty; no two with the same first answer. `seed` seeds the searches; `explain` writes each
+/// line, its themes and an id left empty; no two with the same side's first answer. `seed` seeds the searches; `explain` writes each
 /// position's scan to standard error (for tuning the thresholds).
 pub fn puzzles_of_game<G: Puzzled>(
     game: &G,
@@ -196,6 +196,8 @@ pub fn puzzles_of_game<G: Puzzled>(
     stop: &AtomicBool,
 ) -> Vec<Puzzle> {
     let mut found = Vec::new();
+    // The side and the first answer of each puzzle found.
+    let mut answers: Vec<(crate::common::Side, String)> = Vec::new();
     let plies = game.ply_count();
     // The side to move's win chance before each ply, from the scan of that position.
     let mut before: Option<f64> = None;
@@ -237,13 +239,14 @@ pub fn puzzles_of_game<G: Puzzled>(
             ply += 1;
             continue;
         };
-        // One puzzle a game for each answer: where the opponent left the same move on for
-        // several turns, the later positions teach nothing the first did not.
-        if found.iter().any(|p: &Puzzle| {
-            p.moves
-                .get(1)
-                .is_some_and(|answer| same_move(&at, answer, &first))
-        }) {
+        // One puzzle a game for each side's answer: where the opponent left the same move
+        // on for several turns, the later positions teach nothing the first did not.
+        // (Checked before the deep searches, to spare them: a repeat of a puzzle that the
+        // caller's check refuses later is lost with it.)
+        if answers
+            .iter()
+            .any(|(side, answer)| *side == at.turn() && same_move(&at, answer, &first))
+        {
             ply += 1;
             continue;
         }
@@ -282,6 +285,7 @@ pub fn puzzles_of_game<G: Puzzled>(
         let themes = at.themes(&moves).into_iter().map(String::from).collect();
         let mut all = vec![setting_move];
         all.extend(line);
+        answers.push((at.turn(), first.clone()));
         found.push(Puzzle {
             id: String::new(),
             game: G::GAME.to_string(),

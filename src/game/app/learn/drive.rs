@@ -25,6 +25,8 @@ use crate::save::Learning;
 
 /// How long the position shows before the puzzle's setting move (seconds).
 const BEFORE_SETTING: f32 = 0.6;
+/// What the panel says once every puzzle of the game has been tried.
+const ALL_TRIED: &str = "Every puzzle has been tried: well done";
 
 /// The driver's own moves still to play, one at a time on a settled board.
 struct Queue<M> {
@@ -114,9 +116,13 @@ pub struct PuzzleRun<G: Taught + StudiedBoard> {
     take_back: usize,
     /// The refutation in words, while it is shown.
     refutation: Option<String>,
-    /// The engine's judgement after the refutation, in words ("the engine now gives
-    /// you 34%").
+    /// The engine's judgement after the refutation, in words ("your chance is now
+    /// 34%").
     judged: Option<String>,
+    /// The refutation is on the board (its answer played, or there is none to play).
+    refuted: bool,
+    /// The board was settled at this frame's start (no move animating).
+    settled: bool,
     /// The learner's last move was right (after a wrong one, the panel says so).
     right: bool,
     /// The opponent's last move in the puzzle's line, in words.
@@ -135,9 +141,13 @@ impl<G: Taught + StudiedBoard> PuzzleRun<G> {
         !self.queue.moves.is_empty() || self.state == PuzzleState::Refuting
     }
 
-    /// Whether a wrong move's refutation is on the board, waiting to be taken back.
+    /// Whether a wrong move's refutation is on the board, settled, waiting to be taken
+    /// back.
     pub fn is_refuted(&self) -> bool {
-        self.state == PuzzleState::Showing && self.queue.moves.is_empty()
+        self.state == PuzzleState::Showing
+            && self.queue.moves.is_empty()
+            && self.refuted
+            && self.settled
     }
 
     /// Whether the puzzle is over (solved, or its solution shown).
@@ -417,7 +427,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
             Some(theme) => {
                 format!("You have tried every puzzle of the theme {theme}: choose another theme")
             }
-            None => "Every puzzle has been tried: well done".into(),
+            None => ALL_TRIED.into(),
         });
         return;
     };
@@ -441,6 +451,7 @@ fn open_puzzle<G: Taught + StudiedBoard + BoardBots>(
             run.take_back = 0;
             run.refutation = None;
             run.judged = None;
+            run.refuted = false;
             run.problem = None;
             if !same {
                 run.counted = false;
@@ -469,6 +480,7 @@ fn stop_attempt<G: Taught + StudiedBoard>(
     run.refuting = None;
     run.refutation = None;
     run.judged = None;
+    run.refuted = false;
     run.take_back = 0;
     run.hint = None;
 }
@@ -517,6 +529,17 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
     time: Res<Time>,
 ) {
     let run = &mut *run;
+    run.settled = !animating.0;
+    // A theme chosen on the other game's puzzles that none of this game's has: any.
+    if let Some(theme) = coach.theme
+        && !run.puzzles.is_empty()
+        && !run
+            .puzzles
+            .iter()
+            .any(|p| p.themes.iter().any(|t| t == theme))
+    {
+        coach.theme = None;
+    }
     if run.attempt.is_none() && run.problem.is_none() {
         let learning = learning(&mut settings, G::GAME).clone();
         open_puzzle(run, &learning, coach.theme, false, &mut commands);
@@ -537,9 +560,14 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                 }
                 PuzzleState::Showing => {
                     run.refutation = Some(played_refutation(report, run.judged.as_deref()));
+                    run.refuted = true;
                 }
                 PuzzleState::Refuting => {}
             }
+            continue;
+        }
+        // A move of the puzzle before (played as Next was asked) is not this one's.
+        if report.before.to_string() != attempt.game().position().to_string() {
             continue;
         }
         if run.state != PuzzleState::Solving {
@@ -576,6 +604,7 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                 } else {
                     run.refutation = Some(refutation_words(&after, None));
                     run.state = PuzzleState::Showing;
+                    run.refuted = true;
                 }
             }
         }
@@ -589,9 +618,12 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         run.judged = best.as_ref().map(judged_words);
         run.refutation = Some(refutation_words(after, reply));
         run.refuting = None;
-        if let Some(reply) = reply {
-            run.queue.moves.push_back(reply);
-            run.take_back = 2;
+        match reply {
+            Some(reply) => {
+                run.queue.moves.push_back(reply);
+                run.take_back = 2;
+            }
+            None => run.refuted = true,
         }
         run.queue.wait = 0.2;
         run.state = PuzzleState::Showing;
@@ -604,14 +636,18 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
         if run.is_busy() && *ask != CoachAsk::Next {
             continue;
         }
-        if run.is_refuted() && *ask != CoachAsk::Next {
-            // The refutation read: the wrong move and its answer go back, the puzzle
-            // goes on from its position (whatever was asked, it is asked of that one).
-            commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
-            commands.write(Command::Drive(Drive::Hold(false)));
-            run.state = PuzzleState::Solving;
-            run.refutation = None;
-            run.judged = None;
+        if run.state == PuzzleState::Showing && *ask != CoachAsk::Next {
+            // The refutation read ("Take back and try again", the one button besides
+            // Next while it is shown): the wrong move and its answer go back, and the
+            // puzzle goes on from its position. Not before it is on the board, settled.
+            if run.is_refuted() {
+                commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
+                commands.write(Command::Drive(Drive::Hold(false)));
+                run.state = PuzzleState::Solving;
+                run.refutation = None;
+                run.judged = None;
+                run.refuted = false;
+            }
             continue;
         }
         match ask {
@@ -676,8 +712,8 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
             heading: "Puzzles".into(),
             status: run.problem.clone().unwrap_or_default(),
             finished: true,
-            // Not a success: the colour of a notice.
-            failed: true,
+            // A notice, not a success (but for having tried them all).
+            failed: run.problem.as_deref() != Some(ALL_TRIED),
             rating,
             ..Shown::default()
         };
@@ -698,18 +734,23 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
             .refutation
             .clone()
             .unwrap_or_else(|| "Not the move".into()),
-        PuzzleState::Over if attempt.clean() => match attempt.game().verdict() {
+        PuzzleState::Over => {
+            let solved = if attempt.clean() {
+                "Solved!"
+            } else if attempt.is_solved() && attempt.helped {
+                "Solved, with help: it counts as not solved."
+            } else {
+                "Solved after a wrong move: it counts as not solved."
+            };
             // A solution that ends the game (a last pass, a king taken) says how (an
             // unfinished game's verdict would be the score as it stands: not said).
-            Some(verdict) if attempt.game().is_over() => {
-                format!("Solved! {}", verdict_words(&verdict))
+            match attempt.game().verdict() {
+                Some(verdict) if attempt.game().is_over() => {
+                    format!("{solved} {}", verdict_words(&verdict))
+                }
+                _ => solved.trim_end_matches('.').to_string(),
             }
-            _ => "Solved!".into(),
-        },
-        PuzzleState::Over if attempt.is_solved() && attempt.helped => {
-            "Solved, with help: it counts as not solved".into()
         }
-        PuzzleState::Over => "Solved after a wrong move: it counts as not solved".into(),
     };
     let themes = if puzzle.themes.is_empty() {
         String::new()
@@ -751,10 +792,10 @@ fn verdict_words(verdict: &Verdict) -> String {
 }
 
 /// The engine's judgement after a refutation, for the solver, from the refuter's best
-/// move: "the engine now gives you 34%, behind by 12.5 points".
+/// move: "your chance is now 34%, behind by 12.5 points".
 fn judged_words(best: &Candidate) -> String {
     let chance = ((1.0 - best.win) * 100.0).round() as i64;
-    let given = format!("the engine now gives you {chance}%");
+    let given = format!("your chance is now {chance}%");
     match best.lead.map(|lead| -lead) {
         Some(lead) if lead.abs() >= 0.5 => {
             let how = if lead > 0.0 { "ahead" } else { "behind" };
@@ -837,6 +878,7 @@ fn leave<G: Taught + StudiedBoard>(
     puzzle.refuting = None;
     puzzle.refutation = None;
     puzzle.judged = None;
+    puzzle.refuted = false;
     puzzle.queue = Queue::new();
     puzzle.state = PuzzleState::Solving;
     puzzle.counted = false;
@@ -893,6 +935,8 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         said: None,
         refutation: None,
         judged: None,
+        refuted: false,
+        settled: true,
         right: false,
         picks: 0,
     });
