@@ -773,7 +773,9 @@ fn puzzle_shown<G: Taught + StudiedBoard>(run: &PuzzleRun<G>, learning: &Learnin
             .clone()
             .filter(|_| matches!(run.state, PuzzleState::Solving | PuzzleState::Over)),
         controls: attempt.game().how_to_play(),
-        busy: run.is_busy(),
+        // Busy too while the refutation's answer is still moving onto the board: the
+        // buttons wait for it, then Take back is offered.
+        busy: run.is_busy() || (run.state == PuzzleState::Showing && !run.is_refuted()),
         has_next: true,
         can_show_solution: run.state == PuzzleState::Solving,
         can_pass: run.state == PuzzleState::Solving
