@@ -197,8 +197,8 @@ fn solve(app: &mut App) {
     }
 }
 
-#[test]
-fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
+/// The app on Chogo's puzzles, the first puzzle set and the player to move: its id.
+fn chogo_puzzle() -> (App, String) {
     let mut app = app();
     app.world_mut()
         .resource_mut::<NextState<GameKind>>()
@@ -217,6 +217,12 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
         .puzzle()
         .id
         .clone();
+    (app, first)
+}
+
+#[test]
+fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
+    let (mut app, first) = chogo_puzzle();
     let set = bridge(&app).game.position().to_string();
     // The panel names the setting move, as the record writes it.
     let setting = {
@@ -306,24 +312,7 @@ fn a_puzzle_refutes_a_wrong_move_takes_it_back_and_rates_the_player() {
 /// refuted one counted once, the new one not yet.
 #[test]
 fn next_while_a_refutation_is_shown_opens_the_next_puzzle() {
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<NextState<GameKind>>()
-        .set(GameKind::Chogo);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Puzzles);
-    until(&mut app, "the puzzle set", |app| {
-        bridge(app).is_driven() && my_turn(app) && bridge(app).game.ply_count() == 1
-    });
-    let first = app
-        .world()
-        .resource::<PuzzleRun<Game>>()
-        .attempt()
-        .unwrap()
-        .puzzle()
-        .id
-        .clone();
+    let (mut app, first) = chogo_puzzle();
     let wrong = wrong_move(&app);
     play(&mut app, wrong);
     until(&mut app, "the refutation on the board", |app| {
