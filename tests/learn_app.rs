@@ -197,15 +197,20 @@ fn solve(app: &mut App) {
     }
 }
 
-/// The app on Chogo's puzzles, the first puzzle set and the player to move: its id.
-fn chogo_puzzle() -> (App, String) {
-    let mut app = app();
+/// Opens game `kind`'s puzzles, as the title's Puzzles and the game chooser do.
+fn open_puzzles(app: &mut App, kind: GameKind) {
     app.world_mut()
         .resource_mut::<NextState<GameKind>>()
-        .set(GameKind::Chogo);
+        .set(kind);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Puzzles);
+}
+
+/// The app on Chogo's puzzles, the first puzzle set and the player to move: its id.
+fn chogo_puzzle() -> (App, String) {
+    let mut app = app();
+    open_puzzles(&mut app, GameKind::Chogo);
     until(&mut app, "the puzzle set", |app| {
         bridge(app).is_driven() && my_turn(app) && bridge(app).game.ply_count() == 1
     });
@@ -361,12 +366,7 @@ fn the_theme_filter_offers_only_themes_with_puzzles() {
 
     // "trap" (Chogo's) chosen, then Go's puzzles opened: any theme, and a puzzle.
     app.world_mut().resource_mut::<Coach>().theme = Some("trap");
-    app.world_mut()
-        .resource_mut::<NextState<GameKind>>()
-        .set(GameKind::Go);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Puzzles);
+    open_puzzles(&mut app, GameKind::Go);
     until(&mut app, "a Go puzzle set", |app| {
         app.world()
             .resource::<PuzzleRun<chogo::go::Game>>()

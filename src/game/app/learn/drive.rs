@@ -530,16 +530,6 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
 ) {
     let run = &mut *run;
     run.settled = !animating.0;
-    // A theme chosen on the other game's puzzles that none of this game's has: any.
-    if let Some(theme) = coach.theme
-        && !run.puzzles.is_empty()
-        && !run
-            .puzzles
-            .iter()
-            .any(|p| p.themes.iter().any(|t| t == theme))
-    {
-        coach.theme = None;
-    }
     if run.attempt.is_none() && run.problem.is_none() {
         let learning = learning(&mut settings, G::GAME).clone();
         open_puzzle(run, &learning, coach.theme, false, &mut commands);
@@ -809,15 +799,7 @@ fn judged_words(best: &Candidate) -> String {
 
 /// A refutation as the board played it (its captures too), with the engine's judgement.
 fn played_refutation<G: Taught + StudiedBoard>(played: &Played<G>, judged: Option<&str>) -> String {
-    let side = played.side.title();
-    let what = if G::shows(played.mv) {
-        format!(
-            "{side} answers {}",
-            G::played_text(played.mv, &played.before, &played.report)
-        )
-    } else {
-        format!("{side} passes, with nothing left to fear")
-    };
+    let what = played_words(played, "answers", "passes, with nothing left to fear");
     match judged {
         Some(judged) => format!("Not the move: {what}; {judged}"),
         None => format!("Not the move: {what}"),
@@ -832,12 +814,18 @@ fn learner_may_pass<G: Taught>(game: &G, learner: Side, going: bool) -> bool {
 
 /// An opponent's move as played, in words: "White played f6-g6", "White passed".
 fn answer_words<G: Taught + StudiedBoard>(played: &Played<G>) -> String {
+    played_words(played, "played", "passed")
+}
+
+/// A move as the board played it, its side first: "{side} {verb} f6-g6" (its captures
+/// too), or "{side} {passed}" for a pass, which the board does not show.
+fn played_words<G: Taught + StudiedBoard>(played: &Played<G>, verb: &str, passed: &str) -> String {
     let side = played.side.title();
     if G::shows(played.mv) {
         let text = G::played_text(played.mv, &played.before, &played.report);
-        format!("{side} played {text}")
+        format!("{side} {verb} {text}")
     } else {
-        format!("{side} passed")
+        format!("{side} {passed}")
     }
 }
 
@@ -890,11 +878,21 @@ fn leave<G: Taught + StudiedBoard>(
 
 /// The theme filter changed: the next puzzle is of the theme (the one on the board stays).
 fn follow_theme<G: Taught + StudiedBoard>(
-    coach: Res<Coach>,
+    mut coach: ResMut<Coach>,
     mut seen: Local<Option<Option<&'static str>>>,
     mut run: ResMut<PuzzleRun<G>>,
 ) {
     if *seen != Some(coach.theme) {
+        // A theme chosen on the other game's puzzles that none of this game's has: any.
+        if let Some(theme) = coach.theme
+            && !run.puzzles.is_empty()
+            && !run
+                .puzzles
+                .iter()
+                .any(|p| p.themes.iter().any(|t| t == theme))
+        {
+            coach.theme = None;
+        }
         let first = seen.is_none();
         *seen = Some(coach.theme);
         // A filter that left nothing offers again under the new one.
