@@ -52,10 +52,15 @@ fn spec(game: GameKind, side: Side) -> GameSpec {
 
 /// A creator (Black) and a joiner (White) seated in one room.
 fn pair(server: &Server, spec: GameSpec) -> (Client, Client) {
-    let mut a = Client::new(&server.url(), Intent::Create(spec));
+    pair_on(&server.url(), &server.url(), spec)
+}
+
+/// A creator on the server at `at_a` and a joiner on the one at `at_b`, seated in one room.
+fn pair_on(at_a: &str, at_b: &str, spec: GameSpec) -> (Client, Client) {
+    let mut a = Client::new(at_a, Intent::Create(spec));
     until(&mut [&mut a], 10, |c| c[0].state().is_some());
     let code = a.code().unwrap().to_string();
-    let mut b = Client::new(&server.url(), Intent::Join(code));
+    let mut b = Client::new(at_b, Intent::Join(code));
     until(&mut [&mut a, &mut b], 10, |c| {
         c.iter().all(|c| {
             c.state()
@@ -925,4 +930,230 @@ fn a_flood_of_bad_frames_leaves_the_game_as_it_was() {
     // The game goes on to its end.
     play(&mut a, &mut b, &mut Rng(5), 200, true);
     same_records(&server, &a, &b);
+}
+
+// ---- Two instances on one PostgreSQL database, told of each other's changes by Redis
+// (docs/ONLINE.md, "Past one machine"). `bash .ci/test` starts both on loopback
+// (.ci/services) and names them in CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS.
+
+/// A database of its own on the test PostgreSQL, dropped at the end.
+struct PgDb {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl PgDb {
+    fn new(name: &str) -> Option<PgDb> {
+        let (Ok(admin), Ok(_)) = (
+            std::env::var("CHOGO_TEST_POSTGRES"),
+            std::env::var("CHOGO_TEST_REDIS"),
+        ) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS are not set (bash .ci/test sets them)"
+            );
+            eprintln!("skipped: no PostgreSQL and Redis (eval \"$(bash .ci/services)\")");
+            return None;
+        };
+        let name = format!("chogo_{name}_{}", std::process::id());
+        let mut pg = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
+        // One statement a call: two in one batch would be one transaction, which these
+        // statements refuse.
+        pg.batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))
+            .unwrap();
+        pg.batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+        let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+        let url = format!("{base}/{name}");
+        Some(PgDb { admin, name, url })
+    }
+}
+
+impl Drop for PgDb {
+    fn drop(&mut self) {
+        if let Ok(mut pg) = postgres::Client::connect(&self.admin, postgres::NoTls) {
+            let _ = pg.batch_execute(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ));
+        }
+    }
+}
+
+/// Two server instances on one new database: `None` when the services are not here
+/// (outside CI).
+fn two_instances(name: &str, args: &[&str]) -> Option<(PgDb, Server, Server)> {
+    let db = PgDb::new(name)?;
+    let redis = std::env::var("CHOGO_TEST_REDIS").unwrap();
+    let mut all = args.to_vec();
+    all.extend(["--redis", &redis]);
+    let a = Server::start_on(&db.url, &all);
+    let b = Server::start_on(&db.url, &all);
+    Some((db, a, b))
+}
+
+#[test]
+fn two_instances_play_whole_games_with_the_players_on_different_instances() {
+    let Some((_db, one, two)) = two_instances("games", &FAST) else {
+        return;
+    };
+    let specs = [
+        (GameKind::Chogo, None, None, None),
+        (GameKind::Chogo, Some("chogo-44,king=rook"), None, None),
+        (GameKind::Go, None, Some("R"), Some("9")),
+        (GameKind::Go, None, Some("RB"), Some("7")),
+    ];
+    for (i, (game, rules, pieces, board)) in specs.into_iter().enumerate() {
+        let mut s = spec(game, if i % 2 == 0 { Side::Black } else { Side::White });
+        s.rules = rules.map(str::to_string);
+        s.pieces = pieces.map(str::to_string);
+        s.board = board.map(str::to_string);
+        let (mut a, mut b) = pair_on(&one.url(), &two.url(), s);
+        let mut rng = Rng(40 + i as u64);
+        play(&mut a, &mut b, &mut rng, 200, true);
+        // The database is one: either instance's view of it is the record.
+        let record = same_records(&one, &a, &b);
+        assert!(a.state().unwrap().moves.len() > 4, "{record}");
+    }
+}
+
+#[test]
+fn two_instances_share_offers_a_take_back_a_rematch_and_a_returning_player() {
+    let Some((_db, one, two)) = two_instances("offers", &FAST) else {
+        return;
+    };
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), spec(GameKind::Go, Side::Black));
+    a.play("e5");
+    until(&mut [&mut a, &mut b], 10, |c| c[1].to_move());
+    b.play("c3");
+    until(&mut [&mut a, &mut b], 10, |c| c[0].to_move());
+    // A take-back asked on one instance, accepted on the other.
+    b.ask(|code| ClientMsg::Takeback { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter()
+            .all(|c| c.state().unwrap().offers.takeback == Some(Side::White))
+    });
+    a.ask(|code| ClientMsg::AcceptTakeback { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().moves == ["e5"])
+    });
+    // White drops, is seen gone on the other instance, and comes back on it.
+    let (code, token) = (
+        b.code().unwrap().to_string(),
+        b.token().unwrap().to_string(),
+    );
+    drop(b);
+    until(&mut [&mut a], 10, |c| {
+        c[0].state().unwrap().white == Presence::Gone
+    });
+    let mut b = Client::new(&one.url(), Intent::Rejoin { code, token });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| {
+            c.state()
+                .is_some_and(|s| s.white == Presence::Connected && s.moves == ["e5"])
+        })
+    });
+    assert_eq!(b.side(), Some(Side::White));
+    // Back on different instances: a draw offered on one and accepted on the other.
+    let (code, token) = (
+        a.code().unwrap().to_string(),
+        a.token().unwrap().to_string(),
+    );
+    drop(a);
+    let mut a = Client::new(&two.url(), Intent::Rejoin { code, token });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| {
+            c.state()
+                .is_some_and(|s| s.black == Presence::Connected && s.white == Presence::Connected)
+        })
+    });
+    a.ask(|code| ClientMsg::OfferDraw { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.draw == Some(Side::Black)
+    });
+    b.ask(|code| ClientMsg::AcceptDraw { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| c.state().unwrap().result.is_some())
+    });
+    same_records(&one, &a, &b);
+    // A rematch asked on both instances: each player gets a seat of the new room, with
+    // a token its own instance made, the sides swapped.
+    let old = a.code().unwrap().to_string();
+    a.ask(|code| ClientMsg::Rematch { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c[1].state().unwrap().offers.rematch == Some(Side::Black)
+    });
+    b.ask(|code| ClientMsg::Rematch { code });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter()
+            .all(|c| c.code() != Some(old.as_str()) && c.state().is_some())
+    });
+    assert_eq!(a.code(), b.code());
+    assert_eq!((a.side(), b.side()), (Some(Side::White), Some(Side::Black)));
+    assert!(a.token().is_some() && b.token().is_some() && a.token() != b.token());
+    let mut rng = Rng(5);
+    play(&mut a, &mut b, &mut rng, 30, true);
+    same_records(&two, &a, &b);
+}
+
+#[test]
+fn an_instance_killed_mid_game_its_player_goes_on_from_the_other() {
+    let Some((_db, one, mut two)) = two_instances("killed", &FAST) else {
+        return;
+    };
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), spec(GameKind::Chogo, Side::Black));
+    let mut rng = Rng(17);
+    play(&mut a, &mut b, &mut rng, 16, false);
+    let before = a.state().unwrap().moves.clone();
+    let (code, token) = (
+        b.code().unwrap().to_string(),
+        b.token().unwrap().to_string(),
+    );
+    // Instance two dies at once: its heartbeat ends, and White is seen gone.
+    two.child.kill().unwrap();
+    two.child.wait().unwrap();
+    drop(b);
+    until(&mut [&mut a], 15, |c| {
+        c[0].state().unwrap().white == Presence::Gone
+    });
+    let mut b = Client::new(&one.url(), Intent::Rejoin { code, token });
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter().all(|c| {
+            c.state()
+                .is_some_and(|s| s.white == Presence::Connected && s.moves == before)
+        })
+    });
+    play(&mut a, &mut b, &mut rng, 300, true);
+    assert_eq!(a.state().unwrap().moves[..before.len()], before[..]);
+    same_records(&one, &a, &b);
+}
+
+#[test]
+fn two_instances_agree_on_a_flag_fall() {
+    let Some((_db, one, two)) = two_instances("time", &FAST) else {
+        return;
+    };
+    let mut s = spec(GameKind::Go, Side::Black);
+    s.clock = Some(ClockSpec {
+        initial_ms: 600,
+        increment_ms: 100,
+    });
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), s);
+    a.play("e5");
+    // White, on the other instance, never answers.
+    until(&mut [&mut a, &mut b], 10, |c| {
+        c.iter()
+            .all(|c| c.state().is_some_and(|s| s.result.is_some()))
+    });
+    for c in [&a, &b] {
+        let state = c.state().unwrap();
+        let result = state.result.as_ref().unwrap();
+        assert_eq!(
+            (result.winner, result.reason.as_str()),
+            (Some(Side::Black), "time")
+        );
+        assert_eq!(state.clocks.unwrap().white_ms, 0);
+    }
+    same_records(&one, &a, &b);
 }

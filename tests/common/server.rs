@@ -65,17 +65,22 @@ impl Drop for TempDir {
 pub struct Server {
     pub child: Child,
     pub port: u16,
-    db: PathBuf,
+    db: String,
     args: Vec<String>,
 }
 
 impl Server {
     /// A server on a free port (`args`: limits), the database `db`.
     pub fn start(db: &Path, args: &[&str]) -> Server {
+        Server::start_on(&db.to_string_lossy(), args)
+    }
+
+    /// A server on a free port, the database `db` (a file or a `postgres://` URL).
+    pub fn start_on(db: &str, args: &[&str]) -> Server {
         Server::on(db, 0, args.iter().map(|a| a.to_string()).collect())
     }
 
-    pub fn on(db: &Path, port: u16, args: Vec<String>) -> Server {
+    pub fn on(db: &str, port: u16, args: Vec<String>) -> Server {
         let mut child = Command::new(binary().expect("chogo-server is built"))
             .args(["--listen", &format!("127.0.0.1:{port}"), "--db"])
             .arg(db)
@@ -97,7 +102,7 @@ impl Server {
         Server {
             child,
             port,
-            db: db.to_path_buf(),
+            db: db.to_string(),
             args,
         }
     }

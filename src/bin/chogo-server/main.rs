@@ -3,7 +3,6 @@
 //!
 //! Exit codes: 1 the server could not start (the database, the address), 2 bad usage.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -12,16 +11,22 @@ use chogo::online::server::net::{Config, run};
 use clap::Parser;
 
 /// The online game server of Chogo and Go with chess pieces: WebSockets on `/`, the games
-/// in an SQLite file.
+/// in an SQLite file or a PostgreSQL database; with `--redis`, one of several instances on
+/// one PostgreSQL database.
 #[derive(Parser)]
 #[command(name = "chogo-server", version)]
 struct Options {
     /// the address to listen on, like 127.0.0.1:9000 (port 0: any free port)
     #[arg(long, value_name = "ADDR:PORT")]
     listen: String,
-    /// the games' database: an SQLite file, created if missing
-    #[arg(long, value_name = "FILE")]
+    /// the games' database: an SQLite file, created if missing, or a PostgreSQL URL
+    /// (postgres://user@host:port/database)
+    #[arg(long, value_name = "FILE|URL")]
     db: String,
+    /// the Redis (redis://host:port/) through which several instances on one PostgreSQL
+    /// database tell each other of their rooms' changes
+    #[arg(long, value_name = "URL")]
+    redis: Option<String>,
     /// seconds a gone player's seat waits before the opponent may claim the win
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     grace: f64,
@@ -54,8 +59,13 @@ fn seconds(name: &str, x: f64) -> Result<Duration, String> {
 }
 
 fn config(o: Options) -> Result<Config, String> {
-    if o.db.starts_with("postgres://") || o.db.starts_with("postgresql://") {
-        return Err("PostgreSQL is not supported yet: --db takes an SQLite file".into());
+    if let Some(url) = &o.redis
+        && !(url.starts_with("redis://") || url.starts_with("rediss://"))
+    {
+        return Err(format!(
+            "--redis takes a URL like redis://127.0.0.1:6379/, not '{}'",
+            chogo::common::excerpt(url)
+        ));
     }
     let listen = o.listen.parse().map_err(|_| {
         format!(
@@ -72,7 +82,8 @@ fn config(o: Options) -> Result<Config, String> {
     };
     Ok(Config {
         listen,
-        db: PathBuf::from(o.db),
+        db: o.db,
+        redis: o.redis,
         limits: Limits {
             max_frame: o.max_frame.max(256),
             rooms_per_conn: o.rooms_per_connection.max(1),

@@ -13,6 +13,7 @@ use crate::common::Side;
 use crate::online::game::{Declared, Variant};
 use crate::online::protocol::{self, ClientMsg, ErrorCode, ServerMsg};
 
+use super::cluster::{Cluster, Notice};
 use super::room::{ConnId, Done, Refusal, Request, Room, Seat, ix, refuse};
 use super::store::Store;
 
@@ -76,6 +77,21 @@ pub struct Hub {
     pub limits: Limits,
     next_conn: ConnId,
     last_tick: Instant,
+    /// This instance's name: random, new at every start.
+    me: String,
+    /// The other instances, when there are (`--redis`).
+    cluster: Option<Cluster>,
+    last_sync: Instant,
+}
+
+/// How often an instance of a cluster compares its rooms' versions with the database's.
+const SYNC_EVERY: Duration = Duration::from_secs(3);
+
+fn storage(e: String) -> Refusal {
+    Refusal {
+        error: ErrorCode::Storage,
+        message: e,
+    }
 }
 
 /// The hex SHA-256 of a token: all the database and the memory keep of it.
@@ -139,6 +155,209 @@ impl Hub {
             limits,
             next_conn: 1,
             last_tick: Instant::now(),
+            me: random_bytes::<6>()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+            cluster: None,
+            last_sync: Instant::now(),
+        }
+    }
+
+    /// The hub as one instance of several, told of each other's changes by `cluster`.
+    pub fn with_cluster(mut self, mut cluster: Cluster) -> Hub {
+        cluster.beat(&self.me, Instant::now());
+        self.cluster = Some(cluster);
+        self
+    }
+
+    /// The Redis of the cluster, if this instance is one of several.
+    pub fn cluster_url(&self) -> Option<String> {
+        self.cluster.as_ref().map(|c| c.url.clone())
+    }
+
+    /// This instance's name.
+    pub fn instance(&self) -> &str {
+        &self.me
+    }
+
+    fn alive(&mut self, instance: &str) -> bool {
+        instance == self.me || self.cluster.as_mut().is_some_and(|c| c.is_alive(instance))
+    }
+
+    /// Keeps of a room read from the database what holds here: the seats this instance's
+    /// connections hold, and the others' only while their instance lives. Connections of
+    /// this instance that lost their seat (a newer connection of the player elsewhere) no
+    /// longer hear the room.
+    fn localize(&mut self, room: &mut Room, before: Option<&Room>, now: Instant) {
+        for seat in room.seats.iter_mut().flatten() {
+            let Some(held) = seat.away.take() else {
+                continue;
+            };
+            if held.instance == self.me {
+                if self.conns.contains_key(&held.conn) {
+                    seat.conn = Some(held.conn);
+                    seat.gone_since = None;
+                } else {
+                    seat.gone_since = Some(now);
+                }
+            } else if self.alive(&held.instance) {
+                seat.away = Some(held);
+                seat.gone_since = None;
+            } else {
+                seat.gone_since = Some(now);
+            }
+        }
+        if let Some(before) = before {
+            room.spectators = before.spectators.clone();
+            for conn in before.members() {
+                if !room.members().contains(&conn)
+                    && let Some(c) = self.conns.get_mut(&conn)
+                {
+                    c.rooms.remove(&room.code);
+                }
+            }
+        }
+    }
+
+    /// Reads room `code` again from the database (another instance changed it).
+    fn reload(&mut self, code: &str, now: Instant) -> Result<(), Refusal> {
+        let row = self
+            .store
+            .row(code)
+            .map_err(storage)?
+            .ok_or_else(|| Refusal {
+                error: ErrorCode::NoSuchRoom,
+                message: format!("no game has the code '{}'", crate::common::excerpt(code)),
+            })?;
+        let mut room =
+            Room::restore(code.to_string(), row.saved, now, true).map_err(|e| Refusal {
+                error: ErrorCode::Storage,
+                message: format!("the saved game {code} does not replay: {e}"),
+            })?;
+        room.version = row.version;
+        let before = self.rooms.remove(code);
+        self.localize(&mut room, before.as_ref(), now);
+        if let Some(before) = &before {
+            room.active = before.active;
+        }
+        self.rooms.insert(code.to_string(), room);
+        Ok(())
+    }
+
+    /// A notice of another instance (`None`: notices may have been missed): the rooms it
+    /// changed, read again and told to this instance's connections.
+    pub fn notice(&mut self, notice: Option<Notice>, now: Instant) -> Vec<Out> {
+        let Some(n) = notice else {
+            return self.sync(now);
+        };
+        if n.instance == self.me {
+            return Vec::new();
+        }
+        let behind = self
+            .rooms
+            .get(&n.code)
+            .is_some_and(|room| room.version < n.version);
+        if behind {
+            self.refresh(&[n.code], now)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Reads again the rooms of `codes` that are in memory and tells their members.
+    fn refresh(&mut self, codes: &[String], now: Instant) -> Vec<Out> {
+        let mut out = Vec::new();
+        for code in codes {
+            if !self.rooms.contains_key(code) {
+                continue;
+            }
+            if let Err(e) = self.reload(code, now) {
+                eprintln!("room {code}: not read again: {}", e.message);
+                continue;
+            }
+            out.extend(self.seat_pending(code, now));
+            if let Some(next) = self.rooms.get(code).and_then(|r| r.rematch.clone())
+                && !self.rooms.contains_key(&next)
+                && self.open(&next, now).is_ok()
+            {
+                out.extend(self.seat_pending(&next, now));
+                out.extend(self.broadcast(&next, now));
+            }
+            out.extend(self.broadcast(code, now));
+        }
+        out
+    }
+
+    /// Compares the versions of the rooms in memory with the database's, and reads the
+    /// changed ones again.
+    fn sync(&mut self, now: Instant) -> Vec<Out> {
+        self.last_sync = now;
+        let codes: Vec<String> = self.rooms.keys().cloned().collect();
+        let versions = match self.store.versions(&codes) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("{e}");
+                return Vec::new();
+            }
+        };
+        let changed: Vec<String> = codes
+            .into_iter()
+            .filter(|c| versions.get(c).is_some_and(|v| *v > self.rooms[c].version))
+            .collect();
+        self.refresh(&changed, now)
+    }
+
+    /// A rematch's seats this instance's connections hold without a token yet (another
+    /// instance opened the rematch): each given its token.
+    fn seat_pending(&mut self, code: &str, now: Instant) -> Vec<Out> {
+        let Some(room) = self.rooms.get(code) else {
+            return Vec::new();
+        };
+        let pending: Vec<(usize, ConnId)> = (0..2)
+            .filter_map(|i| {
+                let seat = room.seats[i].as_ref()?;
+                (seat.token_hash.is_empty()).then_some((i, seat.conn?))
+            })
+            .collect();
+        let mut out = Vec::new();
+        for (i, conn) in pending {
+            let token = new_token();
+            let hash = token_hash(&token);
+            let seated = self.change(code, now, |room| match room.seats[i].as_mut() {
+                Some(seat) if seat.token_hash.is_empty() && seat.conn == Some(conn) => {
+                    seat.token_hash = hash.clone();
+                    Ok(Done::default())
+                }
+                _ => refuse(
+                    ErrorCode::RoomFull,
+                    "the seat is no longer this connection's",
+                ),
+            });
+            if seated.is_ok() {
+                self.enter(conn, code);
+                let side = if i == 0 { Side::Black } else { Side::White };
+                out.push(joined(conn, code, Some(token), Some(side)));
+            }
+        }
+        out
+    }
+
+    /// A seat's connection came or went: in a cluster written and told, alone only kept
+    /// in memory (a restarted server counts every player gone anyway).
+    fn seat_moved(&mut self, code: &str, now: Instant, mut edit: impl FnMut(&mut Room)) {
+        if self.cluster.is_some() {
+            let written = self.change(code, now, |room| {
+                edit(room);
+                Ok(Done::default())
+            });
+            if written.is_ok() {
+                return;
+            }
+        }
+        if let Some(room) = self.rooms.get_mut(code) {
+            edit(room);
+            room.active = now;
         }
     }
 
@@ -187,13 +406,17 @@ impl Hub {
                 continue;
             };
             room.spectators.remove(&conn);
-            for seat in room.seats.iter_mut().flatten() {
-                if seat.conn == Some(conn) {
-                    seat.conn = None;
-                    seat.gone_since = Some(now);
-                }
-            }
             room.active = now;
+            if room.side_of(conn).is_some() {
+                self.seat_moved(&code, now, |room| {
+                    for seat in room.seats.iter_mut().flatten() {
+                        if seat.conn == Some(conn) {
+                            seat.conn = None;
+                            seat.gone_since = Some(now);
+                        }
+                    }
+                });
+            }
             out.extend(self.broadcast(&code, now));
         }
         out
@@ -219,17 +442,29 @@ impl Hub {
             .collect()
     }
 
-    /// Saves a room's row.
-    fn persist(&self, room: &Room) -> Result<(), Refusal> {
+    /// Saves a room's row at the room's version; false when the row was not at the
+    /// version before (another instance changed it first).
+    fn persist(&mut self, room: &Room) -> Result<bool, Refusal> {
         let record = room
             .game
             .record(super::room::NAMES[0], super::room::NAMES[1]);
+        let saved = room.saved(&self.me);
         self.store
-            .save(&room.code, &room.saved(), &record, room.is_over())
-            .map_err(|e| Refusal {
-                error: ErrorCode::Storage,
-                message: e,
-            })
+            .save(&room.code, &saved, &record, room.is_over(), room.version)
+            .map_err(storage)
+    }
+
+    /// Tells the other instances that room `code` changed.
+    fn publish(&mut self, code: &str) {
+        let version = self.rooms.get(code).map_or(0, |r| r.version);
+        let instance = self.me.clone();
+        if let Some(cluster) = &mut self.cluster {
+            cluster.publish(&Notice {
+                instance,
+                code: code.to_string(),
+                version,
+            });
+        }
     }
 
     /// The room of `code`, opened from the database if it is not in memory.
@@ -244,46 +479,72 @@ impl Hub {
         if code.len() != 6 || !code.bytes().all(|b| CODE_LETTERS.contains(&b)) {
             return Err(no_room());
         }
-        let row = self
-            .store
-            .row(code)
-            .map_err(|e| Refusal {
-                error: ErrorCode::Storage,
-                message: e,
-            })?
-            .ok_or_else(no_room)?;
+        let row = self.store.row(code).map_err(storage)?.ok_or_else(no_room)?;
         if self.rooms.len() >= self.limits.max_rooms {
             return refuse(
                 ErrorCode::TooMany,
                 "the server holds as many games as it can",
             );
         }
-        let room = Room::restore(code.to_string(), row.saved, now).map_err(|e| Refusal {
-            error: ErrorCode::Storage,
-            message: format!("the saved game {code} does not replay: {e}"),
-        })?;
+        let shared = self.cluster.is_some();
+        let mut room =
+            Room::restore(code.to_string(), row.saved, now, shared).map_err(|e| Refusal {
+                error: ErrorCode::Storage,
+                message: format!("the saved game {code} does not replay: {e}"),
+            })?;
+        room.version = row.version;
+        self.localize(&mut room, None, now);
         self.rooms.insert(code.to_string(), room);
         Ok(())
     }
 
-    /// Changes room `code` by `change`, on a copy: saved, then put in place; nothing
-    /// changes if `change` refuses or the database fails.
+    /// Changes room `code` by `change`, on a copy: saved, then put in place and told to
+    /// the other instances; nothing changes if `change` refuses or the database fails.
+    /// When another instance changed the room first, the room is read again and `change`
+    /// tried on it; so is a refusal, if the database has a newer room than this memory.
     fn change(
         &mut self,
         code: &str,
         now: Instant,
-        change: impl FnOnce(&mut Room) -> Result<Done, Refusal>,
+        mut change: impl FnMut(&mut Room) -> Result<Done, Refusal>,
     ) -> Result<Done, Refusal> {
         self.open(code, now)?;
-        let Some(room) = self.rooms.get(code) else {
-            return refuse(ErrorCode::NoSuchRoom, "no such game");
-        };
-        let mut copy = room.clone();
-        let done = change(&mut copy)?;
-        copy.active = now;
-        self.persist(&copy)?;
-        self.rooms.insert(code.to_string(), copy);
-        Ok(done)
+        for attempt in 0..4 {
+            let Some(room) = self.rooms.get(code) else {
+                return refuse(ErrorCode::NoSuchRoom, "no such game");
+            };
+            let mut copy = room.clone();
+            let done = match change(&mut copy) {
+                Ok(done) => done,
+                Err(refusal) => {
+                    let stale = attempt == 0
+                        && self.cluster.is_some()
+                        && self
+                            .store
+                            .versions(&[code.to_string()])
+                            .map_err(storage)?
+                            .get(code)
+                            .is_some_and(|v| *v > room.version);
+                    if !stale {
+                        return Err(refusal);
+                    }
+                    self.reload(code, now)?;
+                    continue;
+                }
+            };
+            copy.active = now;
+            copy.version += 1;
+            if self.persist(&copy)? {
+                self.rooms.insert(code.to_string(), copy);
+                self.publish(code);
+                return Ok(done);
+            }
+            self.reload(code, now)?;
+        }
+        refuse(
+            ErrorCode::Storage,
+            "the game changed too often at once: try again",
+        )
     }
 
     /// Whether a connection may take one more room.
@@ -414,16 +675,18 @@ impl Hub {
                     } else {
                         Side::White
                     });
-                let code = self.fresh_code().map_err(no_code)?;
-                let mut room = Room::new(code.clone(), variant, spec.clock, now);
                 let token = new_token();
-                room.seats[ix(side)] = Some(Seat {
-                    token_hash: token_hash(&token),
-                    conn: Some(conn),
-                    gone_since: None,
-                });
-                self.persist(&room).map_err(no_code)?;
-                self.rooms.insert(code.clone(), room);
+                let code = self
+                    .insert_new(|code| {
+                        let mut room = Room::new(code, variant, spec.clock, now);
+                        room.seats[ix(side)] = Some(Seat {
+                            token_hash: token_hash(&token),
+                            conn: Some(conn),
+                            ..Seat::default()
+                        });
+                        room
+                    })
+                    .map_err(no_code)?;
                 self.enter(conn, &code);
                 eprintln!(
                     "room {code}: created ({})",
@@ -440,6 +703,7 @@ impl Hub {
                 let hash = token_hash(&token);
                 let mut seated = None;
                 self.change(&code, now, |room| {
+                    let hash = hash.clone();
                     if room.side_of(conn).is_some() {
                         return refuse(ErrorCode::RoomFull, "you already play in this room");
                     }
@@ -452,7 +716,7 @@ impl Hub {
                     room.seats[i] = Some(Seat {
                         token_hash: hash,
                         conn: Some(conn),
-                        gone_since: None,
+                        ..Seat::default()
                     });
                     room.start_clock(now);
                     seated = Some(if i == 0 { Side::Black } else { Side::White });
@@ -499,14 +763,18 @@ impl Hub {
                     }));
                 };
                 let side = if i == 0 { Side::Black } else { Side::White };
-                let mut replaced = None;
-                if let Some(seat) = room.seats[i].as_mut() {
-                    replaced = seat.conn.filter(|c| *c != conn);
-                    seat.conn = Some(conn);
-                    seat.gone_since = None;
-                }
-                room.active = now;
-                room.start_clock(now);
+                let replaced = room.seats[i]
+                    .as_ref()
+                    .and_then(|s| s.conn)
+                    .filter(|c| *c != conn);
+                self.seat_moved(&code, now, |room| {
+                    if let Some(seat) = room.seats[i].as_mut() {
+                        seat.conn = Some(conn);
+                        seat.away = None;
+                        seat.gone_since = None;
+                    }
+                    room.start_clock(now);
+                });
                 // A connection replaced by a newer one of the same player no longer
                 // hears the room.
                 if let Some(old) = replaced
@@ -560,9 +828,9 @@ impl Hub {
                     _ => Ok(Request::Claim),
                 };
                 let done = self
-                    .change(&code, now, |room| match request {
-                        Err(text) => room.play(side, &text, now),
-                        Ok(request) => room.act(side, request, grace, now),
+                    .change(&code, now, |room| match &request {
+                        Err(text) => room.play(side, text, now),
+                        Ok(request) => room.act(side, *request, grace, now),
                     })
                     .map_err(with)?;
                 let mut out = Vec::new();
@@ -575,16 +843,19 @@ impl Hub {
         }
     }
 
-    /// A code no game has.
-    fn fresh_code(&self) -> Result<String, Refusal> {
+    /// A new room, made by `make` with a code no game has, saved and put in memory: its
+    /// code.
+    fn insert_new(&mut self, make: impl Fn(String) -> Room) -> Result<String, Refusal> {
         for _ in 0..32 {
             let code = new_code();
-            let taken = self.rooms.contains_key(&code)
-                || self.store.has(&code).map_err(|e| Refusal {
-                    error: ErrorCode::Storage,
-                    message: e,
-                })?;
-            if !taken {
+            if self.rooms.contains_key(&code) || self.store.has(&code).map_err(storage)? {
+                continue;
+            }
+            let mut room = make(code.clone());
+            room.version = 1;
+            // Not written: another instance took the code a moment ago.
+            if self.persist(&room)? {
+                self.rooms.insert(code.clone(), room);
                 return Ok(code);
             }
         }
@@ -597,31 +868,40 @@ impl Hub {
         let Some(old) = self.rooms.get(code) else {
             return refuse(ErrorCode::NoSuchRoom, "no such game");
         };
-        let new_code = self.fresh_code()?;
-        let mut room = Room::new(
-            new_code.clone(),
-            old.variant,
-            old.clock.as_ref().map(|c| c.spec),
-            now,
-        );
+        let (variant, clock) = (old.variant, old.clock.as_ref().map(|c| c.spec));
+        let seats = old.seats.clone();
+        let tokens = [new_token(), new_token()];
+        // A player connected to another instance is seated without a token: that
+        // instance makes it when it reads the rematch (`seat_pending`).
+        let new_code = self.insert_new(|code| {
+            let mut room = Room::new(code, variant, clock, now);
+            for side in [Side::Black, Side::White] {
+                let seat = seats[ix(side)].as_ref();
+                let conn = seat.and_then(|s| s.conn);
+                let away = seat.and_then(|s| s.away.clone());
+                room.seats[ix(!side)] = Some(Seat {
+                    token_hash: if away.is_some() {
+                        String::new()
+                    } else {
+                        token_hash(&tokens[ix(side)])
+                    },
+                    conn,
+                    gone_since: (conn.is_none() && away.is_none()).then_some(now),
+                    away,
+                });
+            }
+            room.start_clock(now);
+            room
+        })?;
         let mut out = Vec::new();
         let mut seated = Vec::new();
         for side in [Side::Black, Side::White] {
-            let conn = old.seats[ix(side)].as_ref().and_then(|s| s.conn);
-            let token = new_token();
-            room.seats[ix(!side)] = Some(Seat {
-                token_hash: token_hash(&token),
-                conn,
-                gone_since: conn.is_none().then_some(now),
-            });
-            if let Some(conn) = conn {
+            if let Some(conn) = seats[ix(side)].as_ref().and_then(|s| s.conn) {
+                let token = tokens[ix(side)].clone();
                 out.push(joined(conn, &new_code, Some(token), Some(!side)));
                 seated.push(conn);
             }
         }
-        room.start_clock(now);
-        self.persist(&room)?;
-        self.rooms.insert(new_code.clone(), room);
         for conn in seated {
             self.enter(conn, &new_code);
         }
@@ -640,6 +920,10 @@ impl Hub {
         let since = self.last_tick;
         self.last_tick = now;
         let grace = self.limits.grace;
+        let mut out = self.heartbeat(now);
+        if self.cluster.is_some() && now.saturating_duration_since(self.last_sync) >= SYNC_EVERY {
+            out.extend(self.sync(now));
+        }
         let mut flagged = Vec::new();
         let mut told = Vec::new();
         let mut idle = Vec::new();
@@ -661,9 +945,12 @@ impl Hub {
                 idle.push(code.clone());
             }
         }
-        let mut out = Vec::new();
         for (code, side) in flagged {
             let ended = self.change(&code, now, |room| {
+                // Another instance may have ended it first.
+                if room.is_over() || room.flag_fallen(now) != Some(side) {
+                    return refuse(ErrorCode::GameOver, "the game is over");
+                }
                 room.end(Declared::Flagged(side), now);
                 Ok(Done::default())
             });
@@ -680,6 +967,44 @@ impl Hub {
             eprintln!("room {code}: closed after idling");
         }
         out
+    }
+}
+
+impl Hub {
+    /// A cluster's heartbeat; the seats held by instances that stopped beating are gone
+    /// from now, told to this instance's connections.
+    fn heartbeat(&mut self, now: Instant) -> Vec<Out> {
+        let me = self.me.clone();
+        let Some(alive) = self
+            .cluster
+            .as_mut()
+            .and_then(|c| c.beat(&me, now))
+            .cloned()
+        else {
+            return Vec::new();
+        };
+        let mut changed = Vec::new();
+        for (code, room) in &mut self.rooms {
+            let mut lost = false;
+            for seat in room.seats.iter_mut().flatten() {
+                if seat
+                    .away
+                    .as_ref()
+                    .is_some_and(|h| !alive.contains(&h.instance))
+                {
+                    seat.away = None;
+                    seat.gone_since = Some(now);
+                    lost = true;
+                }
+            }
+            if lost {
+                changed.push(code.clone());
+            }
+        }
+        changed
+            .iter()
+            .flat_map(|code| self.broadcast(code, now))
+            .collect()
     }
 }
 
@@ -701,7 +1026,7 @@ mod tests {
     fn hub(name: &str, limits: Limits) -> (Hub, std::path::PathBuf) {
         let path = std::env::temp_dir().join(format!("chogo-hub-{name}-{}.db", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        (Hub::new(Store::open(&path).unwrap(), limits), path)
+        (Hub::new(Store::open_sqlite(&path).unwrap(), limits), path)
     }
 
     fn read(out: &[Out]) -> Vec<ServerMsg> {

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -22,7 +21,10 @@ use crate::online::protocol::{self, ErrorCode, ServerMsg};
 #[derive(Clone, Debug)]
 pub struct Config {
     pub listen: SocketAddr,
-    pub db: PathBuf,
+    /// An SQLite file's path or a `postgres://` URL.
+    pub db: String,
+    /// The Redis of a cluster of instances (`redis://…`), if this is one of several.
+    pub redis: Option<String>,
     pub limits: Limits,
 }
 
@@ -53,10 +55,21 @@ fn lock(shared: &Locked) -> std::sync::MutexGuard<'_, Shared> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Runs `f` on the hub from a task: outside the runtime's task loop, since the database's
+/// calls block (and PostgreSQL's client runs a runtime of its own, which may not start
+/// inside a task).
+fn with_hub<R>(shared: &Locked, f: impl FnOnce(&mut Shared) -> R) -> R {
+    tokio::task::block_in_place(|| f(&mut lock(shared)))
+}
+
 /// Runs the server until it is killed: opens the database, binds, prints
 /// `listening on ADDR` as its first line, and serves.
 pub fn run(config: Config) -> Result<(), String> {
     let store = Store::open(&config.db)?;
+    let mut hub = Hub::new(store, config.limits);
+    if let Some(url) = &config.redis {
+        hub = hub.with_cluster(super::cluster::Cluster::connect(url)?);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -68,10 +81,14 @@ pub fn run(config: Config) -> Result<(), String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the address: {e}"))?;
+        match hub.cluster_url() {
+            Some(_) => eprintln!("instance {} of a cluster", hub.instance()),
+            None => eprintln!("alone on its database"),
+        }
         println!("listening on {addr}");
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
-        serve(listener, Hub::new(store, config.limits)).await;
+        serve(listener, hub).await;
         Ok(())
     })
 }
@@ -87,18 +104,31 @@ pub async fn serve(listener: TcpListener, hub: Hub) {
         c.max_frame_size = Some(most);
         c
     };
+    let redis = hub.cluster_url();
     let shared: Locked = Arc::new(Mutex::new(Shared {
         hub,
         writers: HashMap::new(),
     }));
+    if let Some(url) = redis {
+        // The other instances' notices, on a thread of their own (Redis's reads block).
+        let listener = shared.clone();
+        std::thread::spawn(move || {
+            super::cluster::listen(&url, |notice| {
+                let mut s = lock(&listener);
+                let out = s.hub.notice(notice, Instant::now());
+                s.deliver(out);
+            })
+        });
+    }
     let ticker = shared.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(100));
         loop {
             every.tick().await;
-            let mut s = lock(&ticker);
-            let out = s.hub.tick(Instant::now());
-            s.deliver(out);
+            with_hub(&ticker, |s| {
+                let out = s.hub.tick(Instant::now());
+                s.deliver(out);
+            });
         }
     });
     loop {
@@ -125,7 +155,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
     };
     let (mut sink, mut frames) = ws.split();
     let max_frame = lock(&shared).hub.limits.max_frame;
-    let connected = lock(&shared).hub.connect(peer.ip(), Instant::now());
+    let connected = with_hub(&shared, |s| s.hub.connect(peer.ip(), Instant::now()));
     let conn = match connected {
         Ok(conn) => conn,
         Err(refusal) => {
@@ -149,11 +179,10 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
         match frame {
             Ok(Message::Text(text)) => {
                 let too_large = text.len() > max_frame;
-                {
-                    let mut s = lock(&shared);
+                with_hub(&shared, |s| {
                     let out = s.hub.frame(conn, &text, Instant::now());
                     s.deliver(out);
-                }
+                });
                 if too_large {
                     let _ = tx.send(Message::Close(None)).await;
                     break;
@@ -171,12 +200,11 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
             Ok(_) => {}
         }
     }
-    {
-        let mut s = lock(&shared);
+    with_hub(&shared, |s| {
         s.writers.remove(&conn);
         let out = s.hub.disconnect(conn, Instant::now());
         s.deliver(out);
-    }
+    });
     drop(tx);
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
 }

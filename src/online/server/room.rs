@@ -40,12 +40,43 @@ pub(crate) fn refuse<T>(error: ErrorCode, message: impl Into<String>) -> Result<
 }
 
 /// A taken seat: the hash of its token, and its player's connection if here.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Seat {
+    /// Empty: a rematch's seat whose token the instance of its player's connection has
+    /// yet to make (no token hashes to nothing).
     pub token_hash: String,
+    /// Its player's connection on this server instance.
     pub conn: Option<ConnId>,
+    /// Its player's connection on another instance of a cluster, while that one lives.
+    pub away: Option<Held>,
     /// When its player's connection dropped.
     pub gone_since: Option<Instant>,
+}
+
+/// Where a seat's player is connected: a server instance and its connection there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    pub instance: String,
+    pub conn: ConnId,
+}
+
+/// Milliseconds since 1970 of `at` (on this machine's clock).
+pub fn wall_ms(at: Instant) -> u64 {
+    let wall = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let now = Instant::now();
+    if at <= now {
+        wall.saturating_sub(now.duration_since(at).as_millis() as u64)
+    } else {
+        wall.saturating_add(at.duration_since(now).as_millis() as u64)
+    }
+}
+
+/// The instant of a wall-clock time `ms` ([`wall_ms`]), no later than `now`.
+pub fn instant_of(ms: u64, now: Instant) -> Instant {
+    let ago = wall_ms(now).saturating_sub(ms);
+    now.checked_sub(Duration::from_millis(ago)).unwrap_or(now)
 }
 
 /// A Fischer clock: the time each side has left, and since when the running one runs.
@@ -108,6 +139,18 @@ pub struct Saved {
     pub clock: Option<(ClockSpec, [u64; 2])>,
     #[serde(default)]
     pub rematch: Option<String>,
+    /// The offers standing (a cluster's instances share them).
+    #[serde(default)]
+    pub offers: Offers,
+    /// Where each seat's player is connected ([`Held`]), and since when each gone one is
+    /// gone (ms since 1970).
+    #[serde(default)]
+    pub held: [Option<Held>; 2],
+    #[serde(default)]
+    pub gone_ms: [Option<u64>; 2],
+    /// Since when the running clock runs (ms since 1970).
+    #[serde(default)]
+    pub clock_since_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -125,6 +168,8 @@ pub struct Room {
     pub spectators: BTreeSet<ConnId>,
     /// The last request or connection change.
     pub active: Instant,
+    /// Its row's version in the database.
+    pub version: u64,
 }
 
 impl Room {
@@ -142,11 +187,12 @@ impl Room {
             rematch: None,
             spectators: BTreeSet::new(),
             active: now,
+            version: 0,
         }
     }
 
-    /// The room as its database row keeps it.
-    pub fn saved(&self) -> Saved {
+    /// The room as its database row keeps it, written by the server instance `me`.
+    pub fn saved(&self, me: &str) -> Saved {
         Saved {
             game: self.variant.kind(),
             rules: self.variant.text(),
@@ -156,12 +202,32 @@ impl Room {
             tokens: [0, 1].map(|i| self.seats[i].as_ref().map(|s| s.token_hash.clone())),
             clock: self.clock.as_ref().map(|c| (c.spec, c.left)),
             rematch: self.rematch.clone(),
+            offers: self.offers,
+            held: [0, 1].map(|i| {
+                self.seats[i].as_ref().and_then(|s| match s.conn {
+                    Some(conn) => Some(Held {
+                        instance: me.to_string(),
+                        conn,
+                    }),
+                    None => s.away.clone(),
+                })
+            }),
+            gone_ms: [0, 1].map(|i| {
+                self.seats[i]
+                    .as_ref()
+                    .and_then(|s| s.gone_since)
+                    .map(wall_ms)
+            }),
+            clock_since_ms: self.clock.as_ref().and_then(|c| c.since).map(wall_ms),
         }
     }
 
-    /// The room of a database row, nobody connected (the gone players' grace starts now,
-    /// and a clock runs again from now: the time the server was away is nobody's).
-    pub fn restore(code: String, saved: Saved, now: Instant) -> Result<Room, String> {
+    /// The room of a database row. Alone (`shared` false), nobody is connected: the gone
+    /// players' grace starts now, and a clock runs again from now (the time the server was
+    /// away is nobody's). In a cluster (`shared`), the row is the room as another
+    /// instance left it: its clock runs from when it ran, its players are where the row
+    /// says ([`Seat::away`]; the hub keeps only the living instances' and its own).
+    pub fn restore(code: String, saved: Saved, now: Instant, shared: bool) -> Result<Room, String> {
         let variant = Variant::from_text(saved.game, &saved.rules)?;
         let mut game = OnlineGame::replay(&variant, &saved.moves, saved.resumed)?;
         if let Some(d) = saved.declared {
@@ -174,23 +240,41 @@ impl Room {
             resumed: saved.resumed,
             declared: saved.declared,
             game,
-            seats: saved.tokens.map(|t| {
-                t.map(|token_hash| Seat {
-                    token_hash,
-                    conn: None,
-                    gone_since: Some(now),
-                })
-            }),
+            seats: [None, None],
             clock: saved.clock.map(|(spec, left)| Clock {
                 spec,
                 left,
-                since: None,
+                since: saved
+                    .clock_since_ms
+                    .filter(|_| shared)
+                    .map(|ms| instant_of(ms, now)),
             }),
-            offers: Offers::default(),
+            offers: if shared {
+                saved.offers
+            } else {
+                Offers::default()
+            },
             rematch: saved.rematch,
             spectators: BTreeSet::new(),
             active: now,
+            version: 0,
         };
+        for (i, token) in saved.tokens.into_iter().enumerate() {
+            room.seats[i] = token.map(|token_hash| {
+                let away = saved.held[i].clone().filter(|_| shared);
+                let gone_since = match saved.gone_ms[i] {
+                    _ if away.is_some() => None,
+                    Some(ms) if shared => Some(instant_of(ms, now)),
+                    _ => Some(now),
+                };
+                Seat {
+                    token_hash,
+                    conn: None,
+                    away,
+                    gone_since,
+                }
+            });
+        }
         room.start_clock(now);
         Ok(room)
     }
@@ -275,6 +359,7 @@ impl Room {
     fn claimable(&self, side: Side, grace: Duration, now: Instant) -> bool {
         self.seats[ix(side)].as_ref().is_some_and(|seat| {
             seat.conn.is_none()
+                && seat.away.is_none()
                 && seat
                     .gone_since
                     .is_some_and(|t| now.saturating_duration_since(t) >= grace)
@@ -285,7 +370,7 @@ impl Room {
     pub fn state(&self, grace: Duration, now: Instant) -> State {
         let presence = |side: Side| match &self.seats[ix(side)] {
             None => Presence::Empty,
-            Some(seat) if seat.conn.is_some() => Presence::Connected,
+            Some(seat) if seat.conn.is_some() || seat.away.is_some() => Presence::Connected,
             Some(_) => Presence::Gone,
         };
         let running = self
@@ -545,9 +630,8 @@ mod tests {
         let mut room = Room::new("ABCDEF".into(), variant, clock, now);
         for (i, conn) in [1, 2].into_iter().enumerate() {
             room.seats[i] = Some(Seat {
-                token_hash: String::new(),
                 conn: Some(conn),
-                gone_since: None,
+                ..Seat::default()
             });
         }
         room.start_clock(now);
@@ -608,7 +692,7 @@ mod tests {
         }
         r.act(Side::White, Request::Resign, Duration::ZERO, now)
             .unwrap();
-        let back = Room::restore("ABCDEF".into(), r.saved(), now).unwrap();
+        let back = Room::restore("ABCDEF".into(), r.saved("a"), now, false).unwrap();
         let (a, b) = (
             r.state(Duration::ZERO, now),
             back.state(Duration::ZERO, now),

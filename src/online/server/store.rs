@@ -1,6 +1,13 @@
-//! The games' database: one SQLite row a game, written before a change is announced, so
-//! that a server killed at any moment and started again loses no move.
+//! The games' database: one row a game, written before a change is announced, so that a
+//! server killed at any moment and started again loses no move. An SQLite file (the
+//! embedded default) or a PostgreSQL database (`postgres://…`), which several server
+//! instances share (docs/ONLINE.md, "Past one machine").
+//!
+//! Each row has a version, one more at every change: a write names the version it
+//! follows and is refused (`Ok(false)`) when another instance wrote first, so that two
+//! instances never both change one room.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -9,7 +16,12 @@ use super::room::Saved;
 
 /// An open database of games.
 pub struct Store {
-    db: Connection,
+    db: Db,
+}
+
+enum Db {
+    Sqlite(Connection),
+    Postgres(Box<postgres::Client>),
 }
 
 /// A game's row as [`Store::row`] reads it back.
@@ -18,15 +30,56 @@ pub struct Row {
     pub saved: Saved,
     pub record: String,
     pub finished: bool,
+    pub version: u64,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
     format!("the database: {e}")
 }
 
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Whether `db` names a PostgreSQL database rather than an SQLite file.
+pub fn is_postgres(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+const POSTGRES_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    room TEXT NOT NULL,
+    record TEXT NOT NULL,
+    finished BOOLEAN NOT NULL,
+    created_ms BIGINT NOT NULL,
+    updated_ms BIGINT NOT NULL,
+    version BIGINT NOT NULL DEFAULT 1
+);";
+
 impl Store {
-    /// Opens (or creates) the database at `path`.
-    pub fn open(path: &Path) -> Result<Store, String> {
+    /// Opens (or creates) the database: a `postgres://` URL, else an SQLite file's path.
+    pub fn open(db: &str) -> Result<Store, String> {
+        if is_postgres(db) {
+            Store::open_postgres(db)
+        } else {
+            Store::open_sqlite(Path::new(db))
+        }
+    }
+
+    fn open_postgres(url: &str) -> Result<Store, String> {
+        let mut client = postgres::Client::connect(url, postgres::NoTls).map_err(err)?;
+        client.batch_execute(POSTGRES_SCHEMA).map_err(err)?;
+        Ok(Store {
+            db: Db::Postgres(Box::new(client)),
+        })
+    }
+
+    /// Opens (or creates) the SQLite database at `path`.
+    pub fn open_sqlite(path: &Path) -> Result<Store, String> {
         let db = Connection::open(path).map_err(err)?;
         // The write-ahead log: a process killed mid-write loses nothing committed, and
         // readers (the tests, a backup) never block the server.
@@ -48,74 +101,170 @@ impl Store {
             );",
         )
         .map_err(err)?;
-        Ok(Store { db })
+        // Files written before rows had versions: each row starts at 1.
+        let has_version = db
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'version'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(err)?;
+        if !has_version {
+            db.execute_batch("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1;")
+                .map_err(err)?;
+        }
+        Ok(Store { db: Db::Sqlite(db) })
     }
 
-    /// Writes a game's row.
+    /// Writes a game's row at `version`: a new row when it is 1, else over the row at
+    /// `version - 1`. `Ok(false)`: the row is not there at that version (another instance
+    /// changed it first, or took the code), and nothing was written.
     pub fn save(
-        &self,
+        &mut self,
         code: &str,
         saved: &Saved,
         record: &str,
         finished: bool,
-    ) -> Result<(), String> {
+        version: u64,
+    ) -> Result<bool, String> {
         let room = serde_json::to_string(saved).map_err(err)?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        self.db
-            .execute(
-                "INSERT INTO games (code, game, rules, room, record, finished, created_ms, updated_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
-                 ON CONFLICT(code) DO UPDATE SET room = ?4, record = ?5, finished = ?6,
-                    updated_ms = ?7",
-                params![code, saved.game.name(), saved.rules, room, record, finished, now],
-            )
-            .map_err(err)?;
-        Ok(())
+        let now = now_ms();
+        let game = saved.game.name();
+        let v = version as i64;
+        let written = match &mut self.db {
+            Db::Sqlite(db) if version <= 1 => db.execute(
+                "INSERT INTO games (code, game, rules, room, record, finished, created_ms,
+                    updated_ms, version)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, 1) ON CONFLICT(code) DO NOTHING",
+                params![code, game, saved.rules, room, record, finished, now],
+            ),
+            Db::Sqlite(db) => db.execute(
+                "UPDATE games SET room = ?2, record = ?3, finished = ?4, updated_ms = ?5,
+                    version = ?6
+                 WHERE code = ?1 AND version = ?6 - 1",
+                params![code, room, record, finished, now, v],
+            ),
+            Db::Postgres(db) if version <= 1 => {
+                return db
+                    .execute(
+                        "INSERT INTO games (code, game, rules, room, record, finished,
+                            created_ms, updated_ms, version)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, 1)
+                         ON CONFLICT (code) DO NOTHING",
+                        &[&code, &game, &saved.rules, &room, &record, &finished, &now],
+                    )
+                    .map(|n| n == 1)
+                    .map_err(err);
+            }
+            Db::Postgres(db) => {
+                return db
+                    .execute(
+                        "UPDATE games SET room = $2, record = $3, finished = $4,
+                            updated_ms = $5, version = $6::BIGINT
+                         WHERE code = $1 AND version = $6::BIGINT - 1",
+                        &[&code, &room, &record, &finished, &now, &v],
+                    )
+                    .map(|n| n == 1)
+                    .map_err(err);
+            }
+        };
+        written.map(|n| n == 1).map_err(err)
     }
 
     /// A game's row, if there is one.
-    pub fn row(&self, code: &str) -> Result<Option<Row>, String> {
-        let found: Option<(String, String, bool)> = self
-            .db
-            .query_row(
-                "SELECT room, record, finished FROM games WHERE code = ?1",
-                params![code],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()
-            .map_err(err)?;
+    pub fn row(&mut self, code: &str) -> Result<Option<Row>, String> {
+        let found: Option<(String, String, bool, i64)> = match &mut self.db {
+            Db::Sqlite(db) => db
+                .query_row(
+                    "SELECT room, record, finished, version FROM games WHERE code = ?1",
+                    params![code],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .optional()
+                .map_err(err)?,
+            Db::Postgres(db) => db
+                .query_opt(
+                    "SELECT room, record, finished, version FROM games WHERE code = $1",
+                    &[&code],
+                )
+                .map_err(err)?
+                .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))),
+        };
         found
-            .map(|(room, record, finished)| {
+            .map(|(room, record, finished, version)| {
                 Ok(Row {
                     saved: serde_json::from_str(&room).map_err(err)?,
                     record,
                     finished,
+                    version: version.max(0) as u64,
                 })
             })
             .transpose()
     }
 
+    /// The versions of the rows of `codes` that exist.
+    pub fn versions(&mut self, codes: &[String]) -> Result<HashMap<String, u64>, String> {
+        let mut out = HashMap::new();
+        for chunk in codes.chunks(500) {
+            let rows: Vec<(String, i64)> = match &mut self.db {
+                Db::Sqlite(db) => {
+                    let marks = vec!["?"; chunk.len()].join(",");
+                    let sql = format!("SELECT code, version FROM games WHERE code IN ({marks})");
+                    let mut statement = db.prepare(&sql).map_err(err)?;
+                    statement
+                        .query_map(rusqlite::params_from_iter(chunk), |r| {
+                            Ok((r.get(0)?, r.get(1)?))
+                        })
+                        .map_err(err)?
+                        .collect::<Result<_, _>>()
+                        .map_err(err)?
+                }
+                Db::Postgres(db) => db
+                    .query(
+                        "SELECT code, version FROM games WHERE code = ANY($1)",
+                        &[&chunk],
+                    )
+                    .map_err(err)?
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1)))
+                    .collect(),
+            };
+            out.extend(rows.into_iter().map(|(c, v)| (c, v.max(0) as u64)));
+        }
+        Ok(out)
+    }
+
     /// Whether a game has this code.
-    pub fn has(&self, code: &str) -> Result<bool, String> {
-        self.db
-            .query_row("SELECT 1 FROM games WHERE code = ?1", params![code], |_| {
-                Ok(())
-            })
-            .optional()
-            .map(|r| r.is_some())
-            .map_err(err)
+    pub fn has(&mut self, code: &str) -> Result<bool, String> {
+        match &mut self.db {
+            Db::Sqlite(db) => db
+                .query_row("SELECT 1 FROM games WHERE code = ?1", params![code], |_| {
+                    Ok(())
+                })
+                .optional()
+                .map(|r| r.is_some())
+                .map_err(err),
+            Db::Postgres(db) => db
+                .query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
+                .map(|r| r.is_some())
+                .map_err(err),
+        }
     }
 
     /// How many games the database holds, and how many of them are finished.
-    pub fn counts(&self) -> Result<(u64, u64), String> {
-        self.db
-            .query_row(
-                "SELECT COUNT(*), COALESCE(SUM(finished), 0) FROM games",
-                [],
-                |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
-            )
-            .map_err(err)
+    pub fn counts(&mut self) -> Result<(u64, u64), String> {
+        match &mut self.db {
+            Db::Sqlite(db) => db
+                .query_row(
+                    "SELECT COUNT(*), COALESCE(SUM(finished), 0) FROM games",
+                    [],
+                    |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+                )
+                .map_err(err),
+            Db::Postgres(db) => db
+                .query_one(
+                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE finished) FROM games",
+                    &[],
+                )
+                .map(|r| (r.get::<_, i64>(0) as u64, r.get::<_, i64>(1) as u64))
+                .map_err(err),
+        }
     }
 }
