@@ -230,12 +230,7 @@ impl Hub {
                 error: ErrorCode::NoSuchRoom,
                 message: format!("no game has the code '{}'", crate::common::excerpt(code)),
             })?;
-        let mut room =
-            Room::restore(code.to_string(), row.saved, now, true).map_err(|e| Refusal {
-                error: ErrorCode::Storage,
-                message: format!("the saved game {code} does not replay: {e}"),
-            })?;
-        room.version = row.version;
+        let mut room = room_of_row(code, row, now, true)?;
         let before = self.rooms.remove(code);
         self.localize(&mut room, before.as_ref(), now);
         if let Some(before) = &before {
@@ -486,13 +481,7 @@ impl Hub {
                 "the server holds as many games as it can",
             );
         }
-        let shared = self.cluster.is_some();
-        let mut room =
-            Room::restore(code.to_string(), row.saved, now, shared).map_err(|e| Refusal {
-                error: ErrorCode::Storage,
-                message: format!("the saved game {code} does not replay: {e}"),
-            })?;
-        room.version = row.version;
+        let mut room = room_of_row(code, row, now, self.cluster.is_some())?;
         self.localize(&mut room, None, now);
         self.rooms.insert(code.to_string(), room);
         Ok(())
@@ -1006,6 +995,22 @@ impl Hub {
             .flat_map(|code| self.broadcast(code, now))
             .collect()
     }
+}
+
+/// The room of a database row ([`Room::restore`]), at the row's version.
+fn room_of_row(
+    code: &str,
+    row: super::store::Row,
+    now: Instant,
+    shared: bool,
+) -> Result<Room, Refusal> {
+    let mut room =
+        Room::restore(code.to_string(), row.saved, now, shared).map_err(|e| Refusal {
+            error: ErrorCode::Storage,
+            message: format!("the saved game {code} does not replay: {e}"),
+        })?;
+    room.version = row.version;
+    Ok(room)
 }
 
 fn joined(to: ConnId, code: &str, token: Option<String>, side: Option<Side>) -> Out {
