@@ -233,6 +233,126 @@ fn a_command_line_bot_declines_a_draw_and_a_take_back_and_plays_on() {
 }
 
 #[test]
+fn a_person_at_the_command_line_moves_answers_offers_and_makes_them() {
+    let dir = TempDir::new("cli-human");
+    let server = Server::start(&dir.0.join("games.db"), &FAST);
+    let log = dir.0.join("human.log");
+    let mut person = Command::new(env!("CARGO_BIN_EXE_chogo-cli"))
+        .args(["online", "play", "--server", &server.url()])
+        .args(["--create", "go", "--side", "black", "--level", "human"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(person.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    let mut stdin = person.stdin.take().unwrap();
+    let mut say = |line: &str| {
+        use std::io::Write as _;
+        writeln!(stdin, "{line}").unwrap();
+    };
+    let mut me = Client::new(&server.url(), Intent::Join(code));
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+    // Waits (polling the joiner) until the person's standard error has said `words`.
+    let heard = |me: &mut Client, words: &str| {
+        until(&mut [me], 10, |_| said().contains(words));
+    };
+    heard(&mut me, "your move");
+    say("help");
+    say("e5");
+    until(&mut [&mut me], 10, |c| c[0].to_move());
+    assert!(said().contains("resign, draw"), "{}", said());
+    // Typed out of turn: not played.
+    say("d4");
+    heard(&mut me, "not your turn: d4");
+    assert!(me.play("c3"));
+    // A draw offered to the person, declined by typing; a take-back, accepted.
+    assert!(me.ask(|code| ClientMsg::OfferDraw { code }));
+    heard(&mut me, "offers a draw");
+    say("decline");
+    until(&mut [&mut me], 10, |c| {
+        c[0].state().unwrap().offers.draw.is_none()
+    });
+    assert!(me.ask(|code| ClientMsg::Takeback { code }));
+    heard(&mut me, "offers a take-back");
+    say("accept");
+    until(&mut [&mut me], 10, |c| {
+        c[0].state().unwrap().moves == ["e5"]
+    });
+    // "accept" with nothing offered sends nothing; a draw the person offers, accepted.
+    say("accept");
+    heard(&mut me, "offers nothing to accept");
+    assert!(me.play("g7"));
+    until(&mut [&mut me], 10, |c| {
+        c[0].state().unwrap().moves.len() == 2
+    });
+    say("draw");
+    until(&mut [&mut me], 10, |c| {
+        c[0].state().unwrap().offers.draw == Some(Side::Black)
+    });
+    assert!(me.ask(|code| ClientMsg::AcceptDraw { code }));
+    let (ok, out) = finish(person, 20);
+    assert!(ok, "{out}\n{}", said());
+    assert!(out.contains("e5") && out.contains("g7"), "{out}");
+}
+
+/// `chogo-cli online fetch` on the server: whether it exited 0, and its standard output
+/// (or error).
+fn fetch(server: &Server, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chogo-cli"))
+        .args(["online", "fetch", "--server", &server.url()])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = if out.status.success() {
+        out.stdout
+    } else {
+        out.stderr
+    };
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&text).into_owned(),
+    )
+}
+
+#[test]
+fn a_games_record_and_a_go_games_sgf_are_fetched() {
+    let dir = TempDir::new("fetch");
+    let server = Server::start(&dir.0.join("games.db"), &FAST);
+    let mut rng = Rng(41);
+    let mut go = spec(GameKind::Go, Side::Black);
+    go.board = Some("9".into());
+    let (mut a, mut b) = pair(&server, go);
+    play(&mut a, &mut b, &mut rng, 30, true);
+    let code = a.code().unwrap().to_string();
+    let record = same_records(&server, &a, &b);
+    let (ok, fetched) = fetch(&server, &["--code", &code]);
+    assert!(ok, "{fetched}");
+    assert_eq!(fetched.trim_end(), record.trim_end());
+    // The SGF, read back by the project's own SGF reader: the same moves.
+    let (ok, sgf) = fetch(&server, &["--code", &code.to_lowercase(), "--sgf"]);
+    assert!(ok, "{sgf}");
+    let read = chogo::go::sgf::SgfGame::parse(&sgf).unwrap();
+    assert_eq!(read.moves.len(), a.state().unwrap().moves.len(), "{sgf}");
+    assert!(read.result.is_some(), "{sgf}");
+    // Chogo has no SGF; an unknown code and a game in progress.
+    let (mut c, mut d) = pair(&server, spec(GameKind::Chogo, Side::Black));
+    play(&mut c, &mut d, &mut rng, 6, false);
+    let chogo_code = c.code().unwrap().to_string();
+    let (ok, said) = fetch(&server, &["--code", &chogo_code, "--sgf"]);
+    assert!(!ok && said.contains("SGF is Go's"), "{said}");
+    let (ok, now) = fetch(&server, &["--code", &chogo_code]);
+    assert!(ok, "{now}");
+    assert_eq!(now.trim_end(), c.record().unwrap().trim_end());
+    let (ok, said) = fetch(&server, &["--code", "ZZZZZZ"]);
+    assert!(!ok && said.contains("no game has the code"), "{said}");
+}
+
+#[test]
 fn whole_games_between_two_command_line_bots() {
     let dir = TempDir::new("cli");
     let server = Server::start(&dir.0.join("games.db"), &[]);
@@ -1154,6 +1274,128 @@ fn two_instances_agree_on_a_flag_fall() {
             (Some(Side::Black), "time")
         );
         assert_eq!(state.clocks.unwrap().white_ms, 0);
+    }
+    same_records(&one, &a, &b);
+}
+
+/// Two instances that compare their rooms with the database only every 10 minutes: what
+/// reaches the other instance within a test came by Redis's notices.
+const NOTICES_ONLY: [&str; 6] = ["--rate", "100000", "--burst", "100000", "--sync", "600"];
+
+#[test]
+fn a_change_reaches_the_other_instance_by_its_notice() {
+    let Some((_db, one, two)) = two_instances("notices", &NOTICES_ONLY) else {
+        return;
+    };
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), spec(GameKind::Chogo, Side::White));
+    let mut rng = Rng(23);
+    play(&mut a, &mut b, &mut rng, 40, true);
+    same_records(&two, &a, &b);
+}
+
+fn signal(server: &Server, name: &str) {
+    let sent = Command::new("kill")
+        .args([&format!("-{name}"), &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+#[test]
+fn an_instance_paused_past_its_heartbeat_takes_its_player_back() {
+    let Some((_db, one, two)) = two_instances("paused", &FAST) else {
+        return;
+    };
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), spec(GameKind::Go, Side::Black));
+    let mut rng = Rng(29);
+    play(&mut a, &mut b, &mut rng, 6, false);
+    // Instance two stops beating (but keeps its connections): one writes White gone …
+    signal(&two, "STOP");
+    until(&mut [&mut a], 20, |c| {
+        c[0].state().unwrap().white == Presence::Gone
+    });
+    // … and two, going on, still holds White's connection and writes it back, without
+    // White's client doing anything.
+    signal(&two, "CONT");
+    until(&mut [&mut a], 20, |c| {
+        c[0].state().unwrap().white == Presence::Connected
+    });
+    play(&mut a, &mut b, &mut rng, 30, true);
+    same_records(&one, &a, &b);
+}
+
+/// A Redis of the test's own, on a free port, stopped when dropped.
+struct OwnRedis {
+    child: Child,
+    port: u16,
+}
+
+impl OwnRedis {
+    fn start(port: u16) -> Option<OwnRedis> {
+        let port = if port == 0 {
+            std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port()
+        } else {
+            port
+        };
+        let child = Command::new("redis-server")
+            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let end = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < end, "redis-server did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(OwnRedis { child, port })
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_instances_go_on_through_a_restart_of_redis() {
+    let Some(db) = PgDb::new("redis_restart") else {
+        return;
+    };
+    let Some(redis) = OwnRedis::start(0) else {
+        assert!(std::env::var_os("CI").is_none(), "redis-server is missing");
+        return;
+    };
+    let mut args = NOTICES_ONLY.to_vec();
+    let url = redis.url();
+    args.extend(["--redis", &url]);
+    let (one, two) = (
+        Server::start_on(&db.url, &args),
+        Server::start_on(&db.url, &args),
+    );
+    let (mut a, mut b) = pair_on(&one.url(), &two.url(), spec(GameKind::Chogo, Side::Black));
+    let mut rng = Rng(31);
+    play(&mut a, &mut b, &mut rng, 8, false);
+    let port = redis.port;
+    drop(redis);
+    std::thread::sleep(Duration::from_millis(1500));
+    let _redis = OwnRedis::start(port).unwrap();
+    // The moves go on reaching the other instance by notices: each instance subscribes
+    // and connects again by itself.
+    play(&mut a, &mut b, &mut rng, 40, true);
+    for c in [&a, &b] {
+        assert!(c.state().unwrap().moves.len() > 8);
     }
     same_records(&one, &a, &b);
 }

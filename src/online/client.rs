@@ -56,6 +56,48 @@ pub enum Event {
     Link(Link),
 }
 
+/// The record of game `code` on the server at `url` in `format`, on a connection of its
+/// own that waits at most `timeout` (the command line's `online fetch`). Not in the
+/// browser, where nothing may wait.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn fetch_record(
+    url: &str,
+    code: &str,
+    format: protocol::RecordFormat,
+    timeout: Duration,
+) -> Result<String, String> {
+    let (mut tx, rx) = ewebsock::connect(url, ewebsock::Options::default())
+        .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+    let end = Instant::now() + timeout;
+    while Instant::now() < end {
+        let Some(event) = rx.try_recv() else {
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        };
+        match event {
+            ewebsock::WsEvent::Opened => {
+                let ask = ClientMsg::Fetch {
+                    code: code.to_string(),
+                    format,
+                };
+                tx.send(ewebsock::WsMessage::Text(protocol::encode(&ask)));
+            }
+            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                match protocol::decode_server(&text) {
+                    Ok(ServerMsg::Record { text, .. }) => return Ok(text),
+                    Ok(ServerMsg::Error { message, .. }) => return Err(message),
+                    Ok(_) => {}
+                    Err(e) => return Err(format!("the server's answer: {}", e.message)),
+                }
+            }
+            ewebsock::WsEvent::Message(_) => {}
+            ewebsock::WsEvent::Error(e) => return Err(format!("the connection to {url}: {e}")),
+            ewebsock::WsEvent::Closed => return Err(format!("{url} closed the connection")),
+        }
+    }
+    Err(format!("{url} did not answer in {} s", timeout.as_secs()))
+}
+
 /// A seat of one room on one server.
 pub struct Client {
     url: String,
@@ -361,6 +403,8 @@ impl Client {
                 self.state = Some(state.clone());
                 Some(Event::State(Box::new(state)))
             }
+            // Asked for by `fetch_record` only, on a connection of its own.
+            ServerMsg::Record { .. } => None,
             ServerMsg::Error { error, message, .. } => {
                 if matches!(
                     error,

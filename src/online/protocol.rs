@@ -131,10 +131,25 @@ pub enum ClientMsg {
     Claim {
         code: String,
     },
+    /// A game's record as text (finished or not; no seat needed): answered by `record`.
+    Fetch {
+        code: String,
+        format: RecordFormat,
+    },
+}
+
+/// The ways a game's record is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// The game's own record text (the engines' save format).
+    Record,
+    /// Go only: SGF, which other Go programs read.
+    Sgf,
 }
 
 /// Every `type` a client may send, for telling an unknown type from a malformed message.
-pub const CLIENT_TYPES: [&str; 16] = [
+pub const CLIENT_TYPES: [&str; 17] = [
     "create",
     "join",
     "watch",
@@ -151,6 +166,7 @@ pub const CLIENT_TYPES: [&str; 16] = [
     "pass",
     "play_on",
     "claim",
+    "fetch",
 ];
 
 impl ClientMsg {
@@ -172,7 +188,8 @@ impl ClientMsg {
             | ClientMsg::Rematch { code }
             | ClientMsg::Pass { code }
             | ClientMsg::PlayOn { code }
-            | ClientMsg::Claim { code } => Some(code),
+            | ClientMsg::Claim { code }
+            | ClientMsg::Fetch { code, .. } => Some(code),
         }
     }
 }
@@ -280,6 +297,12 @@ pub enum ServerMsg {
         side: Option<Side>,
     },
     State(State),
+    /// The answer to `fetch`: the game's record in that format.
+    Record {
+        code: String,
+        format: RecordFormat,
+        text: String,
+    },
     /// A refusal: nothing changed. `error` is a fixed word (docs/ONLINE.md), `message`
     /// says it in plain words; `code` is the room the refused request named, if any.
     Error {
@@ -415,7 +438,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, Unread> {
 
 /// Reads a server's frame.
 pub fn decode_server(text: &str) -> Result<ServerMsg, Unread> {
-    decode(text, &["joined", "state", "error"])
+    decode(text, &["joined", "state", "record", "error"])
 }
 
 #[cfg(test)]

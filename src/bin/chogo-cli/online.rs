@@ -2,7 +2,8 @@
 //! or a person at standard input, through the library's online client.
 //!
 //! Standard output: `code: XXXXXX` first, then `side: black|white`, and at the end the
-//! game's record. Progress and prompts go to standard error.
+//! game's record. Progress and prompts go to standard error. A person at standard input
+//! types moves, or one of the words of [`HUMAN_HELP`].
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -12,7 +13,7 @@ use std::time::Duration;
 use chogo::common::Side;
 use chogo::online::client::{Client, Event, Intent, Link};
 use chogo::online::game::OnlineGame;
-use chogo::online::protocol::{ClientMsg, ClockSpec, ErrorCode, GameKind, GameSpec};
+use chogo::online::protocol::{ClientMsg, ClockSpec, ErrorCode, GameKind, GameSpec, RecordFormat};
 use web_time::Instant;
 
 use super::{Failure, usage};
@@ -64,6 +65,18 @@ enum Online {
         #[arg(long, default_value_t = 60)]
         reconnect: u64,
     },
+    /// print a game's record (or, for Go, its SGF): fetch --server URL --code CODE [--sgf]
+    Fetch {
+        /// the server, like ws://127.0.0.1:9000
+        #[arg(long)]
+        server: String,
+        /// the game's code
+        #[arg(long, value_name = "CODE")]
+        code: String,
+        /// Go: the game as SGF instead of its record text
+        #[arg(long)]
+        sgf: bool,
+    },
 }
 
 /// Chooses the moves of this side.
@@ -99,7 +112,29 @@ fn clock(text: &str) -> Result<ClockSpec, Failure> {
     })
 }
 
+fn server_url(server: &str) -> Result<(), Failure> {
+    if server.starts_with("ws://") || server.starts_with("wss://") {
+        return Ok(());
+    }
+    Err(usage(format!(
+        "--server takes a ws:// address, not '{}'",
+        chogo::common::excerpt(server)
+    )))
+}
+
 pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure> {
+    if let Online::Fetch { server, code, sgf } = &cmd.command {
+        server_url(server)?;
+        let format = if *sgf {
+            RecordFormat::Sgf
+        } else {
+            RecordFormat::Record
+        };
+        let code = code.trim().to_ascii_uppercase();
+        return chogo::online::client::fetch_record(server, &code, format, Duration::from_secs(20))
+            .map(|text| text.trim_end().to_string())
+            .map_err(|e| Failure(e, 1));
+    }
     let Online::Play {
         server,
         create,
@@ -113,7 +148,10 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
         time_ms,
         seed,
         reconnect,
-    } = cmd.command;
+    } = cmd.command
+    else {
+        unreachable!("fetch is answered above")
+    };
     let intent = match (create, join) {
         (Some(game), None) => {
             let game = match game.to_ascii_lowercase().as_str() {
@@ -158,12 +196,7 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
         }
         _ => return Err(usage("online play takes --create chogo|go or --join CODE")),
     };
-    if !(server.starts_with("ws://") || server.starts_with("wss://")) {
-        return Err(usage(format!(
-            "--server takes a ws:// address, not '{}'",
-            chogo::common::excerpt(&server)
-        )));
-    }
+    server_url(&server)?;
     let human = level.eq_ignore_ascii_case("human");
     if !human {
         // Checked now for a message before any connection; the game decides which bots.
@@ -184,6 +217,8 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
     let mut last_turn_note = None;
     // The opponent's offers answered, by the number of moves they were made at.
     let mut answered: Vec<(usize, &str)> = Vec::new();
+    // The ply a person was last asked to move at.
+    let mut prompted = None;
     loop {
         let now = Instant::now();
         for event in client.poll(now) {
@@ -226,9 +261,7 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                         }
                         answered.push((state.moves.len(), what));
                         if human {
-                            eprintln!(
-                                "the opponent offers a {what}: it can be answered from the game's window only"
-                            );
+                            eprintln!("the opponent offers a {what}: type accept or decline");
                         } else {
                             eprintln!("declined the opponent's {what} offer");
                             client.ask(|code| match what {
@@ -271,7 +304,21 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
                 Event::Link(link) => eprintln!("connection: {link:?}"),
             }
         }
-        if client.to_move()
+        if let Some(Mover::Human(lines)) = &mover {
+            let ply = client.game().map(OnlineGame::ply_count);
+            if client.to_move() && prompted != ply {
+                prompted = ply;
+                let example = client
+                    .game()
+                    .and_then(|g| g.legal_texts().first().cloned())
+                    .unwrap_or_default();
+                eprintln!("your move (for example {example}; help for the other words):");
+            }
+            let lines: Vec<String> = lines.try_iter().collect();
+            for line in lines {
+                human_line(&mut client, line.trim());
+            }
+        } else if client.to_move()
             && let (Some(mover), Some(game)) = (mover.as_mut(), client.game().cloned())
         {
             let budget_ms = client
@@ -284,6 +331,54 @@ pub fn run(cmd: OnlineCommand, rules: Option<String>) -> Result<String, Failure>
             }
         }
         std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// What a person at standard input may type besides a move.
+const HUMAN_HELP: &str = "a move (on your turn), or: resign, draw (offer one), takeback (ask to take back your last move), accept or decline (the opponent's offer), claim (the win against an opponent gone past the grace period), help";
+
+/// A line a person typed: a word of [`HUMAN_HELP`] or a move.
+fn human_line(client: &mut Client, line: &str) {
+    let word = line.to_ascii_lowercase();
+    let opponent = client.side().map(|s| !s);
+    let offers = client.state().map(|s| s.offers);
+    let offered = |by: Option<Side>| by.is_some() && by == opponent;
+    let ask: fn(String) -> ClientMsg = match word.as_str() {
+        "" => return,
+        "help" | "?" => {
+            eprintln!("type {HUMAN_HELP}");
+            return;
+        }
+        "resign" => |code| ClientMsg::Resign { code },
+        "draw" => |code| ClientMsg::OfferDraw { code },
+        "takeback" | "take back" => |code| ClientMsg::Takeback { code },
+        "claim" => |code| ClientMsg::Claim { code },
+        "accept" | "decline" => {
+            let accept = word == "accept";
+            match offers {
+                Some(o) if offered(o.draw) && accept => |code| ClientMsg::AcceptDraw { code },
+                Some(o) if offered(o.draw) => |code| ClientMsg::DeclineDraw { code },
+                Some(o) if offered(o.takeback) && accept => {
+                    |code| ClientMsg::AcceptTakeback { code }
+                }
+                Some(o) if offered(o.takeback) => |code| ClientMsg::DeclineTakeback { code },
+                _ => {
+                    eprintln!("the opponent offers nothing to {word}");
+                    return;
+                }
+            }
+        }
+        _ => {
+            if client.to_move() {
+                client.play(line);
+            } else {
+                eprintln!("not your turn: {line} is not played");
+            }
+            return;
+        }
+    };
+    if !client.ask(ask) {
+        eprintln!("not connected: {word} is not sent");
     }
 }
 
@@ -328,22 +423,8 @@ fn choose(
     }
     .map(Duration::from_millis);
     match (mover, game) {
-        (Mover::Human(rx), _) => {
-            static PROMPTED: std::sync::atomic::AtomicUsize =
-                std::sync::atomic::AtomicUsize::new(usize::MAX);
-            if PROMPTED.swap(game.ply_count(), std::sync::atomic::Ordering::Relaxed)
-                != game.ply_count()
-            {
-                eprintln!(
-                    "your move (for example {}):",
-                    game.legal_texts().first().map_or("-", String::as_str)
-                );
-            }
-            rx.try_recv()
-                .ok()
-                .map(|l| l.trim().to_string())
-                .filter(|l| !l.is_empty())
-        }
+        // A person's lines are read as they come (`human_line`).
+        (Mover::Human(_), _) => None,
         (Mover::Chogo(bot, level), OnlineGame::Chogo(g)) => {
             let budget = level.budget(time);
             let choice = bot.choose(&chogo::bot::Request {

@@ -27,6 +27,10 @@ struct Options {
     /// database tell each other of their rooms' changes
     #[arg(long, value_name = "URL")]
     redis: Option<String>,
+    /// with --redis: seconds between the comparisons of an instance's rooms with the
+    /// database, which find a change whose notice was lost
+    #[arg(long, default_value_t = 3.0, value_name = "SECONDS")]
+    sync: f64,
     /// seconds a gone player's seat waits before the opponent may claim the win
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     grace: f64,
@@ -84,6 +88,7 @@ fn config(o: Options) -> Result<Config, String> {
         listen,
         db: o.db,
         redis: o.redis,
+        sync: seconds("sync", o.sync)?.max(Duration::from_millis(100)),
         limits: Limits {
             max_frame: o.max_frame.max(256),
             rooms_per_conn: o.rooms_per_connection.max(1),

@@ -5,13 +5,22 @@
 //!
 //! - on the channel [`CHANNEL`], a notice `INSTANCE CODE VERSION` after every change of a
 //!   room, so that the other instances read the room again and tell their connections;
-//! - a key `chogo:alive:INSTANCE` that each instance sets every second to expire after
-//!   [`ALIVE_MS`]: a seat held by an instance whose key has gone counts as gone.
+//! - in the sorted set `chogo:alive`, each instance with the time (Redis's clock) its
+//!   heartbeat lasts to, set again every second for [`ALIVE_MS`]: a seat held by an
+//!   instance that has left the set counts as gone;
+//! - in `chogo:since`, since when the set has never been empty: a room last written
+//!   before then was refereed by nobody for a while, and is opened as a restarted server
+//!   opens its rooms (the time nobody was there is nobody's).
 //!
-//! A lost notice costs only time: each instance also compares its rooms' versions with the
-//! database's every few seconds.
+//! The instance's own calls to Redis run on a thread of their own ([`Cluster::connect`]),
+//! so that a slow or absent Redis never holds up the games: notices wait in a queue, the
+//! set of the instances alive is the last one read, and the thread connects again by
+//! itself. A lost notice costs only time: each instance also compares its rooms' versions
+//! with the database's every few seconds.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::Commands;
@@ -20,7 +29,31 @@ use redis::Commands;
 pub const CHANNEL: &str = "chogo:rooms";
 /// How long an instance's heartbeat lasts.
 pub const ALIVE_MS: u64 = 4_000;
-const ALIVE_PREFIX: &str = "chogo:alive:";
+/// How often an instance beats.
+const BEAT: Duration = Duration::from_secs(1);
+/// How long one call to Redis may take: well under [`ALIVE_MS`].
+const TIMEOUT: Duration = Duration::from_millis(800);
+/// Notices waiting while Redis is away (sent once it is back): past this, the oldest are
+/// dropped (the other instances' comparison of versions finds those changes).
+const QUEUE: usize = 10_000;
+
+/// The heartbeat, in one step on Redis's clock: this instance's entry set to last
+/// [`ALIVE_MS`], the expired ones dropped, `chogo:since` set when the set was empty;
+/// answers Redis's time, `chogo:since` and the instances alive.
+const BEAT_SCRIPT: &str = r"
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) == 0 or not redis.call('GET', KEYS[2]) then
+  redis.call('SET', KEYS[2], now)
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+local out = {tostring(now), redis.call('GET', KEYS[2])}
+for _, name in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  out[#out + 1] = name
+end
+return out
+";
 
 /// A notice read from [`CHANNEL`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,98 +82,196 @@ impl Notice {
     }
 }
 
-/// One instance's link to Redis.
+/// The instances alive, as last read from Redis.
+#[derive(Clone, Debug, Default)]
+pub struct Alive {
+    pub instances: HashSet<String>,
+    /// When the reading began (none: never read).
+    pub read: Option<Instant>,
+    /// Since when the set has never been empty (ms since 1970, Redis's clock).
+    pub since_ms: u64,
+    /// Whether the set can say who is gone: false for the first [`ALIVE_MS`] after it was
+    /// empty (Redis restarted, say), while the living instances come back into it.
+    pub settled: bool,
+    /// One more at every reading.
+    pub readings: u64,
+}
+
+impl Alive {
+    /// Whether `instance`, seen holding a seat in a row read at `seen`, has stopped
+    /// beating: it is out of a settled reading that began after `seen`. (An instance
+    /// writes a row only after its first beat, so a reading begun later would have it.)
+    pub fn gone(&self, instance: &str, seen: Instant) -> bool {
+        self.settled && self.read.is_some_and(|r| r > seen) && !self.instances.contains(instance)
+    }
+}
+
+/// One instance's link to Redis: the queue of its notices to the thread that sends them,
+/// and the set of the instances alive that the thread reads.
 pub struct Cluster {
     pub url: String,
-    con: redis::Connection,
-    alive: HashSet<String>,
-    beat: Option<Instant>,
+    notices: mpsc::SyncSender<Notice>,
+    alive: Arc<Mutex<Alive>>,
 }
 
 fn err(e: impl std::fmt::Display) -> String {
     format!("Redis: {e}")
 }
 
+fn open(url: &str) -> redis::RedisResult<redis::Connection> {
+    let con = redis::Client::open(url)?.get_connection_with_timeout(TIMEOUT)?;
+    con.set_read_timeout(Some(TIMEOUT))?;
+    con.set_write_timeout(Some(TIMEOUT))?;
+    Ok(con)
+}
+
+/// One heartbeat of instance `me`: the set read, begun at `started`.
+fn beat(
+    con: &mut redis::Connection,
+    me: &str,
+    started: Instant,
+    last: &Alive,
+) -> redis::RedisResult<Alive> {
+    let out: Vec<String> = redis::cmd("EVAL")
+        .arg(BEAT_SCRIPT)
+        .arg(2)
+        .arg("chogo:alive")
+        .arg("chogo:since")
+        .arg(me)
+        .arg(ALIVE_MS)
+        .query(con)?;
+    let number = |i: usize| out.get(i).and_then(|t| t.parse::<u64>().ok()).unwrap_or(0);
+    let (now_ms, since_ms) = (number(0), number(1));
+    let mut instances: HashSet<String> = out.iter().skip(2).cloned().collect();
+    instances.insert(me.to_string());
+    Ok(Alive {
+        instances,
+        read: Some(started),
+        since_ms,
+        settled: now_ms.saturating_sub(since_ms) >= ALIVE_MS,
+        readings: last.readings + 1,
+    })
+}
+
 impl Cluster {
-    /// Connects to the Redis at `url` (`redis://127.0.0.1:6379/`).
-    pub fn connect(url: &str) -> Result<Cluster, String> {
-        let client = redis::Client::open(url).map_err(err)?;
-        let con = client
-            .get_connection_with_timeout(Duration::from_secs(5))
-            .map_err(err)?;
-        con.set_read_timeout(Some(Duration::from_secs(5)))
-            .map_err(err)?;
-        con.set_write_timeout(Some(Duration::from_secs(5)))
-            .map_err(err)?;
+    /// Connects instance `me` to the Redis at `url` (`redis://127.0.0.1:6379/`): beats
+    /// once (an error here stops the server's start), then leaves the link to a thread.
+    pub fn connect(url: &str, me: &str) -> Result<Cluster, String> {
+        let mut con = open(url).map_err(err)?;
+        let first = beat(&mut con, me, Instant::now(), &Alive::default()).map_err(err)?;
+        let alive = Arc::new(Mutex::new(first));
+        let (notices, queue) = mpsc::sync_channel(QUEUE);
+        let (link, url_, me) = (alive.clone(), url.to_string(), me.to_string());
+        std::thread::Builder::new()
+            .name("redis".into())
+            .spawn(move || keep(&url_, &me, Some(con), &queue, &link))
+            .map_err(|e| format!("cannot start Redis's thread: {e}"))?;
         Ok(Cluster {
             url: url.to_string(),
-            con,
-            alive: HashSet::new(),
-            beat: None,
+            notices,
+            alive,
         })
     }
 
-    /// Tells the other instances of a room's change (an error is only logged: they find
-    /// it at their next comparison of versions).
-    pub fn publish(&mut self, notice: &Notice) {
-        let sent: Result<i64, _> = self.con.publish(CHANNEL, notice.text());
-        if let Err(e) = sent {
+    /// A cluster without Redis, for the hub's tests: the notices go to the receiver, and
+    /// the set alive is what the test writes.
+    #[cfg(test)]
+    pub fn by_hand() -> (Cluster, mpsc::Receiver<Notice>, Arc<Mutex<Alive>>) {
+        let (notices, queue) = mpsc::sync_channel(QUEUE);
+        let alive = Arc::new(Mutex::new(Alive::default()));
+        let cluster = Cluster {
+            url: "redis://by-hand/".into(),
+            notices,
+            alive: alive.clone(),
+        };
+        (cluster, queue, alive)
+    }
+
+    /// Tells the other instances of a room's change, through the queue (full: dropped,
+    /// for the others' comparison of versions to find).
+    pub fn publish(&self, notice: Notice) {
+        let _ = self.notices.try_send(notice);
+    }
+
+    /// The set of the instances alive, as last read.
+    pub fn alive(&self) -> Alive {
+        self.alive.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// The thread of an instance's link: sends the queued notices, beats every second, and
+/// connects again (after 0.25 s, then up to 2 s between tries) when Redis goes away,
+/// keeping the notices not sent for then.
+fn keep(
+    url: &str,
+    me: &str,
+    mut con: Option<redis::Connection>,
+    queue: &mpsc::Receiver<Notice>,
+    alive: &Mutex<Alive>,
+) {
+    let mut next_beat = Instant::now() + BEAT;
+    let mut retry = Duration::from_millis(250);
+    let mut next_try = Instant::now();
+    let mut waiting: VecDeque<Notice> = VecDeque::new();
+    loop {
+        let wait = if con.is_some() {
+            next_beat.saturating_duration_since(Instant::now())
+        } else {
+            next_try.saturating_duration_since(Instant::now())
+        };
+        match queue.recv_timeout(wait) {
+            Ok(n) => waiting.push_back(n),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+        waiting.extend(queue.try_iter());
+        while waiting.len() > QUEUE {
+            waiting.pop_front();
+        }
+        if con.is_none() && Instant::now() >= next_try {
+            match open(url) {
+                Ok(c) => {
+                    eprintln!("Redis: connected again");
+                    con = Some(c);
+                    retry = Duration::from_millis(250);
+                    next_beat = Instant::now();
+                }
+                Err(_) => {
+                    next_try = Instant::now() + retry;
+                    retry = (retry * 2).min(Duration::from_secs(2));
+                }
+            }
+        }
+        let Some(c) = con.as_mut() else {
+            continue;
+        };
+        let mut failed = None;
+        while let Some(n) = waiting.front() {
+            match c.publish::<_, _, i64>(CHANNEL, n.text()) {
+                Ok(_) => {
+                    waiting.pop_front();
+                }
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        if failed.is_none() && Instant::now() >= next_beat {
+            let started = Instant::now();
+            next_beat = started + BEAT;
+            let last = alive.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            match beat(c, me, started, &last) {
+                Ok(read) => *alive.lock().unwrap_or_else(|e| e.into_inner()) = read,
+                Err(e) => failed = Some(e),
+            }
+        }
+        if let Some(e) = failed {
+            // Keep the last set rather than call every player gone; connect again.
             eprintln!("{}", err(e));
+            con = None;
+            next_try = Instant::now();
         }
-    }
-
-    /// Every second: this instance's heartbeat, and the instances alive. `Some(set)` when
-    /// the set was read again.
-    pub fn beat(&mut self, me: &str, now: Instant) -> Option<&HashSet<String>> {
-        if self
-            .beat
-            .is_some_and(|t| now.saturating_duration_since(t) < Duration::from_secs(1))
-        {
-            return None;
-        }
-        self.beat = Some(now);
-        let key = format!("{ALIVE_PREFIX}{me}");
-        let set: Result<(), _> = redis::cmd("SET")
-            .arg(&key)
-            .arg(1)
-            .arg("PX")
-            .arg(ALIVE_MS)
-            .query(&mut self.con);
-        let keys: Result<Vec<String>, _> = set.and_then(|()| {
-            self.con
-                .scan_match::<_, String>(format!("{ALIVE_PREFIX}*"))
-                .and_then(|keys| keys.collect())
-        });
-        match keys {
-            Ok(keys) => {
-                self.alive = keys
-                    .iter()
-                    .filter_map(|k| k.strip_prefix(ALIVE_PREFIX))
-                    .map(str::to_string)
-                    .collect();
-                self.alive.insert(me.to_string());
-                Some(&self.alive)
-            }
-            Err(e) => {
-                // Redis away: keep the last set rather than call every player gone.
-                eprintln!("{}", err(e));
-                None
-            }
-        }
-    }
-
-    /// Whether `instance` beats: in the set of the last reading, or else asked of Redis
-    /// now (an instance started since then).
-    pub fn is_alive(&mut self, instance: &str) -> bool {
-        if self.alive.contains(instance) {
-            return true;
-        }
-        let there: Result<bool, _> = self.con.exists(format!("{ALIVE_PREFIX}{instance}"));
-        let there = there.unwrap_or(false);
-        if there {
-            self.alive.insert(instance.to_string());
-        }
-        there
     }
 }
 
@@ -149,7 +280,8 @@ impl Cluster {
 /// (notices may have been missed while away).
 pub fn listen(url: &str, mut each: impl FnMut(Option<Notice>)) -> ! {
     loop {
-        let subscribed = redis::Client::open(url).and_then(|c| c.get_connection());
+        let subscribed =
+            redis::Client::open(url).and_then(|c| c.get_connection_with_timeout(TIMEOUT));
         match subscribed {
             Ok(mut con) => {
                 let mut sub = con.as_pubsub();

@@ -82,10 +82,18 @@ pub struct Hub {
     /// The other instances, when there are (`--redis`).
     cluster: Option<Cluster>,
     last_sync: Instant,
+    /// How often the rooms' versions are compared with the database's, in a cluster.
+    sync_every: Duration,
+    /// The reading of the instances alive that seats were last judged by.
+    last_reading: u64,
+    last_rewrite: Instant,
 }
 
-/// How often an instance of a cluster compares its rooms' versions with the database's.
-const SYNC_EVERY: Duration = Duration::from_secs(3);
+/// How often an instance of a cluster compares its rooms' versions with the database's,
+/// unless told ([`Hub::with_cluster`]).
+pub const SYNC_EVERY: Duration = Duration::from_secs(3);
+/// How often the rooms that know better than their rows ([`Room::dirty`]) are written.
+const REWRITE_EVERY: Duration = Duration::from_secs(1);
 
 fn storage(e: String) -> Refusal {
     Refusal {
@@ -161,13 +169,18 @@ impl Hub {
                 .collect(),
             cluster: None,
             last_sync: Instant::now(),
+            sync_every: SYNC_EVERY,
+            last_reading: 0,
+            last_rewrite: Instant::now(),
         }
     }
 
-    /// The hub as one instance of several, told of each other's changes by `cluster`.
-    pub fn with_cluster(mut self, mut cluster: Cluster) -> Hub {
-        cluster.beat(&self.me, Instant::now());
+    /// The hub as one instance of several, told of each other's changes by `cluster`
+    /// (connected as [`Hub::instance`]), and comparing its rooms' versions with the
+    /// database's every `sync_every` (the longest a lost notice delays a change).
+    pub fn with_cluster(mut self, cluster: Cluster, sync_every: Duration) -> Hub {
         self.cluster = Some(cluster);
+        self.sync_every = sync_every;
         self
     }
 
@@ -181,33 +194,53 @@ impl Hub {
         &self.me
     }
 
-    fn alive(&mut self, instance: &str) -> bool {
-        instance == self.me || self.cluster.as_mut().is_some_and(|c| c.is_alive(instance))
-    }
-
     /// Keeps of a room read from the database what holds here: the seats this instance's
-    /// connections hold, and the others' only while their instance lives. Connections of
-    /// this instance that lost their seat (a newer connection of the player elsewhere) no
-    /// longer hear the room.
+    /// connections hold, and the others' as the row says (the heartbeat judges those,
+    /// [`Hub::heartbeat`]). Connections of this instance that lost their seat (a newer
+    /// connection of the player elsewhere) no longer hear the room. Where the row is wrong
+    /// about this instance's players, the room is marked to be written again: a
+    /// connection that closed before the row was written so (a rematch another instance
+    /// opened), or one that another instance wrote gone while it was still here (it took
+    /// this instance for stopped).
     fn localize(&mut self, room: &mut Room, before: Option<&Room>, now: Instant) {
-        for seat in room.seats.iter_mut().flatten() {
-            let Some(held) = seat.away.take() else {
+        let mut dirty = false;
+        for (i, slot) in room.seats.iter_mut().enumerate() {
+            let Some(seat) = slot.as_mut() else {
                 continue;
             };
-            if held.instance == self.me {
-                if self.conns.contains_key(&held.conn) {
-                    seat.conn = Some(held.conn);
-                    seat.gone_since = None;
-                } else {
-                    seat.gone_since = Some(now);
+            match seat.away.take() {
+                Some(held) if held.instance == self.me => {
+                    if self.conns.contains_key(&held.conn) {
+                        seat.conn = Some(held.conn);
+                        seat.gone_since = None;
+                    } else {
+                        seat.gone_since = Some(now);
+                        dirty = true;
+                    }
                 }
-            } else if self.alive(&held.instance) {
-                seat.away = Some(held);
-                seat.gone_since = None;
-            } else {
-                seat.gone_since = Some(now);
+                Some(held) => {
+                    seat.away = Some(held);
+                    seat.gone_since = None;
+                }
+                None => {
+                    let still_here = before
+                        .and_then(|b| b.seats[i].as_ref())
+                        .filter(|b| b.token_hash == seat.token_hash)
+                        .and_then(|b| b.conn)
+                        .filter(|c| {
+                            self.conns
+                                .get(c)
+                                .is_some_and(|c| c.rooms.contains(&room.code))
+                        });
+                    if let Some(conn) = still_here {
+                        seat.conn = Some(conn);
+                        seat.gone_since = None;
+                        dirty = true;
+                    }
+                }
             }
         }
+        room.dirty |= dirty;
         if let Some(before) = before {
             room.spectators = before.spectators.clone();
             for conn in before.members() {
@@ -220,24 +253,28 @@ impl Hub {
         }
     }
 
-    /// Reads room `code` again from the database (another instance changed it).
-    fn reload(&mut self, code: &str, now: Instant) -> Result<(), Refusal> {
+    /// Reads room `code` again from the database (another instance changed it); when the
+    /// room has just been given a rematch, the rematch's room is opened too (a seat of
+    /// it may be this instance's to give a token or to write gone): its code.
+    fn reload(&mut self, code: &str, now: Instant) -> Result<Option<String>, Refusal> {
         let row = self
             .store
             .row(code)
             .map_err(storage)?
-            .ok_or_else(|| Refusal {
-                error: ErrorCode::NoSuchRoom,
-                message: format!("no game has the code '{}'", crate::common::excerpt(code)),
-            })?;
+            .ok_or_else(|| no_such_room(code))?;
         let mut room = room_of_row(code, row, now, true)?;
         let before = self.rooms.remove(code);
         self.localize(&mut room, before.as_ref(), now);
         if let Some(before) = &before {
             room.active = before.active;
         }
+        let rematch = room.rematch.clone().filter(|next| {
+            before
+                .as_ref()
+                .is_none_or(|b| b.rematch.as_ref() != Some(next))
+        });
         self.rooms.insert(code.to_string(), room);
-        Ok(())
+        Ok(rematch.filter(|next| !self.rooms.contains_key(next) && self.open(next, now).is_ok()))
     }
 
     /// A notice of another instance (`None`: notices may have been missed): the rooms it
@@ -267,15 +304,15 @@ impl Hub {
             if !self.rooms.contains_key(code) {
                 continue;
             }
-            if let Err(e) = self.reload(code, now) {
-                eprintln!("room {code}: not read again: {}", e.message);
-                continue;
-            }
+            let opened = match self.reload(code, now) {
+                Ok(opened) => opened,
+                Err(e) => {
+                    eprintln!("room {code}: not read again: {}", e.message);
+                    continue;
+                }
+            };
             out.extend(self.seat_pending(code, now));
-            if let Some(next) = self.rooms.get(code).and_then(|r| r.rematch.clone())
-                && !self.rooms.contains_key(&next)
-                && self.open(&next, now).is_ok()
-            {
+            if let Some(next) = opened {
                 out.extend(self.seat_pending(&next, now));
                 out.extend(self.broadcast(&next, now));
             }
@@ -338,10 +375,12 @@ impl Hub {
         out
     }
 
-    /// A seat's connection came or went: in a cluster written and told, alone only kept
-    /// in memory (a restarted server counts every player gone anyway).
+    /// A seat's connection came or went: in a cluster written and told (or, when the
+    /// database fails, kept in memory and written again soon), alone only kept in memory
+    /// (a restarted server counts every player gone anyway).
     fn seat_moved(&mut self, code: &str, now: Instant, mut edit: impl FnMut(&mut Room)) {
-        if self.cluster.is_some() {
+        let shared = self.cluster.is_some();
+        if shared {
             let written = self.change(code, now, |room| {
                 edit(room);
                 Ok(Done::default())
@@ -353,6 +392,7 @@ impl Hub {
         if let Some(room) = self.rooms.get_mut(code) {
             edit(room);
             room.active = now;
+            room.dirty = shared;
         }
     }
 
@@ -453,8 +493,8 @@ impl Hub {
     fn publish(&mut self, code: &str) {
         let version = self.rooms.get(code).map_or(0, |r| r.version);
         let instance = self.me.clone();
-        if let Some(cluster) = &mut self.cluster {
-            cluster.publish(&Notice {
+        if let Some(cluster) = &self.cluster {
+            cluster.publish(Notice {
                 instance,
                 code: code.to_string(),
                 version,
@@ -467,21 +507,21 @@ impl Hub {
         if self.rooms.contains_key(code) {
             return Ok(());
         }
-        let no_room = || Refusal {
-            error: ErrorCode::NoSuchRoom,
-            message: format!("no game has the code '{}'", crate::common::excerpt(code)),
-        };
-        if code.len() != 6 || !code.bytes().all(|b| CODE_LETTERS.contains(&b)) {
-            return Err(no_room());
-        }
-        let row = self.store.row(code).map_err(storage)?.ok_or_else(no_room)?;
+        let row = self.stored_row(code)?;
         if self.rooms.len() >= self.limits.max_rooms {
             return refuse(
                 ErrorCode::TooMany,
                 "the server holds as many games as it can",
             );
         }
-        let mut room = room_of_row(code, row, now, self.cluster.is_some())?;
+        // A row last written before the cluster's instances last all stopped is opened as
+        // a restarted server opens it, and written so soon (the others then read it so).
+        let cold = self
+            .cluster
+            .as_ref()
+            .is_some_and(|c| unrefereed(&row.saved, &c.alive()));
+        let mut room = room_of_row(code, row, now, self.cluster.is_some() && !cold)?;
+        room.dirty = cold;
         self.localize(&mut room, None, now);
         self.rooms.insert(code.to_string(), room);
         Ok(())
@@ -523,6 +563,7 @@ impl Hub {
             };
             copy.active = now;
             copy.version += 1;
+            copy.dirty = false;
             if self.persist(&copy)? {
                 self.rooms.insert(code.to_string(), copy);
                 self.publish(code);
@@ -777,6 +818,14 @@ impl Hub {
                 out.extend(self.broadcast(&code, now));
                 Ok(out)
             }
+            ClientMsg::Fetch { code, format } => {
+                let with = |r: Refusal| (r, Some(code.clone()));
+                let text = self.fetch(&code, format, now).map_err(with)?;
+                Ok(vec![Out {
+                    to: conn,
+                    text: protocol::encode(&ServerMsg::Record { code, format, text }),
+                }])
+            }
             other => {
                 let code = other.code().unwrap_or_default().to_string();
                 let with = |r: Refusal| (r, Some(code.clone()));
@@ -829,6 +878,44 @@ impl Hub {
                 out.extend(self.broadcast(&code, now));
                 Ok(out)
             }
+        }
+    }
+
+    /// The row of the game `code` (a code no game could have is not looked up).
+    fn stored_row(&mut self, code: &str) -> Result<super::store::Row, Refusal> {
+        if code.len() != 6 || !code.bytes().all(|b| CODE_LETTERS.contains(&b)) {
+            return Err(no_such_room(code));
+        }
+        self.store
+            .row(code)
+            .map_err(storage)?
+            .ok_or_else(|| no_such_room(code))
+    }
+
+    /// A game's record in `format`: from memory if its room is open, else from its row
+    /// (the room is not opened for it).
+    fn fetch(
+        &mut self,
+        code: &str,
+        format: protocol::RecordFormat,
+        now: Instant,
+    ) -> Result<String, Refusal> {
+        let read;
+        let game = match self.rooms.get(code) {
+            Some(room) => &room.game,
+            None => {
+                let row = self.stored_row(code)?;
+                read = room_of_row(code, row, now, false)?;
+                &read.game
+            }
+        };
+        let [black, white] = super::room::NAMES;
+        match format {
+            protocol::RecordFormat::Record => Ok(game.record(black, white)),
+            protocol::RecordFormat::Sgf => game.sgf(black, white).ok_or_else(|| Refusal {
+                error: ErrorCode::WrongGame,
+                message: "SGF is Go's: a Chogo game's record is its record text".into(),
+            }),
         }
     }
 
@@ -910,8 +997,14 @@ impl Hub {
         self.last_tick = now;
         let grace = self.limits.grace;
         let mut out = self.heartbeat(now);
-        if self.cluster.is_some() && now.saturating_duration_since(self.last_sync) >= SYNC_EVERY {
+        if self.cluster.is_some()
+            && now.saturating_duration_since(self.last_sync) >= self.sync_every
+        {
             out.extend(self.sync(now));
+        }
+        if now.saturating_duration_since(self.last_rewrite) >= REWRITE_EVERY {
+            self.last_rewrite = now;
+            out.extend(self.rewrite(now));
         }
         let mut flagged = Vec::new();
         let mut told = Vec::new();
@@ -960,41 +1053,90 @@ impl Hub {
 }
 
 impl Hub {
-    /// A cluster's heartbeat; the seats held by instances that stopped beating are gone
-    /// from now, told to this instance's connections.
+    /// At each new reading of the instances alive: the seats held by instances that
+    /// stopped beating are written gone from now (once: the row keeps since when), and
+    /// told to this instance's connections.
     fn heartbeat(&mut self, now: Instant) -> Vec<Out> {
-        let me = self.me.clone();
-        let Some(alive) = self
-            .cluster
-            .as_mut()
-            .and_then(|c| c.beat(&me, now))
-            .cloned()
-        else {
+        let Some(alive) = self.cluster.as_ref().map(Cluster::alive) else {
             return Vec::new();
         };
-        let mut changed = Vec::new();
-        for (code, room) in &mut self.rooms {
-            let mut lost = false;
-            for seat in room.seats.iter_mut().flatten() {
-                if seat
-                    .away
-                    .as_ref()
-                    .is_some_and(|h| !alive.contains(&h.instance))
+        if alive.readings == self.last_reading {
+            return Vec::new();
+        }
+        self.last_reading = alive.readings;
+        let mut lost = Vec::new();
+        for (code, room) in &self.rooms {
+            for (i, seat) in room.seats.iter().enumerate() {
+                if let Some(held) = seat.as_ref().and_then(|s| s.away.as_ref())
+                    && alive.gone(&held.instance, room.read_at)
                 {
-                    seat.away = None;
-                    seat.gone_since = Some(now);
-                    lost = true;
+                    lost.push((code.clone(), i, held.instance.clone()));
                 }
             }
-            if lost {
-                changed.push(code.clone());
+        }
+        let mut out = Vec::new();
+        for (code, i, instance) in lost {
+            let written = self.change(&code, now, |room| match room.seats[i].as_mut() {
+                Some(seat) if seat.away.as_ref().is_some_and(|h| h.instance == instance) => {
+                    seat.away = None;
+                    seat.gone_since = Some(now);
+                    Ok(Done::default())
+                }
+                _ => refuse(ErrorCode::RoomFull, "the seat is held elsewhere now"),
+            });
+            if written.is_ok() {
+                eprintln!("room {code}: instance {instance} stopped; its player is gone");
+                out.extend(self.broadcast(&code, now));
             }
         }
-        changed
-            .iter()
-            .flat_map(|code| self.broadcast(code, now))
-            .collect()
+        out
     }
+
+    /// Writes the rooms that know better than their rows ([`Room::dirty`]), and gives
+    /// the tokens a rematch's seats here still wait for (a rematch read in passing).
+    fn rewrite(&mut self, now: Instant) -> Vec<Out> {
+        let pending = |r: &Room| {
+            r.seats
+                .iter()
+                .flatten()
+                .any(|s| s.token_hash.is_empty() && s.conn.is_some())
+        };
+        let (dirty, waiting): (Vec<String>, Vec<String>) = (
+            self.rooms
+                .iter()
+                .filter(|(_, r)| r.dirty)
+                .map(|(c, _)| c.clone())
+                .collect(),
+            self.rooms
+                .iter()
+                .filter(|(_, r)| pending(r))
+                .map(|(c, _)| c.clone())
+                .collect(),
+        );
+        let mut out = Vec::new();
+        for code in dirty {
+            if self.change(&code, now, |_| Ok(Done::default())).is_ok() {
+                out.extend(self.broadcast(&code, now));
+            }
+        }
+        for code in waiting {
+            out.extend(self.seat_pending(&code, now));
+            out.extend(self.broadcast(&code, now));
+        }
+        out
+    }
+}
+
+/// Whether a row was last written before the cluster's set of instances alive was last
+/// empty, by instances none of which is alive now: nobody refereed its room in between.
+fn unrefereed(saved: &super::room::Saved, alive: &super::cluster::Alive) -> bool {
+    let named = saved
+        .by
+        .iter()
+        .chain(saved.held.iter().flatten().map(|h| &h.instance));
+    alive.read.is_some()
+        && saved.written_ms.unwrap_or(0) < alive.since_ms
+        && !named.into_iter().any(|i| alive.instances.contains(i))
 }
 
 /// The room of a database row ([`Room::restore`]), at the row's version.
@@ -1011,6 +1153,13 @@ fn room_of_row(
         })?;
     room.version = row.version;
     Ok(room)
+}
+
+fn no_such_room(code: &str) -> Refusal {
+    Refusal {
+        error: ErrorCode::NoSuchRoom,
+        message: format!("no game has the code '{}'", crate::common::excerpt(code)),
+    }
 }
 
 fn joined(to: ConnId, code: &str, token: Option<String>, side: Option<Side>) -> Out {
@@ -1074,5 +1223,246 @@ mod tests {
         );
         assert_eq!(hub.load(), (1, 1));
         let _ = std::fs::remove_file(path);
+    }
+
+    use super::super::cluster::Alive;
+    use std::sync::mpsc::Receiver;
+    use std::sync::{Arc, Mutex};
+
+    /// An instance of a cluster on a shared SQLite file, its Redis played by the test.
+    struct Instance {
+        hub: Hub,
+        notices: Receiver<Notice>,
+        alive: Arc<Mutex<Alive>>,
+    }
+
+    fn instance(path: &std::path::Path) -> Instance {
+        let (cluster, notices, alive) = Cluster::by_hand();
+        let hub = Hub::new(Store::open_sqlite(path).unwrap(), Limits::default())
+            .with_cluster(cluster, SYNC_EVERY);
+        Instance {
+            hub,
+            notices,
+            alive,
+        }
+    }
+
+    fn cluster_file(name: &str) -> std::path::PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("chogo-cluster-{name}-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// A reading of the instances alive, begun at `read`, `since_ms` the set's start.
+    fn reading(at: &Instance, names: &[&str], read: Instant, since_ms: u64) {
+        let mut alive = at.alive.lock().unwrap();
+        alive.instances = names.iter().map(|n| n.to_string()).collect();
+        alive.read = Some(read);
+        alive.since_ms = since_ms;
+        alive.settled = true;
+        alive.readings += 1;
+    }
+
+    /// The notices `from` sent, read by `to`: the frames `to` sends.
+    fn pump(from: &Instance, to: &mut Instance, now: Instant) -> Vec<Out> {
+        let notices: Vec<Notice> = from.notices.try_iter().collect();
+        notices
+            .into_iter()
+            .flat_map(|n| to.hub.notice(Some(n), now))
+            .collect()
+    }
+
+    fn states_to(out: &[Out], to: ConnId) -> Vec<protocol::State> {
+        out.iter()
+            .filter(|o| o.to == to)
+            .filter_map(|o| match protocol::decode_server(&o.text) {
+                Ok(ServerMsg::State(s)) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn code_of(out: &[Out]) -> String {
+        read(out)
+            .into_iter()
+            .find_map(|m| match m {
+                ServerMsg::Joined { code, .. } => Some(code),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    fn first_move(hub: &Hub, code: &str) -> String {
+        hub.rooms[code].game.legal_texts()[0].clone()
+    }
+
+    fn send(hub: &mut Hub, conn: ConnId, msg: &str, now: Instant) -> Vec<Out> {
+        hub.frame(conn, msg, now)
+    }
+
+    fn mv(code: &str, text: &str) -> String {
+        format!(r#"{{"v":1,"type":"move","code":"{code}","text":"{text}"}}"#)
+    }
+
+    /// A game between Black on `a` and White on `b`: the room's code and both connections.
+    fn game_across(
+        a: &mut Instance,
+        b: &mut Instance,
+        clock: &str,
+        t0: Instant,
+    ) -> (String, ConnId, ConnId) {
+        let ip: IpAddr = [127, 0, 0, 1].into();
+        let (ca, cb) = (
+            a.hub.connect(ip, t0).unwrap(),
+            b.hub.connect(ip, t0).unwrap(),
+        );
+        let create = format!(r#"{{"v":1,"type":"create","game":"chogo","side":"black"{clock}}}"#);
+        let code = code_of(&send(&mut a.hub, ca, &create, t0));
+        let join = format!(r#"{{"v":1,"type":"join","code":"{code}"}}"#);
+        send(&mut b.hub, cb, &join, t0);
+        pump(b, a, t0);
+        let names = [a.hub.instance().to_string(), b.hub.instance().to_string()];
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let read = t0 + Duration::from_millis(10);
+        reading(a, &names, read, 0);
+        reading(b, &names, read, 0);
+        (code, ca, cb)
+    }
+
+    #[test]
+    fn a_player_written_gone_by_a_false_alarm_is_taken_back_by_its_instance() {
+        let path = cluster_file("false-death");
+        let (mut a, mut b) = (instance(&path), instance(&path));
+        let t0 = Instant::now();
+        let (code, ca, cb) = game_across(&mut a, &mut b, "", t0);
+        let t1 = t0 + Duration::from_secs(1);
+        assert!(b.hub.tick(t1).is_empty(), "both beat: nothing to tell");
+        // A misses its beats (stalled, or its Redis was slow): B writes Black gone, once.
+        let t2 = t0 + Duration::from_secs(6);
+        reading(&b, &[b.hub.instance()], t2, 0);
+        let told = states_to(&b.hub.tick(t2), cb);
+        assert_eq!(told.last().map(|s| s.black), Some(protocol::Presence::Gone));
+        let gone_ms = b.hub.store.row(&code).unwrap().unwrap().saved.gone_ms[0];
+        assert!(gone_ms.is_some() && b.hub.rooms[&code].seats[0].as_ref().unwrap().away.is_none());
+        // A comes back, reads the row, still has Black's connection: writes it back.
+        let t3 = t2 + Duration::from_secs(1);
+        pump(&b, &mut a, t3);
+        assert!(a.hub.rooms[&code].dirty);
+        assert_eq!(a.hub.rooms[&code].seats[0].as_ref().unwrap().conn, Some(ca));
+        a.hub.tick(t3 + REWRITE_EVERY);
+        let told = states_to(&pump(&a, &mut b, t3 + REWRITE_EVERY), cb);
+        assert_eq!(
+            told.last().map(|s| s.black),
+            Some(protocol::Presence::Connected)
+        );
+        // And the game goes on from A.
+        let m = first_move(&a.hub, &code);
+        let out = send(&mut a.hub, ca, &mv(&code, &m), t3 + REWRITE_EVERY);
+        assert_eq!(
+            states_to(&out, ca).last().map(|s| s.moves.len()),
+            Some(1),
+            "{out:?}"
+        );
+        let told = states_to(&pump(&a, &mut b, t3 + REWRITE_EVERY), cb);
+        assert_eq!(told.last().map(|s| s.moves.len()), Some(1));
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn the_grace_of_a_player_whose_instance_stopped_starts_once() {
+        let path = cluster_file("grace-once");
+        let (mut a, mut b) = (instance(&path), instance(&path));
+        let t0 = Instant::now();
+        let (code, _ca, cb) = game_across(&mut a, &mut b, "", t0);
+        drop(a);
+        let grace = b.hub.limits.grace;
+        let t1 = t0 + Duration::from_secs(5);
+        reading(&b, &[b.hub.instance()], t1, 0);
+        b.hub.tick(t1);
+        // Read again near the grace's end (another instance's change, say): the grace
+        // still runs from t1, not from the reading.
+        let late = t1 + grace - Duration::from_secs(2);
+        b.hub.reload(&code, late).unwrap();
+        let claim = format!(r#"{{"v":1,"type":"claim","code":"{code}"}}"#);
+        let early = read(&send(&mut b.hub, cb, &claim, late));
+        assert!(matches!(early[..], [ServerMsg::Error { .. }]), "{early:?}");
+        let out = send(&mut b.hub, cb, &claim, t1 + grace + Duration::from_secs(1));
+        let won = states_to(&out, cb);
+        assert!(won.last().is_some_and(|s| s.result.is_some()), "{out:?}");
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_rematch_seat_whose_connection_closed_first_is_written_gone() {
+        let path = cluster_file("rematch-gone");
+        let (mut a, mut b) = (instance(&path), instance(&path));
+        let t0 = Instant::now();
+        let (code, ca, cb) = game_across(&mut a, &mut b, "", t0);
+        let resign = format!(r#"{{"v":1,"type":"resign","code":"{code}"}}"#);
+        send(&mut a.hub, ca, &resign, t0);
+        pump(&a, &mut b, t0);
+        let rematch = format!(r#"{{"v":1,"type":"rematch","code":"{code}"}}"#);
+        send(&mut a.hub, ca, &rematch, t0);
+        pump(&a, &mut b, t0);
+        // White asks second, on B, which opens the rematch: Black's seat (on A) waits
+        // for its token from A. Black's connection closes before A reads it.
+        let out = send(&mut b.hub, cb, &rematch, t0);
+        let next = read(&out)
+            .into_iter()
+            .find_map(|m| match m {
+                ServerMsg::Joined { code: c, .. } if c != code => Some(c),
+                _ => None,
+            })
+            .expect("White is seated in the rematch");
+        a.hub.disconnect(ca, t0);
+        pump(&b, &mut a, t0);
+        a.hub.tick(t0 + REWRITE_EVERY);
+        pump(&a, &mut b, t0 + REWRITE_EVERY);
+        let seat = b.hub.rooms[&next].seats[1].clone().unwrap();
+        assert!(seat.away.is_none() && seat.gone_since.is_some(), "{seat:?}");
+        let state = b.hub.rooms[&next].state(b.hub.limits.grace, t0);
+        assert_eq!(
+            state.white,
+            protocol::Presence::Gone,
+            "Black of the first game plays White"
+        );
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_room_nobody_refereed_opens_with_its_clock_as_a_restarted_server_opens_it() {
+        for cluster_stopped in [true, false] {
+            let path = cluster_file(&format!("cold-{cluster_stopped}"));
+            let (mut a, mut b) = (instance(&path), instance(&path));
+            let t0 = Instant::now();
+            let clock = r#","clock":{"initial_ms":60000,"increment_ms":0}"#;
+            let (code, ..) = game_across(&mut a, &mut b, clock, t0);
+            drop((a, b));
+            // Ten minutes later, one new instance; the set alive was empty in between or
+            // (the other case) instances beat all along.
+            let written = b_written(&path, &code);
+            let mut c = instance(&path);
+            let later = t0 + Duration::from_secs(600);
+            let since = if cluster_stopped {
+                written + 1
+            } else {
+                written - 1
+            };
+            reading(&c, &[c.hub.instance()], later, since);
+            let ip: IpAddr = [127, 0, 0, 1].into();
+            let w = c.hub.connect(ip, later).unwrap();
+            let watch = format!(r#"{{"v":1,"type":"watch","code":"{code}"}}"#);
+            send(&mut c.hub, w, &watch, later);
+            let out = c.hub.tick(later + Duration::from_millis(100));
+            let over = c.hub.rooms[&code].is_over();
+            assert_eq!(over, !cluster_stopped, "{out:?}");
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    fn b_written(path: &std::path::Path, code: &str) -> u64 {
+        let mut store = Store::open_sqlite(path).unwrap();
+        store.row(code).unwrap().unwrap().saved.written_ms.unwrap()
     }
 }

@@ -25,6 +25,8 @@ pub struct Config {
     pub db: String,
     /// The Redis of a cluster of instances (`redis://…`), if this is one of several.
     pub redis: Option<String>,
+    /// How often an instance of a cluster compares its rooms with the database.
+    pub sync: Duration,
     pub limits: Limits,
 }
 
@@ -68,7 +70,8 @@ pub fn run(config: Config) -> Result<(), String> {
     let store = Store::open(&config.db)?;
     let mut hub = Hub::new(store, config.limits);
     if let Some(url) = &config.redis {
-        hub = hub.with_cluster(super::cluster::Cluster::connect(url)?);
+        let cluster = super::cluster::Cluster::connect(url, hub.instance())?;
+        hub = hub.with_cluster(cluster, config.sync);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -154,8 +157,12 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
         return;
     };
     let (mut sink, mut frames) = ws.split();
-    let max_frame = lock(&shared).hub.limits.max_frame;
-    let connected = with_hub(&shared, |s| s.hub.connect(peer.ip(), Instant::now()));
+    let (max_frame, connected) = with_hub(&shared, |s| {
+        (
+            s.hub.limits.max_frame,
+            s.hub.connect(peer.ip(), Instant::now()),
+        )
+    });
     let conn = match connected {
         Ok(conn) => conn,
         Err(refusal) => {
@@ -165,7 +172,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
         }
     };
     let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
-    lock(&shared).writers.insert(conn, tx.clone());
+    with_hub(&shared, |s| s.writers.insert(conn, tx.clone()));
     let writer = tokio::spawn(async move {
         while let Some(msg) = rx.recv().await {
             let close = matches!(msg, Message::Close(_));

@@ -151,6 +151,11 @@ pub struct Saved {
     /// Since when the running clock runs (ms since 1970).
     #[serde(default)]
     pub clock_since_ms: Option<u64>,
+    /// The instance that wrote the row, and when (ms since 1970).
+    #[serde(default)]
+    pub by: Option<String>,
+    #[serde(default)]
+    pub written_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -170,6 +175,13 @@ pub struct Room {
     pub active: Instant,
     /// Its row's version in the database.
     pub version: u64,
+    /// When the row was read that the room was made from: another instance's hold on a
+    /// seat is judged against readings of the instances alive begun after it.
+    pub read_at: Instant,
+    /// Whether the room in memory knows better than its row (a seat's connection came or
+    /// went and could not be written, or the row says wrong where this instance's players
+    /// are): written again soon.
+    pub dirty: bool,
 }
 
 impl Room {
@@ -188,6 +200,8 @@ impl Room {
             spectators: BTreeSet::new(),
             active: now,
             version: 0,
+            read_at: now,
+            dirty: false,
         }
     }
 
@@ -219,6 +233,8 @@ impl Room {
                     .map(wall_ms)
             }),
             clock_since_ms: self.clock.as_ref().and_then(|c| c.since).map(wall_ms),
+            by: Some(me.to_string()),
+            written_ms: Some(wall_ms(Instant::now())),
         }
     }
 
@@ -258,6 +274,8 @@ impl Room {
             spectators: BTreeSet::new(),
             active: now,
             version: 0,
+            read_at: now,
+            dirty: false,
         };
         for (i, token) in saved.tokens.into_iter().enumerate() {
             room.seats[i] = token.map(|token_hash| {

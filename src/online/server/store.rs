@@ -21,7 +21,8 @@ pub struct Store {
 
 enum Db {
     Sqlite(Connection),
-    Postgres(Box<postgres::Client>),
+    /// The client, and its URL to connect again after PostgreSQL went away.
+    Postgres(Box<postgres::Client>, String),
 }
 
 /// A game's row as [`Store::row`] reads it back.
@@ -48,7 +49,11 @@ pub fn is_postgres(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
-const POSTGRES_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
+/// Under a lock of the transaction's, so that instances starting together do not race to
+/// create the table (`IF NOT EXISTS` alone may then fail on a duplicate type).
+const POSTGRES_SCHEMA: &str = "BEGIN;
+SELECT pg_advisory_xact_lock(7460211);
+CREATE TABLE IF NOT EXISTS games (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     rules TEXT NOT NULL,
@@ -58,7 +63,8 @@ const POSTGRES_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS games (
     created_ms BIGINT NOT NULL,
     updated_ms BIGINT NOT NULL,
     version BIGINT NOT NULL DEFAULT 1
-);";
+);
+COMMIT;";
 
 impl Store {
     /// Opens (or creates) the database: a `postgres://` URL, else an SQLite file's path.
@@ -71,11 +77,28 @@ impl Store {
     }
 
     fn open_postgres(url: &str) -> Result<Store, String> {
+        let client = Store::connect_postgres(url)?;
+        Ok(Store {
+            db: Db::Postgres(Box::new(client), url.to_string()),
+        })
+    }
+
+    fn connect_postgres(url: &str) -> Result<postgres::Client, String> {
         let mut client = postgres::Client::connect(url, postgres::NoTls).map_err(err)?;
         client.batch_execute(POSTGRES_SCHEMA).map_err(err)?;
-        Ok(Store {
-            db: Db::Postgres(Box::new(client)),
-        })
+        Ok(client)
+    }
+
+    /// The database, connected again first if PostgreSQL closed the connection (it was
+    /// restarted): a call fails while it is away, and the next one after it is back works.
+    fn db(&mut self) -> Result<&mut Db, String> {
+        if let Db::Postgres(client, url) = &mut self.db
+            && client.is_closed()
+        {
+            **client = Store::connect_postgres(url)?;
+            eprintln!("the database: connected again");
+        }
+        Ok(&mut self.db)
     }
 
     /// Opens (or creates) the SQLite database at `path`.
@@ -128,7 +151,7 @@ impl Store {
         let now = now_ms();
         let game = saved.game.name();
         let v = version as i64;
-        let written = match &mut self.db {
+        let written = match self.db()? {
             Db::Sqlite(db) if version <= 1 => db.execute(
                 "INSERT INTO games (code, game, rules, room, record, finished, created_ms,
                     updated_ms, version)
@@ -141,7 +164,7 @@ impl Store {
                  WHERE code = ?1 AND version = ?6 - 1",
                 params![code, room, record, finished, now, v],
             ),
-            Db::Postgres(db) if version <= 1 => {
+            Db::Postgres(db, _) if version <= 1 => {
                 return db
                     .execute(
                         "INSERT INTO games (code, game, rules, room, record, finished,
@@ -153,7 +176,7 @@ impl Store {
                     .map(|n| n == 1)
                     .map_err(err);
             }
-            Db::Postgres(db) => {
+            Db::Postgres(db, _) => {
                 return db
                     .execute(
                         "UPDATE games SET room = $2, record = $3, finished = $4,
@@ -170,7 +193,7 @@ impl Store {
 
     /// A game's row, if there is one.
     pub fn row(&mut self, code: &str) -> Result<Option<Row>, String> {
-        let found: Option<(String, String, bool, i64)> = match &mut self.db {
+        let found: Option<(String, String, bool, i64)> = match self.db()? {
             Db::Sqlite(db) => db
                 .query_row(
                     "SELECT room, record, finished, version FROM games WHERE code = ?1",
@@ -179,7 +202,7 @@ impl Store {
                 )
                 .optional()
                 .map_err(err)?,
-            Db::Postgres(db) => db
+            Db::Postgres(db, _) => db
                 .query_opt(
                     "SELECT room, record, finished, version FROM games WHERE code = $1",
                     &[&code],
@@ -203,7 +226,7 @@ impl Store {
     pub fn versions(&mut self, codes: &[String]) -> Result<HashMap<String, u64>, String> {
         let mut out = HashMap::new();
         for chunk in codes.chunks(500) {
-            let rows: Vec<(String, i64)> = match &mut self.db {
+            let rows: Vec<(String, i64)> = match self.db()? {
                 Db::Sqlite(db) => {
                     let marks = vec!["?"; chunk.len()].join(",");
                     let sql = format!("SELECT code, version FROM games WHERE code IN ({marks})");
@@ -216,7 +239,7 @@ impl Store {
                         .collect::<Result<_, _>>()
                         .map_err(err)?
                 }
-                Db::Postgres(db) => db
+                Db::Postgres(db, _) => db
                     .query(
                         "SELECT code, version FROM games WHERE code = ANY($1)",
                         &[&chunk],
@@ -233,7 +256,7 @@ impl Store {
 
     /// Whether a game has this code.
     pub fn has(&mut self, code: &str) -> Result<bool, String> {
-        match &mut self.db {
+        match self.db()? {
             Db::Sqlite(db) => db
                 .query_row("SELECT 1 FROM games WHERE code = ?1", params![code], |_| {
                     Ok(())
@@ -241,7 +264,7 @@ impl Store {
                 .optional()
                 .map(|r| r.is_some())
                 .map_err(err),
-            Db::Postgres(db) => db
+            Db::Postgres(db, _) => db
                 .query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
                 .map(|r| r.is_some())
                 .map_err(err),
@@ -250,7 +273,7 @@ impl Store {
 
     /// How many games the database holds, and how many of them are finished.
     pub fn counts(&mut self) -> Result<(u64, u64), String> {
-        match &mut self.db {
+        match self.db()? {
             Db::Sqlite(db) => db
                 .query_row(
                     "SELECT COUNT(*), COALESCE(SUM(finished), 0) FROM games",
@@ -258,7 +281,7 @@ impl Store {
                     |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
                 )
                 .map_err(err),
-            Db::Postgres(db) => db
+            Db::Postgres(db, _) => db
                 .query_one(
                     "SELECT COUNT(*), COUNT(*) FILTER (WHERE finished) FROM games",
                     &[],
