@@ -12,6 +12,7 @@
 # PostgreSQL is used when CHOGO_TEST_POSTGRES names it (`eval "$(bash .ci/services)"`):
 # each run gets a database of its own, chogo_load, dropped after it.
 # Settings: MOVES (plies a game, 40), GAME (chogo or go), LIMIT (a run's seconds, 300),
+# THINK (ms each move waits before it is sent, on average; 0: as fast as the server answers),
 # DBS ("sqlite postgres"), CHOGO_CARGO_LOCK (a file cargo's build waits on with flock).
 # The server runs with --rate 1000 --burst 1000 (a fast game sends more than the default
 # 20 a second) and --connections-per-address 20000 (every connection is from 127.0.0.1).
@@ -21,6 +22,7 @@ cd "$here"
 games=("$@")
 [[ ${#games[@]} -gt 0 ]] || games=(500 5000)
 moves="${MOVES:-40}"
+think="${THINK:-0}"
 game="${GAME:-chogo}"
 seconds="${LIMIT:-300}"
 dbs="${DBS:-sqlite postgres}"
@@ -84,7 +86,7 @@ for db_kind in $dbs; do
         result="$work/load-$db_kind-$n.txt"
         status=0
         "$bin/chogo-load" --server "ws://$addr" --games "$n" --moves "$moves" --game "$game" \
-            --seconds "$seconds" --db "$db" --pid "$server_pid" | tee "$result" || status=$?
+            --seconds "$seconds" --think "$think" --db "$db" --pid "$server_pid" | tee "$result" || status=$?
         kill "$server_pid" 2>/dev/null || true
         wait "$server_pid" 2>/dev/null || true
         server_pid=""
@@ -101,7 +103,7 @@ for db_kind in $dbs; do
     done
 done
 echo
-echo "$game, $moves plies a game at most, $(nproc) cores (server and benchmark on one machine):"
+echo "$game, $moves plies a game at most, $think ms thinking, $(nproc) cores (server and benchmark on one machine):"
 echo
 echo "| games | database | moves | moves/s | p50 ms | p99 ms | max ms | server VmHWM |"
 echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
