@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the fuzz targets (fuzz/fuzz_targets: every reader of outside text and the GTP
-# engine) with libFuzzer through cargo-fuzz, each for RUNS inputs (default 1,000,000),
+# Runs the fuzz targets (fuzz/fuzz_targets: every reader of outside text, the GTP engine
+# and the server's protocol) with libFuzzer through cargo-fuzz, each for RUNS inputs (default 1,000,000),
 # on the corpora kept in fuzz/corpus. Installs cargo-fuzz when missing.
 #
 #   tools/fuzz.sh                 every target, 1,000,000 inputs each
