@@ -1,17 +1,20 @@
-//! The server on the network: WebSockets on tokio, each frame handed to the [`Hub`] under
-//! one lock (never held across an await), each answer queued to its connection's writer.
+//! The server on the network: WebSockets on tokio, and the [`Hub`] on a thread of its own
+//! that takes its jobs (a connection, a frame, a disconnection, the clock's tick, another
+//! instance's notice) one at a time in the order they came, each answer queued to its
+//! connection's writer. The hub's database calls block that thread only, never the
+//! runtime's.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
+use super::cluster::Notice;
 use super::hub::{Hub, Limits, Out};
 use super::room::ConnId;
 use super::store::Store;
@@ -33,35 +36,79 @@ pub struct Config {
 /// Frames waiting for a slow connection's writer: past this, its frames are dropped (a
 /// state is whole, so the next one makes up for any lost).
 const QUEUE: usize = 256;
+/// Jobs waiting for the hub: past this, the connections wait to hand theirs over (their
+/// reading of frames waits with them).
+const JOBS: usize = 8_192;
+/// How often the hub's clock ticks (flags, grace periods, idle rooms, heartbeats).
+const TICK: Duration = Duration::from_millis(100);
 
-struct Shared {
-    hub: Hub,
-    writers: HashMap<ConnId, mpsc::Sender<Message>>,
+/// What the hub's thread is asked to do.
+enum Job {
+    /// A new connection from `addr`, its frames written by `writer`: answered with its
+    /// id, or the refusal to send it before closing.
+    Connect {
+        addr: IpAddr,
+        writer: mpsc::Sender<Message>,
+        answer: oneshot::Sender<Result<ConnId, String>>,
+    },
+    /// A text frame read; `close`: the connection is closed after the answer.
+    Frame {
+        conn: ConnId,
+        text: String,
+        close: bool,
+    },
+    Disconnect(ConnId),
+    Tick,
+    /// Another instance's notice (`None`: notices may have been missed).
+    Notice(Option<Notice>),
 }
 
-impl Shared {
-    fn deliver(&mut self, out: Vec<Out>) {
-        for Out { to, text } in out {
-            if let Some(tx) = self.writers.get(&to) {
-                let _ = tx.try_send(Message::Text(text));
+type Jobs = mpsc::Sender<Job>;
+
+/// The hub's thread: each job in its turn, until every sender is gone.
+fn referee(mut hub: Hub, mut jobs: mpsc::Receiver<Job>) {
+    let mut writers: HashMap<ConnId, mpsc::Sender<Message>> = HashMap::new();
+    while let Some(job) = jobs.blocking_recv() {
+        // A panic in one job must not stop the server: the hub's data stays whole
+        // between calls.
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let now = Instant::now();
+            let (out, close) = match job {
+                Job::Connect {
+                    addr,
+                    writer,
+                    answer,
+                } => {
+                    let connected = hub.connect(addr, now);
+                    if let Ok(conn) = connected {
+                        writers.insert(conn, writer);
+                    }
+                    let _ = answer.send(connected);
+                    (Vec::new(), None)
+                }
+                Job::Frame { conn, text, close } => {
+                    (hub.frame(conn, &text, now), close.then_some(conn))
+                }
+                Job::Disconnect(conn) => {
+                    writers.remove(&conn);
+                    (hub.disconnect(conn, now), None)
+                }
+                Job::Tick => (hub.tick(now), None),
+                Job::Notice(notice) => (hub.notice(notice, now), None),
+            };
+            for Out { to, text } in out {
+                if let Some(tx) = writers.get(&to) {
+                    let _ = tx.try_send(Message::Text(text));
+                }
             }
+            if let Some(tx) = close.and_then(|conn| writers.get(&conn)) {
+                let _ = tx.try_send(Message::Close(None));
+            }
+        }));
+        if done.is_err() {
+            eprintln!("a request failed inside the server; the server goes on");
         }
     }
-}
-
-type Locked = Arc<Mutex<Shared>>;
-
-fn lock(shared: &Locked) -> std::sync::MutexGuard<'_, Shared> {
-    // A panic elsewhere must not stop the server: the hub's data stays whole between
-    // calls.
-    shared.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Runs `f` on the hub from a task: outside the runtime's task loop, since the database's
-/// calls block (and PostgreSQL's client runs a runtime of its own, which may not start
-/// inside a task).
-fn with_hub<R>(shared: &Locked, f: impl FnOnce(&mut Shared) -> R) -> R {
-    tokio::task::block_in_place(|| f(&mut lock(shared)))
 }
 
 /// Runs the server until it is killed: opens the database, binds, prints
@@ -107,31 +154,30 @@ pub async fn serve(listener: TcpListener, hub: Hub) {
         c.max_frame_size = Some(most);
         c
     };
+    let max_frame = hub.limits.max_frame;
     let redis = hub.cluster_url();
-    let shared: Locked = Arc::new(Mutex::new(Shared {
-        hub,
-        writers: HashMap::new(),
-    }));
+    let (jobs, queue) = mpsc::channel::<Job>(JOBS);
+    std::thread::Builder::new()
+        .name("hub".into())
+        .spawn(move || referee(hub, queue))
+        .expect("the hub's thread starts");
     if let Some(url) = redis {
         // The other instances' notices, on a thread of their own (Redis's reads block).
-        let listener = shared.clone();
+        let jobs = jobs.clone();
         std::thread::spawn(move || {
             super::cluster::listen(&url, |notice| {
-                let mut s = lock(&listener);
-                let out = s.hub.notice(notice, Instant::now());
-                s.deliver(out);
+                let _ = jobs.blocking_send(Job::Notice(notice));
             })
         });
     }
-    let ticker = shared.clone();
+    let ticker = jobs.clone();
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(100));
+        let mut every = tokio::time::interval(TICK);
         loop {
             every.tick().await;
-            with_hub(&ticker, |s| {
-                let out = s.hub.tick(Instant::now());
-                s.deliver(out);
-            });
+            if ticker.send(Job::Tick).await.is_err() {
+                break;
+            }
         }
     });
     loop {
@@ -139,14 +185,20 @@ pub async fn serve(listener: TcpListener, hub: Hub) {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
-        let shared = shared.clone();
+        let jobs = jobs.clone();
         tokio::spawn(async move {
-            connection(stream, peer, shared, ws_config).await;
+            connection(stream, peer, jobs, ws_config, max_frame).await;
         });
     }
 }
 
-async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config: WebSocketConfig) {
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    jobs: Jobs,
+    config: WebSocketConfig,
+    max_frame: usize,
+) {
     let _ = stream.set_nodelay(true);
     let accepted = tokio::time::timeout(
         Duration::from_secs(10),
@@ -157,22 +209,25 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
         return;
     };
     let (mut sink, mut frames) = ws.split();
-    let (max_frame, connected) = with_hub(&shared, |s| {
-        (
-            s.hub.limits.max_frame,
-            s.hub.connect(peer.ip(), Instant::now()),
-        )
-    });
-    let conn = match connected {
-        Ok(conn) => conn,
-        Err(refusal) => {
+    let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
+    let (answer, answered) = oneshot::channel();
+    let asked = Job::Connect {
+        addr: peer.ip(),
+        writer: tx.clone(),
+        answer,
+    };
+    if jobs.send(asked).await.is_err() {
+        return;
+    }
+    let conn = match answered.await {
+        Ok(Ok(conn)) => conn,
+        Ok(Err(refusal)) => {
             let _ = sink.send(Message::Text(refusal)).await;
             let _ = sink.close().await;
             return;
         }
+        Err(_) => return,
     };
-    let (tx, mut rx) = mpsc::channel::<Message>(QUEUE);
-    with_hub(&shared, |s| s.writers.insert(conn, tx.clone()));
     let writer = tokio::spawn(async move {
         while let Some(msg) = rx.recv().await {
             let close = matches!(msg, Message::Close(_));
@@ -185,13 +240,8 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
     while let Some(frame) = frames.next().await {
         match frame {
             Ok(Message::Text(text)) => {
-                let too_large = text.len() > max_frame;
-                with_hub(&shared, |s| {
-                    let out = s.hub.frame(conn, &text, Instant::now());
-                    s.deliver(out);
-                });
-                if too_large {
-                    let _ = tx.send(Message::Close(None)).await;
+                let close = text.len() > max_frame;
+                if jobs.send(Job::Frame { conn, text, close }).await.is_err() || close {
                     break;
                 }
             }
@@ -207,11 +257,7 @@ async fn connection(stream: TcpStream, peer: SocketAddr, shared: Locked, config:
             Ok(_) => {}
         }
     }
-    with_hub(&shared, |s| {
-        s.writers.remove(&conn);
-        let out = s.hub.disconnect(conn, Instant::now());
-        s.deliver(out);
-    });
+    let _ = jobs.send(Job::Disconnect(conn)).await;
     drop(tx);
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
 }

@@ -21,8 +21,54 @@ pub struct Store {
 
 enum Db {
     Sqlite(Connection),
-    /// The client, and its URL to connect again after PostgreSQL went away.
-    Postgres(Box<postgres::Client>, String),
+    Postgres(Box<Pg>),
+}
+
+/// A PostgreSQL client, its URL (to connect again after PostgreSQL went away), and its
+/// statements, each prepared once on the connection.
+struct Pg {
+    client: postgres::Client,
+    url: String,
+    prepared: HashMap<&'static str, postgres::Statement>,
+}
+
+impl Pg {
+    /// `sql`, prepared on this connection once.
+    fn statement(&mut self, sql: &'static str) -> Result<postgres::Statement, String> {
+        if let Some(s) = self.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql).map_err(err)?;
+        self.prepared.insert(sql, s.clone());
+        Ok(s)
+    }
+
+    fn execute(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<u64, String> {
+        let s = self.statement(sql)?;
+        self.client.execute(&s, params).map_err(err)
+    }
+
+    fn query_opt(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Option<postgres::Row>, String> {
+        let s = self.statement(sql)?;
+        self.client.query_opt(&s, params).map_err(err)
+    }
+
+    fn query(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, String> {
+        let s = self.statement(sql)?;
+        self.client.query(&s, params).map_err(err)
+    }
 }
 
 /// A game's row as [`Store::row`] reads it back.
@@ -79,7 +125,11 @@ impl Store {
     fn open_postgres(url: &str) -> Result<Store, String> {
         let client = Store::connect_postgres(url)?;
         Ok(Store {
-            db: Db::Postgres(Box::new(client), url.to_string()),
+            db: Db::Postgres(Box::new(Pg {
+                client,
+                url: url.to_string(),
+                prepared: HashMap::new(),
+            })),
         })
     }
 
@@ -92,10 +142,11 @@ impl Store {
     /// The database, connected again first if PostgreSQL closed the connection (it was
     /// restarted): a call fails while it is away, and the next one after it is back works.
     fn db(&mut self) -> Result<&mut Db, String> {
-        if let Db::Postgres(client, url) = &mut self.db
-            && client.is_closed()
+        if let Db::Postgres(pg) = &mut self.db
+            && pg.client.is_closed()
         {
-            **client = Store::connect_postgres(url)?;
+            pg.client = Store::connect_postgres(&pg.url)?;
+            pg.prepared.clear();
             eprintln!("the database: connected again");
         }
         Ok(&mut self.db)
@@ -151,63 +202,68 @@ impl Store {
         let now = now_ms();
         let game = saved.game.name();
         let v = version as i64;
+        // Each statement is prepared once on its connection (rusqlite's cache, `Pg`'s).
         let written = match self.db()? {
-            Db::Sqlite(db) if version <= 1 => db.execute(
-                "INSERT INTO games (code, game, rules, room, record, finished, created_ms,
-                    updated_ms, version)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, 1) ON CONFLICT(code) DO NOTHING",
-                params![code, game, saved.rules, room, record, finished, now],
-            ),
-            Db::Sqlite(db) => db.execute(
-                "UPDATE games SET room = ?2, record = ?3, finished = ?4, updated_ms = ?5,
-                    version = ?6
-                 WHERE code = ?1 AND version = ?6 - 1",
-                params![code, room, record, finished, now, v],
-            ),
-            Db::Postgres(db, _) if version <= 1 => {
-                return db
-                    .execute(
-                        "INSERT INTO games (code, game, rules, room, record, finished,
-                            created_ms, updated_ms, version)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, 1)
-                         ON CONFLICT (code) DO NOTHING",
-                        &[&code, &game, &saved.rules, &room, &record, &finished, &now],
-                    )
-                    .map(|n| n == 1)
-                    .map_err(err);
-            }
-            Db::Postgres(db, _) => {
-                return db
-                    .execute(
-                        "UPDATE games SET room = $2, record = $3, finished = $4,
-                            updated_ms = $5, version = $6::BIGINT
-                         WHERE code = $1 AND version = $6::BIGINT - 1",
-                        &[&code, &room, &record, &finished, &now, &v],
-                    )
-                    .map(|n| n == 1)
-                    .map_err(err);
-            }
+            Db::Sqlite(db) if version <= 1 => db
+                .prepare_cached(
+                    "INSERT INTO games (code, game, rules, room, record, finished, created_ms,
+                        updated_ms, version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, 1) ON CONFLICT(code) DO NOTHING",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        code,
+                        game,
+                        saved.rules,
+                        room,
+                        record,
+                        finished,
+                        now
+                    ])
+                })
+                .map_err(err)?,
+            Db::Sqlite(db) => db
+                .prepare_cached(
+                    "UPDATE games SET room = ?2, record = ?3, finished = ?4, updated_ms = ?5,
+                        version = ?6
+                     WHERE code = ?1 AND version = ?6 - 1",
+                )
+                .and_then(|mut s| s.execute(params![code, room, record, finished, now, v]))
+                .map_err(err)?,
+            Db::Postgres(pg) if version <= 1 => pg.execute(
+                "INSERT INTO games (code, game, rules, room, record, finished,
+                    created_ms, updated_ms, version)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, 1)
+                 ON CONFLICT (code) DO NOTHING",
+                &[&code, &game, &saved.rules, &room, &record, &finished, &now],
+            )? as usize,
+            Db::Postgres(pg) => pg.execute(
+                "UPDATE games SET room = $2, record = $3, finished = $4,
+                    updated_ms = $5, version = $6::BIGINT
+                 WHERE code = $1 AND version = $6::BIGINT - 1",
+                &[&code, &room, &record, &finished, &now, &v],
+            )? as usize,
         };
-        written.map(|n| n == 1).map_err(err)
+        Ok(written == 1)
     }
 
     /// A game's row, if there is one.
     pub fn row(&mut self, code: &str) -> Result<Option<Row>, String> {
         let found: Option<(String, String, bool, i64)> = match self.db()? {
             Db::Sqlite(db) => db
-                .query_row(
-                    "SELECT room, record, finished, version FROM games WHERE code = ?1",
-                    params![code],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-                )
-                .optional()
+                .prepare_cached("SELECT room, record, finished, version FROM games WHERE code = ?1")
+                .and_then(|mut s| {
+                    s.query_row(params![code], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                    })
+                    .optional()
+                })
                 .map_err(err)?,
-            Db::Postgres(db, _) => db
+            Db::Postgres(pg) => pg
                 .query_opt(
                     "SELECT room, record, finished, version FROM games WHERE code = $1",
                     &[&code],
-                )
-                .map_err(err)?
+                )?
                 .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))),
         };
         found
@@ -239,12 +295,11 @@ impl Store {
                         .collect::<Result<_, _>>()
                         .map_err(err)?
                 }
-                Db::Postgres(db, _) => db
+                Db::Postgres(pg) => pg
                     .query(
                         "SELECT code, version FROM games WHERE code = ANY($1)",
                         &[&chunk],
-                    )
-                    .map_err(err)?
+                    )?
                     .iter()
                     .map(|r| (r.get(0), r.get(1)))
                     .collect(),
@@ -264,10 +319,9 @@ impl Store {
                 .optional()
                 .map(|r| r.is_some())
                 .map_err(err),
-            Db::Postgres(db, _) => db
+            Db::Postgres(pg) => pg
                 .query_opt("SELECT 1 FROM games WHERE code = $1", &[&code])
-                .map(|r| r.is_some())
-                .map_err(err),
+                .map(|r| r.is_some()),
         }
     }
 
@@ -281,7 +335,8 @@ impl Store {
                     |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
                 )
                 .map_err(err),
-            Db::Postgres(db, _) => db
+            Db::Postgres(pg) => pg
+                .client
                 .query_one(
                     "SELECT COUNT(*), COUNT(*) FILTER (WHERE finished) FROM games",
                     &[],
