@@ -480,12 +480,15 @@ impl Hub {
     /// Saves a room's row at the room's version; false when the row was not at the
     /// version before (another instance changed it first).
     fn persist(&mut self, room: &Room) -> Result<bool, Refusal> {
-        let record = room
-            .game
-            .record(super::room::NAMES[0], super::room::NAMES[1]);
         let saved = room.saved(&self.me);
         self.store
-            .save(&room.code, &saved, &record, room.is_over(), room.version)
+            .save(
+                &room.code,
+                &saved,
+                &room.record,
+                room.is_over(),
+                room.version,
+            )
             .map_err(storage)
     }
 

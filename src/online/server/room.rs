@@ -182,6 +182,9 @@ pub struct Room {
     /// went and could not be written, or the row says wrong where this instance's players
     /// are): written again soon.
     pub dirty: bool,
+    /// The game's record text, written again at each change of the game (every state
+    /// carries it, and the row keeps it).
+    pub record: String,
 }
 
 impl Room {
@@ -202,7 +205,19 @@ impl Room {
             version: 0,
             read_at: now,
             dirty: false,
+            record: String::new(),
         }
+        .recorded()
+    }
+
+    /// The room with its record written again (after a change of its game).
+    fn recorded(mut self) -> Room {
+        self.rewrite_record();
+        self
+    }
+
+    fn rewrite_record(&mut self) {
+        self.record = self.game.record(NAMES[0], NAMES[1]);
     }
 
     /// The room as its database row keeps it, written by the server instance `me`.
@@ -276,6 +291,7 @@ impl Room {
             version: 0,
             read_at: now,
             dirty: false,
+            record: String::new(),
         };
         for (i, token) in saved.tokens.into_iter().enumerate() {
             room.seats[i] = token.map(|token_hash| {
@@ -294,7 +310,7 @@ impl Room {
             });
         }
         room.start_clock(now);
-        Ok(room)
+        Ok(room.recorded())
     }
 
     pub fn is_over(&self) -> bool {
@@ -347,6 +363,7 @@ impl Room {
         self.stop_clock(now);
         self.declared = Some(ending);
         self.game.declare(ending);
+        self.rewrite_record();
         self.offers.draw = None;
         self.offers.takeback = None;
     }
@@ -400,7 +417,7 @@ impl Room {
             rules: self.variant.text(),
             moves: self.moves.clone(),
             resumed: self.resumed,
-            record: self.game.record(NAMES[0], NAMES[1]),
+            record: self.record.clone(),
             turn: self.game.turn(),
             clocks: self.clock.as_ref().map(|c| Clocks {
                 black_ms: c.left_at(Side::Black, running, now),
@@ -469,6 +486,7 @@ impl Room {
             clock.left[ix(side)] = clock.left[ix(side)].saturating_add(clock.spec.increment_ms);
         }
         self.game = game;
+        self.rewrite_record();
         self.moves.push(played);
         self.resumed = false;
         self.offers.draw = None;
@@ -562,6 +580,7 @@ impl Room {
                 if self.offers.play_on == Some(other) {
                     self.offers.play_on = None;
                     self.game.resume_if_ended();
+                    self.rewrite_record();
                     self.resumed = true;
                     self.start_clock(now);
                 } else {
@@ -610,6 +629,7 @@ impl Room {
         };
         self.stop_clock(now);
         self.game = game;
+        self.rewrite_record();
         self.moves = moves;
         self.resumed = false;
         self.offers.takeback = None;
