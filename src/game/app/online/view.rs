@@ -563,16 +563,18 @@ fn game_panel(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
         return;
     };
-    let room = world.resource::<Room>().clone();
-    let shown = world.resource::<OnlineShown>().clone();
+    // Read in place, not copied each frame: the world is changed only after the panel.
+    let room = world.resource::<Room>();
+    let shown = world.resource::<OnlineShown>();
     let place = *world.resource::<PanelPlace>();
     let drawer = world.resource::<DrawerOpen>().0;
     let now = Instant::now();
     let mut ask = None;
+    let mut to_lobby = false;
     let mut root = ui::root_ui(&ctx);
     let bar = room.state.as_ref().map_or_else(
         || "Online".to_string(),
-        |s| turn_line(&room, s, shown.sending).0,
+        |s| turn_line(room, s, shown.sending).0,
     );
     let toggled = ui::side_panel(
         &mut root,
@@ -614,14 +616,14 @@ fn game_panel(world: &mut World) {
                         }
                     });
                     let Some(state) = room.state.as_ref() else {
-                        status(ui, &room);
+                        status(ui, room);
                         return;
                     };
                     ui.label(egui::RichText::new(&state.rules).weak().small());
                     ui.separator();
                     // The side to the top of the board's picture first: White, then Black.
-                    player(ui, &room, state, Side::White, now);
-                    player(ui, &room, state, Side::Black, now);
+                    player(ui, room, state, Side::White, now);
+                    player(ui, room, state, Side::Black, now);
                     if state.spectators > 0 {
                         ui.label(
                             egui::RichText::new(format!("{} watching", state.spectators))
@@ -630,18 +632,18 @@ fn game_panel(world: &mut World) {
                         );
                     }
                     ui.separator();
-                    let (words, colour) = turn_line(&room, state, shown.sending);
+                    let (words, colour) = turn_line(room, state, shown.sending);
                     ui.add(
                         egui::Label::new(egui::RichText::new(words).size(17.0).color(colour))
                             .wrap(),
                     );
                     if room.link != Some(Link::Open) || room.problem.is_some() {
-                        status(ui, &room);
+                        status(ui, room);
                     }
                     // The buttons first: the lines of offers come and go below them, so that
                     // nothing moves under the pointer that has just asked.
-                    buttons(ui, &room, state, &shown, &mut ask);
-                    offers(ui, &room, state, &mut ask);
+                    buttons(ui, room, state, shown, &mut ask);
+                    offers(ui, room, state, &mut ask);
                     if !shown.controls.is_empty() && room.seated() && state.result.is_none() {
                         ui.add(
                             egui::Label::new(egui::RichText::new(shown.controls).small().weak())
@@ -667,7 +669,7 @@ fn game_panel(world: &mut World) {
                             .on_hover_text("The game stays open: come back to it from Play online")
                             .clicked()
                         {
-                            world.write_message(MenuAction::Online);
+                            to_lobby = true;
                         }
                         if ui
                             .button("Leave the room")
@@ -677,7 +679,7 @@ fn game_panel(world: &mut World) {
                             .clicked()
                         {
                             ask = Some(OnlineAsk::Leave);
-                            world.write_message(MenuAction::Online);
+                            to_lobby = true;
                         }
                     });
                 });
@@ -688,6 +690,9 @@ fn game_panel(world: &mut World) {
     }
     if let Some(ask) = ask {
         world.write_message(ask);
+    }
+    if to_lobby {
+        world.write_message(MenuAction::Online);
     }
 }
 
