@@ -3,7 +3,8 @@
 //! board's online driver, the session, the animation clock) play one side, the person's
 //! moves written as the board's input writes them; the project's client plays the other
 //! side from the test. Whole games of both games, a take-back both agree to, a
-//! resignation, a dropped opponent, a rematch, a move refused. Every wait is bounded.
+//! resignation, a dropped opponent, a rematch, a move refused, and an opponent on another
+//! instance of a cluster (PostgreSQL and Redis from .ci/services). Every wait is bounded.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -240,6 +241,54 @@ fn a_chogo_game_is_played_online_from_the_app_to_the_end() {
     assert!(!app.world().resource::<Bridge>().is_driven());
     assert!(!room(&app).is_open());
     assert_eq!(app.world().resource::<PlayerSettings>().0.online_seat, None);
+}
+
+#[test]
+fn the_app_plays_an_opponent_connected_to_another_server_instance() {
+    if !common::server::available() {
+        return;
+    }
+    // Two instances of a cluster on the PostgreSQL and the Redis that `bash .ci/test`
+    // starts (.ci/services): the app on one, its opponent on the other.
+    let (Ok(db), Ok(redis)) = (
+        std::env::var("CHOGO_TEST_POSTGRES"),
+        std::env::var("CHOGO_TEST_REDIS"),
+    ) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS are not set (bash .ci/test sets them)"
+        );
+        eprintln!("skipped: no PostgreSQL and Redis (eval \"$(bash .ci/services)\")");
+        return;
+    };
+    let args = ["--rate", "1000", "--redis", &redis];
+    let (one, two) = (Server::start_on(&db, &args), Server::start_on(&db, &args));
+    let mut app = app(&one);
+    let mut other = seated(
+        &mut app,
+        spec(RoomKind::Chogo, "chogo-44", Side::White),
+        &two,
+    );
+    assert_eq!(room(&app).side, Some(Side::White));
+    let mut rng = Rng(0x1e57);
+    play_chogo(&mut app, &mut other, Side::White, 16, &mut rng);
+    assert!(
+        !app.world().resource::<Bridge>().game.is_over(),
+        "the seed's 16 plies end no game"
+    );
+    // The opponent resigns on its instance: the app's board ends the game.
+    assert!(other.ask(|code| ClientMsg::Resign { code }));
+    until(
+        &mut app,
+        &mut other,
+        "the resignation reaches the app",
+        |app, _| {
+            room(app).state.as_ref().is_some_and(|s| s.result.is_some())
+                && app.world().resource::<Bridge>().game.is_over()
+        },
+    );
+    let result = room(&app).state.as_ref().unwrap().result.clone().unwrap();
+    assert_eq!(result.winner, Some(Side::White));
 }
 
 #[test]
