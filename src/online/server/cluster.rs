@@ -246,23 +246,24 @@ fn keep(
             continue;
         };
         let mut failed = None;
-        while let Some(n) = waiting.front() {
-            match c.publish::<_, _, i64>(CHANNEL, n.text()) {
-                Ok(_) => {
-                    waiting.pop_front();
-                }
-                Err(e) => {
-                    failed = Some(e);
-                    break;
-                }
-            }
-        }
-        if failed.is_none() && Instant::now() >= next_beat {
+        // The heartbeat first when it is due: a long queue of notices never delays it.
+        if Instant::now() >= next_beat {
             let started = Instant::now();
             next_beat = started + BEAT;
             let last = alive.lock().unwrap_or_else(|e| e.into_inner()).clone();
             match beat(c, me, started, &last) {
                 Ok(read) => *alive.lock().unwrap_or_else(|e| e.into_inner()) = read,
+                Err(e) => failed = Some(e),
+            }
+        }
+        while failed.is_none()
+            && Instant::now() < next_beat
+            && let Some(n) = waiting.front()
+        {
+            match c.publish::<_, _, i64>(CHANNEL, n.text()) {
+                Ok(_) => {
+                    waiting.pop_front();
+                }
                 Err(e) => failed = Some(e),
             }
         }

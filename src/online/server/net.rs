@@ -259,5 +259,12 @@ async fn connection(
     }
     let _ = jobs.send(Job::Disconnect(conn)).await;
     drop(tx);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    // A peer that reads nothing is not waited for: its socket closes with the writer.
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(Duration::from_secs(2), writer)
+        .await
+        .is_err()
+    {
+        abort.abort();
+    }
 }

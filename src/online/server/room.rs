@@ -49,6 +49,10 @@ pub struct Seat {
     pub conn: Option<ConnId>,
     /// Its player's connection on another instance of a cluster, while that one lives.
     pub away: Option<Held>,
+    /// Where the player was held when another instance wrote the seat gone because that
+    /// instance had stopped beating: the one connection that may take the seat back if
+    /// the instance was only slow.
+    pub judged: Option<Held>,
     /// When its player's connection dropped.
     pub gone_since: Option<Instant>,
 }
@@ -148,6 +152,9 @@ pub struct Saved {
     pub held: [Option<Held>; 2],
     #[serde(default)]
     pub gone_ms: [Option<u64>; 2],
+    /// Each seat's [`Seat::judged`].
+    #[serde(default)]
+    pub judged: [Option<Held>; 2],
     /// Since when the running clock runs (ms since 1970).
     #[serde(default)]
     pub clock_since_ms: Option<u64>,
@@ -248,6 +255,7 @@ impl Room {
                     .map(wall_ms)
             }),
             clock_since_ms: self.clock.as_ref().and_then(|c| c.since).map(wall_ms),
+            judged: [0, 1].map(|i| self.seats[i].as_ref().and_then(|s| s.judged.clone())),
             by: Some(me.to_string()),
             written_ms: Some(wall_ms(Instant::now())),
         }
@@ -296,6 +304,7 @@ impl Room {
         for (i, token) in saved.tokens.into_iter().enumerate() {
             room.seats[i] = token.map(|token_hash| {
                 let away = saved.held[i].clone().filter(|_| shared);
+                let judged = saved.judged[i].clone().filter(|_| shared);
                 let gone_since = match saved.gone_ms[i] {
                     _ if away.is_some() => None,
                     Some(ms) if shared => Some(instant_of(ms, now)),
@@ -305,6 +314,7 @@ impl Room {
                     token_hash,
                     conn: None,
                     away,
+                    judged,
                     gone_since,
                 }
             });

@@ -133,8 +133,21 @@ impl Store {
         })
     }
 
+    /// A client of `url`, with bounds on its waits unless the URL sets them: 5 s to
+    /// connect, 10 s for a statement, and TCP's own checks, so that a database gone
+    /// silent holds up the games for seconds, not for minutes.
     fn connect_postgres(url: &str) -> Result<postgres::Client, String> {
-        let mut client = postgres::Client::connect(url, postgres::NoTls).map_err(err)?;
+        let mut config: postgres::Config = url.parse().map_err(err)?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(std::time::Duration::from_secs(5));
+        }
+        config
+            .keepalives_idle(std::time::Duration::from_secs(10))
+            .tcp_user_timeout(std::time::Duration::from_secs(10));
+        if config.get_options().is_none() {
+            config.options("-c statement_timeout=10000");
+        }
+        let mut client = config.connect(postgres::NoTls).map_err(err)?;
         client.batch_execute(POSTGRES_SCHEMA).map_err(err)?;
         Ok(client)
     }
