@@ -1140,6 +1140,16 @@ impl Hub {
             .filter(|next| !self.rooms.contains_key(next))
             .collect();
         let mut out = Vec::new();
+        // An instance that has not beaten lately (its Redis away, or it was stopped) does
+        // not write its seats back yet: the others would write them gone again at their
+        // next reading, and the opponent would see the player come and go.
+        let beating = self.cluster.as_ref().is_none_or(|c| {
+            c.alive().read.is_some_and(|r| {
+                now.saturating_duration_since(r) + Duration::from_secs(1)
+                    < Duration::from_millis(super::cluster::ALIVE_MS)
+            })
+        });
+        let dirty = if beating { dirty } else { Vec::new() };
         for code in dirty {
             if self.change(&code, now, |_| Ok(Done::default())).is_ok() {
                 out.extend(self.broadcast(&code, now));
@@ -1378,12 +1388,18 @@ mod tests {
         assert_eq!(told.last().map(|s| s.black), Some(protocol::Presence::Gone));
         let gone_ms = b.hub.store.row(&code).unwrap().unwrap().saved.gone_ms[0];
         assert!(gone_ms.is_some() && b.hub.rooms[&code].seats[0].as_ref().unwrap().away.is_none());
-        // A comes back, reads the row, still has Black's connection: writes it back.
+        // A comes back, reads the row, still has Black's connection: writes it back, once
+        // it has beaten again (not before, or B would write it gone again).
         let t3 = t2 + Duration::from_secs(1);
         pump(&b, &mut a, t3);
         assert!(a.hub.rooms[&code].dirty);
         assert_eq!(a.hub.rooms[&code].seats[0].as_ref().unwrap().conn, Some(ca));
         a.hub.tick(t3 + REWRITE_EVERY);
+        assert!(a.hub.rooms[&code].dirty, "written back before A beat again");
+        let names = [a.hub.instance().to_string(), b.hub.instance().to_string()];
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        reading(&a, &names, t3 + REWRITE_EVERY, 0);
+        a.hub.tick(t3 + REWRITE_EVERY * 2);
         let told = states_to(&pump(&a, &mut b, t3 + REWRITE_EVERY), cb);
         assert_eq!(
             told.last().map(|s| s.black),
