@@ -1399,3 +1399,29 @@ fn the_instances_go_on_through_a_restart_of_redis() {
     }
     same_records(&one, &a, &b);
 }
+
+#[test]
+fn a_game_goes_on_when_postgresql_cuts_the_servers_connection() {
+    let Some(db) = PgDb::new("cut") else {
+        return;
+    };
+    let server = Server::start_on(&db.url, &FAST);
+    let (mut a, mut b) = pair(&server, spec(GameKind::Go, Side::Black));
+    let mut rng = Rng(43);
+    play(&mut a, &mut b, &mut rng, 6, false);
+    // PostgreSQL ends the server's connection (as a restart of it would): the next call
+    // finds it closed, connects again and is made again, its statements prepared anew.
+    let mut pg = postgres::Client::connect(&db.admin, postgres::NoTls).unwrap();
+    let cut = pg
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = $1 AND pid <> pg_backend_pid()",
+            &[&db.name],
+        )
+        .unwrap();
+    assert!(!cut.is_empty(), "the server had a connection to cut");
+    // A move refused (`storage`) would stall the game here: the client sends a position's
+    // move once.
+    play(&mut a, &mut b, &mut rng, 30, true);
+    same_records(&server, &a, &b);
+}

@@ -43,13 +43,33 @@ impl Pg {
         Ok(s)
     }
 
+    /// `call` on the client; once again on a new connection when it failed because the
+    /// connection had closed (PostgreSQL restarted, or the connection was cut). A write
+    /// tried twice is safe: it names the row's version, so it cannot apply twice.
+    fn retried<T>(
+        &mut self,
+        sql: &'static str,
+        mut call: impl FnMut(&mut postgres::Client, &postgres::Statement) -> Result<T, postgres::Error>,
+    ) -> Result<T, String> {
+        let first = self
+            .statement(sql)
+            .and_then(|s| call(&mut self.client, &s).map_err(err));
+        if first.is_ok() || !self.client.is_closed() {
+            return first;
+        }
+        self.client = Store::connect_postgres(&self.url)?;
+        self.prepared.clear();
+        eprintln!("the database: connected again");
+        let s = self.statement(sql)?;
+        call(&mut self.client, &s).map_err(err)
+    }
+
     fn execute(
         &mut self,
         sql: &'static str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<u64, String> {
-        let s = self.statement(sql)?;
-        self.client.execute(&s, params).map_err(err)
+        self.retried(sql, |c, s| c.execute(s, params))
     }
 
     fn query_opt(
@@ -57,8 +77,7 @@ impl Pg {
         sql: &'static str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<Option<postgres::Row>, String> {
-        let s = self.statement(sql)?;
-        self.client.query_opt(&s, params).map_err(err)
+        self.retried(sql, |c, s| c.query_opt(s, params))
     }
 
     fn query(
@@ -66,8 +85,7 @@ impl Pg {
         sql: &'static str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<Vec<postgres::Row>, String> {
-        let s = self.statement(sql)?;
-        self.client.query(&s, params).map_err(err)
+        self.retried(sql, |c, s| c.query(s, params))
     }
 }
 
