@@ -214,7 +214,13 @@ impl Hub {
                         seat.conn = Some(held.conn);
                         seat.gone_since = None;
                     } else {
-                        seat.gone_since = Some(now);
+                        // Gone since this instance saw the connection close, if it did
+                        // (its write of that failed): the grace does not start again.
+                        let seen_gone = before
+                            .and_then(|b| b.seats[i].as_ref())
+                            .filter(|b| b.token_hash == seat.token_hash && b.conn.is_none())
+                            .and_then(|b| b.gone_since);
+                        seat.gone_since = Some(seen_gone.unwrap_or(now));
                         dirty = true;
                     }
                 }
