@@ -1065,17 +1065,7 @@ struct PgDb {
 
 impl PgDb {
     fn new(name: &str) -> Option<PgDb> {
-        let (Ok(admin), Ok(_)) = (
-            std::env::var("CHOGO_TEST_POSTGRES"),
-            std::env::var("CHOGO_TEST_REDIS"),
-        ) else {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS are not set (bash .ci/test sets them)"
-            );
-            eprintln!("skipped: no PostgreSQL and Redis (eval \"$(bash .ci/services)\")");
-            return None;
-        };
+        let (admin, _) = common::server::services()?;
         let name = format!("chogo_{name}_{}", std::process::id());
         let mut pg = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
         // One statement a call: two in one batch would be one transaction, which these

@@ -250,15 +250,7 @@ fn the_app_plays_an_opponent_connected_to_another_server_instance() {
     }
     // Two instances of a cluster on the PostgreSQL and the Redis that `bash .ci/test`
     // starts (.ci/services): the app on one, its opponent on the other.
-    let (Ok(db), Ok(redis)) = (
-        std::env::var("CHOGO_TEST_POSTGRES"),
-        std::env::var("CHOGO_TEST_REDIS"),
-    ) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS are not set (bash .ci/test sets them)"
-        );
-        eprintln!("skipped: no PostgreSQL and Redis (eval \"$(bash .ci/services)\")");
+    let Some((db, redis)) = common::server::services() else {
         return;
     };
     let args = ["--rate", "1000", "--redis", &redis];

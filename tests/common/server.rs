@@ -39,6 +39,24 @@ pub fn available() -> bool {
     false
 }
 
+/// The PostgreSQL and the Redis that `bash .ci/test` starts (.ci/services) for the
+/// tests of several server instances: their URLs. Under CI they must be there; elsewhere
+/// a test without them says so and stops.
+pub fn services() -> Option<(String, String)> {
+    let (Ok(postgres), Ok(redis)) = (
+        std::env::var("CHOGO_TEST_POSTGRES"),
+        std::env::var("CHOGO_TEST_REDIS"),
+    ) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CHOGO_TEST_POSTGRES and CHOGO_TEST_REDIS are not set (bash .ci/test sets them)"
+        );
+        eprintln!("skipped: no PostgreSQL and Redis (eval \"$(bash .ci/services)\")");
+        return None;
+    };
+    Some((postgres, redis))
+}
+
 /// A folder of its own under the system's temporary folder, removed at the end.
 pub struct TempDir(pub PathBuf);
 

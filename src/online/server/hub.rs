@@ -1350,6 +1350,16 @@ mod tests {
         hub.frame(conn, msg, now)
     }
 
+    /// A request of `kind` that names only its room.
+    fn about(kind: &str, code: &str) -> String {
+        format!(r#"{{"v":1,"type":"{kind}","code":"{code}"}}"#)
+    }
+
+    /// A reading of `at`'s that finds both `a` and `b` alive.
+    fn both_alive(at: &Instance, a: &Instance, b: &Instance, read: Instant) {
+        reading(at, &[a.hub.instance(), b.hub.instance()], read, 0);
+    }
+
     fn mv(code: &str, text: &str) -> String {
         format!(r#"{{"v":1,"type":"move","code":"{code}","text":"{text}"}}"#)
     }
@@ -1368,14 +1378,12 @@ mod tests {
         );
         let create = format!(r#"{{"v":1,"type":"create","game":"chogo","side":"black"{clock}}}"#);
         let code = code_of(&send(&mut a.hub, ca, &create, t0));
-        let join = format!(r#"{{"v":1,"type":"join","code":"{code}"}}"#);
+        let join = about("join", &code);
         send(&mut b.hub, cb, &join, t0);
         pump(b, a, t0);
-        let names = [a.hub.instance().to_string(), b.hub.instance().to_string()];
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let read = t0 + Duration::from_millis(10);
-        reading(a, &names, read, 0);
-        reading(b, &names, read, 0);
+        both_alive(a, a, b, read);
+        both_alive(b, a, b, read);
         (code, ca, cb)
     }
 
@@ -1402,9 +1410,7 @@ mod tests {
         assert_eq!(a.hub.rooms[&code].seats[0].as_ref().unwrap().conn, Some(ca));
         a.hub.tick(t3 + REWRITE_EVERY);
         assert!(a.hub.rooms[&code].dirty, "written back before A beat again");
-        let names = [a.hub.instance().to_string(), b.hub.instance().to_string()];
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        reading(&a, &names, t3 + REWRITE_EVERY, 0);
+        both_alive(&a, &a, &b, t3 + REWRITE_EVERY);
         a.hub.tick(t3 + REWRITE_EVERY * 2);
         let told = states_to(&pump(&a, &mut b, t3 + REWRITE_EVERY), cb);
         assert_eq!(
@@ -1439,7 +1445,7 @@ mod tests {
         // still runs from t1, not from the reading.
         let late = t1 + grace - Duration::from_secs(2);
         b.hub.reload(&code, late).unwrap();
-        let claim = format!(r#"{{"v":1,"type":"claim","code":"{code}"}}"#);
+        let claim = about("claim", &code);
         let early = read(&send(&mut b.hub, cb, &claim, late));
         assert!(matches!(early[..], [ServerMsg::Error { .. }]), "{early:?}");
         let out = send(&mut b.hub, cb, &claim, t1 + grace + Duration::from_secs(1));
@@ -1454,10 +1460,10 @@ mod tests {
         let (mut a, mut b) = (instance(&path), instance(&path));
         let t0 = Instant::now();
         let (code, ca, cb) = game_across(&mut a, &mut b, "", t0);
-        let resign = format!(r#"{{"v":1,"type":"resign","code":"{code}"}}"#);
+        let resign = about("resign", &code);
         send(&mut a.hub, ca, &resign, t0);
         pump(&a, &mut b, t0);
-        let rematch = format!(r#"{{"v":1,"type":"rematch","code":"{code}"}}"#);
+        let rematch = about("rematch", &code);
         send(&mut a.hub, ca, &rematch, t0);
         pump(&a, &mut b, t0);
         // White asks second, on B, which opens the rematch: Black's seat (on A) waits
@@ -1515,7 +1521,7 @@ mod tests {
             c.alive.lock().unwrap().settled = settled;
             let ip: IpAddr = [127, 0, 0, 1].into();
             let w = c.hub.connect(ip, later).unwrap();
-            let watch = format!(r#"{{"v":1,"type":"watch","code":"{code}"}}"#);
+            let watch = about("watch", &code);
             send(&mut c.hub, w, &watch, later);
             let out = c.hub.tick(later + Duration::from_millis(100));
             let over = c.hub.rooms[&code].is_over();
