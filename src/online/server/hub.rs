@@ -921,18 +921,18 @@ impl Hub {
         now: Instant,
     ) -> Result<String, Refusal> {
         let read;
-        let game = match self.rooms.get(code) {
-            Some(room) => &room.game,
+        let room = match self.rooms.get(code) {
+            Some(room) => room,
             None => {
                 let row = self.stored_row(code)?;
                 read = room_of_row(code, row, now, false)?;
-                &read.game
+                &read
             }
         };
         let [black, white] = super::room::NAMES;
         match format {
-            protocol::RecordFormat::Record => Ok(game.record(black, white)),
-            protocol::RecordFormat::Sgf => game.sgf(black, white).ok_or_else(|| Refusal {
+            protocol::RecordFormat::Record => Ok(room.record.clone()),
+            protocol::RecordFormat::Sgf => room.game.sgf(black, white).ok_or_else(|| Refusal {
                 error: ErrorCode::WrongGame,
                 message: "SGF is Go's: a Chogo game's record is its record text".into(),
             }),
