@@ -749,6 +749,14 @@ fn root_pass_rules_weigh_points_and_win_rate() {
         pass_or_play(&[settled, pass], false).map(|m| m.mv),
         Some(drop("h2"))
     );
+    // Nor is a pass most played in a short search (64 playouts over every drop of an
+    // empty board, a deadline gone at once): the most played drop is the choice.
+    let lucky_pass = root_move(Move::Pass, 11, 0.27, -5.4, 8.0);
+    let opening = root_move(drop("g7"), 8, 0.125, -6.75, 8.0);
+    assert_eq!(
+        pass_or_play(&[lucky_pass, opening], false).map(|m| m.mv),
+        Some(drop("g7"))
+    );
 }
 
 /// Whether the opponent can capture the piece that `mv` puts down with one drop, judged

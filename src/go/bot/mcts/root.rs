@@ -22,16 +22,31 @@ use super::*;
 ///   clearly lower), or 5 % (2 %) in win rate or more, is played instead; if none, the
 ///   pass.
 ///
+/// A pass most played with fewer playouts than [`pass_trusted_at`] the most played other
+/// move's is not the search's choice: that move is, and the first rule judges it.
+///
 /// Whoever leads: a side behind plays on only with a move that beats the pass so (not
 /// with any move), and a losing side whose pass would end the game lost plays on when a
 /// move can still change the result (2 % more of its playouts won, two standard errors
 /// below the measure).
 pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMove> {
-    let chosen = *ranked.first()?;
+    let mut chosen = *ranked.first()?;
     let Some(&pass) = ranked.iter().find(|m| m.mv == Move::Pass) else {
         return Some(chosen);
     };
     let wins_margin = pass_wins_margin(opponent_passed);
+    // The pass most played on fewer playouts than the rules trust it with is no verdict:
+    // a short search (a deadline gone at once) spreads its few playouts over every drop,
+    // whose values the AMAF statistics smooth, while the pass's value is its own few
+    // playouts alone; on an empty board it was then the most played in about one search
+    // of fifteen, and a move would have needed 30 playouts to overturn it. The most
+    // played move is judged against the pass instead, as below.
+    if chosen.mv == Move::Pass
+        && let Some(&other) = ranked.iter().find(|m| m.mv != Move::Pass)
+        && pass.playouts < pass_trusted_at(other.playouts)
+    {
+        chosen = other;
+    }
     if chosen.mv == Move::Pass {
         return Some(
             ranked
