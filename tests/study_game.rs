@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use chogo::common::analysis::Studied;
+use chogo::game::app::study::TryLine;
 use chogo::game::app::study::shown_line;
 use chogo::game::{
     AnalysisBoard, Attempting, Bridge, Command, GameKind, GameReview, Given, Launch, PlayerKind,
@@ -130,6 +132,49 @@ fn the_analysis_is_off_in_a_game_being_played_until_switched_on_and_changes_noth
 }
 
 #[test]
+fn a_line_clicked_in_the_analysis_is_tried_on_the_board_as_a_side_line() {
+    let mut app = app();
+    app.world_mut().write_message(ToggleAnalysis);
+    until(&mut app, |app| analysed(app).is_some());
+    // On the live position of a game being played nothing is tried.
+    let line_of = |app: &App| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone()?;
+        let found = world.resource::<AnalysisBoard>().current(&source)?;
+        Some(found.analysis.best.first()?.line.clone())
+    };
+    let live = line_of(&app).unwrap();
+    let before = version(&app);
+    app.world_mut().write_message(TryLine(live[..1].to_vec()));
+    settle(&mut app);
+    assert!(app.world().resource::<Bridge>().line(None).is_none());
+    assert_eq!(version(&app), before);
+
+    // One move played; back at the start, the best line's first two moves clicked.
+    let mv: Move = live[0].parse().unwrap();
+    app.world_mut().write_message(Command::Play(mv));
+    settle(&mut app);
+    app.world_mut().insert_resource(Viewing::of(Some(0)));
+    until(&mut app, |app| {
+        analysed(app).is_some_and(|(n, _)| n == 0) && line_of(app).is_some_and(|l| l.len() >= 2)
+    });
+    let line = line_of(&app).unwrap();
+    app.world_mut().write_message(TryLine(line[..2].to_vec()));
+    settle(&mut app);
+    let world = app.world();
+    let side = world
+        .resource::<Bridge>()
+        .line(Some(0))
+        .expect("a side line");
+    assert_eq!(
+        side.game.played(),
+        line[..2].to_vec(),
+        "the line's two moves"
+    );
+    assert_eq!(version(&app), before + 1, "the game is as it was");
+}
+
+#[test]
 fn a_review_judges_every_move_and_leaves_the_game_as_it_was() {
     let mut app = app();
     for mv in ["c12-c56", "e7-c7xc6"] {
@@ -213,6 +258,7 @@ fn learning_from_a_mistake_judges_each_move_tried_and_shows_the_engines_answer()
     let shown_line = |app: &App| {
         let world = app.world();
         shown_line(
+            &bevy_egui::egui::Context::default(),
             world.resource::<AnalysisBoard>(),
             world.resource::<GameReview>(),
             world.resource::<StudySource>().0.as_ref(),

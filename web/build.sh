@@ -53,7 +53,7 @@ fi
 lock_copy="$(mktemp)"
 cp Cargo.lock "$lock_copy"
 trap 'cp "$lock_copy" Cargo.lock; rm -f "$lock_copy"' EXIT
-patch_inventory=(--config "patch.crates-io.inventory.path=\"$root/web/inventory\"")
+patches=(--config "patch.crates-io.inventory.path=\"$root/web/inventory\"")
 
 # --- the compiler -------------------------------------------------------------------
 cargo_cmd=()
@@ -83,8 +83,34 @@ else
     fi
 fi
 
+# The browser build's epaint fills glyphs without vello_cpu (web/epaint/README.md): a
+# copy of the locked epaint from cargo's registry with web/epaint's patch and rasteriser,
+# made again only when they change.
+epaint_version="$(awk '/^name = "epaint"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+epaint_patch="$here/epaint/epaint-$epaint_version.patch"
+[[ -f "$epaint_patch" ]] || { echo "web/build.sh: no $epaint_patch for the locked epaint $epaint_version" >&2; exit 1; }
+epaint_dir="$CARGO_TARGET_DIR/epaint-$epaint_version-patched"
+epaint_stamp="$(cat "$epaint_patch" "$here/epaint/raster.rs" | sha256sum | cut -d' ' -f1)"
+if [[ "$(cat "$epaint_dir/.chogo-patch" 2>/dev/null)" != "$epaint_stamp" ]]; then
+    registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+    epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" 2>/dev/null | head -n 1 || true)"
+    if [[ -z "$epaint_src" ]]; then
+        "${cargo_cmd[@]}" fetch --quiet
+        epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" | head -n 1)"
+    fi
+    command -v patch >/dev/null 2>&1 || bash "$root/.ci/deps" patch
+    rm -rf "$epaint_dir"
+    mkdir -p "$(dirname "$epaint_dir")"
+    cp -r "$epaint_src" "$epaint_dir"
+    patch --quiet -d "$epaint_dir" -p1 <"$epaint_patch"
+    cp "$here/epaint/raster.rs" "$epaint_dir/src/text/raster.rs"
+    echo "$epaint_stamp" >"$epaint_dir/.chogo-patch"
+    echo "web/build.sh: epaint $epaint_version patched (glyphs filled without vello_cpu)"
+fi
+patches+=(--config "patch.crates-io.epaint.path=\"$epaint_dir\"")
+
 if [[ $check -eq 1 ]]; then
-    "${cargo_cmd[@]}" check "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --bin chogo --lib
+    "${cargo_cmd[@]}" check "${patches[@]}" --target "$target" "${build_std[@]}" --bin chogo --lib
     "${cargo_cmd[@]}" check --target "$target" "${build_std[@]}" --manifest-path web/worker/Cargo.toml
     echo "web/build.sh: the game and the bot worker type-check for $target"
     exit 0
@@ -105,7 +131,7 @@ remap+=("--remap-path-prefix=$root=chogo")
 printf '%s\n' "${remap[@]}" | sed 's/^--remap-path-prefix=//; s/=[^=]*$//' >"$CARGO_TARGET_DIR/remapped-paths.txt"
 export RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}"
 started=$(date +%s)
-"${cargo_cmd[@]}" build "${patch_inventory[@]}" --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
+"${cargo_cmd[@]}" build "${patches[@]}" --target "$target" "${build_std[@]}" --profile "$profile" --bin chogo
 "${cargo_cmd[@]}" build --target "$target" "${build_std[@]}" --release --manifest-path web/worker/Cargo.toml
 game_wasm="$CARGO_TARGET_DIR/$target/$profile/chogo.wasm"
 worker_wasm="$CARGO_TARGET_DIR/$target/release/chogo_worker.wasm"
@@ -151,6 +177,9 @@ cp -r "$root/assets/sounds" "$dist/assets/"
 rm -f "$dist/assets/sounds/"*.py
 # The lessons and puzzles are fetched when the game starts, not built into its wasm.
 cp -r "$root/assets/lessons" "$root/assets/puzzles" "$dist/assets/"
+# So are the figures of Go with chess pieces (PNG: no compressed copies).
+mkdir -p "$dist/assets/go"
+cp -r "$root/assets/go/figures" "$dist/assets/go/"
 
 # Precompressed copies (gzip and brotli) for servers that send them, as web/serve.py
 # does; and the sizes for docs/BROWSER.md.

@@ -169,6 +169,9 @@ pub enum Asked<A> {
     LineUndo,
     /// Learn from the mistakes the review found.
     Practice(super::study::PracticeAsk),
+    /// Play the analysis's candidate (its index) and this many moves of its line as a
+    /// side line.
+    Line(usize, usize),
 }
 
 /// Everything a board tells the panel.
@@ -277,6 +280,9 @@ impl<A: Copy> GamePanel<'_, A> {
                     }
                     Some(super::study::StudyClick::Practice(ask)) => {
                         asked.push(Asked::Practice(ask));
+                    }
+                    Some(super::study::StudyClick::Line(i, n)) => {
+                        asked.push(Asked::Line(i, n));
                     }
                     None => {}
                 }

@@ -14,6 +14,7 @@ use crate::game::app::screen::MenuAction;
 use crate::game::app::session::{Command, SessionGame};
 use crate::game::app::study::{
     AnalysisBoard, GameReview, PracticeAsk, StartReview, StudySource, StudyView, ToggleAnalysis,
+    TryLine,
 };
 use crate::game::app::ui::{Ending, UiClick, palette};
 
@@ -92,6 +93,7 @@ pub struct StudyParts<'w> {
     toggles: MessageWriter<'w, ToggleAnalysis>,
     reviews: MessageWriter<'w, StartReview>,
     practice: MessageWriter<'w, PracticeAsk>,
+    lines: MessageWriter<'w, TryLine>,
 }
 
 impl StudyParts<'_> {
@@ -129,6 +131,16 @@ impl StudyParts<'_> {
             }
             Asked::Practice(ask) => {
                 self.practice.write(*ask);
+            }
+            Asked::Line(candidate, n) => {
+                let line = self.source.0.as_ref().and_then(|source| {
+                    let found = self.analysis.current(source)?;
+                    let line = &found.analysis.best.get(*candidate)?.line;
+                    Some(line[..(*n).min(line.len())].to_vec())
+                });
+                if let Some(line) = line {
+                    self.lines.write(TryLine(line));
+                }
             }
             _ => return false,
         }

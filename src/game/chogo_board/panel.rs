@@ -327,7 +327,7 @@ fn answer(
             };
             orders.exports.write(export);
         }
-        Asked::Tool(_) | Asked::Practice(_) => {}
+        Asked::Tool(_) | Asked::Practice(_) | Asked::Line(..) => {}
     }
     None
 }

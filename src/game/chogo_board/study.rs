@@ -30,7 +30,8 @@ pub(crate) fn plugin(app: &mut App) {
     crate::game::app::study::register_board::<crate::rules::Game, _>(app, ChogoOn);
 }
 
-/// The engine's best line on the board, while the analysis shows one.
+/// The engine's line on the board (the best, or the one pointed at in the panel), while
+/// the analysis shows one.
 fn draw_line(
     mut contexts: bevy_egui::EguiContexts,
     source: Res<StudySource>,
@@ -40,7 +41,8 @@ fn draw_line(
     viewing: Res<Viewing>,
     layout: Res<BoardLayout>,
 ) -> Result {
-    let Some(line) = shown_line(&board, &review, source.0.as_ref()) else {
+    let ctx = contexts.ctx_mut()?;
+    let Some(line) = shown_line(ctx, &board, &review, source.0.as_ref()) else {
         return Ok(());
     };
     let mut pos = *bridge.shown(viewing.0);
@@ -70,7 +72,7 @@ fn draw_line(
         });
         pos.play_unchecked(mv);
     }
-    paint_line(contexts.ctx_mut()?, layout.cell, &marks);
+    paint_line(ctx, layout.cell, &marks);
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! The chess figures of Go with chess pieces (and Go stones for rooks, an option): PNGs
 //! rendered from DejaVu Sans's chess glyphs (the dabbaba's war engine and the alfil's
-//! elephant drawn as shapes) by `tools/make-figures.sh`, built into the program and
-//! decoded once at start.
+//! elephant drawn as shapes) by `tools/make-figures.sh`: built into the program and
+//! decoded once at start on the desktop, fetched beside the game in the browser.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -62,44 +62,62 @@ impl FigureTextures {
     }
 }
 
-macro_rules! figure {
-    ($name:literal) => {
-        include_bytes!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/go/figures/",
-            $name,
-            ".png"
-        ))
-        .as_slice()
-    };
-}
+/// The figures' file names (`assets/go/figures/<name>.png`), black then white, in
+/// [`Kind::ALL`]'s order, and the two stones: the browser fetches them (the tests hold
+/// them to the desktop's built-in bytes).
+#[cfg(any(test, target_arch = "wasm32"))]
+const BLACK_NAMES: [&str; KINDS] = ["br", "bb", "bq", "bk", "bw", "bn", "bm", "bp", "bd", "ba"];
+#[cfg(any(test, target_arch = "wasm32"))]
+const WHITE_NAMES: [&str; KINDS] = ["wr", "wb", "wq", "wk", "ww", "wn", "wm", "wp", "wd", "wa"];
+#[cfg(any(test, target_arch = "wasm32"))]
+const STONE_NAMES: [&str; 2] = ["bs", "ws"];
 
-/// The PNG bytes of each kind's figure, black then white, in [`Kind::ALL`]'s order.
-const BLACK: [&[u8]; KINDS] = [
-    figure!("br"),
-    figure!("bb"),
-    figure!("bq"),
-    figure!("bk"),
-    figure!("bw"),
-    figure!("bn"),
-    figure!("bm"),
-    figure!("bp"),
-    figure!("bd"),
-    figure!("ba"),
-];
-const WHITE: [&[u8]; KINDS] = [
-    figure!("wr"),
-    figure!("wb"),
-    figure!("wq"),
-    figure!("wk"),
-    figure!("ww"),
-    figure!("wn"),
-    figure!("wm"),
-    figure!("wp"),
-    figure!("wd"),
-    figure!("wa"),
-];
-const STONES: [&[u8]; 2] = [figure!("bs"), figure!("ws")];
+/// On the desktop the figures are built into the program.
+#[cfg(not(target_arch = "wasm32"))]
+mod built_in {
+    use super::KINDS;
+
+    macro_rules! figure {
+        ($name:literal) => {
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/go/figures/",
+                $name,
+                ".png"
+            ))
+            .as_slice()
+        };
+    }
+
+    /// The PNG bytes of each kind's figure, in the order of the names above.
+    pub const BLACK: [&[u8]; KINDS] = [
+        figure!("br"),
+        figure!("bb"),
+        figure!("bq"),
+        figure!("bk"),
+        figure!("bw"),
+        figure!("bn"),
+        figure!("bm"),
+        figure!("bp"),
+        figure!("bd"),
+        figure!("ba"),
+    ];
+    pub const WHITE: [&[u8]; KINDS] = [
+        figure!("wr"),
+        figure!("wb"),
+        figure!("wq"),
+        figure!("wk"),
+        figure!("ww"),
+        figure!("wn"),
+        figure!("wm"),
+        figure!("wp"),
+        figure!("wd"),
+        figure!("wa"),
+    ];
+    pub const STONES: [&[u8]; 2] = [figure!("bs"), figure!("ws")];
+}
+#[cfg(not(target_arch = "wasm32"))]
+use built_in::{BLACK, STONES, WHITE};
 
 /// Decodes a PNG (grey or colour, with or without alpha) into straight RGBA bytes.
 pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
@@ -132,10 +150,14 @@ pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
     Ok((info.width, info.height, rgba))
 }
 
-fn image(bytes: &[u8]) -> Image {
-    // The figures are the program's own files: a failure here is a broken build, which
-    // the tests catch (every figure is decoded there).
-    let (width, height, data) = decode(bytes).unwrap_or((1, 1, vec![0, 0, 0, 0]));
+/// A figure's image, from its PNG's bytes.
+fn image(bytes: &[u8]) -> Result<Image, String> {
+    let (width, height, data) = decode(bytes)?;
+    Ok(image_of(width, height, data))
+}
+
+/// An image of straight RGBA bytes.
+fn image_of(width: u32, height: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d {
             width,
@@ -152,18 +174,121 @@ fn image(bytes: &[u8]) -> Image {
 impl FromWorld for Figures {
     fn from_world(world: &mut World) -> Figures {
         // Without a renderer (the windowless tests) there are no images to make.
-        let Some(mut images) = world.get_resource_mut::<Assets<Image>>() else {
+        if world.get_resource::<Assets<Image>>().is_none() {
             return Figures {
                 black: Default::default(),
                 white: Default::default(),
                 stones: Default::default(),
             };
+        }
+        figures(world)
+    }
+}
+
+/// The desktop: the figures decoded from the program's own bytes.
+#[cfg(not(target_arch = "wasm32"))]
+fn figures(world: &mut World) -> Figures {
+    let mut images = world.resource_mut::<Assets<Image>>();
+    // The figures are the program's own files: a failure here is a broken build, which
+    // the tests catch (every figure is decoded there).
+    let mut add = |bytes: &[u8]| {
+        let blank = || image_of(1, 1, vec![0; 4]);
+        images.add(image(bytes).unwrap_or_else(|_| blank()))
+    };
+    Figures {
+        black: BLACK.map(&mut add),
+        white: WHITE.map(&mut add),
+        stones: STONES.map(&mut add),
+    }
+}
+
+/// The browser: the figures are fetched beside the game (`assets/go/figures/`), so that
+/// their 150 KB of PNG are not part of the game's download; they appear once they arrive
+/// (the frames keep coming meanwhile: [`FiguresLoading`]).
+#[cfg(target_arch = "wasm32")]
+fn figures(world: &mut World) -> Figures {
+    let Some(server) = world.get_resource::<AssetServer>() else {
+        return Figures {
+            black: Default::default(),
+            white: Default::default(),
+            stones: Default::default(),
         };
-        let mut add = |bytes: &[u8]| images.add(image(bytes));
-        Figures {
-            black: BLACK.map(&mut add),
-            white: WHITE.map(&mut add),
-            stones: STONES.map(&mut add),
+    };
+    let load = |name: &&str| server.load::<Image>(format!("go/figures/{name}.png"));
+    let figures = Figures {
+        black: BLACK_NAMES.each_ref().map(load),
+        white: WHITE_NAMES.each_ref().map(load),
+        stones: STONE_NAMES.each_ref().map(load),
+    };
+    world.insert_resource(web::FiguresLoading);
+    figures
+}
+
+/// The browser's loading of the figures.
+#[cfg(target_arch = "wasm32")]
+pub(super) mod web {
+    use bevy::asset::io::Reader;
+    use bevy::asset::{AssetLoader, LoadContext, RecursiveDependencyLoadState};
+    use bevy::prelude::*;
+
+    use super::Figures;
+
+    /// Present while figures are on their way: the frame pace keeps drawing.
+    #[derive(Resource)]
+    pub struct FiguresLoading;
+
+    /// Reads a figure's PNG into an image (the browser's Bevy has no image formats).
+    #[derive(Default, TypePath)]
+    struct FigureLoader;
+
+    impl AssetLoader for FigureLoader {
+        type Asset = Image;
+        type Settings = ();
+        type Error = std::io::Error;
+
+        async fn load(
+            &self,
+            reader: &mut dyn Reader,
+            _settings: &(),
+            _load_context: &mut LoadContext<'_>,
+        ) -> Result<Image, std::io::Error> {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).await?;
+            super::image(&bytes)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        }
+
+        fn extensions(&self) -> &[&str] {
+            &["png"]
+        }
+    }
+
+    /// The figures' loader, and the pace's watch while they load.
+    pub fn register(app: &mut App) {
+        if app.is_plugin_added::<AssetPlugin>() {
+            app.register_asset_loader(FigureLoader);
+        }
+        crate::game::app::pace::watch_presence::<FiguresLoading>(app);
+        app.add_systems(Update, arrived.run_if(resource_exists::<FiguresLoading>));
+    }
+
+    /// Once every figure has arrived (or failed: its piece is then drawn without one), the
+    /// frames need not keep coming.
+    fn arrived(mut commands: Commands, figures: Res<Figures>, server: Res<AssetServer>) {
+        let settled = |h: &Handle<Image>| {
+            matches!(
+                server.recursive_dependency_load_state(h),
+                RecursiveDependencyLoadState::Loaded | RecursiveDependencyLoadState::Failed(_)
+            )
+        };
+        if figures
+            .black
+            .iter()
+            .chain(&figures.white)
+            .chain(&figures.stones)
+            .all(settled)
+        {
+            commands.remove_resource::<FiguresLoading>();
         }
     }
 }
@@ -187,6 +312,20 @@ mod tests {
                     .all(|p| p[3] > 0 || p[..3] == [0, 0, 0]),
                 "a see-through pixel with a colour (a square in egui)"
             );
+        }
+    }
+
+    #[test]
+    fn the_browsers_figure_files_are_the_desktops_built_in_figures() {
+        let names = BLACK_NAMES.iter().chain(&WHITE_NAMES).chain(&STONE_NAMES);
+        let bytes = BLACK.iter().chain(&WHITE).chain(&STONES);
+        for (name, built_in) in names.zip(bytes) {
+            let path = format!(
+                "{}/assets/go/figures/{name}.png",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let file = std::fs::read(&path).expect("the figure's file");
+            assert_eq!(&file[..], *built_in, "{name}");
         }
     }
 

@@ -192,6 +192,9 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<GoPointer>();
     app.init_resource::<PiecesShown>();
     app.init_resource::<board::MarksDrawn>();
+    // The browser fetches the figures: their loader first.
+    #[cfg(target_arch = "wasm32")]
+    figures::web::register(app);
     app.init_resource::<Figures>();
     app.add_systems(
         OnEnter(GoOn),

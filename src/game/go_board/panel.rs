@@ -531,7 +531,7 @@ fn answer(
                 .commands
                 .write(GoCommand::Edit(super::bridge::GoEdit::Open));
         }
-        Asked::Tool(_) | Asked::Entry(_) | Asked::Practice(_) => {}
+        Asked::Tool(_) | Asked::Entry(_) | Asked::Practice(_) | Asked::Line(..) => {}
     }
     None
 }

@@ -29,8 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
     crate::game::app::study::register_board::<crate::go::Game, _>(app, GoOn);
 }
 
-/// The engine's best line on the board, while the analysis shows one: numbered ghosts for
-/// drops, arrows for moves.
+/// The engine's line on the board (the best, or the one pointed at in the panel), while
+/// the analysis shows one: numbered ghosts for drops, arrows for moves.
 fn draw_line(
     mut contexts: bevy_egui::EguiContexts,
     source: Res<StudySource>,
@@ -40,7 +40,8 @@ fn draw_line(
     viewing: Res<GoViewing>,
     layout: Res<super::GoLayout>,
 ) -> Result {
-    let Some(line) = shown_line(&board, &review, source.0.as_ref()) else {
+    let ctx = contexts.ctx_mut()?;
+    let Some(line) = shown_line(ctx, &board, &review, source.0.as_ref()) else {
         return Ok(());
     };
     let mut pos = *bridge.shown(viewing.0);
@@ -67,7 +68,7 @@ fn draw_line(
         }
         pos = played.position;
     }
-    paint_line(contexts.ctx_mut()?, layout.cell, &marks);
+    paint_line(ctx, layout.cell, &marks);
     Ok(())
 }
 

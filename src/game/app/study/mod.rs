@@ -43,6 +43,11 @@ pub struct StartReview;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShowPosition(pub usize);
 
+/// Moves of the analysis's line, in notation, to try on the position shown (a click on a
+/// line in the panel): they go to the side line from there, one after another.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct TryLine(pub Vec<String>);
+
 /// What the player asks of the practice (the review's panel).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PracticeAsk {
@@ -123,6 +128,40 @@ fn show_asked<G: StudiedBoard>(
     }
 }
 
+/// Tries the line clicked in the panel on the position shown: each move, found among the
+/// legal moves of the position it is played from by its notation, as a
+/// [`Command::TryMove`], up to the first that is not one (the session refuses them where
+/// moves are not tried).
+fn try_line<G: StudiedBoard>(
+    mut asks: MessageReader<TryLine>,
+    session: Res<Session<G>>,
+    viewing: Res<Viewing<G>>,
+    mut commands: MessageWriter<Command<G>>,
+) {
+    let Some(TryLine(moves)) = asks.read().last().cloned() else {
+        return;
+    };
+    let mut game = match session.line(viewing.0) {
+        Some(line) => line.game.clone(),
+        None => session
+            .game
+            .after_plies(viewing.0.unwrap_or(session.game.ply_count())),
+    };
+    for text in &moves {
+        let Some(mv) = game
+            .legal_moves()
+            .into_iter()
+            .find(|&m| game.move_text(m) == *text)
+        else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+        commands.write(Command::TryMove(mv));
+    }
+}
+
 /// A board's game is studied while its state `on` holds: it is offered, and the position
 /// the study asks for is shown.
 pub fn register_board<G: StudiedBoard, S: States>(app: &mut App, on: S) {
@@ -131,6 +170,7 @@ pub fn register_board<G: StudiedBoard, S: States>(app: &mut App, on: S) {
         (
             offer_board::<G>.in_set(Phase::React),
             show_asked::<G>.in_set(Phase::Input),
+            try_line::<G>.in_set(Phase::Input),
         )
             .run_if(in_state(on.clone())),
     );
@@ -147,6 +187,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<StartReview>();
     app.add_message::<PracticeAsk>();
     app.add_message::<ShowPosition>();
+    app.add_message::<TryLine>();
     app.add_systems(
         Update,
         (toggle, drive_analysis, drive_review, drive_practice)

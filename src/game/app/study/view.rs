@@ -48,9 +48,9 @@ pub fn analysis_section(
     source: &Source,
     to_move: Side,
     hidden: bool,
-) {
+) -> Option<StudyClick> {
     if !board.is_on(source) {
-        return;
+        return None;
     }
     if hidden {
         ui.label(
@@ -58,7 +58,7 @@ pub fn analysis_section(
                 .weak()
                 .italics(),
         );
-        return;
+        return None;
     }
     let found = board.current(source);
     let open = section(ui, "Analysis", |ui| {
@@ -92,7 +92,8 @@ pub fn analysis_section(
         }
     });
     if !open {
-        return;
+        preview(ui.ctx(), source.spot(), None);
+        return None;
     }
     let Some(found) = found else {
         if let Some((_, e)) = board.error.as_ref().filter(|(at, _)| *at == source.spot()) {
@@ -104,7 +105,7 @@ pub fn analysis_section(
                     .italics(),
             );
         }
-        return;
+        return None;
     };
     let a = &found.analysis;
     eval_bar(ui, bar_split(a, to_move)).on_hover_text(
@@ -117,36 +118,101 @@ pub fn analysis_section(
         .map(|c| c.mv.chars().count())
         .max()
         .unwrap_or(0);
+    // A move of a line is tried on the board (a side line) where moves are tried: a
+    // past position, or a finished game. The live game's are only previewed.
+    let tryable = !source.live || source.shown < source.played.len();
+    let mut hovered = None;
+    let mut clicked = None;
     for (i, c) in a.best.iter().enumerate() {
-        let line: String = c
-            .line
-            .iter()
-            .skip(1)
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" ");
-        // Unnumbered: the numbers on the board are the best line's moves in order. The
-        // best move stands out; its line is the one drawn.
+        // Unnumbered: the numbers on the board are the drawn line's moves in order. The
+        // best move stands out; its line is drawn unless another row is pointed at.
         let text = format!("{:<width$}  {:>3.0}%  {}", c.mv, c.win * 100.0, c.score);
         let mut text = egui::RichText::new(text).monospace();
         if i == 0 {
             text = text.color(palette::GOLD);
         }
-        let hover = if i == 0 {
-            format!(
-                "The engine's best move and its line, drawn on the board with its moves \
-                 numbered in order: {}",
-                c.line.join(" ")
-            )
+        let what = if i == 0 {
+            "The engine's best move and its line"
         } else {
-            format!("Another good move and its line: {}", c.line.join(" "))
+            "Another good move and its line"
         };
-        ui.horizontal(|ui| {
-            ui.label(text).on_hover_text(hover);
-            ui.add(egui::Label::new(egui::RichText::new(line).small().weak()).truncate());
+        let how = if tryable {
+            "point at it to see it on the board, click a move to play the line to it"
+        } else {
+            "point at it to see it on the board (moves are tried on a past position or a finished game)"
+        };
+        let hover = format!("{what}: {} ({how})", c.line.join(" "));
+        let row = ui.horizontal(|ui| {
+            let first = ui
+                .add(egui::Label::new(text).sense(egui::Sense::click()))
+                .on_hover_text(&hover);
+            if tryable && first.clicked() {
+                clicked = Some(StudyClick::Line(i, 1));
+            }
+            if let Some(n) = line_moves(ui, &c.line, tryable) {
+                clicked = Some(StudyClick::Line(i, n));
+            }
         });
+        if row.response.contains_pointer() {
+            hovered = Some(i);
+        }
     }
+    preview(ui.ctx(), source.spot(), hovered);
+    clicked
+}
+
+/// The moves after a candidate's first, each its own small label while they fit on the
+/// row (none is cut: a row wider than the panel shifted the whole panel); the number of
+/// the line's moves up to the one clicked.
+fn line_moves(ui: &mut egui::Ui, line: &[String], tryable: bool) -> Option<usize> {
+    let mut clicked = None;
+    for (j, mv) in line.iter().enumerate().skip(1).take(5) {
+        let text = egui::RichText::new(mv).small().weak();
+        let galley = egui::WidgetText::from(text.clone()).into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Small,
+        );
+        if galley.size().x > ui.available_width() {
+            break;
+        }
+        let sense = if tryable {
+            egui::Sense::click()
+        } else {
+            egui::Sense::hover()
+        };
+        let label = ui.add(egui::Label::new(galley).sense(sense));
+        if tryable && label.clicked() {
+            clicked = Some(j + 1);
+        }
+    }
+    clicked
+}
+
+/// Which candidate's line the pointer is on, for the board to draw instead of the best
+/// one: kept in egui's memory for the position shown, a frame asked for when it changes
+/// (the board is drawn before the panel in a frame).
+fn preview(ctx: &egui::Context, spot: Spot, hovered: Option<usize>) {
+    let id = egui::Id::new("study line preview");
+    let before = ctx.data(|d| d.get_temp::<(Spot, usize)>(id));
+    let now = hovered.map(|i| (spot, i));
+    if before != now {
+        ctx.data_mut(|d| match now {
+            Some(now) => {
+                d.insert_temp(id, now);
+            }
+            None => d.remove::<(Spot, usize)>(id),
+        });
+        ctx.request_repaint();
+    }
+}
+
+/// The candidate whose line the pointer is on, in the position shown.
+fn previewed(ctx: &egui::Context, spot: Spot) -> Option<usize> {
+    ctx.data(|d| d.get_temp::<(Spot, usize)>(egui::Id::new("study line preview")))
+        .filter(|(at, _)| *at == spot)
+        .map(|(_, i)| i)
 }
 
 /// A study section's header, which folds the section: the toggle, the title (a click on
@@ -385,6 +451,9 @@ pub enum StudyClick {
     /// The position after this many moves of the game.
     View(usize),
     Practice(PracticeAsk),
+    /// Play the analysis's candidate (its index) and its line, this many moves of it, on
+    /// the board as a side line.
+    Line(usize, usize),
 }
 
 impl StudyView<'_> {
@@ -401,10 +470,10 @@ impl StudyView<'_> {
     /// the practice wants shown).
     pub fn show(&self, ui: &mut egui::Ui) -> Option<StudyClick> {
         let hidden = self.review.practice.hides(self.source);
-        analysis_section(ui, self.board, self.source, self.to_move, hidden);
+        let line = analysis_section(ui, self.board, self.source, self.to_move, hidden);
         let clicked = review_section(ui, self.review, self.source);
         let asked = practice_section(ui, self.review, self.source);
-        asked.or(clicked.map(StudyClick::View))
+        line.or(asked).or(clicked.map(StudyClick::View))
     }
 }
 
@@ -636,8 +705,10 @@ pub fn paint_line(ctx: &egui::Context, cell: f32, marks: &[LineMark]) {
     }
 }
 
-/// The best line of the analysis shown, when the board shows one.
+/// The line the board draws, when it shows one: the practice's answer, or the
+/// analysis's candidate pointed at in the panel, or its best line.
 pub fn shown_line<'a>(
+    ctx: &egui::Context,
     board: &'a AnalysisBoard,
     review: &'a GameReview,
     source: Option<&Source>,
@@ -650,6 +721,32 @@ pub fn shown_line<'a>(
         return None;
     }
     let found = board.current(source)?;
-    let best = found.analysis.best.first()?;
-    Some(&best.line[..best.line.len().min(LINE_SHOWN)])
+    // The candidate pointed at in the panel, or the best.
+    let best = &found.analysis.best;
+    let shown = previewed(ctx, source.spot())
+        .and_then(|i| best.get(i))
+        .or(best.first())?;
+    Some(&shown.line[..shown.line.len().min(LINE_SHOWN)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_pointed_at_is_kept_for_its_own_position_only() {
+        let ctx = egui::Context::default();
+        let spot = Spot {
+            key: 7,
+            shown: 3,
+            line: None,
+        };
+        let other = Spot { shown: 4, ..spot };
+        assert_eq!(previewed(&ctx, spot), None);
+        preview(&ctx, spot, Some(2));
+        assert_eq!(previewed(&ctx, spot), Some(2));
+        assert_eq!(previewed(&ctx, other), None, "another position");
+        preview(&ctx, spot, None);
+        assert_eq!(previewed(&ctx, spot), None, "the pointer left");
+    }
 }
