@@ -68,6 +68,9 @@ pub struct Tool<A> {
     pub lit: bool,
     /// A picture instead of the symbol (a texture, on a square of this colour).
     pub image: Option<(egui::TextureId, egui::Color32)>,
+    /// A word beside the symbol (the study's tools, last in the row: the review's symbol
+    /// alone on a row of its own, where the row wrapped before it, said nothing).
+    pub word: Option<&'static str>,
 }
 
 impl<A> Tool<A> {
@@ -80,7 +83,14 @@ impl<A> Tool<A> {
             enabled: true,
             lit: false,
             image: None,
+            word: None,
         }
+    }
+
+    /// The button shows `word` beside its symbol.
+    pub fn word(mut self, word: &'static str) -> Tool<A> {
+        self.word = Some(word);
+        self
     }
 
     /// The button shows `texture` on a square of `fill` instead of its symbol.
@@ -98,7 +108,10 @@ impl<A> Tool<A> {
                     .fill(fill)
                     .min_size(size)
             }
-            None => egui::Button::new(icon_text(self.icon)).min_size(size),
+            None => match self.word {
+                Some(word) => egui::Button::new(format!("{} {word}", self.icon)),
+                None => egui::Button::new(icon_text(self.icon)).min_size(size),
+            },
         }
     }
 
@@ -137,6 +150,7 @@ pub fn study_tools<A: Copy>(
             },
             "A",
         )
+        .word("Analysis")
         .lit(on),
         Tool::new(
             review_act,
@@ -144,6 +158,7 @@ pub fn study_tools<A: Copy>(
             "Review the game: every move judged by the engine",
             "",
         )
+        .word("Review")
         .enabled(has_moves && !reviewing && !reviewed)
         .lit(reviewing),
     ]

@@ -137,11 +137,12 @@ pub fn analysis_section(
             "Another good move and its line"
         };
         let how = if tryable {
-            "point at it to see it on the board, click a move to play the line to it"
+            "Point at it to see it on the board; click a move to play the line up to it."
         } else {
-            "point at it to see it on the board (moves are tried on a past position or a finished game)"
+            "Point at it to see it on the board. Lines are played out on a past position or \
+             a finished game."
         };
-        let hover = format!("{what}: {} ({how})", c.line.join(" "));
+        let hover = format!("{what}: {}. {how}", c.line.join(" "));
         let row = ui.horizontal(|ui| {
             let first = ui
                 .add(egui::Label::new(text).sense(egui::Sense::click()))

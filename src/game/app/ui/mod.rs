@@ -281,15 +281,15 @@ pub fn ending_question<M: Copy>(
         *asked = None;
     }
     let mut confirmed = None;
+    // No question, no row: an empty one kept a blank band under the panel's buttons.
+    let Some((question, _)) = *asked else {
+        return None;
+    };
     ui.horizontal(|ui| {
-        // The row keeps a button's height when empty; a long question wraps beside the
-        // buttons (they come first, so that they stay where they are) instead of
-        // widening the panel past the window.
+        // A long question wraps beside the buttons (they come first, so that they stay
+        // where they are) instead of widening the panel past the window.
         ui.set_min_height(26.0);
         ui.set_max_width(ui.available_width());
-        let Some((question, _)) = *asked else {
-            return;
-        };
         let text = match question {
             Ending::Resign(_) => "Resign this game?",
             Ending::OfferDraw(_) => "Offer a draw?",
