@@ -757,6 +757,14 @@ fn root_pass_rules_weigh_points_and_win_rate() {
         pass_or_play(&[lucky_pass, opening], false).map(|m| m.mv),
         Some(drop("g7"))
     );
+    // But a small budget's pass on a settled board, tried enough to be judged (90
+    // playouts, the opponent has passed), stays the choice against a fill as good.
+    let settled_pass = root_move(Move::Pass, 90, 0.6, 0.5, 1.0);
+    let fill = root_move(drop("h2"), 80, 0.6, 0.5, 1.0);
+    assert_eq!(
+        pass_or_play(&[settled_pass, fill], true).map(|m| m.mv),
+        Some(Move::Pass)
+    );
 }
 
 /// Whether the opponent can capture the piece that `mv` puts down with one drop, judged

@@ -161,17 +161,36 @@ fn a_line_clicked_in_the_analysis_is_tried_on_the_board_as_a_side_line() {
     let line = line_of(&app).unwrap();
     app.world_mut().write_message(TryLine(line[..2].to_vec()));
     settle(&mut app);
-    let world = app.world();
-    let side = world
-        .resource::<Bridge>()
-        .line(Some(0))
-        .expect("a side line");
-    assert_eq!(
-        side.game.played(),
-        line[..2].to_vec(),
-        "the line's two moves"
-    );
+    let side = |app: &App| {
+        let world = app.world();
+        let line = world
+            .resource::<Bridge>()
+            .line(Some(0))
+            .expect("a side line");
+        line.game.played()
+    };
+    assert_eq!(side(&app), line[..2].to_vec(), "the line's two moves");
     assert_eq!(version(&app), before + 1, "the game is as it was");
+
+    // The analysis follows the line; a move of its line clicked there extends it.
+    until(&mut app, |app| {
+        let world = app.world();
+        let source = world.resource::<StudySource>().0.clone();
+        source.is_some_and(|s| {
+            s.line.is_some()
+                && world
+                    .resource::<AnalysisBoard>()
+                    .current(&s)
+                    .is_some_and(|f| !f.analysis.best.is_empty())
+        })
+    });
+    let next = line_of(&app).unwrap();
+    app.world_mut().write_message(TryLine(next[..1].to_vec()));
+    settle(&mut app);
+    let mut three = line[..2].to_vec();
+    three.push(next[0].clone());
+    assert_eq!(side(&app), three, "the side line grew by the move clicked");
+    assert_eq!(version(&app), before + 1);
 }
 
 #[test]

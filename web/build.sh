@@ -96,7 +96,8 @@ if [[ "$(cat "$epaint_dir/.chogo-patch" 2>/dev/null)" != "$epaint_stamp" ]]; the
     epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" 2>/dev/null | head -n 1 || true)"
     if [[ -z "$epaint_src" ]]; then
         "${cargo_cmd[@]}" fetch --quiet
-        epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" | head -n 1)"
+        epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" 2>/dev/null | head -n 1 || true)"
+        [[ -n "$epaint_src" ]] || { echo "web/build.sh: epaint $epaint_version's source is not in $registry (cargo fetch put it elsewhere?)" >&2; exit 1; }
     fi
     command -v patch >/dev/null 2>&1 || bash "$root/.ci/deps" patch
     rm -rf "$epaint_dir"

@@ -99,7 +99,9 @@ impl Outline {
         }
     }
 
-    /// The lines the outline's contours were cut into: x0, y0, x1, y1 each.
+    /// The lines the outline's contours were cut into: x0, y0, x1, y1 each (for the
+    /// tests; epaint does not ask).
+    #[allow(dead_code)]
     pub fn lines(&self) -> &[[f32; 4]] {
         &self.lines
     }

@@ -109,7 +109,8 @@ impl<A> Tool<A> {
                     .min_size(size)
             }
             None => match self.word {
-                Some(word) => egui::Button::new(format!("{} {word}", self.icon)),
+                Some(word) => egui::Button::new(format!("{} {word}", self.icon))
+                    .min_size(egui::vec2(0.0, size.y)),
                 None => egui::Button::new(icon_text(self.icon)).min_size(size),
             },
         }

@@ -196,24 +196,28 @@ fn line_moves(ui: &mut egui::Ui, line: &[String], tryable: bool) -> Option<usize
 /// (the board is drawn before the panel in a frame).
 fn preview(ctx: &egui::Context, spot: Spot, hovered: Option<usize>) {
     let id = egui::Id::new("study line preview");
-    let before = ctx.data(|d| d.get_temp::<(Spot, usize)>(id));
+    let pass = ctx.cumulative_pass_nr();
+    let before = ctx.data(|d| d.get_temp::<(Spot, usize, u64)>(id));
     let now = hovered.map(|i| (spot, i));
-    if before != now {
-        ctx.data_mut(|d| match now {
-            Some(now) => {
-                d.insert_temp(id, now);
-            }
-            None => d.remove::<(Spot, usize)>(id),
-        });
+    if before.map(|(s, i, _)| (s, i)) != now {
         ctx.request_repaint();
     }
+    ctx.data_mut(|d| match now {
+        Some((spot, i)) => {
+            d.insert_temp(id, (spot, i, pass));
+        }
+        None => d.remove::<(Spot, usize, u64)>(id),
+    });
 }
 
-/// The candidate whose line the pointer is on, in the position shown.
+/// The candidate whose line the pointer is on, in the position shown: as the panel drew
+/// it in this frame or the one before (a panel no longer drawn — its section gone, the
+/// small window's drawer shut — previews nothing).
 fn previewed(ctx: &egui::Context, spot: Spot) -> Option<usize> {
-    ctx.data(|d| d.get_temp::<(Spot, usize)>(egui::Id::new("study line preview")))
-        .filter(|(at, _)| *at == spot)
-        .map(|(_, i)| i)
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(Spot, usize, u64)>(egui::Id::new("study line preview")))
+        .filter(|&(at, _, drawn)| at == spot && drawn + 1 >= pass)
+        .map(|(_, i, _)| i)
 }
 
 /// A study section's header, which folds the section: the toggle, the title (a click on
@@ -749,5 +753,12 @@ mod tests {
         assert_eq!(previewed(&ctx, other), None, "another position");
         preview(&ctx, spot, None);
         assert_eq!(previewed(&ctx, spot), None, "the pointer left");
+        // A panel that stops drawing the analysis leaves no preview behind.
+        preview(&ctx, spot, Some(1));
+        for _ in 0..2 {
+            let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
+            output.textures_delta.clear();
+        }
+        assert_eq!(previewed(&ctx, spot), None, "the panel was not drawn since");
     }
 }

@@ -268,8 +268,9 @@ pub enum Ending<M> {
     Play(M, &'static str),
 }
 
-/// The panel's question about an ending, in a row of its own that stays (empty) when
-/// there is none, so the buttons below never move. `asked` holds the question with the
+/// The panel's question about an ending, in a row of its own while it is asked (what is
+/// below moves down a row meanwhile; an empty row kept for it was a blank band under the
+/// buttons). `asked` holds the question with the
 /// game version it was asked in; a question the game has moved past is dropped. Returns
 /// the ending the player confirmed.
 pub fn ending_question<M: Copy>(
@@ -282,9 +283,7 @@ pub fn ending_question<M: Copy>(
     }
     let mut confirmed = None;
     // No question, no row: an empty one kept a blank band under the panel's buttons.
-    let Some((question, _)) = *asked else {
-        return None;
-    };
+    let (question, _) = (*asked)?;
     ui.horizontal(|ui| {
         // A long question wraps beside the buttons (they come first, so that they stay
         // where they are) instead of widening the panel past the window.

@@ -22,8 +22,8 @@ use super::*;
 ///   clearly lower), or 5 % (2 %) in win rate or more, is played instead; if none, the
 ///   pass.
 ///
-/// A pass most played with fewer playouts than [`pass_trusted_at`] the most played other
-/// move's is not the search's choice: that move is, and the first rule judges it.
+/// A pass most played with fewer playouts than [`pass_judged_at`] the most played other
+/// move's is not the search's choice: that move is played.
 ///
 /// Whoever leads: a side behind plays on only with a move that beats the pass so (not
 /// with any move), and a losing side whose pass would end the game lost plays on when a
@@ -35,15 +35,18 @@ pub fn pass_or_play(ranked: &[RootMove], opponent_passed: bool) -> Option<RootMo
         return Some(chosen);
     };
     let wins_margin = pass_wins_margin(opponent_passed);
-    // The pass most played on fewer playouts than the rules trust it with is no verdict:
-    // a short search (a deadline gone at once) spreads its few playouts over every drop,
+    // A pass most played on fewer playouts than any verdict on it needs is no choice: a
+    // short search (a deadline gone at once) spreads its few playouts over every drop,
     // whose values the AMAF statistics smooth, while the pass's value is its own few
     // playouts alone; on an empty board it was then the most played in about one search
-    // of fifteen, and a move would have needed 30 playouts to overturn it. The most
-    // played move is judged against the pass instead, as below.
+    // of fifteen (9 to 15 of 64 playouts), and a move would have needed 30 playouts to
+    // overturn it. The most played move is played instead. The bar is the one
+    // [`pass_due`] judges the pass by ([`MIN_PLAYOUTS`] at a small budget), not the
+    // higher one that lets a pass replace a move: a settled board's pass at 300
+    // playouts must stay the choice.
     if chosen.mv == Move::Pass
         && let Some(&other) = ranked.iter().find(|m| m.mv != Move::Pass)
-        && pass.playouts < pass_trusted_at(other.playouts)
+        && pass.playouts < pass_judged_at(other.playouts)
     {
         chosen = other;
     }
@@ -72,6 +75,13 @@ pub(super) fn pass_wins_margin(opponent_passed: bool) -> f64 {
     } else {
         PASS_WINS
     }
+}
+
+/// The playouts the pass needs before a verdict on it (the search's choice of it, or a
+/// move found clearly better) against a move that had `playouts`: [`PASS_TRUSTED`], or a
+/// tenth of the move's when that is less (a small budget), and [`MIN_PLAYOUTS`].
+pub(super) fn pass_judged_at(playouts: u64) -> u64 {
+    PASS_TRUSTED.min(playouts / 10).max(MIN_PLAYOUTS)
 }
 
 /// The playouts the pass needs before [`pass_or_play`] trusts it against a move that
@@ -107,7 +117,7 @@ pub(super) fn pass_due(tree: &Tree) -> Option<usize> {
     // A few playouts of the pass can look clearly worse by chance (one large loss
     // among them): the verdict waits for [`PASS_TRUSTED`] playouts of the pass, or a
     // tenth of the move's when that is less (a small budget), and [`MIN_PLAYOUTS`].
-    let enough = PASS_TRUSTED.min(best_move.playouts / 10).max(MIN_PLAYOUTS);
+    let enough = pass_judged_at(best_move.playouts);
     let judged = pass_move.playouts >= enough && best_move.clearly_beats_pass(&pass_move, margin);
     (short && 2 * (pass_move.playouts + 1) <= best_move.playouts && !judged).then_some(pass)
 }
