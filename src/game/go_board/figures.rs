@@ -21,6 +21,15 @@ pub struct Figures {
 }
 
 impl Figures {
+    /// No figures (no renderer to make them for): every handle the default one.
+    fn none() -> Figures {
+        Figures {
+            black: Default::default(),
+            white: Default::default(),
+            stones: Default::default(),
+        }
+    }
+
     /// The image for a side's kind; rooks as stones when `stones`.
     pub fn of(&self, side: Side, kind: Kind, stones: bool) -> Handle<Image> {
         if stones && kind == Kind::Rook {
@@ -62,62 +71,35 @@ impl FigureTextures {
     }
 }
 
-/// The figures' file names (`assets/go/figures/<name>.png`), black then white, in
-/// [`Kind::ALL`]'s order, and the two stones: the browser fetches them (the tests hold
-/// them to the desktop's built-in bytes).
-#[cfg(any(test, target_arch = "wasm32"))]
-const BLACK_NAMES: [&str; KINDS] = ["br", "bb", "bq", "bk", "bw", "bn", "bm", "bp", "bd", "ba"];
-#[cfg(any(test, target_arch = "wasm32"))]
-const WHITE_NAMES: [&str; KINDS] = ["wr", "wb", "wq", "wk", "ww", "wn", "wm", "wp", "wd", "wa"];
-#[cfg(any(test, target_arch = "wasm32"))]
-const STONE_NAMES: [&str; 2] = ["bs", "ws"];
-
-/// On the desktop the figures are built into the program.
-#[cfg(not(target_arch = "wasm32"))]
-mod built_in {
-    use super::KINDS;
-
-    macro_rules! figure {
-        ($name:literal) => {
-            include_bytes!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/go/figures/",
-                $name,
-                ".png"
-            ))
-            .as_slice()
-        };
-    }
-
-    /// The PNG bytes of each kind's figure, in the order of the names above.
-    pub const BLACK: [&[u8]; KINDS] = [
-        figure!("br"),
-        figure!("bb"),
-        figure!("bq"),
-        figure!("bk"),
-        figure!("bw"),
-        figure!("bn"),
-        figure!("bm"),
-        figure!("bp"),
-        figure!("bd"),
-        figure!("ba"),
-    ];
-    pub const WHITE: [&[u8]; KINDS] = [
-        figure!("wr"),
-        figure!("wb"),
-        figure!("wq"),
-        figure!("wk"),
-        figure!("ww"),
-        figure!("wn"),
-        figure!("wm"),
-        figure!("wp"),
-        figure!("wd"),
-        figure!("wa"),
-    ];
-    pub const STONES: [&[u8]; 2] = [figure!("bs"), figure!("ws")];
+/// A set of figures from their file names (`assets/go/figures/<name>.png`): `$names`,
+/// the names, which the browser fetches (and the tests read); `$bytes`, on the desktop,
+/// their PNGs built into the program.
+macro_rules! figure_set {
+    ($names:ident, $bytes:ident, $n:expr, [$($name:literal),* $(,)?]) => {
+        #[cfg(any(test, target_arch = "wasm32"))]
+        const $names: [&str; $n] = [$($name),*];
+        #[cfg(not(target_arch = "wasm32"))]
+        const $bytes: [&[u8]; $n] = [$(
+            include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/go/figures/", $name, ".png"))
+                .as_slice()
+        ),*];
+    };
 }
-#[cfg(not(target_arch = "wasm32"))]
-use built_in::{BLACK, STONES, WHITE};
+
+// Black then white, in [`Kind::ALL`]'s order, and the two stones.
+figure_set!(
+    BLACK_NAMES,
+    BLACK,
+    KINDS,
+    ["br", "bb", "bq", "bk", "bw", "bn", "bm", "bp", "bd", "ba"]
+);
+figure_set!(
+    WHITE_NAMES,
+    WHITE,
+    KINDS,
+    ["wr", "wb", "wq", "wk", "ww", "wn", "wm", "wp", "wd", "wa"]
+);
+figure_set!(STONE_NAMES, STONES, 2, ["bs", "ws"]);
 
 /// Decodes a PNG (grey or colour, with or without alpha) into straight RGBA bytes.
 pub fn decode(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
@@ -175,11 +157,7 @@ impl FromWorld for Figures {
     fn from_world(world: &mut World) -> Figures {
         // Without a renderer (the windowless tests) there are no images to make.
         if world.get_resource::<Assets<Image>>().is_none() {
-            return Figures {
-                black: Default::default(),
-                white: Default::default(),
-                stones: Default::default(),
-            };
+            return Figures::none();
         }
         figures(world)
     }
@@ -208,11 +186,7 @@ fn figures(world: &mut World) -> Figures {
 #[cfg(target_arch = "wasm32")]
 fn figures(world: &mut World) -> Figures {
     let Some(server) = world.get_resource::<AssetServer>() else {
-        return Figures {
-            black: Default::default(),
-            white: Default::default(),
-            stones: Default::default(),
-        };
+        return Figures::none();
     };
     let load = |name: &&str| server.load::<Image>(format!("go/figures/{name}.png"));
     let figures = Figures {

@@ -19,6 +19,7 @@ use bevy_egui::egui;
 
 use crate::common::Side;
 use crate::common::analysis::{Analysis, Effort, Studied};
+use crate::common::puzzled::Puzzled;
 use crate::game::app::session::{Command, Session, SessionGame, Viewing};
 use crate::game::app::sets::Phase;
 use crate::game::app::thinker::{Job, Thinker};
@@ -128,11 +129,11 @@ fn show_asked<G: StudiedBoard>(
     }
 }
 
-/// Tries the line clicked in the panel on the position shown: each move, found among the
-/// legal moves of the position it is played from by its notation, as a
+/// Tries the line clicked in the panel on the position shown: each move, read from its
+/// notation in the position it is played from ([`Puzzled::parse_move`]), as a
 /// [`Command::TryMove`], up to the first that is not one (the session refuses them where
 /// moves are not tried).
-fn try_line<G: StudiedBoard>(
+fn try_line<G: StudiedBoard + Puzzled>(
     mut asks: MessageReader<TryLine>,
     session: Res<Session<G>>,
     viewing: Res<Viewing<G>>,
@@ -148,11 +149,7 @@ fn try_line<G: StudiedBoard>(
             .after_plies(viewing.0.unwrap_or(session.game.ply_count())),
     };
     for text in &moves {
-        let Some(mv) = game
-            .legal_moves()
-            .into_iter()
-            .find(|&m| game.move_text(m) == *text)
-        else {
+        let Ok(mv) = game.parse_move(text) else {
             break;
         };
         if game.play(mv).is_err() {
@@ -164,7 +161,7 @@ fn try_line<G: StudiedBoard>(
 
 /// A board's game is studied while its state `on` holds: it is offered, and the position
 /// the study asks for is shown.
-pub fn register_board<G: StudiedBoard, S: States>(app: &mut App, on: S) {
+pub fn register_board<G: StudiedBoard + Puzzled, S: States>(app: &mut App, on: S) {
     app.add_systems(
         Update,
         (

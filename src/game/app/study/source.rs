@@ -71,6 +71,12 @@ impl Source {
         }
     }
 
+    /// Whether a move on the position shown goes to a side line (as the session judges
+    /// it): a past position, or a finished game.
+    pub fn tries_moves(&self) -> bool {
+        !self.live || self.shown < self.played.len()
+    }
+
     /// The record of the position shown, for the engine.
     pub(super) fn shown_record(&self) -> String {
         match &self.line {

@@ -120,7 +120,7 @@ pub fn analysis_section(
         .unwrap_or(0);
     // A move of a line is tried on the board (a side line) where moves are tried: a
     // past position, or a finished game. The live game's are only previewed.
-    let tryable = !source.live || source.shown < source.played.len();
+    let tryable = source.tries_moves();
     let mut hovered = None;
     let mut clicked = None;
     for (i, c) in a.best.iter().enumerate() {
@@ -169,7 +169,7 @@ fn line_moves(ui: &mut egui::Ui, line: &[String], tryable: bool) -> Option<usize
     let mut clicked = None;
     for (j, mv) in line.iter().enumerate().skip(1).take(5) {
         let text = egui::RichText::new(mv).small().weak();
-        let galley = egui::WidgetText::from(text.clone()).into_galley(
+        let galley = egui::WidgetText::from(text).into_galley(
             ui,
             Some(egui::TextWrapMode::Extend),
             f32::INFINITY,
@@ -195,7 +195,7 @@ fn line_moves(ui: &mut egui::Ui, line: &[String], tryable: bool) -> Option<usize
 /// one: kept in egui's memory for the position shown, a frame asked for when it changes
 /// (the board is drawn before the panel in a frame).
 fn preview(ctx: &egui::Context, spot: Spot, hovered: Option<usize>) {
-    let id = egui::Id::new("study line preview");
+    let id = preview_id();
     let pass = ctx.cumulative_pass_nr();
     let before = ctx.data(|d| d.get_temp::<(Spot, usize, u64)>(id));
     let now = hovered.map(|i| (spot, i));
@@ -210,12 +210,17 @@ fn preview(ctx: &egui::Context, spot: Spot, hovered: Option<usize>) {
     });
 }
 
+/// Where [`preview`] keeps the candidate pointed at, with the position and the frame.
+fn preview_id() -> egui::Id {
+    egui::Id::new("study line preview")
+}
+
 /// The candidate whose line the pointer is on, in the position shown: as the panel drew
 /// it in this frame or the one before (a panel no longer drawn — its section gone, the
 /// small window's drawer shut — previews nothing).
 fn previewed(ctx: &egui::Context, spot: Spot) -> Option<usize> {
     let pass = ctx.cumulative_pass_nr();
-    ctx.data(|d| d.get_temp::<(Spot, usize, u64)>(egui::Id::new("study line preview")))
+    ctx.data(|d| d.get_temp::<(Spot, usize, u64)>(preview_id()))
         .filter(|&(at, _, drawn)| at == spot && drawn + 1 >= pass)
         .map(|(_, i, _)| i)
 }
