@@ -324,6 +324,18 @@ impl Bits {
     pub fn iter(self) -> BitsIter {
         BitsIter(self)
     }
+
+    /// The set's strings: its parts connected in the sense of `adjacency`, each once, in
+    /// the order of their first cells.
+    pub fn strings(self, adjacency: Adjacency) -> impl Iterator<Item = Bits> {
+        let mut left = self;
+        std::iter::from_fn(move || {
+            let first = left.iter().next()?;
+            let string = Bits::from_cell(first).flood_by(left, adjacency);
+            left &= !string;
+            Some(string)
+        })
+    }
 }
 
 /// The cells of a set, a1, b1 … first.
@@ -447,6 +459,34 @@ mod tests {
         assert_eq!(n, ["s18", "r19"]);
         let e5: Cell = "e5".parse().unwrap();
         assert_eq!(Bits::from_cell(e5).neighbours().count(), 4);
+    }
+
+    #[test]
+    fn a_set_falls_into_its_strings_by_the_adjacency() {
+        let set: Bits = ["a1", "b1", "c3", "d4", "d5", "s19"]
+            .iter()
+            .map(|c| c.parse::<Cell>().unwrap())
+            .collect();
+        let named = |adjacency| -> Vec<String> {
+            set.strings(adjacency)
+                .map(|s| {
+                    s.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect()
+        };
+        assert_eq!(
+            named(Adjacency::Orthogonal),
+            ["a1 b1", "c3", "d4 d5", "s19"]
+        );
+        // c3 and d4 touch at a corner; b1 and c3 do not (two files, two ranks apart).
+        assert_eq!(
+            named(Adjacency::Diagonal),
+            ["a1", "b1", "c3 d4", "d5", "s19"]
+        );
+        assert_eq!(Bits::EMPTY.strings(Adjacency::Orthogonal).count(), 0);
     }
 
     #[test]

@@ -185,15 +185,6 @@ impl Bot for Greedy {
                 best = Some((key, mv));
             }
         });
-        best.map(|(_, mv)| Choice {
-            mv,
-            playouts: 0,
-            winrate: None,
-            visits: 0,
-            candidates: Vec::new(),
-            line: vec![mv],
-            hopeless: false,
-            resign: false,
-        })
+        best.map(|(_, mv)| Choice::unsearched(mv))
     }
 }

@@ -68,6 +68,22 @@ pub struct Choice {
     pub resign: bool,
 }
 
+impl Choice {
+    /// A move chosen without a search (the random and greedy bots).
+    pub fn unsearched(mv: Move) -> Choice {
+        Choice {
+            mv,
+            playouts: 0,
+            winrate: None,
+            visits: 0,
+            candidates: Vec::new(),
+            line: vec![mv],
+            hopeless: false,
+            resign: false,
+        }
+    }
+}
+
 /// The win rate under which a search finds the game lost ([`Choice::hopeless`]).
 pub const RESIGN_BELOW: f64 = 0.05;
 

@@ -56,15 +56,6 @@ impl Bot for RandomBot {
         let eyes = Eyes::new(request.game.position());
         let mut rng = Rng::new(request.seed);
         let mv = random_game_move(request.game, &eyes, &mut rng);
-        Some(Choice {
-            mv,
-            playouts: 0,
-            winrate: None,
-            visits: 0,
-            candidates: Vec::new(),
-            line: vec![mv],
-            hopeless: false,
-            resign: false,
-        })
+        Some(Choice::unsearched(mv))
     }
 }

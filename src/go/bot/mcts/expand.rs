@@ -264,18 +264,12 @@ impl<'a> Expansion<'a> {
 
 /// The last liberties of `me`'s groups in atari.
 fn last_liberties_in_atari(pos: &Position, me: Side, adj: Adjacency) -> Bits {
-    let own = pos.pieces(me);
     let empty = pos.empty();
-    let mut seen = Bits::EMPTY;
     let mut libs = Bits::EMPTY;
-    for c in own {
-        if !seen.contains(c) {
-            let group = Bits::from_cell(c).flood_by(own, adj);
-            seen |= group;
-            let l = group.adjacent(adj) & empty;
-            if l.count() == 1 {
-                libs |= l;
-            }
+    for group in pos.pieces(me).strings(adj) {
+        let l = group.adjacent(adj) & empty;
+        if l.count() == 1 {
+            libs |= l;
         }
     }
     libs

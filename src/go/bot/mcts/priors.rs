@@ -147,15 +147,11 @@ pub(super) fn ladder_cells(pos: &Position) -> (Bits, Vec<(Cell, u32)>) {
     let me = pos.turn();
     let empty = pos.empty();
     for side in [me, !me] {
-        let stones = pos.pieces(side);
-        let mut seen = Bits::EMPTY;
-        for c in stones {
-            if seen.contains(c) {
-                continue;
-            }
-            let group = Bits::from_cell(c).flood_by(stones, adj);
-            seen |= group;
+        for group in pos.pieces(side).strings(adj) {
             let libs = group.adjacent(adj) & empty;
+            let Some(c) = group.iter().next() else {
+                continue;
+            };
             let v = FastGo::index(c);
             if side == me {
                 if libs.count() == 1 && !fast.can_escape(v, LADDER_DEPTH) {
@@ -210,19 +206,15 @@ pub fn read_strings(pos: &Position) -> Reading {
     let mut passed = fast.clone();
     passed.pass();
     for side in [me, !me] {
-        let stones = pos.pieces(side);
-        let mut seen = Bits::EMPTY;
-        for c in stones {
-            if seen.contains(c) {
-                continue;
-            }
-            let string = Bits::from_cell(c).flood_by(stones, adj);
-            seen |= string;
+        for string in pos.pieces(side).strings(adj) {
             let libs = string.adjacent(adj) & empty;
             let size = string.count();
             if size < READ_MIN_STONES as u32 || libs.count() > crate::go::fast::READ_LIBS as u32 {
                 continue;
             }
+            let Some(c) = string.iter().next() else {
+                continue;
+            };
             let v = FastGo::index(c);
             let mut tries = libs;
             let decides = if side == me {
