@@ -275,17 +275,24 @@ impl<A: Copy> GamePanel<'_, A> {
             // or going (thinking…, a past position) does not move the move list under
             // the pointer.
             // With the study shown the room goes to the moves: the block holds less.
-            let least = if self.study.as_ref().is_some_and(|s| s.shows_anything()) {
+            // So does a panel too short for the three moves with the full block (seen on
+            // the frame before: Go's at 900 × 700 kept a blank band over a cut list).
+            let short_key = egui::Id::new((self.id, "panel short"));
+            let short = ui.data(|d| d.get_temp::<bool>(short_key)).unwrap_or(false);
+            let least = if short || self.study.as_ref().is_some_and(|s| s.shows_anything()) {
                 STATUS_HEIGHT_STUDYING
             } else {
                 STATUS_HEIGHT
             };
+            // The block's spare room beyond its lines, which a full block would have.
+            let mut spare = 0.0;
             let mut status = Some(status);
             if self.result_first
                 && let Some(status) = status.take()
             {
                 ui.separator();
-                status_block(ui, least, status);
+                let lines = status_block(ui, least, status);
+                spare = (STATUS_HEIGHT - lines.max(least)).max(0.0);
                 ui.separator();
             }
             if let Some(study) = &self.study {
@@ -305,7 +312,8 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             if let Some(status) = status {
                 ui.separator();
-                status_block(ui, least, status);
+                let lines = status_block(ui, least, status);
+                spare = (STATUS_HEIGHT - lines.max(least)).max(0.0);
             }
             if let Some(text) = self.notice {
                 notice_line(ui, text);
@@ -318,6 +326,12 @@ impl<A: Copy> GamePanel<'_, A> {
             // The list's header (its Back button's height) comes out of that room too.
             let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
             let height = (scrolled - above - header - 8.0).max(LIST_LEAST);
+            let full = above + spare + header + 8.0 + LIST_LEAST;
+            if (full > scrolled) != short {
+                ui.data_mut(|d| d.insert_temp(short_key, full > scrolled));
+                ui.ctx()
+                    .request_discard("the status block's height follows the room");
+            }
             asked.extend(self.moves_section(ui, height));
         });
         let below_top = ui.cursor().top();
@@ -451,16 +465,21 @@ impl<A: Copy> GamePanel<'_, A> {
 }
 
 /// The status (whose turn, or the result) in a block at least `least` tall.
-fn status_block(ui: &mut egui::Ui, least: f32, status: impl FnOnce(&mut egui::Ui)) {
+/// Returns the height of the status's own lines.
+fn status_block(ui: &mut egui::Ui, least: f32, status: impl FnOnce(&mut egui::Ui)) -> f32 {
     let width = ui.available_width();
     ui.allocate_ui_with_layout(
         egui::vec2(width, least),
         egui::Layout::top_down(egui::Align::Min),
         |ui| {
+            // (Before the lines: egui counts a least height from the cursor.)
             ui.set_min_size(egui::vec2(width, least));
+            let top = ui.cursor().top();
             status(ui);
+            ui.cursor().top() - top
         },
-    );
+    )
+    .inner
 }
 
 /// The notice, two lines at most (the whole notice on hover), so that a long one does
@@ -489,7 +508,17 @@ fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
         // (Tight enough that they keep that with the scroll bar's width set aside.)
         ui.spacing_mut().button_padding = egui::vec2(6.0, 4.0);
         ui.spacing_mut().item_spacing.x = 3.0;
-        for tool in tools {
+        let worded = tools.iter().position(|t| t.word.is_some());
+        for (i, tool) in tools.iter().enumerate() {
+            // The worded tools (last) keep to one row: where they do not all fit in what
+            // is left of this one, they start the next (Go's at 900 × 700 left "▤ Review"
+            // alone on a third row).
+            if Some(i) == worded && i > 0 {
+                let wanted = words_width(ui, &tools[i..]);
+                if wanted > ui.available_size_before_wrap().x {
+                    ui.end_row();
+                }
+            }
             let button = tool.button(egui::vec2(32.0, 30.0)).selected(tool.lit);
             let tip = if tool.key.is_empty() {
                 tool.name.to_string()
@@ -507,6 +536,24 @@ fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
         }
     });
     clicked
+}
+
+/// The width the worded tools among `tools` take in a row, with the spaces between.
+fn words_width<A>(ui: &egui::Ui, tools: &[Tool<A>]) -> f32 {
+    let spacing = ui.spacing();
+    tools
+        .iter()
+        .filter_map(|t| t.word.map(|w| format!("{} {w}", t.icon)))
+        .map(|text| {
+            let galley = egui::WidgetText::from(text).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            );
+            galley.size().x + 2.0 * spacing.button_padding.x + spacing.item_spacing.x
+        })
+        .sum()
 }
 
 /// A tool's label: a lone symbol drawn large enough to read, a word at the body's size.
