@@ -481,7 +481,7 @@ mod tests {
             named(Adjacency::Orthogonal),
             ["a1 b1", "c3", "d4 d5", "s19"]
         );
-        // c3 and d4 touch at a corner; b1 and c3 do not (two files, two ranks apart).
+        // c3 and d4 touch at a corner; b1 and c3 do not (one file, two ranks apart).
         assert_eq!(
             named(Adjacency::Diagonal),
             ["a1", "b1", "c3 d4", "d5", "s19"]

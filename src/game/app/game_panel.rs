@@ -291,8 +291,7 @@ impl<A: Copy> GamePanel<'_, A> {
                 && let Some(status) = status.take()
             {
                 ui.separator();
-                let lines = status_block(ui, least, status);
-                spare = (STATUS_HEIGHT - lines.max(least)).max(0.0);
+                spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
                 ui.separator();
             }
             if let Some(study) = &self.study {
@@ -312,8 +311,7 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             if let Some(status) = status {
                 ui.separator();
-                let lines = status_block(ui, least, status);
-                spare = (STATUS_HEIGHT - lines.max(least)).max(0.0);
+                spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
             }
             if let Some(text) = self.notice {
                 notice_line(ui, text);
@@ -465,7 +463,7 @@ impl<A: Copy> GamePanel<'_, A> {
 }
 
 /// The status (whose turn, or the result) in a block at least `least` tall.
-/// Returns the height of the status's own lines.
+/// Returns the block's height: `least`, or its lines' where they are taller.
 fn status_block(ui: &mut egui::Ui, least: f32, status: impl FnOnce(&mut egui::Ui)) -> f32 {
     let width = ui.available_width();
     ui.allocate_ui_with_layout(
@@ -474,12 +472,12 @@ fn status_block(ui: &mut egui::Ui, least: f32, status: impl FnOnce(&mut egui::Ui
         |ui| {
             // (Before the lines: egui counts a least height from the cursor.)
             ui.set_min_size(egui::vec2(width, least));
-            let top = ui.cursor().top();
             status(ui);
-            ui.cursor().top() - top
         },
     )
-    .inner
+    .response
+    .rect
+    .height()
 }
 
 /// The notice, two lines at most (the whole notice on hover), so that a long one does
@@ -538,7 +536,7 @@ fn tool_row<A: Copy>(ui: &mut egui::Ui, tools: &[Tool<A>]) -> Option<A> {
     clicked
 }
 
-/// The width the worded tools among `tools` take in a row, with the spaces between.
+/// The width the worded tools among `tools` take in a row, with the spaces between them.
 fn words_width<A>(ui: &egui::Ui, tools: &[Tool<A>]) -> f32 {
     let spacing = ui.spacing();
     tools
@@ -551,9 +549,11 @@ fn words_width<A>(ui: &egui::Ui, tools: &[Tool<A>]) -> f32 {
                 f32::INFINITY,
                 egui::TextStyle::Button,
             );
-            galley.size().x + 2.0 * spacing.button_padding.x + spacing.item_spacing.x
+            galley.size().x + 2.0 * spacing.button_padding.x
         })
-        .sum()
+        .fold(-spacing.item_spacing.x, |width, button| {
+            width + spacing.item_spacing.x + button
+        })
 }
 
 /// A tool's label: a lone symbol drawn large enough to read, a word at the body's size.
