@@ -474,9 +474,9 @@ fn bad_hands_are_refused_with_their_reason() {
         (
             "[9PK9pk]",
             "b",
-            "Black holds 9 pawns in hand; these rules give each side 8",
+            "Black holds 9 men in hand; these rules give each side 8",
         ),
-        ("[8P8pk]", "b", "White holds pawns in hand but not its king"),
+        ("[8P8pk]", "b", "White holds men in hand but not its king"),
         ("[Kk8P8p]", "b", "bad men-in-hand field"),
         ("[1PK1pk]", "b", "bad men-in-hand field"),
         ("[PPKpk]", "b", "bad men-in-hand field"),
@@ -491,16 +491,13 @@ fn bad_hands_are_refused_with_their_reason() {
     let err = Position::from_text(&format!("{board}[8PK8pk] b 0 1"), RuleSet::default())
         .unwrap_err()
         .to_string();
-    assert_eq!(
-        err,
-        "only the drop opening (opening=drops) has pawns in hand"
-    );
+    assert_eq!(err, "only the drop opening (opening=drops) has men in hand");
     let kings = "##PPPP##/#P4P#/P6P/8/p6p/#p4p#/##pppp##[2PKk] b 0 1";
     assert_eq!(
         Position::from_text(kings, RuleSet::default())
             .unwrap_err()
             .to_string(),
-        "only the drop opening (opening=drops) has pawns in hand"
+        "only the drop opening (opening=drops) has men in hand"
     );
 }
 

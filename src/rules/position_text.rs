@@ -102,11 +102,11 @@ pub enum PositionError {
     Hand(String),
     #[error("these rules have no kings (kings=none)")]
     NoKings,
-    #[error("only the drop opening (opening=drops) has pawns in hand")]
+    #[error("only the drop opening (opening=drops) has men in hand")]
     PawnsInHand,
-    #[error("{side} holds {pawns} pawns in hand; these rules give each side {men}")]
+    #[error("{side} holds {pawns} men in hand; these rules give each side {men}")]
     HandTooBig { side: Side, pawns: u8, men: u8 },
-    #[error("{0} holds pawns in hand but not its king, which is dropped after them")]
+    #[error("{0} holds men in hand but not its king, which is dropped after them")]
     KingBeforePawns(Side),
     #[error(
         "in the drop opening the sides drop in turn from equal hands: with {turn} to move, \

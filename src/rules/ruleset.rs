@@ -561,9 +561,9 @@ pub enum RuleSetError {
         value: String,
         allowed: &'static [&'static str],
     },
-    #[error("a handicap removes 1 to 3 pawns, not {0}")]
+    #[error("a handicap removes 1 to 3 men, not {0}")]
     HandicapCount(u32),
-    #[error("the handicap names {0}, which is not a start pawn of {1}")]
+    #[error("the handicap names {0}, where {1} has no man at the start")]
     HandicapCell(Cell, Side),
     #[error("the handicap names {0} twice")]
     HandicapRepeated(Cell),

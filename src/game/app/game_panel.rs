@@ -263,7 +263,7 @@ impl<A: Copy> GamePanel<'_, A> {
             ui.data_mut(|d| d.insert_temp(seen, self.game));
             area = area.vertical_scroll_offset(0.0);
         }
-        area.show(ui, |ui| {
+        let output = area.show(ui, |ui| {
             ui.set_max_width(width);
             let top = ui.cursor().top();
             self.heading(ui);
@@ -332,6 +332,7 @@ impl<A: Copy> GamePanel<'_, A> {
             }
             asked.extend(self.moves_section(ui, height));
         });
+        ui::fade_cut_edges(ui, &output, ui.visuals().panel_fill);
         let below_top = ui.cursor().top();
         ui.separator();
         asked.extend(self.menu_row(ui, actions, help));

@@ -133,17 +133,32 @@ fn small_board(InMut(ui): InMut<egui::Ui>, bridge: Res<Bridge>, theme: Res<Theme
     small_board::paint_position(ui, &theme, bridge.game.position(), height);
 }
 
+/// The rule book's diagrams, shown in the form under the option values they play out.
+struct Examples<'a> {
+    book: &'a mut ChogoRuleBook,
+    theme: &'a Theme,
+}
+
 /// One rule option's row: its title, then a radio button for each value (the rules
-/// engine's own names and labels), and under it what the chosen value does.
-fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T) {
+/// engine's own names and labels), and under it what the chosen value does, with the rule
+/// book's diagram of it folded below where the book has one.
+fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T, examples: &mut Examples) {
     ui::choice(ui, T::TITLE, value, T::ALL.iter().map(|&v| (v, v.label())));
+    let name = value.name();
     ui.indent(T::KEY, |ui| {
         ui.add(egui::Label::new(egui::RichText::new(value.explain()).small().weak()).wrap());
+        if examples.book.has_example(T::KEY, name) {
+            egui::CollapsingHeader::new(egui::RichText::new("See it on a board").small())
+                .id_salt(("chogo-example", T::KEY, name))
+                .show(ui, |ui| {
+                    examples.book.show_example(ui, examples.theme, T::KEY, name);
+                });
+        }
     });
 }
 
 /// Every rule option of RULES §9, with the presets and the handicap.
-fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
+fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet, examples: &mut Examples) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Preset");
         for preset in Preset::ALL {
@@ -163,22 +178,24 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
                 }
             }
         });
-    option_choice(ui, &mut rules.king_power);
-    option_choice(ui, &mut rules.part_trapped_tandem);
+    option_choice(ui, &mut rules.king_power, examples);
+    option_choice(ui, &mut rules.part_trapped_tandem, examples);
     // The drop opening drops the kings last, anywhere (RULES §10.3): no king start
     // applies, and the fixed starts cannot be played with it.
     let drops = rules.opening == Opening::Drops;
     if drops && matches!(rules.king_start, KingStart::Fixed | KingStart::Facing) {
         rules.king_start = RuleSet::for_board(rules.board).king_start;
     }
-    ui.add_enabled_ui(!drops, |ui| option_choice(ui, &mut rules.king_start))
-        .response
-        .on_disabled_hover_text(
-            "The drop opening drops the kings last, on any empty cell: no king start applies",
-        );
-    option_choice(ui, &mut rules.own_man_capture);
-    option_choice(ui, &mut rules.mole_condition);
-    proposals_form(ui, rules);
+    ui.add_enabled_ui(!drops, |ui| {
+        option_choice(ui, &mut rules.king_start, examples)
+    })
+    .response
+    .on_disabled_hover_text(
+        "The drop opening drops the kings last, on any empty cell: no king start applies",
+    );
+    option_choice(ui, &mut rules.own_man_capture, examples);
+    option_choice(ui, &mut rules.mole_condition, examples);
+    proposals_form(ui, rules, examples);
     if rules.opening == Opening::Drops {
         // The drop opening has no handicap (RULES §10.3).
         rules.handicap = None;
@@ -209,7 +226,7 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
 
 /// The options of RULES §10, folded under one heading so that the dialog stays short; open
 /// when one of them is chosen.
-fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
+fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet, examples: &mut Examples) {
     let base = RuleSet::for_board(rules.board);
     let chosen = rules.trap != base.trap
         || rules.fortress != base.fortress
@@ -219,9 +236,9 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
         .id_salt("chogo-proposals")
         .default_open(chosen)
         .show(ui, |ui| {
-            option_choice(ui, &mut rules.trap);
-            option_choice(ui, &mut rules.fortress);
-            option_choice(ui, &mut rules.opening);
+            option_choice(ui, &mut rules.trap, examples);
+            option_choice(ui, &mut rules.fortress, examples);
+            option_choice(ui, &mut rules.opening, examples);
             if rules.opening == Opening::Drops {
                 let usual = rules.men_in_hand_default();
                 let mut men = rules.men_in_hand();
@@ -229,33 +246,51 @@ fn proposals_form(ui: &mut egui::Ui, rules: &mut RuleSet) {
                     egui::Slider::new(&mut men, 1..=RuleSet::max_men(rules.board)).text("men each"),
                 );
                 rules.drop_men = (men != usual).then_some(men);
-                option_choice(ui, &mut rules.drop_captures);
-                option_choice(ui, &mut rules.drop_kings);
+                option_choice(ui, &mut rules.drop_captures, examples);
+                option_choice(ui, &mut rules.drop_kings, examples);
             } else {
                 rules.drop_men = None;
                 rules.drop_captures = DropCaptures::default();
                 rules.drop_kings = DropKings::default();
             }
-            option_choice(ui, &mut rules.hopeless);
+            option_choice(ui, &mut rules.hopeless, examples);
         });
 }
 
 /// The new-game form: the opponent, the rules in one line, every option.
-fn new_game_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
+fn new_game_form(
+    InMut(ui): InMut<egui::Ui>,
+    mut form: ResMut<ChogoForm>,
+    mut book: ResMut<ChogoRuleBook>,
+    theme: Res<Theme>,
+) -> Option<String> {
     form.opponent.form(ui);
     ui.separator();
-    rules_part(ui, &mut form)
+    let mut examples = Examples {
+        book: &mut book,
+        theme: &theme,
+    };
+    rules_part(ui, &mut form, &mut examples)
 }
 
 /// The form's rules: their line, the options, and why they cannot be played.
-fn rules_part(ui: &mut egui::Ui, form: &mut ChogoForm) -> Option<String> {
+fn rules_part(ui: &mut egui::Ui, form: &mut ChogoForm, examples: &mut Examples) -> Option<String> {
     ui.label(egui::RichText::new(format!("Rules: {}", form.rules.describe())).strong());
-    rules_form(ui, &mut form.rules);
+    rules_form(ui, &mut form.rules, examples);
     form.rules.validate().err().map(|e| e.to_string())
 }
 
-fn online_rules_form(InMut(ui): InMut<egui::Ui>, mut form: ResMut<ChogoForm>) -> Option<String> {
-    rules_part(ui, &mut form)
+fn online_rules_form(
+    InMut(ui): InMut<egui::Ui>,
+    mut form: ResMut<ChogoForm>,
+    mut book: ResMut<ChogoRuleBook>,
+    theme: Res<Theme>,
+) -> Option<String> {
+    let mut examples = Examples {
+        book: &mut book,
+        theme: &theme,
+    };
+    rules_part(ui, &mut form, &mut examples)
 }
 
 fn rules_text(form: Res<ChogoForm>) -> String {

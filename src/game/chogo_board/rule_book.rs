@@ -29,6 +29,9 @@ struct Diagram {
     task: String,
     start: String,
     rules: RuleSet,
+    /// The options its `rules:` line names (`trap=line`): the New game dialog shows the
+    /// diagram beside the option's value.
+    options: Vec<String>,
     game: Game,
     selection: Selection,
     last: Option<MoveReport>,
@@ -37,13 +40,20 @@ struct Diagram {
 }
 
 impl Diagram {
-    fn new(title: String, task: String, start: String, rules: RuleSet) -> Diagram {
+    fn new(
+        title: String,
+        task: String,
+        start: String,
+        rules: RuleSet,
+        options: Vec<String>,
+    ) -> Diagram {
         let position = Position::from_text(&start, rules).unwrap_or_else(|_| Position::new(rules));
         Diagram {
             title,
             task,
             start,
             rules,
+            options,
             game: Game::from_position(position),
             selection: Selection::default(),
             last: None,
@@ -52,12 +62,13 @@ impl Diagram {
     }
 
     fn reset(&mut self) {
-        let (title, task, start) = (
+        let (title, task, start, options) = (
             std::mem::take(&mut self.title),
             std::mem::take(&mut self.task),
             std::mem::take(&mut self.start),
+            std::mem::take(&mut self.options),
         );
-        *self = Diagram::new(title, task, start, self.rules);
+        *self = Diagram::new(title, task, start, self.rules, options);
     }
 
     /// A click on a cell: pick a man (shift adds to a block), or play the move to it.
@@ -224,20 +235,21 @@ struct Section {
 fn sections(text: &str) -> Vec<Section> {
     let mut sections: Vec<Section> = Vec::new();
     let mut paragraph: Vec<&str> = Vec::new();
-    // A diagram being read: title, position, rules, task lines.
-    type Reading<'a> = Option<(String, Option<String>, RuleSet, Vec<&'a str>)>;
+    // A diagram being read: title, position, rules and the options they name, task lines.
+    type Reading<'a> = Option<(String, Option<String>, (RuleSet, Vec<String>), Vec<&'a str>)>;
     let mut diagram: Reading = None;
     let end_block =
         |sections: &mut Vec<Section>, paragraph: &mut Vec<&str>, diagram: &mut Reading| {
             let Some(section) = sections.last_mut() else {
                 return;
             };
-            if let Some((title, position, rules, task)) = diagram.take() {
+            if let Some((title, position, (rules, options), task)) = diagram.take() {
                 section.diagrams.push(Diagram::new(
                     title,
                     task.join(" "),
                     position.unwrap_or_default(),
                     rules,
+                    options,
                 ));
             } else if !paragraph.is_empty() {
                 section.text.push(paragraph.join(" "));
@@ -259,7 +271,12 @@ fn sections(text: &str) -> Vec<Section> {
             });
         } else if let Some(title) = line.strip_prefix("### ") {
             end_block(&mut sections, &mut paragraph, &mut diagram);
-            diagram = Some((title.to_string(), None, RuleSet::default(), Vec::new()));
+            diagram = Some((
+                title.to_string(),
+                None,
+                (RuleSet::default(), Vec::new()),
+                Vec::new(),
+            ));
         } else if line.is_empty() {
             end_block(&mut sections, &mut paragraph, &mut diagram);
         } else if line == "[start]" {
@@ -274,7 +291,13 @@ fn sections(text: &str) -> Vec<Section> {
             } else if let Some(text) = line.strip_prefix("rules: ")
                 && task.is_empty()
             {
-                *rules = text.parse().unwrap_or_default();
+                *rules = (
+                    text.parse().unwrap_or_default(),
+                    text.split(',')
+                        .filter(|part| part.contains('='))
+                        .map(|part| part.trim().to_string())
+                        .collect(),
+                );
             } else {
                 task.push(line);
             }
@@ -304,6 +327,29 @@ impl Default for ChogoRuleBook {
 impl ChogoRuleBook {
     pub fn titles(&self) -> Vec<String> {
         self.sections.iter().map(|s| s.title.clone()).collect()
+    }
+
+    /// The diagram whose `rules:` line names the option's value (`key=name`).
+    fn example(&mut self, key: &str, name: &str) -> Option<&mut Diagram> {
+        let wanted = format!("{key}={name}");
+        self.sections
+            .iter_mut()
+            .flat_map(|s| s.diagrams.iter_mut())
+            .find(|d| d.options.contains(&wanted))
+    }
+
+    /// Whether the book has a diagram of the option's value.
+    pub fn has_example(&mut self, key: &str, name: &str) -> bool {
+        self.example(key, name).is_some()
+    }
+
+    /// The diagram of the option's value, playable, its words below its board (the New
+    /// game dialog, under the option). Nothing when the book has none.
+    pub fn show_example(&mut self, ui: &mut egui::Ui, theme: &Theme, key: &str, name: &str) {
+        if let Some(diagram) = self.example(key, name) {
+            let width = (ui.available_width() - 8.0).clamp(140.0, 200.0);
+            diagram.show(ui, theme, width, true);
+        }
     }
 }
 
@@ -356,7 +402,7 @@ mod tests {
                 .iter()
                 .map(|s| s.diagrams.len())
                 .sum::<usize>(),
-            14
+            15
         );
         for section in book.sections {
             assert!(!section.text.is_empty(), "{}", section.title);
@@ -365,6 +411,38 @@ mod tests {
                 Position::from_text(&diagram.start, diagram.rules)
                     .unwrap_or_else(|e| panic!("{}: {e}", diagram.title));
                 assert!(diagram.game.outcome().is_none(), "{}", diagram.title);
+            }
+        }
+    }
+
+    #[test]
+    fn the_dialog_finds_the_diagram_of_an_option_value() {
+        let mut book = ChogoRuleBook::default();
+        // Each diagram named by the options, found by the option's key and name.
+        for (key, name, title) in [
+            ("trap", "line", "Line traps"),
+            ("fortress", "reposition", "Reposition an enemy man"),
+            ("tandem", "one-cell", "One-cell part-trapped tandems"),
+            ("mole", "secure-city", "Polis: drop a mole"),
+            ("opening", "drops", "The drop opening"),
+        ] {
+            let d = book
+                .example(key, name)
+                .unwrap_or_else(|| panic!("{key}={name}"));
+            assert_eq!(d.title, title);
+            assert!(d.options.contains(&format!("{key}={name}")));
+        }
+        // A value with no diagram: the dialog shows only its line.
+        assert!(!book.has_example("trap", "single"));
+        assert!(!book.has_example("tandem", "full"));
+        // Every option a diagram names is one of the rule options, with a real value: the
+        // rules line reads back to the diagram's rules.
+        for section in &book.sections {
+            for d in &section.diagrams {
+                for option in &d.options {
+                    let text = format!("chogo-44,{option}");
+                    assert!(text.parse::<RuleSet>().is_ok(), "{}: {option}", d.title);
+                }
             }
         }
     }
@@ -450,6 +528,15 @@ mod tests {
                 Side::White,
                 crate::rules::EndReason::Hopeless
             ))
+        );
+        let mut d = find("One-cell part-trapped tandems");
+        d.click("c3".parse().unwrap(), false);
+        d.click("d3".parse().unwrap(), true);
+        d.click("f3".parse().unwrap(), false);
+        assert!(d.game.plies().is_empty(), "cd3-ef3 is refused");
+        assert_eq!(
+            play(&mut d, &[("c3", false), ("d3", true), ("e3", false)]),
+            "cd3-de3"
         );
         let mut d = find("Facing kings");
         assert_eq!(d.game.position().king(Side::White), "d6".parse().ok());

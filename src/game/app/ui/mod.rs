@@ -609,11 +609,12 @@ pub fn scrolling_above_row<R>(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui
 /// The content scrolls in the window's height less the dialog's frame and `below`.
 fn scrolling_leaving<R>(ui: &mut egui::Ui, below: f32, body: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = ui.ctx().content_rect().height();
-    egui::ScrollArea::vertical()
+    let output = egui::ScrollArea::vertical()
         .max_height((room - 110.0 - below).max(80.0))
         .auto_shrink([false, true])
-        .show(ui, body)
-        .inner
+        .show(ui, body);
+    fade_cut_edges(ui, &output, ui.visuals().window_fill);
+    output.inner
 }
 
 /// A big menu button (less tall in a short window: `compact`).
@@ -640,6 +641,43 @@ pub fn choice<T: PartialEq + Copy>(
             ui.radio_value(value, option, name);
         }
     });
+}
+
+/// How far a scroll area's cut edge fades into `fill`.
+const FADE: f32 = 22.0;
+
+/// Fades a scroll area's content into `fill` at an edge with more content beyond it, so
+/// that a row cut by the edge reads as "more this way" rather than as a broken row (the
+/// drawer of a 640 × 400 window cuts its rows so). Nothing where the content fits.
+pub fn fade_cut_edges<R>(
+    ui: &egui::Ui,
+    output: &egui::scroll_area::ScrollAreaOutput<R>,
+    fill: egui::Color32,
+) {
+    let view = output.inner_rect;
+    let offset = output.state.offset.y;
+    let hidden_below = output.content_size.y - offset - view.height();
+    let fade = FADE.min(view.height() / 4.0);
+    let clear = egui::Color32::TRANSPARENT;
+    let mut mesh = egui::Mesh::default();
+    let mut band = |top: f32, top_color: egui::Color32, bottom_color: egui::Color32| {
+        let first = mesh.vertices.len() as u32;
+        mesh.colored_vertex(egui::pos2(view.left(), top), top_color);
+        mesh.colored_vertex(egui::pos2(view.right(), top), top_color);
+        mesh.colored_vertex(egui::pos2(view.left(), top + fade), bottom_color);
+        mesh.colored_vertex(egui::pos2(view.right(), top + fade), bottom_color);
+        mesh.add_triangle(first, first + 1, first + 2);
+        mesh.add_triangle(first + 1, first + 2, first + 3);
+    };
+    if offset > 0.5 {
+        band(view.top(), fill, clear);
+    }
+    if hidden_below > 0.5 {
+        band(view.bottom() - fade, clear, fill);
+    }
+    if !mesh.is_empty() {
+        ui.painter().with_clip_rect(view).add(mesh);
+    }
 }
 
 /// The height a panel's content below its move list took on the frame before (measured by
