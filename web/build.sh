@@ -83,32 +83,56 @@ else
     fi
 fi
 
-# The browser build's epaint fills glyphs without vello_cpu (web/epaint/README.md): a
-# copy of the locked epaint from cargo's registry with web/epaint's patch and rasteriser,
-# made again only when they change.
-epaint_version="$(awk '/^name = "epaint"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
-epaint_patch="$here/epaint/epaint-$epaint_version.patch"
-[[ -f "$epaint_patch" ]] || { echo "web/build.sh: no $epaint_patch for the locked epaint $epaint_version" >&2; exit 1; }
-epaint_dir="$CARGO_TARGET_DIR/epaint-$epaint_version-patched"
-epaint_stamp="$(cat "$epaint_patch" "$here/epaint/raster.rs" | sha256sum | cut -d' ' -f1)"
-if [[ "$(cat "$epaint_dir/.chogo-patch" 2>/dev/null)" != "$epaint_stamp" ]]; then
-    registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
-    epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" 2>/dev/null | head -n 1 || true)"
-    if [[ -z "$epaint_src" ]]; then
-        "${cargo_cmd[@]}" fetch --quiet
-        epaint_src="$(ls -d "$registry"/*/"epaint-$epaint_version" 2>/dev/null | head -n 1 || true)"
-        [[ -n "$epaint_src" ]] || { echo "web/build.sh: epaint $epaint_version's source is not in $registry (cargo fetch put it elsewhere?)" >&2; exit 1; }
+# A crate of the lock file, copied from cargo's registry into the web target folder with
+# a patch of this project applied and files of its own put in (FILE to DEST, a path in the
+# crate): made again only when they change. Prints the copy's folder.
+#   patched_crate NAME PATCH [FILE DEST]...     (@VERSION@ in PATCH: the locked version)
+patched_crate() {
+    local name="$1" patch_file="$2"
+    shift 2
+    local version dir stamp registry src
+    version="$(awk -v n="$name" '$0 == "name = \"" n "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+    patch_file="${patch_file//@VERSION@/$version}"
+    [[ -f "$patch_file" ]] || { echo "web/build.sh: no $patch_file for the locked $name $version" >&2; exit 1; }
+    dir="$CARGO_TARGET_DIR/$name-$version-patched"
+    local files=("$@") i
+    stamp="$( { cat "$patch_file"; for ((i = 0; i < ${#files[@]}; i += 2)); do cat "${files[i]}"; done; } | sha256sum | cut -d' ' -f1)"
+    if [[ "$(cat "$dir/.chogo-patch" 2>/dev/null)" != "$stamp" ]]; then
+        registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+        src="$(ls -d "$registry"/*/"$name-$version" 2>/dev/null | head -n 1 || true)"
+        if [[ -z "$src" ]]; then
+            "${cargo_cmd[@]}" fetch --quiet >&2
+            src="$(ls -d "$registry"/*/"$name-$version" 2>/dev/null | head -n 1 || true)"
+            [[ -n "$src" ]] || { echo "web/build.sh: $name $version's source is not in $registry (cargo fetch put it elsewhere?)" >&2; exit 1; }
+        fi
+        command -v patch >/dev/null 2>&1 || bash "$root/.ci/deps" patch >&2
+        rm -rf "$dir"
+        mkdir -p "$(dirname "$dir")"
+        cp -r "$src" "$dir"
+        patch --quiet -d "$dir" -p1 <"$patch_file"
+        for ((i = 0; i < ${#files[@]}; i += 2)); do cp "${files[i]}" "$dir/${files[i + 1]}"; done
+        echo "$stamp" >"$dir/.chogo-patch"
+        echo "web/build.sh: $name $version patched ($(basename "$patch_file"))" >&2
     fi
-    command -v patch >/dev/null 2>&1 || bash "$root/.ci/deps" patch
-    rm -rf "$epaint_dir"
-    mkdir -p "$(dirname "$epaint_dir")"
-    cp -r "$epaint_src" "$epaint_dir"
-    patch --quiet -d "$epaint_dir" -p1 <"$epaint_patch"
-    cp "$here/epaint/raster.rs" "$epaint_dir/src/text/raster.rs"
-    echo "$epaint_stamp" >"$epaint_dir/.chogo-patch"
-    echo "web/build.sh: epaint $epaint_version patched (glyphs filled without vello_cpu)"
-fi
+    echo "$dir"
+}
+
+# The browser build's epaint fills glyphs without vello_cpu (web/epaint/README.md): the
+# locked epaint with web/epaint's patch and rasteriser.
+epaint_dir="$(patched_crate epaint "$here/epaint/epaint-@VERSION@.patch" "$here/epaint/raster.rs" src/text/raster.rs)"
 patches+=(--config "patch.crates-io.epaint.path=\"$epaint_dir\"")
+# Its text is shaped by web/harfrust, which places each character's glyph at its advance
+# with the font's kerning, in place of the whole of harfrust (src/lib.rs there says why).
+patches+=(--config "patch.crates-io.harfrust.path=\"$here/harfrust\"")
+# Bevy's shaders are WGSL: the browser build's bevy_shader reads no GLSL, so naga's GLSL
+# front end stays out (web/bevy_shader/README.md).
+shader_dir="$(patched_crate bevy_shader "$here/bevy_shader/bevy_shader-@VERSION@.patch")"
+patches+=(--config "patch.crates-io.bevy_shader.path=\"$shader_dir\"")
+# Nothing in the game reads Bevy's reflection registry: the browser build's bevy_app
+# registers nothing in it, so the reflection data of Bevy's types stays out
+# (web/bevy_app/README.md).
+app_dir="$(patched_crate bevy_app "$here/bevy_app/bevy_app-@VERSION@.patch")"
+patches+=(--config "patch.crates-io.bevy_app.path=\"$app_dir\"")
 
 if [[ $check -eq 1 ]]; then
     "${cargo_cmd[@]}" check "${patches[@]}" --target "$target" "${build_std[@]}" --bin chogo --lib
