@@ -124,15 +124,13 @@ patches+=(--config "patch.crates-io.epaint.path=\"$epaint_dir\"")
 # Its text is shaped by web/harfrust, which places each character's glyph at its advance
 # with the font's kerning, in place of the whole of harfrust (src/lib.rs there says why).
 patches+=(--config "patch.crates-io.harfrust.path=\"$here/harfrust\"")
-# Bevy's shaders are WGSL: the browser build's bevy_shader reads no GLSL, so naga's GLSL
-# front end stays out (web/bevy_shader/README.md).
-shader_dir="$(patched_crate bevy_shader "$here/bevy_shader/bevy_shader-@VERSION@.patch")"
-patches+=(--config "patch.crates-io.bevy_shader.path=\"$shader_dir\"")
-# Nothing in the game reads Bevy's reflection registry: the browser build's bevy_app
-# registers nothing in it, so the reflection data of Bevy's types stays out
-# (web/bevy_app/README.md).
-app_dir="$(patched_crate bevy_app "$here/bevy_app/bevy_app-@VERSION@.patch")"
-patches+=(--config "patch.crates-io.bevy_app.path=\"$app_dir\"")
+# Four crates of Bevy and bevy_egui with the parts the page never runs left out: GLSL
+# shader input, the reflection registry's contents, the 3D pipeline, the type names kept
+# for error messages (web/bevy/README.md says what and why).
+for crate in bevy_shader bevy_app bevy_core_pipeline bevy_egui; do
+    dir="$(patched_crate "$crate" "$here/bevy/$crate-@VERSION@.patch")"
+    patches+=(--config "patch.crates-io.$crate.path=\"$dir\"")
+done
 
 if [[ $check -eq 1 ]]; then
     "${cargo_cmd[@]}" check "${patches[@]}" --target "$target" "${build_std[@]}" --bin chogo --lib
