@@ -31,8 +31,12 @@ const STATUS_HEIGHT: f32 = 96.0;
 /// The status block's least height while the study is shown: the turn and the last move.
 const STATUS_HEIGHT_STUDYING: f32 = 56.0;
 
-/// The move list's least height, three moves: below it the panel scrolls.
+/// The move list's least height, three moves: below it the part of the panel above the
+/// list scrolls.
 const LIST_LEAST: f32 = 110.0;
+
+/// A separator's height with the spacing around it.
+const SEPARATOR: f32 = 8.0;
 
 /// A player as the panel names them, short so that "captured N" keeps its place: "You"
 /// against a bot, "Player" between people, "Easy bot" (the level's name, capitalised).
@@ -249,14 +253,19 @@ impl<A: Copy> GamePanel<'_, A> {
         // The menu and the help stay at the bottom, out of the scrolling part, so that
         // they are there however much the study shows (measured on the frame before).
         let below = ui::room_below(ui, &below_key, 90.0);
-        let scrolled = (total - below).max(120.0);
+        let room = (total - below).max(120.0);
+        // The move list stays out of the scrolling part too, with at least three whole
+        // moves, however much the study shows: the part above it scrolls when the room is
+        // short (its header is its Back button's height, and a separator above it).
+        let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
+        let list_block = header + 8.0 + LIST_LEAST + SEPARATOR;
         // The content keeps the width it has beside a scroll bar, shown or not: the
         // action row does not wrap differently when the bar comes and goes.
         let width = ui.available_width() - ui.spacing().scroll.allocated_width();
         let mut area = egui::ScrollArea::vertical()
             .id_salt((self.id, "panel"))
-            .max_height(scrolled)
-            .auto_shrink([false, false]);
+            .max_height((room - list_block).max(60.0))
+            .auto_shrink([false, true]);
         // A new game starts at the top of the panel, not where the last one was left.
         let seen = egui::Id::new((self.id, "panel game"));
         if ui.data(|d| d.get_temp::<u64>(seen)) != Some(self.game) {
@@ -316,23 +325,21 @@ impl<A: Copy> GamePanel<'_, A> {
             if let Some(text) = self.notice {
                 notice_line(ui, text);
             }
-            ui.separator();
             let above = ui.cursor().top() - top;
-            // The list takes what the rest leaves, so the panel fits the window without
-            // scrolling when it can; when it cannot, the list keeps three moves and the
-            // panel scrolls.
-            // The list's header (its Back button's height) comes out of that room too.
-            let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
-            let height = (scrolled - above - header - 8.0).max(LIST_LEAST);
-            let full = above + spare + header + 8.0 + LIST_LEAST;
-            if (full > scrolled) != short {
-                ui.data_mut(|d| d.insert_temp(short_key, full > scrolled));
+            let full = above + spare + list_block;
+            if (full > room) != short {
+                ui.data_mut(|d| d.insert_temp(short_key, full > room));
                 ui.ctx()
                     .request_discard("the status block's height follows the room");
             }
-            asked.extend(self.moves_section(ui, height));
         });
         ui::fade_cut_edges(ui, &output, ui.visuals().panel_fill);
+        // The list takes what the part above leaves, so the panel fits the window without
+        // scrolling when it can; when it cannot, the list keeps three moves.
+        let shown = output.inner_rect.height();
+        ui.separator();
+        let height = (room - shown - header - 8.0 - SEPARATOR).max(LIST_LEAST);
+        asked.extend(self.moves_section(ui, height));
         let below_top = ui.cursor().top();
         ui.separator();
         asked.extend(self.menu_row(ui, actions, help));
@@ -837,7 +844,7 @@ fn bar<A: Copy>(
 ) -> Option<BarAsked<A>> {
     let mut asked = None;
     ui.horizontal_centered(|ui| {
-        let handle = if open { "Close" } else { "≡ Menu" };
+        let handle = if open { "Close" } else { "≡ Panel" };
         if ui
             .button(egui::RichText::new(handle).strong())
             .on_hover_text("The whole panel: moves, record, new game, settings")

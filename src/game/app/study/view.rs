@@ -64,8 +64,16 @@ pub fn analysis_section(
     let open = section(ui, "Analysis", |ui| {
         if let Some(a) = found.map(|f| &f.analysis) {
             let lead = a.lead.map_or(String::new(), |l| format!(" {l:+.1}"));
+            // A finished game's bar is all one side's: its words say whose (a full dark
+            // bar read as an even one).
             let words = if a.over {
-                "the game is over".to_string()
+                if a.win >= 1.0 {
+                    format!("over: {to_move} won")
+                } else if a.win <= 0.0 {
+                    format!("over: {} won", !to_move)
+                } else {
+                    "over: drawn".to_string()
+                }
             } else {
                 format!("{to_move} {:.0}%{lead}", a.win * 100.0)
             };
@@ -144,8 +152,14 @@ pub fn analysis_section(
         };
         let hover = format!("{what}: {}. {how}", c.line.join(" "));
         let row = ui.horizontal(|ui| {
+            // Cut short rather than wider than the panel (Go's "Black ahead by 5.8
+            // points" pushed the panel past the window at 900 × 700); the tip says it all.
             let first = ui
-                .add(egui::Label::new(text).sense(egui::Sense::click()))
+                .add(
+                    egui::Label::new(text)
+                        .sense(egui::Sense::click())
+                        .truncate(),
+                )
                 .on_hover_text(&hover);
             if tryable && first.clicked() {
                 clicked = Some(StudyClick::Line(i, 1));

@@ -220,7 +220,7 @@ pub fn side_panel<R>(
 pub fn drawer_bar(ui: &mut egui::Ui, drawer_open: bool, text: &str) -> bool {
     let mut toggled = false;
     ui.horizontal_centered(|ui| {
-        let handle = if drawer_open { "Close" } else { "≡ Menu" };
+        let handle = if drawer_open { "Close" } else { "≡ Panel" };
         toggled = ui.button(egui::RichText::new(handle).strong()).clicked();
         ui.add(egui::Label::new(egui::RichText::new(text).strong()).truncate());
     });
@@ -576,15 +576,33 @@ pub fn dialog<'a>(
     over_game: Option<PanelPlace>,
     ctx: &egui::Context,
 ) -> egui::Window<'a> {
-    let offset = over_game.map_or([0.0, 0.0], PanelPlace::dialog_offset);
+    let [x, y] = over_game.map_or([0.0, 0.0], PanelPlace::dialog_offset);
     let room = ctx.content_rect().size();
+    // The dialog opens centred, and then its top stays where it is while its content
+    // grows or shrinks (a re-centred dialog moved a form under the pointer between two
+    // clicks): it moves up only as far as a taller content needs to stay in the window.
+    let id = egui::Id::new((title, "dialog"));
+    let height = ctx
+        .memory(|m| m.area_rect(id))
+        .map_or(room.y / 2.0, |r| r.height());
+    let centred = (room.y - height) / 2.0 + y;
+    let kept = egui::Id::new((title, "dialog top"));
+    let pass = ctx.cumulative_pass_nr();
+    let top = match ctx.data(|d| d.get_temp::<(f32, u64)>(kept)) {
+        // Shown on the pass before: the same opening of the dialog.
+        Some((top, seen)) if seen + 1 >= pass => top,
+        _ => centred,
+    };
+    let top = top.min(room.y - 10.0 - height).max(10.0);
+    ctx.data_mut(|d| d.insert_temp(kept, (top, pass)));
     egui::Window::new(title)
+        .id(id)
         .open(open)
         .collapsible(false)
         // Sized to the content, which scrolls past the window's height ([`scrolling`]).
         .auto_sized()
         .max_width((room.x - 24.0).max(200.0))
-        .anchor(egui::Align2::CENTER_CENTER, offset)
+        .anchor(egui::Align2::CENTER_TOP, [x, top])
 }
 
 /// A dialog's content, scrolling when it is taller than the window leaves room for (a
