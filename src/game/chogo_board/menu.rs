@@ -18,8 +18,8 @@ use crate::game::app::theme::Theme;
 use crate::game::app::ui;
 use crate::game::chogo_board::small_board;
 use crate::rules::{
-    Bitboard, Board, BySide, DropCaptures, DropKings, Handicap, KingStart, Opening, Preset,
-    RuleOption, RuleSet, Side,
+    Bitboard, Board, BySide, DropCaptures, DropKings, Fortress, Handicap, KingStart, Opening,
+    Preset, RuleOption, RuleSet, Side,
 };
 use crate::save::{self, Imported, SavedGame};
 
@@ -194,7 +194,24 @@ fn rules_form(ui: &mut egui::Ui, rules: &mut RuleSet, examples: &mut Examples) {
         "The drop opening drops the kings last, on any empty cell: no king start applies",
     );
     option_choice(ui, &mut rules.own_man_capture, examples);
-    option_choice(ui, &mut rules.mole_condition, examples);
+    // The mole drop's condition also decides when the knight's leap or the reposition is
+    // allowed (RULES §10.2); with no hiding there is no such move.
+    let fortress = rules.fortress;
+    ui.add_enabled_ui(fortress != Fortress::NoHiding, |ui| {
+        option_choice(ui, &mut rules.mole_condition, examples);
+        if matches!(fortress, Fortress::Knight | Fortress::Reposition) {
+            ui.indent("mole and fortress", |ui| {
+                let words = format!(
+                    "With {}, this decides when a {} is allowed instead.",
+                    fortress.label(),
+                    fortress.move_name()
+                );
+                ui.add(egui::Label::new(egui::RichText::new(words).small().weak()).wrap());
+            });
+        }
+    })
+    .response
+    .on_disabled_hover_text("With no hiding there is no mole drop, nor any move in its place");
     proposals_form(ui, rules, examples);
     if rules.opening == Opening::Drops {
         // The drop opening has no handicap (RULES §10.3).

@@ -237,7 +237,11 @@ fn bar_line<'a>(bridge: &'a Bridge, viewing: Option<usize>, thinking: &BotThinki
     BarLine {
         shown: (shown.turn(), turn_words(shown)),
         away: Away::of(bridge.line(viewing).is_some(), viewing),
-        result: game.outcome().map(|o| o.headline()),
+        // The panel's words: "You win" against a bot, as the result's block says.
+        result: game.outcome().map(|o| {
+            let person = |s: Side| bridge.player(s) == PlayerKind::Human;
+            game_panel::headline_for(o.winner, person, o.headline())
+        }),
         turn: (pos.turn(), turn_words(pos)),
         thinking: thinking.is_thinking(),
         said: game

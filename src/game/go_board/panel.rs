@@ -454,7 +454,11 @@ fn bar_line<'a>(
     BarLine {
         shown: (bridge.shown(viewing).turn(), "to move"),
         away: game_panel::Away::of(bridge.line(viewing).is_some(), viewing),
-        result: outcome_text(bridge),
+        // The panel's words: "You win" against a bot, as the result's block says.
+        result: outcome_text(bridge).map(|words| {
+            let person = |s: Side| bridge.player(s) == GoPlayer::Human;
+            game_panel::headline_for(game.outcome().and_then(|o| o.winner), person, words)
+        }),
         turn: (game.position().turn(), "to move"),
         thinking: thinking.is_thinking(),
         said,
