@@ -127,7 +127,7 @@ patches+=(--config "patch.crates-io.harfrust.path=\"$here/harfrust\"")
 # Four crates of Bevy and bevy_egui with the parts the page never runs left out: GLSL
 # shader input, the reflection registry's contents, the 3D pipeline, the type names kept
 # for error messages (web/bevy/README.md says what and why).
-for crate in bevy_shader bevy_app bevy_core_pipeline bevy_egui; do
+for crate in bevy_shader bevy_reflect bevy_core_pipeline bevy_egui; do
     dir="$(patched_crate "$crate" "$here/bevy/$crate-@VERSION@.patch")"
     patches+=(--config "patch.crates-io.$crate.path=\"$dir\"")
 done

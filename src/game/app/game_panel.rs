@@ -336,7 +336,9 @@ impl<A: Copy> GamePanel<'_, A> {
         ui::fade_cut_edges(ui, &output, ui.visuals().panel_fill);
         // The list takes what the part above leaves, so the panel fits the window without
         // scrolling when it can; when it cannot, the list keeps three moves.
-        let shown = output.inner_rect.height();
+        // (The area's inner rectangle keeps its greatest height: what it shows is the
+        // lesser of that and its content.)
+        let shown = output.content_size.y.min(output.inner_rect.height());
         ui.separator();
         let height = (room - shown - header - 8.0 - SEPARATOR).max(LIST_LEAST);
         asked.extend(self.moves_section(ui, height));

@@ -503,8 +503,9 @@ fn move_grid(
     scroll_to: Option<usize>,
 ) -> Option<ListAsk> {
     let mut asked = None;
-    // Two move columns share what the numbers leave; a long capture list is cut
-    // short with "…" (whole on hover) instead of widening the panel.
+    // Two move columns share what the numbers leave; a long capture list is written
+    // smaller, and cut short with "…" (whole on hover) if it still does not fit, instead
+    // of widening the panel.
     let number =
         text_width(ui, "888.").max(ui.spacing().interact_size.x) + ui.spacing().item_spacing.x;
     let cell = ((ui.available_width() - number) / 2.0 - ui.spacing().item_spacing.x).max(48.0);
@@ -525,7 +526,14 @@ fn move_grid(
                     }
                 }
                 let text = row.text.as_str();
-                let mut button = ui.add(egui::Button::selectable(shown == i + 1, text).truncate());
+                // A long capture list is written smaller before it is cut short.
+                let padding = 2.0 * ui.spacing().button_padding.x;
+                let words = if text_width(ui, text) + padding > cell {
+                    egui::RichText::new(text).small()
+                } else {
+                    egui::RichText::new(text)
+                };
+                let mut button = ui.add(egui::Button::selectable(shown == i + 1, words).truncate());
                 // A button cut short does not show its whole text by itself.
                 if button
                     .intrinsic_size()
