@@ -110,6 +110,8 @@ fn the_games_lines_come_out_as_wide() {
         "Go with chess pieces · 9 × 9, rooks and bishops, basic ko, komi 5.5",
         "± Analysis ▤ Review",
         "Click a man, then a cell — or drag it.",
+        // A soft hyphen between a kerned pair: hidden, and stepped over by the kerning.
+        "A\u{ad}V Ta\u{ad}Yo",
     ] {
         let width = |v: Vec<(u32, u32, i32)>| v.iter().map(|g| g.2).sum::<i32>();
         let (t, o) = (theirs(&theirs_font, text), ours(&font, text));

@@ -14,6 +14,8 @@
 # wasm-bindgen-cli is installed at exactly the version in Cargo.lock when missing (also by
 # --check), into the web target folder.
 set -euo pipefail
+# A failing step inside $(…) stops the script too (patched_crate runs in one).
+shopt -s inherit_errexit
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
@@ -96,7 +98,7 @@ patched_crate() {
     [[ -f "$patch_file" ]] || { echo "web/build.sh: no $patch_file for the locked $name $version" >&2; exit 1; }
     dir="$CARGO_TARGET_DIR/$name-$version-patched"
     local files=("$@") i
-    stamp="$( { cat "$patch_file"; for ((i = 0; i < ${#files[@]}; i += 2)); do cat "${files[i]}"; done; } | sha256sum | cut -d' ' -f1)"
+    stamp="$( { cat "$patch_file"; for ((i = 0; i < ${#files[@]}; i += 2)); do cat "${files[i]}"; echo "${files[i + 1]}"; done; } | sha256sum | cut -d' ' -f1)"
     if [[ "$(cat "$dir/.chogo-patch" 2>/dev/null)" != "$stamp" ]]; then
         registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
         src="$(ls -d "$registry"/*/"$name-$version" 2>/dev/null | head -n 1 || true)"

@@ -35,8 +35,9 @@ const STATUS_HEIGHT_STUDYING: f32 = 56.0;
 /// list scrolls.
 const LIST_LEAST: f32 = 110.0;
 
-/// A separator's height with the spacing around it.
-const SEPARATOR: f32 = 8.0;
+/// The least room the part of the panel above a move list of its own keeps (the players,
+/// the tools, the status); in a shorter panel the list scrolls with the rest.
+const LEAST_ABOVE_LIST: f32 = 240.0;
 
 /// A player as the panel names them, short so that "captured N" keeps its place: "You"
 /// against a bot, "Player" between people, "Easy bot" (the level's name, capitalised).
@@ -245,9 +246,11 @@ impl<A: Copy> GamePanel<'_, A> {
         let total = ui.available_height();
         let below_key = format!("{} panel below the moves", self.id);
         // Solid bars: a bar that floats over the panel on hover hid its right edge.
+        let fade = ui.spacing().scroll.fade;
         ui.spacing_mut().scroll = egui::style::ScrollStyle {
             bar_width: 5.0,
             bar_inner_margin: 3.0,
+            fade,
             ..egui::style::ScrollStyle::solid()
         };
         // The menu and the help stay at the bottom, out of the scrolling part, so that
@@ -258,21 +261,27 @@ impl<A: Copy> GamePanel<'_, A> {
         // moves, however much the study shows: the part above it scrolls when the room is
         // short (its header is its Back button's height, and a separator above it).
         let header = ui.spacing().interact_size.y + 2.0 + ui.spacing().item_spacing.y;
-        let list_block = header + 8.0 + LIST_LEAST + SEPARATOR;
+        // A separator's height with the spacing on both sides of it.
+        let separator = 6.0 + 2.0 * ui.spacing().item_spacing.y;
+        let list_block = header + LIST_LEAST + separator + ui.spacing().item_spacing.y;
+        // In a very short window (a 640 × 400 drawer) the list scrolls with the rest
+        // instead: kept apart, it would leave the tools above it a strip of a few lines.
+        let list_apart = room - list_block >= LEAST_ABOVE_LIST;
         // The content keeps the width it has beside a scroll bar, shown or not: the
         // action row does not wrap differently when the bar comes and goes.
         let width = ui.available_width() - ui.spacing().scroll.allocated_width();
+        let area_height = if list_apart { room - list_block } else { room };
         let mut area = egui::ScrollArea::vertical()
             .id_salt((self.id, "panel"))
-            .max_height((room - list_block).max(60.0))
-            .auto_shrink([false, true]);
+            .max_height(area_height)
+            .auto_shrink([false, list_apart]);
         // A new game starts at the top of the panel, not where the last one was left.
         let seen = egui::Id::new((self.id, "panel game"));
         if ui.data(|d| d.get_temp::<u64>(seen)) != Some(self.game) {
             ui.data_mut(|d| d.insert_temp(seen, self.game));
             area = area.vertical_scroll_offset(0.0);
         }
-        let output = area.show(ui, |ui| {
+        area.show(ui, |ui| {
             ui.set_max_width(width);
             let top = ui.cursor().top();
             self.heading(ui);
@@ -332,16 +341,23 @@ impl<A: Copy> GamePanel<'_, A> {
                 ui.ctx()
                     .request_discard("the status block's height follows the room");
             }
+            if !list_apart {
+                ui.separator();
+                let height = (room - above - separator - header).max(LIST_LEAST);
+                asked.extend(self.moves_section(ui, height));
+            }
         });
-        ui::fade_cut_edges(ui, &output, ui.visuals().panel_fill);
         // The list takes what the part above leaves, so the panel fits the window without
         // scrolling when it can; when it cannot, the list keeps three moves.
-        // (The area's inner rectangle keeps its greatest height: what it shows is the
-        // lesser of that and its content.)
-        let shown = output.content_size.y.min(output.inner_rect.height());
-        ui.separator();
-        let height = (room - shown - header - 8.0 - SEPARATOR).max(LIST_LEAST);
-        asked.extend(self.moves_section(ui, height));
+        if list_apart {
+            ui.separator();
+            // What is left once the part above, the separator and the list's header are
+            // placed, less the menu below (measured on the frame before) and the spacing
+            // before it.
+            let spacing = ui.spacing().item_spacing.y;
+            let height = (ui.available_height() - below - header - spacing).max(LIST_LEAST);
+            asked.extend(self.moves_section(ui, height));
+        }
         let below_top = ui.cursor().top();
         ui.separator();
         asked.extend(self.menu_row(ui, actions, help));

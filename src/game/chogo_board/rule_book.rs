@@ -339,8 +339,12 @@ impl ChogoRuleBook {
     }
 
     /// Whether the book has a diagram of the option's value.
-    pub fn has_example(&mut self, key: &str, name: &str) -> bool {
-        self.example(key, name).is_some()
+    pub fn has_example(&self, key: &str, name: &str) -> bool {
+        let wanted = format!("{key}={name}");
+        self.sections
+            .iter()
+            .flat_map(|s| &s.diagrams)
+            .any(|d| d.options.contains(&wanted))
     }
 
     /// The diagram of the option's value, playable, its words below its board (the New
@@ -418,7 +422,7 @@ mod tests {
     #[test]
     fn the_dialog_finds_the_diagram_of_an_option_value() {
         let mut book = ChogoRuleBook::default();
-        // Each diagram named by the options, found by the option's key and name.
+        // The diagrams the New game dialog offers, found by the option's key and name.
         for (key, name, title) in [
             ("trap", "line", "Line traps"),
             ("fortress", "reposition", "Reposition an enemy man"),

@@ -3,7 +3,7 @@
 //!
 //! egui 0.36 shapes every run of text with harfrust, a port of HarfBuzz: scripts, marks,
 //! ligatures and contextual forms, with their Unicode tables. The game writes Latin text,
-//! punctuation, arrows and a few shapes in two small fonts of its own (assets/fonts), for
+//! punctuation, arrows and a few shapes in three small fonts of its own (assets/fonts), for
 //! which shaping comes down to one glyph per character at its advance, moved by the
 //! font's pair kerning. This crate does that much behind the part of harfrust's interface
 //! that epaint calls, so that the page carries none of the rest (docs/BROWSER.md gives
@@ -225,7 +225,8 @@ impl Shaper<'_> {
         };
         let kerning = Kerning::of(&self.font);
         // Characters that are never seen (a soft hyphen, joiners, marks of direction)
-        // take the space's glyph at no width, as harfrust hides them.
+        // take the space's glyph at no width, as harfrust hides them (its list of them
+        // leaves out a few Hangul fillers that Unicode's has; the game writes neither).
         let hidden = cmap
             .as_ref()
             .and_then(|c| c.map_codepoint(' '))
@@ -251,9 +252,18 @@ impl Shaper<'_> {
                 ..GlyphPosition::default()
             });
         }
-        for i in 1..infos.len() {
-            let pair = (infos[i - 1].glyph_id, infos[i].glyph_id);
-            positions[i - 1].x_advance += kerning.between(pair.0, pair.1);
+        // Each seen glyph is kerned against the next seen one: a hidden character between
+        // them is stepped over, as the shaper steps over it.
+        let seen: Vec<usize> = buffer
+            .text
+            .chars()
+            .enumerate()
+            .filter(|&(_, ch)| !default_ignorable(ch))
+            .map(|(i, _)| i)
+            .collect();
+        for pair in seen.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            positions[a].x_advance += kerning.between(infos[a].glyph_id, infos[b].glyph_id);
         }
         GlyphBuffer {
             infos,

@@ -124,7 +124,7 @@ fn rules_screen(world: &mut World) {
                     });
                     ui.separator();
                 }
-                let output = egui::ScrollArea::vertical()
+                egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         ui.vertical(|ui| {
@@ -136,7 +136,6 @@ fn rules_screen(world: &mut World) {
                             boards::draw(world, board.rule_section, ui);
                         });
                     });
-                ui::fade_cut_edges(ui, &output, palette::PANEL);
             });
         });
     let mut book = world.resource_mut::<RuleBook>();

@@ -49,7 +49,7 @@ fn title_screen(world: &mut World) {
             let rest_key = egui::Id::new("title without the board");
             let rest: f32 = ui.data(|d| d.get_temp(rest_key)).unwrap_or(560.0);
             let board_height = (height - rest - 24.0).min(300.0);
-            let output = egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
                 let top = ui.cursor().top();
                 let mut drawn_board = 0.0;
                 ui.add_space((height * 0.04).max(8.0));
@@ -100,7 +100,6 @@ fn title_screen(world: &mut World) {
                 let used = ui.cursor().top() - top - drawn_board;
                 ui.data_mut(|d| d.insert_temp(rest_key, used));
             });
-            ui::fade_cut_edges(ui, &output, palette::PANEL);
         });
 }
 

@@ -270,15 +270,26 @@ pub fn review_section(ui: &mut egui::Ui, state: &GameReview, source: &Source) ->
     let review = state.of(source)?;
     let accuracy =
         |side: Side| review.accuracy[side].map_or("–".to_string(), |a| format!("{a:.0}%"));
+    // The sides' accuracy by colour, short enough for the header's row (the players'
+    // names, "You (Black)", are on the counts' lines below; with them the row was cut to
+    // "White …" in a 300-point panel).
     let open = section(ui, "Review", |ui| {
         let text = format!(
+            "accuracy {} {} · {} {}",
+            Side::Black,
+            accuracy(Side::Black),
+            Side::White,
+            accuracy(Side::White)
+        );
+        let tip = format!(
             "Accuracy: {} {} · {} {}",
             player(source, Side::Black),
             accuracy(Side::Black),
             player(source, Side::White),
             accuracy(Side::White)
         );
-        ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).truncate());
+        ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).truncate())
+            .on_hover_text(tip);
     });
     if !open {
         return None;

@@ -526,7 +526,6 @@ fn move_grid(
                     }
                 }
                 let text = row.text.as_str();
-                // A long capture list is written smaller before it is cut short.
                 let padding = 2.0 * ui.spacing().button_padding.x;
                 let words = if text_width(ui, text) + padding > cell {
                     egui::RichText::new(text).small()
@@ -590,9 +589,8 @@ pub fn dialog<'a>(
     // grows or shrinks (a re-centred dialog moved a form under the pointer between two
     // clicks): it moves up only as far as a taller content needs to stay in the window.
     let id = egui::Id::new((title, "dialog"));
-    let height = ctx
-        .memory(|m| m.area_rect(id))
-        .map_or(room.y / 2.0, |r| r.height());
+    let measured = ctx.memory(|m| m.area_rect(id)).map(|r| r.height());
+    let height = measured.unwrap_or(room.y / 2.0);
     let centred = (room.y - height) / 2.0 + y;
     let kept = egui::Id::new((title, "dialog top"));
     let pass = ctx.cumulative_pass_nr();
@@ -602,7 +600,10 @@ pub fn dialog<'a>(
         _ => centred,
     };
     let top = top.min(room.y - 10.0 - height).max(10.0);
-    ctx.data_mut(|d| d.insert_temp(kept, (top, pass)));
+    // Kept once the dialog's height is known (its first pass ever only guesses it).
+    if measured.is_some() {
+        ctx.data_mut(|d| d.insert_temp(kept, (top, pass)));
+    }
     egui::Window::new(title)
         .id(id)
         .open(open)
@@ -635,12 +636,11 @@ pub fn scrolling_above_row<R>(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui
 /// The content scrolls in the window's height less the dialog's frame and `below`.
 fn scrolling_leaving<R>(ui: &mut egui::Ui, below: f32, body: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = ui.ctx().content_rect().height();
-    let output = egui::ScrollArea::vertical()
+    egui::ScrollArea::vertical()
         .max_height((room - 110.0 - below).max(80.0))
         .auto_shrink([false, true])
-        .show(ui, body);
-    fade_cut_edges(ui, &output, ui.visuals().window_fill);
-    output.inner
+        .show(ui, body)
+        .inner
 }
 
 /// A big menu button (less tall in a short window: `compact`).
@@ -667,43 +667,6 @@ pub fn choice<T: PartialEq + Copy>(
             ui.radio_value(value, option, name);
         }
     });
-}
-
-/// How far a scroll area's cut edge fades into `fill`.
-const FADE: f32 = 22.0;
-
-/// Fades a scroll area's content into `fill` at an edge with more content beyond it, so
-/// that a row cut by the edge reads as "more this way" rather than as a broken row (the
-/// drawer of a 640 × 400 window cuts its rows so). Nothing where the content fits.
-pub fn fade_cut_edges<R>(
-    ui: &egui::Ui,
-    output: &egui::scroll_area::ScrollAreaOutput<R>,
-    fill: egui::Color32,
-) {
-    let view = output.inner_rect;
-    let offset = output.state.offset.y;
-    let hidden_below = output.content_size.y - offset - view.height();
-    let fade = FADE.min(view.height() / 4.0);
-    let clear = egui::Color32::TRANSPARENT;
-    let mut mesh = egui::Mesh::default();
-    let mut band = |top: f32, top_color: egui::Color32, bottom_color: egui::Color32| {
-        let first = mesh.vertices.len() as u32;
-        mesh.colored_vertex(egui::pos2(view.left(), top), top_color);
-        mesh.colored_vertex(egui::pos2(view.right(), top), top_color);
-        mesh.colored_vertex(egui::pos2(view.left(), top + fade), bottom_color);
-        mesh.colored_vertex(egui::pos2(view.right(), top + fade), bottom_color);
-        mesh.add_triangle(first, first + 1, first + 2);
-        mesh.add_triangle(first + 1, first + 2, first + 3);
-    };
-    if offset > 0.5 {
-        band(view.top(), fill, clear);
-    }
-    if hidden_below > 0.5 {
-        band(view.bottom() - fade, clear, fill);
-    }
-    if !mesh.is_empty() {
-        ui.painter().with_clip_rect(view).add(mesh);
-    }
 }
 
 /// The height a panel's content below its move list took on the frame before (measured by
@@ -821,6 +784,15 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     ctx.set_fonts(web_fonts());
     #[cfg(not(target_arch = "wasm32"))]
     ctx.set_fonts(desktop_fonts());
+    // A scroll area's cut edge fades wholly into the background, so that a row cut by
+    // it reads as "more this way" rather than as a broken row (the drawer of a 640 × 400
+    // window cuts its rows so); egui fades it halfway by default.
+    ctx.all_styles_mut(|style| {
+        style.spacing.scroll.fade = egui::style::ScrollFadeStyle {
+            strength: 1.0,
+            size: 22.0,
+        };
+    });
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = palette::PANEL;
     visuals.window_fill = palette::WINDOW;
