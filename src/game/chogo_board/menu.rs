@@ -147,13 +147,7 @@ fn option_choice<T: RuleOption>(ui: &mut egui::Ui, value: &mut T, examples: &mut
     let name = value.name();
     ui.indent(T::KEY, |ui| {
         ui.add(egui::Label::new(egui::RichText::new(value.explain()).small().weak()).wrap());
-        if examples.book.has_example(T::KEY, name) {
-            egui::CollapsingHeader::new(egui::RichText::new("See it on a board").small())
-                .id_salt(("chogo-example", T::KEY, name))
-                .show(ui, |ui| {
-                    examples.book.show_example(ui, examples.theme, T::KEY, name);
-                });
-        }
+        examples.book.example_fold(ui, examples.theme, T::KEY, name);
     });
 }
 

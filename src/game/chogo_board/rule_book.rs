@@ -338,22 +338,18 @@ impl ChogoRuleBook {
             .find(|d| d.options.contains(&wanted))
     }
 
-    /// Whether the book has a diagram of the option's value.
-    pub fn has_example(&self, key: &str, name: &str) -> bool {
-        let wanted = format!("{key}={name}");
-        self.sections
-            .iter()
-            .flat_map(|s| &s.diagrams)
-            .any(|d| d.options.contains(&wanted))
-    }
-
-    /// The diagram of the option's value, playable, its words below its board (the New
-    /// game dialog, under the option). Nothing when the book has none.
-    pub fn show_example(&mut self, ui: &mut egui::Ui, theme: &Theme, key: &str, name: &str) {
-        if let Some(diagram) = self.example(key, name) {
-            let width = (ui.available_width() - 8.0).clamp(140.0, 200.0);
-            diagram.show(ui, theme, width, true);
-        }
+    /// The diagram of the option's value, where the book has one: folded under the
+    /// option in the New game dialog, playable, its words below its board.
+    pub fn example_fold(&mut self, ui: &mut egui::Ui, theme: &Theme, key: &str, name: &str) {
+        let Some(diagram) = self.example(key, name) else {
+            return;
+        };
+        egui::CollapsingHeader::new(egui::RichText::new("See it on a board").small())
+            .id_salt(("chogo-example", key, name))
+            .show(ui, |ui| {
+                let width = (ui.available_width() - 8.0).clamp(140.0, 200.0);
+                diagram.show(ui, theme, width, true);
+            });
     }
 }
 
@@ -437,8 +433,8 @@ mod tests {
             assert!(d.options.contains(&format!("{key}={name}")));
         }
         // A value with no diagram: the dialog shows only its line.
-        assert!(!book.has_example("trap", "single"));
-        assert!(!book.has_example("tandem", "full"));
+        assert!(book.example("trap", "single").is_none());
+        assert!(book.example("tandem", "full").is_none());
         // Every option a diagram names is one of the rule options, with a real value: the
         // rules line reads back to the diagram's rules.
         for section in &book.sections {

@@ -149,17 +149,28 @@ impl GlyphBuffer {
     }
 }
 
-/// What harfrust keeps of a font between runs; nothing here (the tables are read per run).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ShaperData;
+/// What is kept of a font between runs: the indices of its kerning lookups (its script
+/// and feature lists are read once, when the font is loaded).
+#[derive(Clone, Debug, Default)]
+pub struct ShaperData {
+    kern_lookups: Vec<u16>,
+}
 
 impl ShaperData {
-    pub fn new(_font: &FontRef) -> ShaperData {
-        ShaperData
+    pub fn new(font: &FontRef) -> ShaperData {
+        ShaperData {
+            kern_lookups: font
+                .gpos()
+                .and_then(|gpos| kern_lookups(&gpos))
+                .unwrap_or_default(),
+        }
     }
 
     pub fn shaper<'a>(&'a self, font: &FontRef<'a>) -> ShaperBuilder<'a> {
-        ShaperBuilder { font: font.clone() }
+        ShaperBuilder {
+            font: font.clone(),
+            data: self,
+        }
     }
 }
 
@@ -179,6 +190,7 @@ impl ShaperInstance {
 
 pub struct ShaperBuilder<'a> {
     font: FontRef<'a>,
+    data: &'a ShaperData,
 }
 
 impl<'a> ShaperBuilder<'a> {
@@ -187,7 +199,10 @@ impl<'a> ShaperBuilder<'a> {
     }
 
     pub fn build(self) -> Shaper<'a> {
-        Shaper { font: self.font }
+        Shaper {
+            font: self.font,
+            data: self.data,
+        }
     }
 }
 
@@ -204,6 +219,7 @@ impl ShapeOptions {
 /// Shapes runs of one font.
 pub struct Shaper<'a> {
     font: FontRef<'a>,
+    data: &'a ShaperData,
 }
 
 impl Shaper<'_> {
@@ -223,7 +239,7 @@ impl Shaper<'_> {
             let index = (glyph.to_u32() as usize).min(long_metrics.saturating_sub(1));
             metrics.get(index).map_or(0, |m| m.advance() as i32)
         };
-        let kerning = Kerning::of(&self.font);
+        let kerning = Kerning::of(&self.font, &self.data.kern_lookups);
         // Characters that are never seen (a soft hyphen, joiners, marks of direction)
         // take the space's glyph at no width, as harfrust hides them (its list of them
         // leaves out a few Hangul fillers that Unicode's has; the game writes neither).
@@ -306,13 +322,12 @@ struct Kerning<'a> {
 }
 
 impl<'a> Kerning<'a> {
-    fn of(font: &FontRef<'a>) -> Kerning<'a> {
+    /// The subtables of the font's lookups at `indices` (its [`kern_lookups`]).
+    fn of(font: &FontRef<'a>, indices: &[u16]) -> Kerning<'a> {
         let lookups = (|| -> Result<Vec<Vec<PairPos<'a>>>, ReadError> {
-            let gpos = font.gpos()?;
-            let indices = kern_lookups(&gpos)?;
-            let list = gpos.lookup_list()?.lookups();
+            let list = font.gpos()?.lookup_list()?.lookups();
             let mut lookups = Vec::new();
-            for index in indices {
+            for &index in indices {
                 if let Ok(PositionSubtables::Pair(subtables)) =
                     list.get(index as usize)?.subtables()
                 {
