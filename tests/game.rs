@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use std::path::Path;
 
 use chogo::game::{
-    AnalysisBoard, Animating, Bridge, Command, Edit, GameKind, Given, Launch, ManPiece, Motion,
-    OfferDraw, Persistence, Played, PlayerKind, PlayerSettings, Refused, Resumable, Screen, Setup,
-    Start, StudySource, Viewing,
+    AnalysisBoard, Animating, Bridge, Command, DrawerOpen, Edit, GameKind, Given, Launch, ManPiece,
+    Motion, OfferDraw, PanelPlace, Persistence, Played, PlayerKind, PlayerSettings, Refused,
+    Resumable, Screen, Setup, Start, StudySource, Viewing,
 };
 use chogo::rules::{Bitboard, BySide, Cell, Game, Move, Position, Record, RuleSet, Side};
 use chogo::save::{self, Imported, SavedGame, Store};
@@ -399,6 +399,60 @@ fn a_new_game_turns_the_board_to_a_person_playing_white_against_a_bot() {
     assert!(flipped(&app), "a loaded game played as White");
     send(&mut app, loaded(bot, PlayerKind::Human));
     assert!(!flipped(&app), "a loaded game played as Black");
+}
+
+#[test]
+fn a_new_game_or_a_loaded_one_starts_with_the_small_windows_drawer_shut() {
+    // A rematch clicked in the open drawer of a 640 x 400 window started the next game
+    // under the drawer, the board hidden.
+    let mut app = app(RuleSet::default());
+    // A 640 x 400 window (only its size: nothing opens it), where the panel is a drawer.
+    app.world_mut().spawn((
+        Window {
+            resolution: bevy::window::WindowResolution::new(640, 400),
+            ..default()
+        },
+        bevy::window::PrimaryWindow,
+    ));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<PanelPlace>(), PanelPlace::Drawer);
+    let open = |app: &mut App, to: bool| app.world_mut().resource_mut::<DrawerOpen>().0 = to;
+    let is_open = |app: &App| app.world().resource::<DrawerOpen>().0;
+    let setup = Setup {
+        rules: RuleSet::default(),
+        players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+        series: None,
+    };
+    open(&mut app, true);
+    send(&mut app, Command::Play("e3".parse().unwrap()));
+    send(&mut app, Command::Undo);
+    assert!(
+        is_open(&app),
+        "a move and an undo leave the drawer as it is"
+    );
+    send(&mut app, Command::NewGame(setup));
+    assert!(!is_open(&app), "a new game shuts it");
+    open(&mut app, true);
+    // Four handicap men are refused.
+    let mut bad = setup;
+    bad.rules.handicap = Some(chogo::rules::Handicap {
+        side: Side::White,
+        pawns: ["a8", "b8", "c8", "d8"]
+            .iter()
+            .map(|c| c.parse::<Cell>().unwrap())
+            .collect(),
+    });
+    send(&mut app, Command::NewGame(bad));
+    assert!(is_open(&app), "a refused new game changes nothing");
+    send(
+        &mut app,
+        Command::Load(Box::new(SavedGame {
+            game: Game::new(RuleSet::default()),
+            players: BySide::new(PlayerKind::Human, PlayerKind::Human),
+            series: None,
+        })),
+    );
+    assert!(!is_open(&app), "a loaded game shuts it");
 }
 
 fn app_with(players: BySide<PlayerKind>, start: Option<&str>) -> App {

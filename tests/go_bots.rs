@@ -879,6 +879,27 @@ fn greedy_with_moving_pieces_ends_a_won_game_and_makes_no_idle_steps() {
 }
 
 #[test]
+fn greedy_ends_a_won_game_after_the_opponents_pass() {
+    // A new player passed against easy with rooks, the game won for the bot; easy went on
+    // dropping into the player's area (each invader takes cells from the player's count
+    // for a ply) and never passed. White, to move, leads 36 to 27 (komi 0.5).
+    let r = rules("R", 9, false);
+    let text = "9/9/9/9/RRRRRRRRR/rrrrrrrrr/9/9/9 w 0 0 1 - 20";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
+    assert_eq!(game.position().score_winner(), Some(Side::White));
+    for seed in 0..8 {
+        let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), seed);
+        assert_eq!(mv, Move::Pass, "seed {seed}");
+    }
+    // Behind (Black's area is the larger), it plays on after the pass.
+    let text = "9/9/9/RRRRRRRRR/rrrrrrrrr/9/9/9/9 w 0 0 1 - 20";
+    let game = Game::from_position(Position::from_text(text, r).unwrap());
+    assert_eq!(game.position().score_winner(), Some(Side::Black));
+    let mv = ask(Level::Easy.bot(1).as_mut(), &game, Budget::default(), 1);
+    assert!(matches!(mv, Move::Drop { .. }), "{mv:?}");
+}
+
+#[test]
 fn gtp_reg_genmove_leaves_the_game_and_genmove_plays_for_either_side() {
     let mut engine = Engine::new(rules("R", 9, false), 3);
     let mut reply = |line: &str| engine.handle(line).unwrap().0;
@@ -1102,14 +1123,20 @@ fn a_worker_job_may_resign_a_lost_game() {
     // A job keeps nothing between moves: at ply 78 it asks plies 76 and 74 again, all
     // lost, and resigns; in the open game it moves.
     let lost = lost_game(78);
-    let decision = GoJob::decide(&lost, Level::Master, None, Some(3000), 1, &stop).unwrap();
+    let ask = chogo::go::job::GoAsk {
+        level: Level::Master,
+        time: None,
+        playouts: Some(3000),
+        seed: 1,
+    };
+    let decision = GoJob::decide(&lost, ask, &stop).unwrap();
     assert!(decision.resigns, "{decision:?}");
     let open = lost_game(30);
-    let decision = GoJob::decide(&open, Level::Master, None, Some(3000), 1, &stop).unwrap();
+    let decision = GoJob::decide(&open, ask, &stop).unwrap();
     assert!(!decision.resigns, "{decision:?}");
     // Through the worker's JSON: only a job that lets the bot resign answers so, and the
     // answer still carries the move it thought of.
-    let job = GoJob::new(&lost, Level::Master, None, Some(3000), 1);
+    let job = GoJob::new(&lost, ask);
     let plain = GoJob::read_decision(&lost, &job.answer_json(&stop))
         .unwrap()
         .unwrap();

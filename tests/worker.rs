@@ -84,10 +84,12 @@ fn the_message_format_is_the_one_the_page_writes() {
     let go_game = go::Game::from_position(go::Position::new(go::Rules::default()));
     let go_job_written = go::job::GoJob::new(
         &go_game,
-        go::bot::Level::Medium,
-        Some(std::time::Duration::from_millis(250)),
-        Some(300),
-        4,
+        go::job::GoAsk {
+            level: go::bot::Level::Medium,
+            time: Some(std::time::Duration::from_millis(250)),
+            playouts: Some(300),
+            seed: 4,
+        },
     );
     assert_eq!(
         serde_json::to_value(WorkerJob::GoMove(go_job_written)).unwrap(),

@@ -2,7 +2,7 @@
 //! predicates only Chogo has (trapped men, secure men), and the limited opponents.
 
 use crate::common::Side;
-use crate::common::taught::{Done, Judged, Limited, Taught};
+use crate::common::taught::{Done, Judged, Limited, Taught, shuffle_move};
 use crate::rules::{Bitboard, Cell, Fortress, Game, Move, MoveText, Position, Role};
 
 /// A cell of the game's board, from its name.
@@ -137,16 +137,13 @@ impl Taught for Game {
             Limited::Pass {} => Err("Chogo has no pass: give the opponent men that move".into()),
             Limited::Shuffle { between: [a, b] } => {
                 let (a, b) = (board_cell(pos, a)?, board_cell(pos, b)?);
-                let there = [
+                let tries = [
                     Move::Single { from: a, to: b },
                     Move::Single { from: b, to: a },
-                ]
-                .into_iter()
-                .find(|mv| legal.contains(mv));
-                match there {
-                    Some(mv) => Ok(Some(mv)),
-                    None => self.limited_move(&Limited::Random {}, seed),
-                }
+                ];
+                shuffle_move(tries, &legal, || {
+                    self.limited_move(&Limited::Random {}, seed)
+                })
             }
             Limited::Greedy { otherwise } => {
                 let learner = !pos.turn();
@@ -160,10 +157,10 @@ impl Taught for Game {
                         best = Some((worth, mv));
                     }
                 }
-                match best {
-                    Some((_, mv)) => Ok(Some(mv)),
-                    None => self.limited_move(otherwise, seed),
-                }
+                best.map_or_else(
+                    || self.limited_move(otherwise, seed),
+                    |(_, mv)| Ok(Some(mv)),
+                )
             }
             Limited::Random {} => Ok(Some(legal[(seed % legal.len() as u64) as usize])),
         }

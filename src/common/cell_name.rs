@@ -20,6 +20,14 @@ pub fn parse(name: &str) -> Option<(i32, i32)> {
     Some((letter as i32 - 'a' as i32, rank - 1))
 }
 
+/// The cell a name gives, made by `make` from its file and rank (`None`: off the board);
+/// else an excerpt of the name, for the error that quotes it.
+pub fn cell_of<C>(name: &str, make: impl FnOnce(i32, i32) -> Option<C>) -> Result<C, String> {
+    parse(name)
+        .and_then(|(file, rank)| make(file, rank))
+        .ok_or_else(|| crate::common::excerpt(name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse;

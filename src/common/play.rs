@@ -52,6 +52,11 @@ pub trait Playable: Clone + fmt::Debug + Send + Sync + 'static {
     fn pass_move(&self) -> Option<Self::Move> {
         None
     }
+    /// Plays again the last move taken back (the game keeps them until another move is
+    /// played), with what it did; `None` when there is none.
+    fn redo(&mut self) -> Option<Self::Report>;
+    /// Whether a move taken back can be played again.
+    fn can_redo(&self) -> bool;
 }
 
 /// How a game was decided, for match lines and result cards.

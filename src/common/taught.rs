@@ -53,6 +53,19 @@ pub enum Limited {
     Random {},
 }
 
+/// A shuffling opponent's move (`Limited::Shuffle`): the first of `tries` that is
+/// legal, else `otherwise` (the random answer).
+pub fn shuffle_move<M: Copy + PartialEq>(
+    tries: [M; 2],
+    legal: &[M],
+    otherwise: impl FnOnce() -> Result<Option<M>, String>,
+) -> Result<Option<M>, String> {
+    match tries.into_iter().find(|mv| legal.contains(mv)) {
+        Some(mv) => Ok(Some(mv)),
+        None => otherwise(),
+    }
+}
+
 /// A game whose positions can be lessons.
 pub trait Taught: Puzzled {
     /// Every move kind [`Done::kinds`] can name, in the order a document lists them.

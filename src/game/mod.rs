@@ -61,7 +61,7 @@ pub use app::start::{Asked, AskedPlayers, Asking, Given};
 pub use app::study::{
     AnalysisBoard, Attempting, GameReview, PracticeAsk, StartReview, StudySource, ToggleAnalysis,
 };
-pub use app::ui::Notice;
+pub use app::ui::{DrawerOpen, Notice, PanelPlace};
 pub use bench::ReviewBench;
 pub use chogo_board::ChogoOn;
 pub use chogo_board::bot_player::{BotThinking, DrawOffer, OfferDraw};

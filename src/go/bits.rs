@@ -85,10 +85,9 @@ pub struct ParseCellError(pub String);
 
 impl FromStr for Cell {
     type Err = ParseCellError;
+
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let (file, rank) = crate::common::cell_name::parse(s)
-            .ok_or_else(|| ParseCellError(crate::common::excerpt(s)))?;
-        Cell::new(file, rank).ok_or_else(|| ParseCellError(crate::common::excerpt(s)))
+        crate::common::cell_name::cell_of(s, Cell::new).map_err(ParseCellError)
     }
 }
 

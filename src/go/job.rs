@@ -57,24 +57,28 @@ pub struct GoDecision {
     pub resigns: bool,
 }
 
+/// Who answers and with what budget: a level's bot, its time (`None`: the level's
+/// own) or a count of playouts, and the seed of its random choices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoAsk {
+    pub level: Level,
+    pub time: Option<Duration>,
+    pub playouts: Option<u64>,
+    pub seed: u64,
+}
+
 /// What the bot made of a job: its move, the search's win rate and expected lead for
 /// the side to move when it searched, and the line it expects.
 pub type GoThought = crate::common::Thought<Move>;
 
 impl GoJob {
-    pub fn new(
-        game: &Game,
-        level: Level,
-        time: Option<Duration>,
-        playouts: Option<u64>,
-        seed: u64,
-    ) -> GoJob {
+    pub fn new(game: &Game, ask: GoAsk) -> GoJob {
         GoJob {
             go_record: Record::from_game(game, &[]).to_string(),
-            level: level.name().to_string(),
-            time_ms: time.map(|t| t.as_millis() as u64),
-            playouts,
-            seed,
+            level: ask.level.name().to_string(),
+            time_ms: ask.time.map(|t| t.as_millis() as u64),
+            playouts: ask.playouts,
+            seed: ask.seed,
             may_resign: false,
         }
     }
@@ -88,15 +92,8 @@ impl GoJob {
     }
 
     /// Runs a level's bot on a game (one search thread: the app keeps the other core).
-    pub fn run_on(
-        game: &Game,
-        level: Level,
-        time: Option<Duration>,
-        playouts: Option<u64>,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> Option<GoThought> {
-        GoJob::choose(game, level, time, playouts, seed, stop).map(thought)
+    pub fn run_on(game: &Game, ask: GoAsk, stop: &AtomicBool) -> Option<GoThought> {
+        GoJob::choose(game, ask, stop).map(thought)
     }
 
     /// The bot's turn, resignation included: as [`GoJob::run_on`], and when this search
@@ -106,15 +103,8 @@ impl GoJob {
     /// asks the earlier positions again (only while the game looks lost, which costs
     /// those moves up to three searches): undo, a loaded game or another level need no
     /// memory of the bot's. Seeds and playouts repeat the answer.
-    pub fn decide(
-        game: &Game,
-        level: Level,
-        time: Option<Duration>,
-        playouts: Option<u64>,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> Option<GoDecision> {
-        let choice = GoJob::choose(game, level, time, playouts, seed, stop)?;
+    pub fn decide(game: &Game, ask: GoAsk, stop: &AtomicBool) -> Option<GoDecision> {
+        let choice = GoJob::choose(game, ask, stop)?;
         let ply = game.moves().len();
         let resigns = choice.hopeless
             && (1..RESIGN_MOVES).all(|k| {
@@ -127,9 +117,8 @@ impl GoJob {
                         return false;
                     }
                 }
-                let seed = seed.wrapping_add(k as u64);
-                GoJob::choose(&earlier, level, time, playouts, seed, stop)
-                    .is_some_and(|c| c.hopeless)
+                let seed = ask.seed.wrapping_add(k as u64);
+                GoJob::choose(&earlier, GoAsk { seed, ..ask }, stop).is_some_and(|c| c.hopeless)
             });
         Some(GoDecision {
             thought: thought(choice),
@@ -137,21 +126,14 @@ impl GoJob {
         })
     }
 
-    fn choose(
-        game: &Game,
-        level: Level,
-        time: Option<Duration>,
-        playouts: Option<u64>,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> Option<Choice> {
+    fn choose(game: &Game, ask: GoAsk, stop: &AtomicBool) -> Option<Choice> {
         let request = Request {
             game,
-            budget: level.budget(time, playouts),
-            seed,
+            budget: ask.level.budget(ask.time, ask.playouts),
+            seed: ask.seed,
             stop,
         };
-        level.bot(1).choose(&request)
+        ask.level.bot(1).choose(&request)
     }
 
     /// Replays the record and runs the job (a resignation only when it may).
@@ -159,11 +141,16 @@ impl GoJob {
         let level: Level = self.level.parse().map_err(|e| format!("{e}"))?;
         let record = Record::parse(&self.go_record).map_err(|e| e.to_string())?;
         let game = record.to_game().map_err(|e| e.to_string())?;
-        let (time, playouts) = (self.time_ms.map(Duration::from_millis), self.playouts);
+        let ask = GoAsk {
+            level,
+            time: self.time_ms.map(Duration::from_millis),
+            playouts: self.playouts,
+            seed: self.seed,
+        };
         Ok(if self.may_resign {
-            GoJob::decide(&game, level, time, playouts, self.seed, stop)
+            GoJob::decide(&game, ask, stop)
         } else {
-            GoJob::run_on(&game, level, time, playouts, self.seed, stop).map(|thought| GoDecision {
+            GoJob::run_on(&game, ask, stop).map(|thought| GoDecision {
                 thought,
                 resigns: false,
             })
@@ -275,7 +262,13 @@ mod tests {
     fn a_job_travels_as_json_and_answers_a_legal_move() {
         let mut game = Game::from_position(Position::new(Rules::default()));
         game.play_text(&"e5".parse().unwrap()).unwrap();
-        let job = GoJob::new(&game, Level::Medium, None, Some(300), 7);
+        let ask = GoAsk {
+            level: Level::Medium,
+            time: None,
+            playouts: Some(300),
+            seed: 7,
+        };
+        let job = GoJob::new(&game, ask);
         let json = serde_json::to_string(&job).unwrap();
         let job: GoJob = serde_json::from_str(&json).unwrap();
         let answer = job.answer_json(&AtomicBool::new(false));

@@ -3,7 +3,7 @@
 
 use super::{Cell, EndReason, Game, Move, MoveText, Position};
 use crate::common::Side;
-use crate::common::taught::{Done, Judged, Limited, Taught};
+use crate::common::taught::{Done, Judged, Limited, Taught, shuffle_move};
 
 /// A cell of the game's board, from its name.
 fn board_cell(pos: &Position, name: &str) -> Result<Cell, String> {
@@ -78,13 +78,10 @@ impl Taught for Game {
                 }
                 let (a, b) = (board_cell(pos, a)?, board_cell(pos, b)?);
                 let legal = self.legal_moves();
-                let there = [Move::Step { from: a, to: b }, Move::Step { from: b, to: a }]
-                    .into_iter()
-                    .find(|mv| legal.contains(mv));
-                match there {
-                    Some(mv) => Ok(Some(mv)),
-                    None => self.limited_move(&Limited::Random {}, seed),
-                }
+                let tries = [Move::Step { from: a, to: b }, Move::Step { from: b, to: a }];
+                shuffle_move(tries, &legal, || {
+                    self.limited_move(&Limited::Random {}, seed)
+                })
             }
             Limited::Greedy { otherwise } => {
                 let mut best: Option<(u32, Move)> = None;
@@ -94,10 +91,10 @@ impl Taught for Game {
                         best = Some((taken, mv));
                     }
                 });
-                match best {
-                    Some((_, mv)) => Ok(Some(mv)),
-                    None => self.limited_move(otherwise, seed),
-                }
+                best.map_or_else(
+                    || self.limited_move(otherwise, seed),
+                    |(_, mv)| Ok(Some(mv)),
+                )
             }
             Limited::Random {} => {
                 let legal = self.legal_moves();

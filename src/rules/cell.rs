@@ -89,9 +89,7 @@ impl FromStr for Cell {
     type Err = ParseCellError;
 
     fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        let (file, rank) = crate::common::cell_name::parse(s)
-            .ok_or_else(|| ParseCellError(crate::common::excerpt(s)))?;
-        Cell::try_new(file, rank).ok_or_else(|| ParseCellError(crate::common::excerpt(s)))
+        crate::common::cell_name::cell_of(s, Cell::try_new).map_err(ParseCellError)
     }
 }
 

@@ -340,6 +340,14 @@ impl crate::common::Playable for Game {
         Game::agree_draw(self);
     }
 
+    fn redo(&mut self) -> Option<MoveReport> {
+        Game::redo(self)
+    }
+
+    fn can_redo(&self) -> bool {
+        Game::can_redo(self)
+    }
+
     fn record_text(&self, tags: &[(&str, &str)]) -> String {
         super::Record::from_game(self, tags).to_string()
     }

@@ -1,13 +1,12 @@
 //! The commands of Chogo: moves, apply, analyze, replay, bestmove, play, bench and
 //! fit-win-chance.
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chogo::bot::arena::{Nodes, game_line, play_game_with};
+use chogo::bot::arena::{Nodes, play_game_with};
 use chogo::bot::{Budget, Level, Request};
-use chogo::common::{BySide, Playable, Side};
+use chogo::common::{BySide, Side};
 use chogo::rules::{
     Analysis, Bitboard, EndReason, Fortress, Game, Position, Record, ReplayError, RuleSet,
 };
@@ -68,24 +67,16 @@ struct AnalyzeOutput {
 }
 
 pub(super) fn analyze(pos: &Position) -> String {
-    let Analysis {
-        trapped,
-        functional,
-        secure,
-        cities,
-        mole_available,
-        fortress,
-        outcome,
-    } = pos.analyze();
+    let a: Analysis = pos.analyze();
     let out = AnalyzeOutput {
         to_move: pos.turn(),
-        trapped,
-        functional,
-        secure,
-        cities,
-        mole_available,
-        fortress,
-        result: outcome.map_or("ongoing", |o| o.result_name()),
+        trapped: a.trapped,
+        functional: a.functional,
+        secure: a.secure,
+        cities: a.cities,
+        mole_available: a.mole_available,
+        fortress: a.fortress,
+        result: a.outcome.map_or("ongoing", |o| o.result_name()),
     };
     format!(
         "{}\n",
@@ -183,29 +174,19 @@ pub(super) fn bestmove(
 pub(super) struct MatchSpec {
     pub(super) rules: RuleSet,
     pub(super) players: [Level; 2],
-    /// The players as named on the command line (`greedy` stays `greedy`).
-    pub(super) names: [String; 2],
-    pub(super) games: u64,
+    /// The games, their names and records.
+    pub(super) plan: Match,
     pub(super) seed: u64,
     pub(super) time: Option<Duration>,
     /// Search nodes a move, in place of the searching levels' time.
     pub(super) nodes: Option<Nodes>,
-    pub(super) jobs: usize,
-    pub(super) swap: bool,
-    pub(super) records: Option<PathBuf>,
 }
 
 /// Plays the match, printing each game's line as soon as the games before it are done.
 pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
     let [first, second] = spec.players;
     run_match(
-        Match {
-            games: spec.games,
-            jobs: spec.jobs,
-            swap: spec.swap,
-            names: &spec.names,
-            records: spec.records.as_deref(),
-        },
+        &spec.plan,
         |n, swapped, stop| {
             let seats = if swapped {
                 BySide::new(second, first)
@@ -222,12 +203,8 @@ pub(super) fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             )
         },
         |n, names, game| MatchGame {
-            line: game_line(n, BySide::new(names[0], names[1]), game),
-            winner: game.verdict().and_then(|v| v.winner),
-            record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
-                .to_string(),
             drawn_ahead: Some(drawn_ahead(game)),
-            resigned: None,
+            ..MatchGame::of(n, names, game)
         },
     )
 }

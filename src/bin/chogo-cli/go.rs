@@ -8,14 +8,14 @@ use std::time::{Duration, Instant};
 
 use chogo::go::bot::{self, Level, MctsConfig};
 
-use chogo::common::arena::game_line;
-use chogo::common::{BySide, Playable, Side};
+use chogo::common::{BySide, Side};
 use chogo::go::gtp::Engine;
 use chogo::go::sgf::{self, SgfGame};
 use chogo::go::{
     Bits, Board, Game, IllegalMove, MoveText, PieceSet, Position, Record, ReplayError, Rules, perft,
 };
 
+use super::Words;
 use super::matches::{Match, MatchGame, run_match};
 use super::{Failure, usage};
 use serde::Serialize;
@@ -56,16 +56,6 @@ pub struct GoCommand {
     command: Go,
 }
 
-/// Positions and moves (options may come before or after them).
-#[derive(clap::Args)]
-pub struct Words {
-    #[arg(num_args = 0.., value_name = "ARGS")]
-    words: Vec<String>,
-    /// Print help (only the long form: `-h` is not an option where positions and moves stand)
-    #[arg(long, action = clap::ArgAction::Help)]
-    help: Option<bool>,
-}
-
 #[derive(clap::Subcommand)]
 enum Go {
     /// puzzles: list, verify, generate, rate (their rules come from each puzzle, or
@@ -75,19 +65,14 @@ enum Go {
         command: super::puzzles::PuzzlesCommand,
     },
     /// every legal move with its captures, one per line: moves "<position>"
-    #[command(disable_help_flag = true)]
     Moves(Words),
     /// play moves; print the position and the result: apply "<position>" MOVE...
-    #[command(disable_help_flag = true)]
     Apply(Words),
     /// dead pieces, controlled cells, score, ko, result (one line of JSON): analyze "<position>"
-    #[command(disable_help_flag = true)]
     Analyze(Words),
     /// check a game record or an SGF file move by move: replay FILE
-    #[command(disable_help_flag = true)]
     Replay(Words),
     /// count the leaves of the move tree: perft "<position>" DEPTH
-    #[command(disable_help_flag = true)]
     Perft(Words),
     /// a GTP version 2 engine on standard input and output
     Gtp {
@@ -168,7 +153,6 @@ enum Go {
         switches: Switches,
     },
     /// convert between a game record and SGF: sgf FILE (writes the other form)
-    #[command(disable_help_flag = true)]
     Sgf(Words),
     /// the search's best moves with win rates, leads and lines: analyze-line "<position>"
     #[command(name = "analyze-line")]
@@ -586,15 +570,17 @@ pub fn run(cmd: GoCommand) -> Result<String, Failure> {
             play_match(MatchSpec {
                 start,
                 players,
-                names: [black.to_ascii_lowercase(), white.to_ascii_lowercase()],
-                games,
+                plan: Match {
+                    names: [black.to_ascii_lowercase(), white.to_ascii_lowercase()],
+                    games,
+                    jobs,
+                    swap,
+                    records,
+                },
                 seed,
                 time: time_ms.map(Duration::from_millis),
                 playouts,
-                swap,
-                jobs,
                 config: switches.config(threads)?,
-                records,
             })
         }
     }
@@ -960,28 +946,19 @@ fn bestmove(
 struct MatchSpec {
     start: Position,
     players: [Level; 2],
-    names: [String; 2],
-    games: u64,
+    /// The games, their names and records.
+    plan: Match,
     seed: u64,
     time: Option<Duration>,
     playouts: Option<u64>,
-    swap: bool,
-    jobs: usize,
     /// The searching levels' search.
     config: MctsConfig,
-    records: Option<std::path::PathBuf>,
 }
 
 /// Plays the match, printing each game's line as soon as the games before it are done.
 fn play_match(spec: MatchSpec) -> Result<String, Failure> {
     run_match(
-        Match {
-            games: spec.games,
-            jobs: spec.jobs,
-            swap: spec.swap,
-            names: &spec.names,
-            records: spec.records.as_deref(),
-        },
+        &spec.plan,
         |n, swapped, stop| {
             let seats = if swapped {
                 [spec.players[1], spec.players[0]]
@@ -1001,16 +978,12 @@ fn play_match(spec: MatchSpec) -> Result<String, Failure> {
             )
         },
         |n, names, game| MatchGame {
-            line: game_line(n, BySide::new(names[0], names[1]), game),
-            winner: game.verdict().and_then(|v| v.winner),
-            record: Record::from_game(game, &[("Black", names[0]), ("White", names[1])])
-                .to_string(),
-            drawn_ahead: None,
             resigned: game
                 .outcome()
                 .filter(|o| o.reason == chogo::go::EndReason::Resignation)
                 .and_then(|o| o.winner)
                 .map(|w| !w),
+            ..MatchGame::of(n, names, game)
         },
     )
 }

@@ -31,6 +31,7 @@ mod study;
 use chogo_game::{
     MatchSpec, analyze, apply, bench, bestmove, fit_win_chance, load, moves, play_match, replay,
 };
+use matches::Match;
 
 /// How Chogo's puzzles are made: easy against easy, medium against medium and hard against medium, on several rule sets, each
 /// position scanned at 30,000 nodes (docs/LEARN.md).
@@ -88,9 +89,10 @@ struct Cli {
 /// Positions and moves: `help` is read as a position or a move, never as a request for
 /// help; `-h` is not an option here (only `--help` is), so it is refused as one.
 #[derive(clap::Args)]
-struct Words {
+#[command(disable_help_flag = true)]
+pub(crate) struct Words {
     #[arg(num_args = 0.., value_name = "ARGS")]
-    words: Vec<String>,
+    pub(crate) words: Vec<String>,
     /// Print help (only the long form: `-h` is not an option where positions and moves stand)
     #[arg(long, action = clap::ArgAction::Help)]
     help: Option<bool>,
@@ -99,19 +101,14 @@ struct Words {
 #[derive(Subcommand)]
 enum Command {
     /// every legal move, one per line: moves "<position>"
-    #[command(disable_help_flag = true)]
     Moves(Words),
     /// play moves; print the position and the result: apply "<position>" MOVE...
-    #[command(disable_help_flag = true)]
     Apply(Words),
     /// trapped, functional and secure men, cities, mole drop (JSON): analyze "<position>"
-    #[command(disable_help_flag = true)]
     Analyze(Words),
     /// check a game record move by move: replay FILE
-    #[command(disable_help_flag = true)]
     Replay(Words),
     /// count the leaves of the move tree: perft "<position>" DEPTH
-    #[command(disable_help_flag = true)]
     Perft(Words),
     /// the move a bot chooses
     #[command(disable_help_flag = true)]
@@ -510,14 +507,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
             play_match(MatchSpec {
                 rules,
                 players,
-                names,
-                games,
+                plan: Match {
+                    names,
+                    games,
+                    jobs,
+                    swap,
+                    records,
+                },
                 seed,
                 time,
                 nodes,
-                jobs,
-                swap,
-                records,
             })
         }
         Command::Bench { time_ms, extra } => {

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use chogo::common::Side;
+use chogo::common::{BySide, Side};
 
 use super::{Failure, usage};
 
@@ -13,13 +13,14 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 /// A match between two players, as both games' `play` commands run it.
-pub(crate) struct Match<'a> {
+pub(crate) struct Match {
+    /// The players as named on the command line (`greedy` stays `greedy`).
+    pub(crate) names: [String; 2],
     pub(crate) games: u64,
     pub(crate) jobs: usize,
     pub(crate) swap: bool,
-    pub(crate) names: &'a [String; 2],
     /// Where each game's record is written (`game-0001.chogo` …).
-    pub(crate) records: Option<&'a std::path::Path>,
+    pub(crate) records: Option<std::path::PathBuf>,
 }
 
 /// What a finished game of a match says: its line, its winner, its record.
@@ -34,12 +35,27 @@ pub(crate) struct MatchGame {
     pub(crate) resigned: Option<Side>,
 }
 
+impl MatchGame {
+    /// Game `n`'s line, its winner and its record, its players named `names` (Black's
+    /// first); nothing said of a draw ahead or a resignation.
+    pub(crate) fn of<G: chogo::common::Playable>(n: u64, names: [&str; 2], game: &G) -> MatchGame {
+        let tags = [("Black", names[0]), ("White", names[1])];
+        MatchGame {
+            line: chogo::common::arena::game_line(n, BySide::new(names[0], names[1]), game),
+            winner: game.verdict().and_then(|v| v.winner),
+            record: game.record_text(&tags),
+            drawn_ahead: None,
+            resigned: None,
+        }
+    }
+}
+
 /// Runs a match on `jobs` threads: `play(n, swapped, stop)` plays game `n` (the players
 /// change sides in even games with `swap`), `finish` describes it. Lines are printed in
 /// game order as soon as the games before them are done; the result is the final score
 /// line of the first player.
 pub(crate) fn run_match<G: Send>(
-    spec: Match,
+    spec: &Match,
     play: impl Fn(u64, bool, &AtomicBool) -> Result<G, String> + Sync,
     finish: impl Fn(u64, [&str; 2], &G) -> MatchGame,
 ) -> Result<String, Failure> {
@@ -50,7 +66,7 @@ pub(crate) fn run_match<G: Send>(
         return Err(usage("--jobs 0: a match needs at least one job"));
     }
     let jobs = spec.jobs.min(64);
-    if let Some(dir) = spec.records {
+    if let Some(dir) = &spec.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
     }
@@ -113,7 +129,7 @@ pub(crate) fn run_match<G: Send>(
                     Some(w) if w == first_side => wins += 1,
                     Some(_) => losses += 1,
                 }
-                if let Some(dir) = spec.records {
+                if let Some(dir) = &spec.records {
                     let path = dir.join(format!("game-{n:04}.chogo"));
                     if let Err(e) = std::fs::write(&path, done.record) {
                         failure.get_or_insert(format!("cannot write {}: {e}", path.display()));

@@ -425,25 +425,29 @@ fn choose(
     match (mover, game) {
         // A person's lines are read as they come (`human_line`).
         (Mover::Human(_), _) => None,
-        (Mover::Chogo(bot, level), OnlineGame::Chogo(g)) => {
+        (Mover::Chogo(bot, level), OnlineGame::Chogo(game)) => {
             let budget = level.budget(time);
-            let choice = bot.choose(&chogo::bot::Request {
-                game: g,
+            let (seed, stop) = (decision, &stop);
+            let request = chogo::bot::Request {
+                game,
                 budget,
-                seed: decision,
-                stop: &stop,
-            })?;
-            Some(g.position().move_text(choice.mv))
+                seed,
+                stop,
+            };
+            bot.choose(&request)
+                .map(|c| game.position().move_text(c.mv))
         }
-        (Mover::Go(bot, level), OnlineGame::Go(g)) => {
+        (Mover::Go(bot, level), OnlineGame::Go(game)) => {
             let budget = level.budget(time, None);
-            let choice = bot.choose(&chogo::go::bot::Request {
-                game: g,
+            let (seed, stop) = (decision, &stop);
+            let request = chogo::go::bot::Request {
+                game,
                 budget,
-                seed: decision,
-                stop: &stop,
-            })?;
-            Some(g.position().move_text(choice.mv))
+                seed,
+                stop,
+            };
+            bot.choose(&request)
+                .map(|c| game.position().move_text(c.mv))
         }
         _ => None,
     }

@@ -57,6 +57,33 @@ pub struct BoardEntry {
     pub settings: Option<UiSystem>,
 }
 
+/// A board's [`BoardEntry`], its systems those of the calling module that bear the
+/// fields' names (`summary`, `small_board`, `new_game_form`, `start`, `online_rules_form`,
+/// `rules_text`, `load_part`, `play_loaded`, `rule_book::rule_section`): a board's menu
+/// module writes them, and the entry is the same for every board.
+macro_rules! board_entry {
+    ($app:expr, $kind:expr, $name:expr, $key:expr, $titles:expr, $reads_any:expr, $settings:expr) => {
+        $crate::game::app::boards::BoardEntry {
+            kind: $kind,
+            name: $name,
+            key: $key,
+            summary: $app.register_system(summary),
+            small_board: $app.register_system(small_board),
+            new_game_form: $app.register_system(new_game_form),
+            start: $app.register_system(start),
+            rules_form: $app.register_system(online_rules_form),
+            rules_text: $app.register_system(rules_text),
+            load_part: $app.register_system(load_part),
+            play_loaded: $app.register_system(play_loaded),
+            reads_any_text: $reads_any,
+            rule_titles: $titles,
+            rule_section: $app.register_system(rule_book::rule_section),
+            settings: $settings,
+        }
+    };
+}
+pub(crate) use board_entry;
+
 /// Every board, in the order they are offered.
 #[derive(Resource, Default, Clone)]
 pub struct Boards(Vec<BoardEntry>);
@@ -131,6 +158,22 @@ impl RulePage {
             ui.label(egui::RichText::new(paragraph).size(16.0));
             ui.add_space(4.0);
         }
+    }
+
+    /// A diagram's row: its board and then its words, side by side (indented), or one
+    /// above the other in a `narrow` window.
+    pub fn diagram_row(ui: &mut egui::Ui, narrow: bool, contents: impl FnOnce(&mut egui::Ui)) {
+        let layout = if narrow {
+            egui::Layout::top_down(egui::Align::Min)
+        } else {
+            egui::Layout::left_to_right(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
+            if !narrow {
+                ui.add_space(16.0);
+            }
+            contents(ui);
+        });
     }
 
     /// The head of a diagram's words, beside or below its board: its title and what to

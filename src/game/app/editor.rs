@@ -153,6 +153,38 @@ pub struct Brush {
     pub side: Option<Side>,
 }
 
+/// A board's brushes: each side's pieces in turn (`pieces(side)`: each brush's name and
+/// the piece it puts), then "empty", which empties the cell.
+pub fn brush_list<P>(pieces: impl Fn(Side) -> Vec<(&'static str, P)>) -> Vec<(Brush, Option<P>)> {
+    let mut out = Vec::new();
+    for side in Side::BOTH {
+        for (name, piece) in pieces(side) {
+            let brush = Brush {
+                name: name.into(),
+                side: Some(side),
+            };
+            out.push((brush, Some(piece)));
+        }
+    }
+    let empty = Brush {
+        name: "empty".into(),
+        side: None,
+    };
+    out.push((empty, None));
+    out
+}
+
+/// The piece a click with the chosen brush puts on a cell that holds `there` (the same
+/// piece again takes it off).
+pub fn brush_put<P: Copy + PartialEq>(
+    brushes: &[(Brush, Option<P>)],
+    brush: EditBrush,
+    there: Option<P>,
+) -> Option<P> {
+    let chosen = brushes.get(brush.0).and_then(|(_, piece)| *piece);
+    if chosen == there { None } else { chosen }
+}
+
 /// The brush chosen (an index into the board's brushes).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EditBrush(pub usize);

@@ -31,6 +31,9 @@ const STATUS_HEIGHT: f32 = 96.0;
 /// The status block's least height while the study is shown: the turn and the last move.
 const STATUS_HEIGHT_STUDYING: f32 = 56.0;
 
+/// The window height from which the score's explanation has its own lines in the panel.
+const COUNTS_LEAST_HEIGHT: f32 = 760.0;
+
 /// The move list's least height, three moves: below it the part of the panel above the
 /// list scrolls.
 const LIST_LEAST: f32 = 110.0;
@@ -225,6 +228,18 @@ pub struct GamePanel<'a, A> {
     pub result_first: bool,
 }
 
+/// How the panel's height is shared (see [`GamePanel::show`]): the room above the menu,
+/// the move list's block, a separator's and the list header's heights, and whether the
+/// list is kept apart from the scrolling part.
+#[derive(Clone, Copy)]
+struct Fit {
+    room: f32,
+    list_block: f32,
+    separator: f32,
+    header: f32,
+    list_apart: bool,
+}
+
 impl<A: Copy> GamePanel<'_, A> {
     /// Draws the panel into `ui` (the panel's place, from [`ui::side_panel`]): the header,
     /// the players, the action row, `extra` (a palette, a question), the study, then
@@ -281,71 +296,16 @@ impl<A: Copy> GamePanel<'_, A> {
             ui.data_mut(|d| d.insert_temp(seen, self.game));
             area = area.vertical_scroll_offset(0.0);
         }
+        let fit = Fit {
+            room,
+            list_block,
+            separator,
+            header,
+            list_apart,
+        };
         area.show(ui, |ui| {
             ui.set_max_width(width);
-            let top = ui.cursor().top();
-            self.heading(ui);
-            if let Some(id) = tool_row(ui, &self.tools) {
-                asked.push(Asked::Tool(id));
-            }
-            extra(ui);
-            // The status keeps a height that holds its usual lines, so that one coming
-            // or going (thinking…, a past position) does not move the move list under
-            // the pointer.
-            // With the study shown the room goes to the moves: the block holds less.
-            // So does a panel too short for the three moves with the full block (seen on
-            // the frame before: Go's at 900 × 700 kept a blank band over a cut list).
-            let short_key = egui::Id::new((self.id, "panel short"));
-            let short = ui.data(|d| d.get_temp::<bool>(short_key)).unwrap_or(false);
-            let least = if short || self.study.as_ref().is_some_and(|s| s.shows_anything()) {
-                STATUS_HEIGHT_STUDYING
-            } else {
-                STATUS_HEIGHT
-            };
-            // The block's spare room beyond its lines, which a full block would have.
-            let mut spare = 0.0;
-            let mut status = Some(status);
-            if self.result_first
-                && let Some(status) = status.take()
-            {
-                ui.separator();
-                spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
-                ui.separator();
-            }
-            if let Some(study) = &self.study {
-                match study.show(ui) {
-                    Some(super::study::StudyClick::View(n)) => {
-                        let live = n >= study.source.played.len();
-                        asked.push(Asked::View((!live).then_some(n)));
-                    }
-                    Some(super::study::StudyClick::Practice(ask)) => {
-                        asked.push(Asked::Practice(ask));
-                    }
-                    Some(super::study::StudyClick::Line(i, n)) => {
-                        asked.push(Asked::Line(i, n));
-                    }
-                    None => {}
-                }
-            }
-            if let Some(status) = status {
-                ui.separator();
-                spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
-            }
-            if let Some(text) = self.notice {
-                notice_line(ui, text);
-            }
-            let above = ui.cursor().top() - top;
-            let full = above + spare + list_block;
-            if (full > room) != short {
-                ui.data_mut(|d| d.insert_temp(short_key, full > room));
-                ui.ctx()
-                    .request_discard("the status block's height follows the room");
-            }
-            if !list_apart {
-                ui.separator();
-                let height = (room - above - separator - header).max(LIST_LEAST);
-                asked.extend(self.moves_section(ui, height));
-            }
+            self.upper(ui, status, extra, fit, &mut asked);
         });
         // The list takes what the part above leaves, so the panel fits the window without
         // scrolling when it can; when it cannot, the list keeps three moves.
@@ -364,6 +324,88 @@ impl<A: Copy> GamePanel<'_, A> {
         ui::measure_below(ui, &below_key, below_top);
         asked
     }
+    /// The scrolling part: the heading, the tools, `extra`, the study, the status and the
+    /// notice (and the move list, when it is not kept apart: `fit`).
+    fn upper<S: FnOnce(&mut egui::Ui)>(
+        &self,
+        ui: &mut egui::Ui,
+        status: S,
+        extra: impl FnOnce(&mut egui::Ui),
+        fit: Fit,
+        asked: &mut Vec<Asked<A>>,
+    ) {
+        let Fit {
+            room,
+            list_block,
+            separator,
+            header,
+            list_apart,
+        } = fit;
+        let top = ui.cursor().top();
+        self.heading(ui);
+        if let Some(id) = tool_row(ui, &self.tools) {
+            asked.push(Asked::Tool(id));
+        }
+        extra(ui);
+        // The status keeps a height that holds its usual lines, so that one coming
+        // or going (thinking…, a past position) does not move the move list under
+        // the pointer.
+        // With the study shown the room goes to the moves: the block holds less.
+        // So does a panel too short for the three moves with the full block (seen on
+        // the frame before: Go's at 900 × 700 kept a blank band over a cut list).
+        let short_key = egui::Id::new((self.id, "panel short"));
+        let short = ui.data(|d| d.get_temp::<bool>(short_key)).unwrap_or(false);
+        let least = if short || self.study.as_ref().is_some_and(|s| s.shows_anything()) {
+            STATUS_HEIGHT_STUDYING
+        } else {
+            STATUS_HEIGHT
+        };
+        // The block's spare room beyond its lines, which a full block would have.
+        let mut spare = 0.0;
+        let mut status = Some(status);
+        if self.result_first
+            && let Some(status) = status.take()
+        {
+            ui.separator();
+            spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
+            ui.separator();
+        }
+        if let Some(study) = &self.study {
+            match study.show(ui) {
+                Some(super::study::StudyClick::View(n)) => {
+                    let live = n >= study.source.played.len();
+                    asked.push(Asked::View((!live).then_some(n)));
+                }
+                Some(super::study::StudyClick::Practice(ask)) => {
+                    asked.push(Asked::Practice(ask));
+                }
+                Some(super::study::StudyClick::Line(i, n)) => {
+                    asked.push(Asked::Line(i, n));
+                }
+                None => {}
+            }
+        }
+        if let Some(status) = status {
+            ui.separator();
+            spare = (STATUS_HEIGHT - status_block(ui, least, status)).max(0.0);
+        }
+        if let Some(text) = self.notice {
+            notice_line(ui, text);
+        }
+        let above = ui.cursor().top() - top;
+        let full = above + spare + list_block;
+        if (full > room) != short {
+            ui.data_mut(|d| d.insert_temp(short_key, full > room));
+            ui.ctx()
+                .request_discard("the status block's height follows the room");
+        }
+        if !list_apart {
+            ui.separator();
+            let height = (room - above - separator - header).max(LIST_LEAST);
+            asked.extend(self.moves_section(ui, height));
+        }
+    }
+
     /// The game's title, its rules, the players and the score.
     fn heading(&self, ui: &mut egui::Ui) {
         ui.add_space(6.0);
@@ -376,7 +418,12 @@ impl<A: Copy> GamePanel<'_, A> {
         if let Some((line, counts)) = &self.score {
             ui.label(egui::RichText::new(line).weak())
                 .on_hover_text(*counts);
-            ui.add(egui::Label::new(egui::RichText::new(*counts).small().weak()).wrap());
+            // What it counts, under it while the window is tall enough; in a shorter
+            // one (900 × 700) its lines pushed whose turn it is out of view, and it is
+            // the score's tip alone.
+            if ui.ctx().content_rect().height() >= COUNTS_LEAST_HEIGHT {
+                ui.add(egui::Label::new(egui::RichText::new(*counts).small().weak()).wrap());
+            }
         }
         ui.separator();
     }

@@ -11,6 +11,8 @@ pub mod audio;
 pub mod boards;
 pub mod bot_play;
 pub mod bot_turn;
+#[cfg(target_arch = "wasm32")]
+pub mod bytes_asset;
 pub mod camera;
 pub mod dialogs;
 pub mod editor;

@@ -13,6 +13,12 @@ pub struct Refused(pub String);
 #[derive(Message, Clone, Debug)]
 pub struct Resynced;
 
+/// A game was put on the board in place of the one before (a new game, a rematch, a
+/// game loaded or resumed): what the player had opened over the last one (a small
+/// window's drawer) shuts.
+#[derive(Message, Clone, Debug)]
+pub struct GameReplaced;
+
 /// Why a bridge refuses to end the game now (both boards' bridges): it is already over,
 /// or a draw agreed on `offered`, an earlier version of the game than `now`, lapsed.
 pub fn ending_refused(over: bool, offered: Option<u64>, now: u64) -> Option<Refused> {
@@ -30,4 +36,5 @@ pub fn ending_refused(over: bool, offered: Option<u64>, now: u64) -> Option<Refu
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Refused>();
     app.add_message::<Resynced>();
+    app.add_message::<GameReplaced>();
 }

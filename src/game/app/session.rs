@@ -18,7 +18,7 @@ use bevy::prelude::*;
 
 use crate::common::analysis::Studied;
 use crate::common::{BySide, Player, Side};
-use crate::game::app::reports::{Refused, Resynced, ending_refused};
+use crate::game::app::reports::{GameReplaced, Refused, Resynced, ending_refused};
 use crate::game::app::sets::Phase;
 
 /// What a board's game offers the session besides the game interface: how a game starts,
@@ -61,8 +61,12 @@ pub trait SessionGame: Studied {
     /// [`SessionGame::replay`] can play again); false when there is nothing to take back.
     fn take_back(&mut self) -> bool;
     /// Plays the last move taken back again; false when there is none.
-    fn replay(&mut self) -> bool;
-    fn can_replay(&self) -> bool;
+    fn replay(&mut self) -> bool {
+        self.redo().is_some()
+    }
+    fn can_replay(&self) -> bool {
+        self.can_redo()
+    }
 
     /// Whether a set-up is a legal position to play from.
     fn check_setup(position: &Self::Position) -> Result<(), String>;
@@ -609,10 +613,15 @@ pub(crate) fn apply_commands<G: SessionGame>(
     mut commands: MessageReader<Command<G>>,
     (mut played, mut moved): (MessageWriter<Played<G>>, MessageWriter<Moved>),
     mut refused: MessageWriter<Refused>,
-    mut resynced: MessageWriter<Resynced>,
+    (mut resynced, mut replaced): (MessageWriter<Resynced>, MessageWriter<GameReplaced>),
 ) {
     for command in commands.read() {
         if let Some(answer) = session.apply(command, viewing.0) {
+            if matches!(answer, Answer::Resynced)
+                && matches!(command, Command::NewGame(_) | Command::Load(_))
+            {
+                replaced.write(GameReplaced);
+            }
             match answer {
                 Answer::Played(report) => {
                     moved.write(Moved {

@@ -115,6 +115,32 @@ fn requeue_moved_shapes(
     }
 }
 
+/// A board's squares as sprites, each with the components `part` (its marker, and when
+/// it goes): first a frame square under every cell, 1.22 cells wide, so that the outline
+/// follows a board's cut corners; then each cell's own `square` of its colour over it.
+pub fn board_squares<P: Bundle + Clone>(
+    commands: &mut Commands,
+    part: P,
+    (frame, cell): (Color, f32),
+    square: f32,
+    cells: &[(Vec2, Color)],
+) {
+    for &(centre, _) in cells {
+        commands.spawn((
+            part.clone(),
+            Sprite::from_color(frame, Vec2::splat(cell * 1.22)),
+            Transform::from_translation(centre.extend(0.0)),
+        ));
+    }
+    for &(centre, color) in cells {
+        commands.spawn((
+            part.clone(),
+            Sprite::from_color(color, Vec2::splat(square)),
+            Transform::from_translation(centre.extend(0.1)),
+        ));
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     embedded_asset!(app, "shape.wgsl");
     app.add_plugins(Material2dPlugin::<ShapeMaterial>::default());

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad};
+use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad, board_squares};
 use crate::game::app::theme::Theme;
 use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
@@ -15,7 +15,7 @@ use crate::rules::{Bitboard, Cell, Role, Side};
 use crate::save::ThemeName;
 
 /// Everything drawn for the board itself; rebuilt when the layout changes.
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct BoardPart;
 
 /// One highlight square or dot; rebuilt when the highlights change.
@@ -58,28 +58,20 @@ fn build_board(
     }
     let cell = layout.cell;
     let cells = layout.board.cells();
-    // The frame: a border square under every cell, so the outline follows the cut corners.
-    for c in cells {
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(ChogoOn),
-            Sprite::from_color(theme.frame, Vec2::splat(cell * 1.22)),
-            Transform::from_translation(layout.cell_center(c).extend(0.0)),
-        ));
-    }
-    for c in cells {
-        let color = if (c.file() + c.rank()) % 2 == 0 {
-            theme.dark
-        } else {
-            theme.light
-        };
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(ChogoOn),
-            Sprite::from_color(color, Vec2::splat(cell)),
-            Transform::from_translation(layout.cell_center(c).extend(0.1)),
-        ));
-    }
+    // The frame under every cell, then the chequered squares.
+    let squares: Vec<(Vec2, Color)> = cells
+        .into_iter()
+        .map(|c| {
+            let color = if (c.file() + c.rank()) % 2 == 0 {
+                theme.dark
+            } else {
+                theme.light
+            };
+            (layout.cell_center(c), color)
+        })
+        .collect();
+    let part = (BoardPart, DespawnOnExit(ChogoOn));
+    board_squares(&mut commands, part, (theme.frame, cell), cell, &squares);
 }
 
 /// The coordinate labels around the board: text and world position. Files under the

@@ -105,14 +105,6 @@ impl SessionGame for Game {
         self.undo().is_some()
     }
 
-    fn replay(&mut self) -> bool {
-        self.redo().is_some()
-    }
-
-    fn can_replay(&self) -> bool {
-        self.can_redo()
-    }
-
     fn check_setup(position: &Position) -> Result<(), String> {
         position.check_setup().map_err(|e| e.to_string())
     }

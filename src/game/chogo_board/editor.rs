@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::bot::Level;
-use crate::game::app::editor::{Brush, EditBrush, EditedBoard};
+use crate::game::app::editor::{self, Brush, EditBrush, EditedBoard};
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::bridge::{Bridge, Edit};
 use crate::rules::{Hand, Man, Position, Role, RuleSet, Side};
@@ -16,40 +16,23 @@ pub fn editing(bridge: Res<Bridge>) -> bool {
     bridge.edit.is_some()
 }
 
-/// The brushes for these rules, with the man each puts (`None`: it empties the cell).
+/// The brushes for these rules (each side's man, and king where the rules have kings,
+/// then "empty"), with the man each puts.
 pub fn brushes(rules: &RuleSet) -> Vec<(Brush, Option<Man>)> {
-    let mut out = Vec::new();
-    for side in Side::BOTH {
-        let mut roles = vec![Role::Pawn];
-        if rules.has_kings() {
-            roles.push(Role::King);
+    let kings = rules.has_kings();
+    editor::brush_list(|side| {
+        let mut men = vec![("man", Man::new(side, Role::Pawn))];
+        if kings {
+            men.push(("king", Man::new(side, Role::King)));
         }
-        for role in roles {
-            let name = if role == Role::King { "king" } else { "man" };
-            out.push((
-                Brush {
-                    name: name.into(),
-                    side: Some(side),
-                },
-                Some(Man::new(side, role)),
-            ));
-        }
-    }
-    out.push((
-        Brush {
-            name: "empty".into(),
-            side: None,
-        },
-        None,
-    ));
-    out
+        men
+    })
 }
 
 /// The man a click with the chosen brush puts on a cell that holds `there` (the same man
 /// again takes it off).
 pub fn put_by_brush(rules: &RuleSet, brush: EditBrush, there: Option<Man>) -> Option<Man> {
-    let chosen = brushes(rules).get(brush.0).and_then(|(_, man)| *man);
-    if chosen == there { None } else { chosen }
+    editor::brush_put(&brushes(rules), brush, there)
 }
 
 /// The levels a game from the set-up may be played against (the title and new game

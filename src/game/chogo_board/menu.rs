@@ -11,7 +11,7 @@ use bevy_egui::egui;
 use super::bridge::{Bridge, Command, PlayerKind, Setup};
 use super::rule_book::{self, ChogoRuleBook};
 use crate::bot::Level;
-use crate::game::app::boards::{self, BoardEntry, Loadable};
+use crate::game::app::boards::{self, Loadable};
 use crate::game::app::dialogs::{LoadForm, opponent_form};
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::theme::Theme;
@@ -403,22 +403,17 @@ pub(super) fn register(app: &mut App) {
     app.init_resource::<ChogoRuleBook>();
     app.add_systems(Startup, init_form);
     let rule_titles = Arc::new(app.world().resource::<ChogoRuleBook>().titles());
-    let entry = BoardEntry {
-        kind: GameKind::Chogo,
-        name: "Chogo",
-        key: egui::Key::N,
-        summary: app.register_system(summary),
-        small_board: app.register_system(small_board),
-        new_game_form: app.register_system(new_game_form),
-        start: app.register_system(start),
-        rules_form: app.register_system(online_rules_form),
-        rules_text: app.register_system(rules_text),
-        load_part: app.register_system(load_part),
-        play_loaded: app.register_system(play_loaded),
-        reads_any_text: true,
+    // Its own rows in the settings dialog, if any; then the entry (the sixth argument:
+    // whether it reads any text, and so is asked last by the load dialog).
+    let settings = None;
+    let entry = boards::board_entry!(
+        app,
+        GameKind::Chogo,
+        "Chogo",
+        egui::Key::N,
         rule_titles,
-        rule_section: app.register_system(rule_book::rule_section),
-        settings: None,
-    };
+        true,
+        settings
+    );
     boards::register(app, entry);
 }

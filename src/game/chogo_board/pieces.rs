@@ -172,10 +172,17 @@ fn dress_new_men(
                     Transform::from_xyz(0.0, 0.02, 0.01),
                 ));
             }
+            // A trapped king's cross lies under its ring and diamond, which stay
+            // readable over it (drawn over them, it hid which man was the king).
+            let trap_z = if piece.man.role == Role::King {
+                -0.03
+            } else {
+                0.2
+            };
             parent
                 .spawn((
                     TrapMark,
-                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    Transform::from_xyz(0.0, 0.0, trap_z),
                     Visibility::Hidden,
                 ))
                 .with_children(|mark| {

@@ -139,15 +139,7 @@ impl Diagram {
             (marks.targets, marks.capture_targets) = destinations(&pos, &self.selection);
             marks.cities = city_tint(&pos);
         }
-        let layout = if narrow {
-            egui::Layout::top_down(egui::Align::Min)
-        } else {
-            egui::Layout::left_to_right(egui::Align::Min)
-        };
-        ui.with_layout(layout, |ui| {
-            if !narrow {
-                ui.add_space(16.0);
-            }
+        RulePage::diagram_row(ui, narrow, |ui| {
             let drawn = small_board::draw_board(ui, theme, &pos, width, marks);
             if drawn.response.clicked()
                 && let Some(point) = drawn.response.interact_pointer_pos()

@@ -154,11 +154,7 @@ impl Sheet<'_> {
                 egui::Stroke::new(size * 0.05, paint(mark)),
             );
         }
-        if man.role == Role::King {
-            let king = paint(theme.king_mark);
-            painter.circle_stroke(centre, size * 0.2, egui::Stroke::new(size * 0.06, king));
-            painter.circle_filled(centre, size * 0.07, king);
-        }
+        // The cross under a king's mark, which stays readable over it.
         if trapped {
             let d = size * 0.22;
             let stroke = egui::Stroke::new(size * 0.08, paint(theme.trap));
@@ -170,6 +166,11 @@ impl Sheet<'_> {
                 [centre + egui::vec2(-d, d), centre + egui::vec2(d, -d)],
                 stroke,
             );
+        }
+        if man.role == Role::King {
+            let king = paint(theme.king_mark);
+            painter.circle_stroke(centre, size * 0.2, egui::Stroke::new(size * 0.06, king));
+            painter.circle_filled(centre, size * 0.07, king);
         }
     }
 

@@ -11,7 +11,7 @@ use super::figures::Figures;
 use super::layout::GoLayout;
 use super::pieces::FIGURE;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad};
+use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad, board_squares};
 use crate::game::app::theme::Theme;
 use crate::game::go_board::GoOn;
 use crate::game::go_board::bridge::GoBridge;
@@ -20,7 +20,7 @@ use crate::rules::Side;
 use crate::save::ThemeName;
 
 /// Everything drawn for the board itself; rebuilt when the layout or the look changes.
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub(super) struct BoardPart;
 
 /// One mark; the marks are rebuilt when they change.
@@ -121,27 +121,25 @@ pub(super) fn build_board(
     let cells = layout.cells();
     // The frame under every cell, so the outline follows a Chogo board's cut corners;
     // then the wood, darker on the cells no piece may take (the bishops' dark cells).
-    for c in cells {
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(GoOn),
-            Sprite::from_color(theme.frame, Vec2::splat(cell * 1.22)),
-            Transform::from_translation(layout.cell_center(c).extend(0.0)),
-        ));
-    }
-    for c in cells {
-        let wood = if playable.contains(c) {
-            theme.light
-        } else {
-            theme.dark
-        };
-        commands.spawn((
-            BoardPart,
-            DespawnOnExit(GoOn),
-            Sprite::from_color(wood, Vec2::splat(cell + 0.5)),
-            Transform::from_translation(layout.cell_center(c).extend(0.1)),
-        ));
-    }
+    let squares: Vec<(Vec2, Color)> = cells
+        .into_iter()
+        .map(|c| {
+            let wood = if playable.contains(c) {
+                theme.light
+            } else {
+                theme.dark
+            };
+            (layout.cell_center(c), wood)
+        })
+        .collect();
+    let part = (BoardPart, DespawnOnExit(GoOn));
+    board_squares(
+        &mut commands,
+        part,
+        (theme.frame, cell),
+        cell + 0.5,
+        &squares,
+    );
     // The lines join the centres of neighbouring cells. A board where only some cells
     // are played (the bishops' light cells, the dabbabas' or alfils' lattice) is a
     // chequered board without these lines: the pieces stand in the squares, as on a
@@ -471,10 +469,15 @@ impl Labels<'_> {
         }
     }
 
-    /// `why` in a small dark red label above `cell`, kept inside the window (`screen`).
+    /// `why` in a small dark red label above the board, over `cell`'s file (the cell
+    /// itself carries the refused ghost), kept inside the window (`screen`). Above the
+    /// cell it covered the pieces a player was looking at.
     fn refusal(&self, why: &str, cell: Cell, screen: egui::Rect) {
         let layout = self.layout;
-        let p = self.at(layout.cell_center(cell) + Vec2::Y * layout.cell * 0.62);
+        let p = self.at(Vec2::new(
+            layout.cell_center(cell).x,
+            layout.top() + layout.cell * 0.08,
+        ));
         let galley = self.painter.layout(
             why.to_string(),
             egui::FontId::proportional(14.0),
@@ -525,21 +528,40 @@ impl Labels<'_> {
             self.painter.image(texture, r, uv, tint);
             // The count beside the figure, towards the board's middle (the trays stand
             // near the board's top and bottom), white on dark: over the figure's foot it
-            // was hidden by a rook's base and read poorly.
+            // was hidden by a rook's base and read poorly. A word under it says what it
+            // counts (a figure and a number alone puzzled a new player).
+            let number =
+                self.painter
+                    .layout_no_wrap(count.to_string(), font.clone(), egui::Color32::WHITE);
+            let word = self.painter.layout_no_wrap(
+                "captured".into(),
+                egui::FontId::proportional((layout.cell * 0.2).clamp(9.0, 14.0)),
+                egui::Color32::from_gray(220),
+            );
+            let size = egui::vec2(
+                (number.size().x.max(word.size().x) + 8.0).max(layout.cell * 0.62),
+                number.size().y + word.size().y + 2.0,
+            );
             let board_middle = self.at(layout.centre);
             let inward = if p.y > board_middle.y { -1.0 } else { 1.0 };
-            let height = layout.cell * 0.36;
             let label = egui::Rect::from_center_size(
-                p + egui::vec2(0.0, inward * (layout.cell * 0.48 + height / 2.0 + 3.0)),
-                egui::vec2(layout.cell * 0.62, height),
+                p + egui::vec2(0.0, inward * (layout.cell * 0.48 + size.y / 2.0 + 3.0)),
+                size,
             );
             self.painter
                 .rect_filled(label, 4.0, egui::Color32::from_black_alpha(215));
-            self.painter.text(
-                label.center(),
-                egui::Align2::CENTER_CENTER,
-                count.to_string(),
-                font.clone(),
+            let top = label.min.y + 1.0;
+            self.painter.galley(
+                egui::pos2(label.center().x - number.size().x / 2.0, top),
+                number.clone(),
+                egui::Color32::WHITE,
+            );
+            self.painter.galley(
+                egui::pos2(
+                    label.center().x - word.size().x / 2.0,
+                    top + number.size().y,
+                ),
+                word,
                 egui::Color32::WHITE,
             );
         }

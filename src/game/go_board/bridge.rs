@@ -118,14 +118,6 @@ impl SessionGame for Game {
         Game::take_back(self)
     }
 
-    fn replay(&mut self) -> bool {
-        self.redo().is_some()
-    }
-
-    fn can_replay(&self) -> bool {
-        self.can_redo()
-    }
-
     fn check_setup(position: &Position) -> Result<(), String> {
         position.check_setup().map_err(|e| e.to_string())
     }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::GoOn;
 use super::bridge::GoBridge;
-use crate::game::app::editor::{Brush, EditBrush, EditedBoard};
+use crate::game::app::editor::{self, Brush, EditBrush, EditedBoard};
 use crate::go::bot::Level;
 use crate::go::{Piece, Position, Rules};
 use crate::rules::Side;
@@ -20,33 +20,19 @@ pub fn editing(bridge: Res<GoBridge>) -> bool {
 /// The brushes for these rules (each kind of the set for each side, then "empty"), with
 /// the piece each puts.
 pub fn brushes(rules: &Rules) -> Vec<(Brush, Option<Piece>)> {
-    let mut out = Vec::new();
-    for side in Side::BOTH {
-        for kind in rules.pieces.kinds() {
-            out.push((
-                Brush {
-                    name: kind.name().into(),
-                    side: Some(side),
-                },
-                Some(Piece::new(side, kind)),
-            ));
-        }
-    }
-    out.push((
-        Brush {
-            name: "empty".into(),
-            side: None,
-        },
-        None,
-    ));
-    out
+    editor::brush_list(|side| {
+        rules
+            .pieces
+            .kinds()
+            .map(|kind| (kind.name(), Piece::new(side, kind)))
+            .collect()
+    })
 }
 
 /// The piece a click with the chosen brush puts on a cell that holds `there` (the same
 /// piece again takes it off).
 pub fn put_by_brush(rules: &Rules, brush: EditBrush, there: Option<Piece>) -> Option<Piece> {
-    let chosen = brushes(rules).get(brush.0).and_then(|(_, piece)| *piece);
-    if chosen == there { None } else { chosen }
+    editor::brush_put(&brushes(rules), brush, there)
 }
 
 /// The bots a game from the set-up may be played against.

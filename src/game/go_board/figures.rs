@@ -201,46 +201,28 @@ fn figures(world: &mut World) -> Figures {
 /// The browser's loading of the figures.
 #[cfg(target_arch = "wasm32")]
 pub(super) mod web {
-    use bevy::asset::io::Reader;
-    use bevy::asset::{AssetLoader, LoadContext, RecursiveDependencyLoadState};
+    use bevy::asset::RecursiveDependencyLoadState;
     use bevy::prelude::*;
 
     use super::Figures;
+    use crate::game::app::bytes_asset::{BytesLoader, FromBytes};
 
     /// Present while figures are on their way: the frame pace keeps drawing.
     #[derive(Resource)]
     pub struct FiguresLoading;
 
-    /// Reads a figure's PNG into an image (the browser's Bevy has no image formats).
-    #[derive(Default, TypePath)]
-    struct FigureLoader;
-
-    impl AssetLoader for FigureLoader {
-        type Asset = Image;
-        type Settings = ();
-        type Error = std::io::Error;
-
-        async fn load(
-            &self,
-            reader: &mut dyn Reader,
-            _settings: &(),
-            _load_context: &mut LoadContext<'_>,
-        ) -> Result<Image, std::io::Error> {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).await?;
+    /// A figure's PNG (the browser's Bevy has no image formats).
+    impl FromBytes for Image {
+        const EXTENSIONS: &'static [&'static str] = &["png"];
+        fn from_bytes(bytes: Vec<u8>) -> Result<Image, String> {
             super::image(&bytes)
-                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-        }
-
-        fn extensions(&self) -> &[&str] {
-            &["png"]
         }
     }
 
     /// The figures' loader, and the pace's watch while they load.
     pub fn register(app: &mut App) {
         if app.is_plugin_added::<AssetPlugin>() {
-            app.register_asset_loader(FigureLoader);
+            app.init_asset_loader::<BytesLoader<Image>>();
         }
         crate::game::app::pace::watch_presence::<FiguresLoading>(app);
         app.add_systems(Update, arrived.run_if(resource_exists::<FiguresLoading>));

@@ -61,6 +61,11 @@ impl GoLayout {
         Vec2::new(f32::from(self.board.files()), f32::from(self.board.ranks()))
     }
 
+    /// The world height of the board's top edge.
+    pub fn top(&self) -> f32 {
+        self.centre.y + self.size().y / 2.0 * self.cell
+    }
+
     /// The world position of a cell's centre.
     pub fn cell_center(&self, cell: Cell) -> Vec2 {
         let size = self.size();

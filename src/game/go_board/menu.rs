@@ -12,7 +12,7 @@ use super::bridge::{GoBridge, GoCommand, GoSetup, suggested_komi};
 use super::describe::{board_label, go_rules_line};
 use super::rule_book::{self, GoRuleBook};
 use super::{Figures, outcome_text};
-use crate::game::app::boards::{self, BoardEntry, Loadable};
+use crate::game::app::boards::{self, Loadable};
 use crate::game::app::dialogs::{LoadForm, opponent_form};
 use crate::game::app::screen::{GameKind, MenuAction};
 use crate::game::app::settings::PlayerSettings;
@@ -455,22 +455,17 @@ pub(super) fn register(app: &mut App) {
     app.insert_resource(GoRuleBook::read());
     app.add_systems(Startup, init_form);
     let rule_titles = Arc::new(app.world().resource::<GoRuleBook>().titles());
-    let entry = BoardEntry {
-        kind: GameKind::Go,
-        name: "Go with chess pieces",
-        key: egui::Key::G,
-        summary: app.register_system(summary),
-        small_board: app.register_system(small_board),
-        new_game_form: app.register_system(new_game_form),
-        start: app.register_system(start),
-        rules_form: app.register_system(online_rules_form),
-        rules_text: app.register_system(rules_text),
-        load_part: app.register_system(load_part),
-        play_loaded: app.register_system(play_loaded),
-        reads_any_text: false,
+    // Its own rows in the settings dialog, if any; then the entry (the sixth argument:
+    // whether it reads any text, and so is asked last by the load dialog).
+    let settings = Some(app.register_system(settings_row));
+    let entry = boards::board_entry!(
+        app,
+        GameKind::Go,
+        "Go with chess pieces",
+        egui::Key::G,
         rule_titles,
-        rule_section: app.register_system(rule_book::rule_section),
-        settings: Some(app.register_system(settings_row)),
-    };
+        false,
+        settings
+    );
     boards::register(app, entry);
 }

@@ -197,10 +197,8 @@ fn panel(
     if pass_keys.read().count() > 0
         && let Some(question) = offers.pass_ends
     {
-        *confirm = Some((Ending::Play(Move::Pass, question), asked_at));
-        if *place == PanelPlace::Drawer {
-            drawer.0 = true;
-        }
+        let pass = Ending::Play(Move::Pass, question);
+        ask_first(&mut confirm, pass, asked_at, *place, &mut drawer);
     }
     let mut tools = tools(&bridge, &offers, &hint, views.life.0);
     tools.extend(study.tools(Act::Analysis, Act::Review));
@@ -214,6 +212,7 @@ fn panel(
     );
     let moves = move_rows(&bridge);
     let rules_line = go_rules_line(bridge.game.position().rules());
+    let counts = score_counts(bridge.game.position().rules());
     let note = exported
         .as_ref()
         .filter(|(_, v)| *v == bridge.version)
@@ -227,10 +226,7 @@ fn panel(
             title: "Go with chess pieces",
             rules: &rules_line,
             players,
-            score: Some((
-                score_line(&parts, viewing, shown),
-                "captures + the cells only its pieces reach (+ komi for White)",
-            )),
+            score: Some((score_line(&parts, viewing, shown), &counts)),
             notice: notice.0.as_deref(),
             tools,
             moves: &moves,
@@ -255,22 +251,7 @@ fn panel(
             &mut help,
         );
     };
-    let mut bar_tools = vec![
-        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(offers.can_undo),
-        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(offers.moves),
-    ];
-    // A set of several kinds: the kind to drop, a click for the next (keys 1–9 and 0).
-    if let Some(&(_, texture)) = icons.iter().find(|(k, _)| *k == kind_now)
-        && icons.len() > 1
-    {
-        let tool = Tool::new(
-            Act::NextKind,
-            "",
-            "The kind to drop: a click for the next",
-            "1–9, 0",
-        );
-        bar_tools.insert(0, tool.image(texture, wood));
-    }
+    let bar_tools = bar_tools(&offers, &icons, kind_now, wood);
     let from_bar = game_panel::place_panel(
         ctx,
         *place,
@@ -296,15 +277,53 @@ fn panel(
         {
             *exported = Some((said, bridge.version));
         } else if let Some(ending) = answer(ask, &bridge, &mut views, &mut orders, &offers) {
-            // Ending the game asks first: a slip of the mouse must not end it. The
-            // question is in the panel: a small window's drawer opens to show it.
-            *confirm = Some((ending, asked_at));
-            if *place == PanelPlace::Drawer {
-                drawer.0 = true;
-            }
+            // Ending the game asks first: a slip of the mouse must not end it.
+            ask_first(&mut confirm, ending, asked_at, *place, &mut drawer);
         }
     }
     Ok(())
+}
+
+/// The small window's bar: undo and pass, and the kind to drop when the set has several.
+fn bar_tools(
+    offers: &Offers,
+    icons: &[(Kind, egui::TextureId)],
+    kind_now: Kind,
+    wood: egui::Color32,
+) -> Vec<Tool<Act>> {
+    let mut tools = vec![
+        Tool::new(Act::Undo, "↶", "Undo", "U").enabled(offers.can_undo),
+        Tool::new(Act::Pass, "Pass", "Pass", "P").enabled(offers.moves),
+    ];
+    // A set of several kinds: the kind to drop, a click for the next (keys 1–9 and 0).
+    if let Some(&(_, texture)) = icons.iter().find(|(k, _)| *k == kind_now)
+        && icons.len() > 1
+    {
+        let tool = Tool::new(
+            Act::NextKind,
+            "",
+            "The kind to drop: a click for the next",
+            "1–9, 0",
+        );
+        tools.insert(0, tool.image(texture, wood));
+    }
+    tools
+}
+
+/// A question before the game ends (a pass that may end it, a resignation, a draw
+/// offer), held by the panel for the view it was asked in; a small window's drawer
+/// opens to show it.
+fn ask_first(
+    confirm: &mut Option<(Ending<Move>, u64)>,
+    ending: Ending<Move>,
+    asked_at: u64,
+    place: PanelPlace,
+    drawer: &mut DrawerOpen,
+) {
+    *confirm = Some((ending, asked_at));
+    if place == PanelPlace::Drawer {
+        drawer.0 = true;
+    }
 }
 
 /// The kind palette's figures, the side to move's, as egui textures.
@@ -424,16 +443,33 @@ fn score_line(
     viewing: Option<usize>,
     shown: &Position,
 ) -> String {
-    let when = if viewing.is_some() { "then" } else { "now" };
     let never_on_board = |s: Side| shown.pieces(s).count() == 0 && shown.captures(!s) == 0;
     if !shown.is_over() && Side::BOTH.into_iter().any(never_on_board) {
-        return format!("Score {when}: counted once both sides have pieces on the board");
+        return "Score: counted once both sides have pieces on the board".into();
     }
+    let when = if shown.is_over() {
+        "Score"
+    } else if viewing.is_some() {
+        "Score had both passed then"
+    } else {
+        "Score if both pass now"
+    };
     format!(
-        "Score {when}: Black {} · White {}",
+        "{when}: Black {} · White {}",
         number_text(parts[0].3),
         number_text(parts[1].3)
     )
+}
+
+/// What the score counts, in words, under it (two lines in the panel at 900 × 700: a
+/// third pushed whose turn it is out of view).
+fn score_counts(rules: &Rules) -> String {
+    let komi = if rules.komi > 0.0 {
+        format!("; White also gets the komi, {}", number_text(rules.komi))
+    } else {
+        String::new()
+    };
+    format!("Each side: its captures + the empty cells only it can reach{komi}.")
 }
 
 /// The small window's bar: with the drawer shut it is all there is, so a pass or a
@@ -842,20 +878,48 @@ mod tests {
         let line = |game: &Game| score_line(&score_parts(game.position()), None, game.position());
         assert_eq!(
             line(&game),
-            "Score now: counted once both sides have pieces on the board"
+            "Score: counted once both sides have pieces on the board"
         );
         game.play_text(&"e5".parse().unwrap()).unwrap();
         // One rook reaches all 80 empty cells: no count to show yet.
         assert_eq!(
             line(&game),
-            "Score now: counted once both sides have pieces on the board"
+            "Score: counted once both sides have pieces on the board"
         );
         game.play_text(&"c3".parse().unwrap()).unwrap();
         assert!(
-            line(&game).starts_with("Score now: Black 0 · White "),
+            line(&game).starts_with("Score if both pass now: Black 0 · White "),
             "{}",
             line(&game)
         );
+        // Browsing a past position, and the game over: said so.
+        let parts = score_parts(game.position());
+        assert!(
+            score_line(&parts, Some(2), game.position())
+                .starts_with("Score had both passed then: ")
+        );
+        game.play(Move::Pass).unwrap();
+        game.play(Move::Pass).unwrap();
+        let end = game.position();
+        assert!(score_line(&score_parts(end), None, end).starts_with("Score: Black "));
+    }
+
+    #[test]
+    fn what_the_score_counts_is_said_with_the_komi() {
+        let with = Rules {
+            komi: 6.5,
+            ..Rules::default()
+        };
+        assert_eq!(
+            score_counts(&with),
+            "Each side: its captures + the empty cells only it can reach; White also gets the \
+             komi, 6.5."
+        );
+        let without = Rules {
+            komi: 0.0,
+            ..Rules::default()
+        };
+        assert!(score_counts(&without).ends_with("only it can reach."));
     }
 
     #[test]

@@ -16,10 +16,20 @@ use crate::game::app::thinker::Job;
 use crate::game::app::ui::Notice;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
 use crate::go::bot::Level;
-use crate::go::job::{GoDecision, GoJob, GoThought};
+use crate::go::job::{GoAsk, GoDecision, GoJob, GoThought};
 use crate::go::{Game, Move};
 use crate::rules::Side;
 use crate::save::GoPlayer;
+
+/// A level's bot at its own budget (`time`: a time of the app's instead).
+fn ask(level: Level, time: Option<Duration>, seed: u64) -> GoAsk {
+    GoAsk {
+        level,
+        time,
+        playouts: None,
+        seed,
+    }
+}
 
 /// A search of Go with chess pieces for the shared thinker: the bot of `level` on the
 /// game (`None`: no move, or a failed worker).
@@ -27,11 +37,10 @@ fn job(game: &Game, level: Level, time: Option<Duration>, seed: u64) -> Job<Opti
     let game = game.clone();
     let for_json = game.clone();
     let for_read = game.clone();
+    let ask = ask(level, time, seed);
     Job::new(
-        move |stop| GoJob::run_on(&game, level, time, None, seed, stop),
-        move || {
-            crate::jobs::WorkerJob::GoMove(GoJob::new(&for_json, level, time, None, seed)).to_json()
-        },
+        move |stop| GoJob::run_on(&game, ask, stop),
+        move || crate::jobs::WorkerJob::GoMove(GoJob::new(&for_json, ask)).to_json(),
         move |answer| {
             GoJob::read_answer(&for_read, answer).unwrap_or_else(|e| {
                 bevy::log::warn!("chogo: the bot worker failed: {e}");
@@ -56,10 +65,11 @@ fn turn_job(
         thought: d.thought,
         resigns: d.resigns,
     };
+    let ask = ask(level, time, seed);
     Job::new(
-        move |stop| GoJob::decide(&game, level, time, None, seed, stop).map(decided),
+        move |stop| GoJob::decide(&game, ask, stop).map(decided),
         move || {
-            let job = GoJob::new(&for_json, level, time, None, seed).resigning();
+            let job = GoJob::new(&for_json, ask).resigning();
             crate::jobs::WorkerJob::GoMove(job).to_json()
         },
         move |answer| match GoJob::read_decision(&for_read, answer) {

@@ -170,15 +170,7 @@ impl GoDiagram {
             }
             _ => Bits::EMPTY,
         };
-        let layout = if narrow {
-            egui::Layout::top_down(egui::Align::Min)
-        } else {
-            egui::Layout::left_to_right(egui::Align::Min)
-        };
-        ui.with_layout(layout, |ui| {
-            if !narrow {
-                ui.add_space(16.0);
-            }
+        RulePage::diagram_row(ui, narrow, |ui| {
             let response = paint_go_position(ui, theme, &pos, height, figure, last, true);
             let rect = response.rect;
             let board = pos.rules().board;

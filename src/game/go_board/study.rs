@@ -3,13 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::{GoOn, GoViewing};
-use crate::game::app::study::{
-    AnalysisBoard, GameReview, LineMark, StudiedBoard, StudySource, paint_line, shown_line,
-};
-use crate::game::go_board::bridge::GoBridge;
-use crate::go::Move;
+use super::{GoLayout, GoOn};
+use crate::game::app::study::{DrawsLine, LineMark, StudiedBoard, register_line};
 use crate::go::analysis::REVIEW_PLAYOUTS;
+use crate::go::{Move, Position};
 use crate::jobs::{Analyst, WorkerJob};
 
 /// The analysis board's playouts, one a step as it deepens (each step a search of its
@@ -29,55 +26,44 @@ pub(crate) fn plugin(app: &mut App) {
     crate::game::app::study::register_board::<crate::go::Game, _>(app, GoOn);
 }
 
-/// The engine's line on the board (the best, or the one pointed at in the panel), while
-/// the analysis shows one: numbered ghosts for drops, arrows for moves.
-fn draw_line(
-    mut contexts: bevy_egui::EguiContexts,
-    source: Res<StudySource>,
-    board: Res<AnalysisBoard>,
-    review: Res<GameReview>,
-    bridge: Res<GoBridge>,
-    viewing: Res<GoViewing>,
-    layout: Res<super::GoLayout>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(line) = shown_line(ctx, &board, &review, source.0.as_ref()) else {
-        return Ok(());
-    };
-    let mut pos = *bridge.shown(viewing.0);
-    let mut marks = Vec::new();
-    for text in line {
-        let Ok(written) = text.parse::<crate::go::MoveText>() else {
-            break;
-        };
-        let Ok(mv) = pos.parse_move(&written) else {
-            break;
-        };
-        let Ok(played) = pos.play(mv) else { break };
-        match mv {
-            Move::Drop { cell, .. } => marks.push(LineMark::Ghost {
-                at: layout.cell_center(cell),
-                side: pos.turn(),
-            }),
-            Move::Step { from, to } => marks.push(LineMark::Arrow {
-                from: layout.cell_center(from),
-                to: layout.cell_center(to),
-            }),
-            // A pass has nothing to show: the line stops being drawn there.
-            Move::Pass => break,
-        }
-        pos = played.position;
+impl DrawsLine for crate::go::Game {
+    type Layout = GoLayout;
+
+    fn cell(layout: &GoLayout) -> f32 {
+        layout.cell
     }
-    paint_line(ctx, layout.cell, &marks);
-    Ok(())
+
+    /// Numbered ghosts for drops, arrows for moves; a pass has nothing to show, and the
+    /// line stops being drawn there.
+    fn line_marks(from: &Position, layout: &GoLayout, line: &[String]) -> Vec<LineMark> {
+        let mut pos = *from;
+        let mut marks = Vec::new();
+        for text in line {
+            let Ok(written) = text.parse::<crate::go::MoveText>() else {
+                break;
+            };
+            let Ok(mv) = pos.parse_move(&written) else {
+                break;
+            };
+            let Ok(played) = pos.play(mv) else { break };
+            match mv {
+                Move::Drop { cell, .. } => marks.push(LineMark::Ghost {
+                    at: layout.cell_center(cell),
+                    side: pos.turn(),
+                }),
+                Move::Step { from, to } => marks.push(LineMark::Arrow {
+                    from: layout.cell_center(from),
+                    to: layout.cell_center(to),
+                }),
+                Move::Pass => break,
+            }
+            pos = played.position;
+        }
+        marks
+    }
 }
 
 /// The line is drawn with the coordinates, behind the panel.
 pub(crate) fn draw_plugin(app: &mut App) {
-    app.add_systems(
-        bevy_egui::EguiPrimaryContextPass,
-        draw_line
-            .run_if(in_state(GoOn))
-            .in_set(crate::game::app::ui::UiLayer::Board),
-    );
+    register_line::<crate::go::Game, _>(app, GoOn);
 }

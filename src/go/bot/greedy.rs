@@ -2,8 +2,8 @@
 //! capture the opponent could answer with, then the score change (GO_RULES §4) — with
 //! seeded tie-breaking. Pieces left with two liberties or fewer count half a point
 //! against it; ties go, with moving pieces, to a drop, then the pass, then a step, then to
-//! the move next to more empty cells. With moving pieces, when the opponent has passed
-//! and the score as it stands wins, it passes.
+//! the move next to more empty cells. When the opponent has passed and the score as it
+//! stands wins, it passes and so ends the game.
 
 use super::eye::Eyes;
 use super::{Bot, Choice, Request};
@@ -136,10 +136,12 @@ impl Bot for Greedy {
         let pos = game.position();
         let me = pos.turn();
         let moving = pos.rules().moving;
-        // With moving pieces, when the opponent passed and the score as it stands wins:
-        // end the game (there is always a step to make, and steps that change nothing
+        // When the opponent passed and the score as it stands wins: end the game. Else a
+        // drop among the opponent's cells, which takes them from its count for a ply,
+        // looks like a gain, and the bot went on invading while the person passed (with
+        // moving pieces there is always a step to make, and steps that change nothing
         // kept such games going to the move limit).
-        if moving && let Some(pass) = Choice::pass_to_win(pos, None) {
+        if let Some(pass) = Choice::pass_to_win(pos, None) {
             return Some(pass);
         }
         let mut rng = Rng::new(request.seed);

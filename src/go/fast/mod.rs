@@ -395,6 +395,17 @@ impl FastGo {
     /// mover's, diagonal ones for bishops), else a pass; returns the cell.
     #[inline]
     pub fn random_move(&mut self, rng: &mut Rng) -> Option<u16> {
+        self.play_first_from_random(rng, |b, v| b.is_legal(v) && !b.is_own_eye(v))
+    }
+
+    /// Plays the first empty cell that `good` accepts, looking from a random one round
+    /// the list of empty cells, else passes; returns the cell played.
+    #[inline(always)]
+    pub(super) fn play_first_from_random(
+        &mut self,
+        rng: &mut Rng,
+        good: impl Fn(&Self, u16) -> bool,
+    ) -> Option<u16> {
         let n = self.n_empty;
         if n > 0 {
             let start = rng.below(n);
@@ -402,7 +413,7 @@ impl FastGo {
             let mut j = start;
             for _ in 0..n {
                 let v = self.empty[j];
-                if self.is_legal(v) && !self.is_own_eye(v) {
+                if good(self, v) {
                     self.play(v);
                     return Some(v);
                 }

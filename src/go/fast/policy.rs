@@ -200,30 +200,10 @@ impl FastGo {
         }
         let nakade = tactics.nakade;
         let min_size = if tactics.self_atari2 { 2 } else { 3 };
-        let n = self.n_empty;
-        if n > 0 {
-            let start = rng.below(n);
-            // From `start` round to `start - 1`, without a division per cell.
-            let mut j = start;
-            for _ in 0..n {
-                let v = self.empty[j];
-                if v != avoid
-                    && (self.is_good_drop(v, min_size)
-                        || (nakade
-                            && self.is_legal(v)
-                            && !self.is_own_eye(v)
-                            && self.is_nakade_fill(v)))
-                {
-                    self.play(v);
-                    return Some(v);
-                }
-                j += 1;
-                if j == n {
-                    j = 0;
-                }
-            }
-        }
-        self.pass();
-        None
+        self.play_first_from_random(rng, |b, v| {
+            v != avoid
+                && (b.is_good_drop(v, min_size)
+                    || (nakade && b.is_legal(v) && !b.is_own_eye(v) && b.is_nakade_fill(v)))
+        })
     }
 }

@@ -455,6 +455,16 @@ impl Room {
         Ok(())
     }
 
+    /// The game goes on and `offer` was made by `by` (the answer's other side); else
+    /// `not_offered` says why an answer to it is refused.
+    fn answers(&self, offer: Option<Side>, by: Side, not_offered: &str) -> Result<(), Refusal> {
+        self.not_over()?;
+        if offer != Some(by) {
+            return refuse(ErrorCode::NoOffer, not_offered);
+        }
+        Ok(())
+    }
+
     /// Plays `side`'s move written `text`.
     pub fn play(&mut self, side: Side, text: &str, now: Instant) -> Result<Done, Refusal> {
         self.not_over()?;
@@ -529,17 +539,11 @@ impl Room {
                 }
             }
             Request::AcceptDraw => {
-                self.not_over()?;
-                if self.offers.draw != Some(other) {
-                    return refuse(ErrorCode::NoOffer, "no draw is offered to you");
-                }
+                self.answers(self.offers.draw, other, "no draw is offered to you")?;
                 self.end(Declared::Agreed, now);
             }
             Request::DeclineDraw => {
-                self.not_over()?;
-                if self.offers.draw != Some(other) {
-                    return refuse(ErrorCode::NoOffer, "no draw is offered to you");
-                }
+                self.answers(self.offers.draw, other, "no draw is offered to you")?;
                 self.offers.draw = None;
             }
             Request::Takeback => {
@@ -551,17 +555,11 @@ impl Room {
                 self.offers.takeback = Some(side);
             }
             Request::AcceptTakeback => {
-                self.not_over()?;
-                if self.offers.takeback != Some(other) {
-                    return refuse(ErrorCode::NoOffer, "no take-back is asked of you");
-                }
+                self.answers(self.offers.takeback, other, "no take-back is asked of you")?;
                 self.take_back(other, now)?;
             }
             Request::DeclineTakeback => {
-                self.not_over()?;
-                if self.offers.takeback != Some(other) {
-                    return refuse(ErrorCode::NoOffer, "no take-back is asked of you");
-                }
+                self.answers(self.offers.takeback, other, "no take-back is asked of you")?;
                 self.offers.takeback = None;
             }
             Request::Rematch => {

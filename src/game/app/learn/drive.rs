@@ -3,6 +3,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::{Coach, CoachAsk, Course, Courses, LessonLine, Shown, stars_text};
@@ -228,20 +229,38 @@ fn next_stage(file: &LessonFile, at: (usize, usize)) -> Option<(usize, usize)> {
     }
 }
 
+/// What a driver (a lesson's stage, a puzzle) works with: the panel it answers, the
+/// session it drives and reads, the learner's settings and the board's hint.
+#[derive(SystemParam)]
+struct Desk<'w, 's, G: Taught + StudiedBoard + BoardBots> {
+    coach: ResMut<'w, Coach>,
+    session: Res<'w, Session<G>>,
+    played: MessageReader<'w, 's, Played<G>>,
+    asks: MessageReader<'w, 's, CoachAsk>,
+    commands: MessageWriter<'w, Command<G>>,
+    settings: ResMut<'w, PlayerSettings>,
+    hint: ResMut<'w, Hint<G>>,
+    animating: Res<'w, Animating>,
+    time: Res<'w, Time>,
+}
+
 /// The lesson driver: sets the stage up, judges the learner's moves, plays the
 /// opponent's replies on a settled board, and answers the panel's buttons.
 fn drive_lesson<G: Taught + StudiedBoard + BoardBots>(
     mut run: ResMut<LessonRun<G>>,
-    mut coach: ResMut<Coach>,
-    session: Res<Session<G>>,
-    mut played: MessageReader<Played<G>>,
-    mut asks: MessageReader<CoachAsk>,
-    mut commands: MessageWriter<Command<G>>,
-    mut settings: ResMut<PlayerSettings>,
-    mut hint: ResMut<Hint<G>>,
-    animating: Res<Animating>,
-    time: Res<Time>,
+    desk: Desk<G>,
 ) {
+    let Desk {
+        mut coach,
+        session,
+        mut played,
+        mut asks,
+        mut commands,
+        mut settings,
+        mut hint,
+        animating,
+        time,
+    } = desk;
     let run = &mut *run;
     if let Some(at) = coach.open_stage.take()
         && let Err(why) = open_stage(run, at, &mut commands)
@@ -518,23 +537,29 @@ fn refutation_job<G: Taught + StudiedBoard>(after: &G) -> Thinker<Result<Analysi
 /// rating counted; the panel's buttons answered.
 fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
     mut run: ResMut<PuzzleRun<G>>,
-    mut coach: ResMut<Coach>,
-    session: Res<Session<G>>,
-    mut played: MessageReader<Played<G>>,
-    mut asks: MessageReader<CoachAsk>,
-    mut commands: MessageWriter<Command<G>>,
-    mut settings: ResMut<PlayerSettings>,
-    mut hint: ResMut<Hint<G>>,
-    animating: Res<Animating>,
-    time: Res<Time>,
+    mut desk: Desk<G>,
 ) {
     let run = &mut *run;
-    run.settled = !animating.0;
+    run.settled = !desk.animating.0;
     if run.attempt.is_none() && run.problem.is_none() {
-        let learning = learning(&mut settings, G::GAME).clone();
-        open_puzzle(run, &learning, coach.theme, false, &mut commands);
+        let learning = learning(&mut desk.settings, G::GAME).clone();
+        open_puzzle(run, &learning, desk.coach.theme, false, &mut desk.commands);
     }
-    for report in played.read() {
+    judge_puzzle_moves(run, &mut desk);
+    refutation_found(run);
+    if let Some(mv) = run.queue.next(desk.animating.0, desk.time.delta_secs()) {
+        desk.commands.write(Command::Play(mv));
+    }
+    answer_puzzle_asks(run, &mut desk);
+    desk.coach.shown = puzzle_shown(run, learning(&mut desk.settings, G::GAME));
+}
+
+/// The moves played on the puzzle's board: the solver's judged, the others said.
+fn judge_puzzle_moves<G: Taught + StudiedBoard + BoardBots>(
+    run: &mut PuzzleRun<G>,
+    desk: &mut Desk<G>,
+) {
+    for report in desk.played.read() {
         let Some(attempt) = run.attempt.as_mut() else {
             continue;
         };
@@ -578,14 +603,14 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
             }
             Tried::Solved => {
                 run.said = None;
-                commands.write(Command::Drive(Drive::Hold(true)));
+                desk.commands.write(Command::Drive(Drive::Hold(true)));
                 run.state = PuzzleState::Over;
-                count(run, &mut settings);
+                count(run, &mut desk.settings);
             }
             Tried::Wrong => {
                 run.right = false;
-                commands.write(Command::Drive(Drive::Hold(true)));
-                count(run, &mut settings);
+                desk.commands.write(Command::Drive(Drive::Hold(true)));
+                count(run, &mut desk.settings);
                 let mut after = before;
                 run.take_back = 1;
                 if after.play(report.mv).is_ok() && !after.is_over() {
@@ -599,40 +624,50 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
             }
         }
     }
-    // The refutation found: played like any move, then shown for a moment.
-    if let Some((thinker, after)) = run.refuting.as_mut()
-        && let Some(answer) = thinker.poll()
-    {
-        let best = answer.ok().and_then(|a| a.best_move().cloned());
-        let reply = best.as_ref().and_then(|c| after.parse_move(&c.mv).ok());
-        run.judged = best.as_ref().map(judged_words);
-        run.refutation = Some(refutation_words(after, reply));
-        run.refuting = None;
-        match reply {
-            Some(reply) => {
-                run.queue.moves.push_back(reply);
-                run.take_back = 2;
-            }
-            None => run.refuted = true,
+}
+
+/// The refutation found: played like any move, then shown for a moment.
+fn refutation_found<G: Taught + StudiedBoard>(run: &mut PuzzleRun<G>) {
+    let Some((thinker, after)) = run.refuting.as_mut() else {
+        return;
+    };
+    let Some(answer) = thinker.poll() else {
+        return;
+    };
+    let best = answer.ok().and_then(|a| a.best_move().cloned());
+    let reply = best.as_ref().and_then(|c| after.parse_move(&c.mv).ok());
+    run.judged = best.as_ref().map(judged_words);
+    run.refutation = Some(refutation_words(after, reply));
+    run.refuting = None;
+    match reply {
+        Some(reply) => {
+            run.queue.moves.push_back(reply);
+            run.take_back = 2;
         }
-        run.queue.wait = 0.2;
-        run.state = PuzzleState::Showing;
+        None => run.refuted = true,
     }
-    let dt = time.delta_secs();
-    if let Some(mv) = run.queue.next(animating.0, dt) {
-        commands.write(Command::Play(mv));
-    }
-    for ask in asks.read() {
-        if run.is_busy() && *ask != CoachAsk::Next {
+    run.queue.wait = 0.2;
+    run.state = PuzzleState::Showing;
+}
+
+/// The puzzle panel's buttons.
+fn answer_puzzle_asks<G: Taught + StudiedBoard + BoardBots>(
+    run: &mut PuzzleRun<G>,
+    desk: &mut Desk<G>,
+) {
+    let asks: Vec<CoachAsk> = desk.asks.read().copied().collect();
+    for ask in asks {
+        if run.is_busy() && ask != CoachAsk::Next {
             continue;
         }
-        if run.state == PuzzleState::Showing && *ask != CoachAsk::Next {
+        if run.state == PuzzleState::Showing && ask != CoachAsk::Next {
             // The refutation read ("Take back and try again", the one button besides
             // Next while it is shown): the wrong move and its answer go back, and the
             // puzzle goes on from its position. Not before it is on the board, settled.
             if run.is_refuted() {
-                commands.write(Command::Drive(Drive::TakeBack(run.take_back)));
-                commands.write(Command::Drive(Drive::Hold(false)));
+                desk.commands
+                    .write(Command::Drive(Drive::TakeBack(run.take_back)));
+                desk.commands.write(Command::Drive(Drive::Hold(false)));
                 run.state = PuzzleState::Solving;
                 run.refutation = None;
                 run.judged = None;
@@ -641,13 +676,10 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
             continue;
         }
         match ask {
-            CoachAsk::Next => {
-                let learning = learning(&mut settings, G::GAME).clone();
-                open_puzzle(run, &learning, coach.theme, false, &mut commands);
-            }
-            CoachAsk::Retry => {
-                let learning = learning(&mut settings, G::GAME).clone();
-                open_puzzle(run, &learning, coach.theme, true, &mut commands);
+            CoachAsk::Next | CoachAsk::Retry => {
+                let learning = learning(&mut desk.settings, G::GAME).clone();
+                let again = ask == CoachAsk::Retry;
+                open_puzzle(run, &learning, desk.coach.theme, again, &mut desk.commands);
             }
             CoachAsk::Hint => {
                 if let Some(attempt) = run.attempt.as_mut()
@@ -655,30 +687,10 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                     && let Some(mv) = attempt.hint()
                 {
                     run.hint = Some(format!("Try {}", attempt.game().move_text(mv)));
-                    hint.show(session.version, mv);
+                    desk.hint.show(desk.session.version, mv);
                 }
             }
-            CoachAsk::Solution => {
-                if let Some(attempt) = run.attempt.as_mut()
-                    && run.state == PuzzleState::Solving
-                {
-                    // The rest of the line, played on the board one move at a time.
-                    let mut rest = attempt.clone();
-                    rest.helped = true;
-                    while let Some(mv) = rest.expected() {
-                        run.queue.moves.push_back(mv);
-                        match rest.try_move(mv) {
-                            Tried::Right { reply } => run.queue.moves.push_back(reply),
-                            Tried::Solved | Tried::Wrong => break,
-                        }
-                    }
-                    attempt.show_solution();
-                    run.queue.wait = 0.2;
-                    commands.write(Command::Drive(Drive::Hold(true)));
-                    run.state = PuzzleState::Over;
-                    count(run, &mut settings);
-                }
-            }
+            CoachAsk::Solution => show_solution(run, desk),
             CoachAsk::Pass => {
                 if let Some(attempt) = run.attempt.as_ref()
                     && run.state == PuzzleState::Solving
@@ -686,12 +698,35 @@ fn drive_puzzle<G: Taught + StudiedBoard + BoardBots>(
                     && let Some(pass) = attempt.game().pass_move()
                 {
                     // As the board's own input would write it.
-                    commands.write(Command::Play(pass));
+                    desk.commands.write(Command::Play(pass));
                 }
             }
         }
     }
-    coach.shown = puzzle_shown(run, learning(&mut settings, G::GAME));
+}
+
+/// The rest of the puzzle's line, played on the board one move at a time.
+fn show_solution<G: Taught + StudiedBoard + BoardBots>(run: &mut PuzzleRun<G>, desk: &mut Desk<G>) {
+    let Some(attempt) = run.attempt.as_mut() else {
+        return;
+    };
+    if run.state != PuzzleState::Solving {
+        return;
+    }
+    let mut rest = attempt.clone();
+    rest.helped = true;
+    while let Some(mv) = rest.expected() {
+        run.queue.moves.push_back(mv);
+        match rest.try_move(mv) {
+            Tried::Right { reply } => run.queue.moves.push_back(reply),
+            Tried::Solved | Tried::Wrong => break,
+        }
+    }
+    attempt.show_solution();
+    run.queue.wait = 0.2;
+    desk.commands.write(Command::Drive(Drive::Hold(true)));
+    run.state = PuzzleState::Over;
+    count(run, &mut desk.settings);
 }
 
 /// The puzzle in words, for the panel.

@@ -30,13 +30,13 @@ pub(super) fn register<G: Taught + StudiedBoard + BoardBots>(app: &mut App, kind
 mod web {
     use std::marker::PhantomData;
 
-    use bevy::asset::io::Reader;
-    use bevy::asset::{AssetLoader, LoadContext, LoadState};
+    use bevy::asset::LoadState;
     use bevy::prelude::*;
 
     use super::super::drive::fill;
     use crate::common::taught::Taught;
     use crate::game::app::bot_turn::BoardBots;
+    use crate::game::app::bytes_asset::{BytesLoader, FromBytes};
     use crate::game::app::screen::GameKind;
     use crate::game::app::study::StudiedBoard;
 
@@ -44,30 +44,12 @@ mod web {
     #[derive(Asset, TypePath, Debug)]
     pub struct LearnText(pub String);
 
-    /// Reads a lesson or puzzle file as UTF-8 text.
-    #[derive(Default, TypePath)]
-    struct LearnTextLoader;
-
-    impl AssetLoader for LearnTextLoader {
-        type Asset = LearnText;
-        type Settings = ();
-        type Error = std::io::Error;
-
-        async fn load(
-            &self,
-            reader: &mut dyn Reader,
-            _settings: &(),
-            _load_context: &mut LoadContext<'_>,
-        ) -> Result<LearnText, std::io::Error> {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).await?;
+    impl FromBytes for LearnText {
+        const EXTENSIONS: &'static [&'static str] = &["json", "jsonl"];
+        fn from_bytes(bytes: Vec<u8>) -> Result<LearnText, String> {
             String::from_utf8(bytes)
                 .map(LearnText)
-                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-        }
-
-        fn extensions(&self) -> &[&str] {
-            &["json", "jsonl"]
+                .map_err(|e| e.to_string())
         }
     }
 
@@ -92,7 +74,7 @@ mod web {
         }
         if !app.world().contains_resource::<Assets<LearnText>>() {
             app.init_asset::<LearnText>();
-            app.init_asset_loader::<LearnTextLoader>();
+            app.init_asset_loader::<BytesLoader<LearnText>>();
         }
         fill::<G>(
             app.world_mut(),

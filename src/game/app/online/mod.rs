@@ -19,6 +19,7 @@
 mod drive;
 mod view;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use web_time::Instant;
 
@@ -224,70 +225,46 @@ pub struct OnlineShown {
 #[derive(Default)]
 pub struct Connection(Option<Client>);
 
+/// The screens the link brings the room's board to.
+#[derive(SystemParam)]
+struct Screens<'w> {
+    screen: Res<'w, State<Screen>>,
+    next: ResMut<'w, NextState<Screen>>,
+    kind: Res<'w, State<GameKind>>,
+    next_kind: ResMut<'w, NextState<GameKind>>,
+}
+
+impl Screens<'_> {
+    /// The room's board on the screen, once its game is known: at once when it was
+    /// asked for from the lobby, and as the room's board changes while it is shown.
+    fn show_room(&mut self, room: &mut Room) {
+        let Some(board) = room.kind() else {
+            return;
+        };
+        let shown = *self.screen.get() == Screen::OnlineGame;
+        if room.show_when_ready && *self.screen.get() == Screen::Online || shown {
+            room.show_when_ready = false;
+            if *self.kind.get() != board {
+                self.next_kind.set(board);
+            }
+            if !shown {
+                self.next.set(Screen::OnlineGame);
+            }
+        }
+    }
+}
+
 /// The link to the server: carries out what the player asks, polls the client, keeps
 /// [`Room`] and the seat in the settings, and brings the room's board on the screen.
-#[allow(clippy::too_many_arguments)]
 fn link(
     mut connection: NonSendMut<Connection>,
     mut room: ResMut<Room>,
     (mut asks, mut moves): (MessageReader<OnlineAsk>, MessageReader<SendMove>),
     mut settings: ResMut<PlayerSettings>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    kind: Res<State<GameKind>>,
-    mut next_kind: ResMut<NextState<GameKind>>,
+    mut screens: Screens,
 ) {
     for ask in asks.read() {
-        let intent = match ask {
-            OnlineAsk::Create(spec) => {
-                Some((settings.0.server.clone(), Intent::Create(spec.clone())))
-            }
-            OnlineAsk::Join(code) => Some((settings.0.server.clone(), Intent::Join(code.clone()))),
-            OnlineAsk::Watch(code) => {
-                Some((settings.0.server.clone(), Intent::Watch(code.clone())))
-            }
-            OnlineAsk::Rejoin => settings.0.online_seat.as_ref().map(|seat| {
-                (
-                    seat.server.clone(),
-                    Intent::Rejoin {
-                        code: seat.code.clone(),
-                        token: seat.token.clone(),
-                    },
-                )
-            }),
-            OnlineAsk::Room(request) => {
-                let sent = connection
-                    .0
-                    .as_mut()
-                    .is_some_and(|c| c.ask(|code| request.message(code)));
-                if !sent {
-                    room.problem = Some("Not connected to the server: nothing was sent.".into());
-                }
-                None
-            }
-            OnlineAsk::Pass => None,
-            OnlineAsk::Leave => {
-                connection.0 = None;
-                // The seat kept is forgotten when it is this room's (not another game's).
-                let this = room.code.as_ref();
-                if settings
-                    .0
-                    .online_seat
-                    .as_ref()
-                    .is_some_and(|s| Some(&s.code) == this)
-                {
-                    settings.0.online_seat = None;
-                }
-                let stamp = room.stamp + 1;
-                *room = Room {
-                    stamp,
-                    refused: room.refused,
-                    ..Room::default()
-                };
-                None
-            }
-        };
-        if let Some((server, intent)) = intent {
+        if let Some((server, intent)) = carry_out(ask, &mut connection, &mut room, &mut settings) {
             room.asked(&server);
             room.rejoining = matches!(intent, Intent::Rejoin { .. });
             connection.0 = Some(Client::waking(
@@ -311,74 +288,131 @@ fn link(
     }
     let now = Instant::now();
     for event in client.poll(now) {
-        match event {
-            Event::Joined { code, side } => {
-                room.code = Some(code.clone());
-                room.side = side;
-                if let Some(token) = client.token() {
-                    let seat = OnlineSeat {
-                        server: room.server.clone(),
-                        code,
-                        token: token.to_string(),
-                    };
-                    if settings.0.online_seat.as_ref() != Some(&seat) {
-                        settings.0.online_seat = Some(seat);
-                    }
-                }
-            }
-            Event::State(state) => {
-                room.state = Some(*state);
-                room.game = client.game().cloned();
-                room.received = Some(now);
-                room.stamp += 1;
-                room.problem = None;
-                if let Some(board) = room.kind() {
-                    let shown = *screen.get() == Screen::OnlineGame;
-                    if room.show_when_ready && *screen.get() == Screen::Online || shown {
-                        room.show_when_ready = false;
-                        if *kind.get() != board {
-                            next_kind.set(board);
-                        }
-                        if !shown {
-                            next.set(Screen::OnlineGame);
-                        }
-                    }
-                }
-            }
-            Event::Refused { error, message } => {
-                room.refused += 1;
-                room.problem = Some(message);
-                // The seat kept, refused for good, is not offered again (a code mistyped
-                // to join or watch leaves it alone).
-                if room.rejoining
-                    && room.code.is_none()
-                    && matches!(error, ErrorCode::NoSuchRoom | ErrorCode::BadToken)
-                {
-                    settings.0.online_seat = None;
-                }
-            }
-            Event::Link(link) => {
-                if link == Link::Open {
-                    // Taken up again: a move sent before may never have arrived.
-                    if room.was_open {
-                        room.refused += 1;
-                    }
-                    room.was_open = true;
-                }
-                room.problem = match link {
-                    Link::Down => Some("The connection dropped: reconnecting…".into()),
-                    Link::GaveUp => Some(
-                        "The server cannot be reached: the connection was given up. Leave the room, or rejoin later from Play online."
-                            .into(),
-                    ),
-                    Link::Open | Link::Connecting => room.problem.take(),
-                };
-            }
-        }
+        take_event(event, client, &mut room, &mut settings, &mut screens, now);
     }
     let link = Some(client.link());
     if room.link != link {
         room.link = link;
+    }
+}
+
+/// What the player asked: a request sent to the room at once, the room left, or the
+/// server to connect to with what to ask it.
+fn carry_out(
+    ask: &OnlineAsk,
+    connection: &mut Connection,
+    room: &mut Room,
+    settings: &mut PlayerSettings,
+) -> Option<(String, Intent)> {
+    match ask {
+        OnlineAsk::Create(spec) => Some((settings.0.server.clone(), Intent::Create(spec.clone()))),
+        OnlineAsk::Join(code) => Some((settings.0.server.clone(), Intent::Join(code.clone()))),
+        OnlineAsk::Watch(code) => Some((settings.0.server.clone(), Intent::Watch(code.clone()))),
+        OnlineAsk::Rejoin => settings.0.online_seat.as_ref().map(|seat| {
+            (
+                seat.server.clone(),
+                Intent::Rejoin {
+                    code: seat.code.clone(),
+                    token: seat.token.clone(),
+                },
+            )
+        }),
+        OnlineAsk::Room(request) => {
+            let sent = connection
+                .0
+                .as_mut()
+                .is_some_and(|c| c.ask(|code| request.message(code)));
+            if !sent {
+                room.problem = Some("Not connected to the server: nothing was sent.".into());
+            }
+            None
+        }
+        OnlineAsk::Pass => None,
+        OnlineAsk::Leave => {
+            connection.0 = None;
+            // The seat kept is forgotten when it is this room's (not another game's).
+            let this = room.code.as_ref();
+            if settings
+                .0
+                .online_seat
+                .as_ref()
+                .is_some_and(|s| Some(&s.code) == this)
+            {
+                settings.0.online_seat = None;
+            }
+            let stamp = room.stamp + 1;
+            *room = Room {
+                stamp,
+                refused: room.refused,
+                ..Room::default()
+            };
+            None
+        }
+    }
+}
+
+/// One event of the client: the room joined (its seat kept), its state, a refusal, the
+/// link's changes.
+fn take_event(
+    event: Event,
+    client: &Client,
+    room: &mut Room,
+    settings: &mut PlayerSettings,
+    screens: &mut Screens,
+    now: Instant,
+) {
+    match event {
+        Event::Joined { code, side } => {
+            room.code = Some(code.clone());
+            room.side = side;
+            if let Some(token) = client.token() {
+                let seat = OnlineSeat {
+                    server: room.server.clone(),
+                    code,
+                    token: token.to_string(),
+                };
+                if settings.0.online_seat.as_ref() != Some(&seat) {
+                    settings.0.online_seat = Some(seat);
+                }
+            }
+        }
+        Event::State(state) => {
+            room.state = Some(*state);
+            room.game = client.game().cloned();
+            room.received = Some(now);
+            room.stamp += 1;
+            room.problem = None;
+            screens.show_room(room);
+        }
+        Event::Refused { error, message } => {
+            room.refused += 1;
+            room.problem = Some(message);
+            // The seat kept, refused for good, is not offered again (a code mistyped
+            // to join or watch leaves it alone).
+            if room.rejoining
+                && room.code.is_none()
+                && matches!(error, ErrorCode::NoSuchRoom | ErrorCode::BadToken)
+            {
+                settings.0.online_seat = None;
+            }
+        }
+        Event::Link(link) => {
+            if link == Link::Open {
+                // Taken up again: a move sent before may never have arrived.
+                if room.was_open {
+                    room.refused += 1;
+                }
+                room.was_open = true;
+            }
+            room.problem = match link {
+                Link::Down => Some("The connection dropped: reconnecting…".into()),
+                Link::GaveUp => Some(
+                    "The server cannot be reached: the connection was given up. Leave the room, or rejoin later from Play online."
+                        .into(),
+                ),
+                Link::Open | Link::Connecting => room.problem.take(),
+            };
+        }
     }
 }
 

@@ -122,108 +122,9 @@ fn lobby(world: &mut World) {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    ui.add_space(6.0);
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Server");
-                        ui.add(
-                            egui::TextEdit::singleline(&mut server)
-                                .desired_width(260.0)
-                                .hint_text("ws://host:port"),
-                        )
-                        .on_hover_text("The game server's address, ws://HOST:PORT (chogo-server --listen)");
-                        if ui.small_button("Default").clicked() {
-                            server = crate::save::Settings::DEFAULT_SERVER.to_string();
-                        }
-                    });
-                    status(ui, &room);
-                    let held = room.state.is_some() && room.link != Some(Link::GaveUp);
-                    if held {
-                        if ui.button("Back to the game").clicked() {
-                            // The room's own board (another game may have been shown since).
-                            if let Some(kind) = room.kind() {
-                                world.resource_mut::<NextState<GameKind>>().set(kind);
-                            }
-                            world.resource_mut::<NextState<Screen>>().set(Screen::OnlineGame);
-                        }
-                    } else if room.is_open() && ui.button("Cancel").on_hover_text("Stop connecting; nothing is asked of the server").clicked() {
-                        ask = Some(OnlineAsk::Leave);
-                    }
-                    if let Some(seat) = &seat
-                        && !held
-                        && room.link != Some(Link::Connecting)
-                    {
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(format!("Your last online game: {} on {}", seat.code, seat.server));
-                            if ui.button("Rejoin").clicked() {
-                                ask = Some(OnlineAsk::Rejoin);
-                            }
-                        });
-                    }
-                    heading(ui, "Join a game");
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Code");
-                        let edit = ui.add(
-                            egui::TextEdit::singleline(&mut form.code)
-                                .desired_width(120.0)
-                                .hint_text("ABC234"),
-                        );
-                        form.code = clean_code(&form.code);
-                        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        let has_code = !form.code.is_empty();
-                        if ui.add_enabled(has_code, egui::Button::new("Join")).clicked() || enter && has_code {
-                            ask = Some(OnlineAsk::Join(form.code.clone()));
-                        }
-                        if ui.add_enabled(has_code, egui::Button::new("Watch")).clicked() {
-                            ask = Some(OnlineAsk::Watch(form.code.clone()));
-                        }
-                    });
-                    heading(ui, "Create a game");
-                    ui.horizontal(|ui| {
-                        ui.label("Game");
-                        for board in boards.all() {
-                            ui.selectable_value(&mut form.game, board.kind, board.name);
-                        }
-                    });
-                    let problem = boards
-                        .get(form.game)
-                        .map(|board| boards::draw(world, board.rules_form, ui));
-                    if let Some(Some(problem)) = &problem {
-                        ui.label(egui::RichText::new(problem).color(palette::WARN));
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("You play");
-                        ui.radio_value(&mut form.side, None, "Either (drawn)");
-                        ui.radio_value(&mut form.side, Some(Side::Black), "Black (moves first)");
-                        ui.radio_value(&mut form.side, Some(Side::White), "White");
-                    });
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Clock");
-                        for clock in CLOCKS {
-                            ui.radio_value(&mut form.clock, clock, clock_words(clock))
-                                .on_hover_text(match clock {
-                                    None => "No clock: take your time".to_string(),
-                                    Some((m, s)) => format!("{m} minutes each, and {s} seconds more with every move"),
-                                });
-                        }
-                    });
-                    let ready = matches!(problem, Some(None));
-                    if ui
-                        .add_enabled(ready, egui::Button::new(egui::RichText::new("Create and get a code").size(17.0)))
-                        .clicked()
-                        && let Some(board) = boards.get(form.game)
-                    {
-                        let rules = boards::ask(world, board.rules_text);
-                        ask = Some(OnlineAsk::Create(GameSpec {
-                            game: RoomKind::from_name(board.kind.id()),
-                            rules: Some(rules),
-                            side: form.side,
-                            clock: form.clock.map(|(m, s)| ClockSpec {
-                                initial_ms: m * 60_000,
-                                increment_ms: s * 1000,
-                            }),
-                            ..GameSpec::default()
-                        }));
-                    }
+                    server_section(ui, world, &room, &mut server, seat.as_ref(), &mut ask);
+                    join_section(ui, &mut form, &mut ask);
+                    create_section(ui, world, &boards, &mut form, &mut ask);
                 });
         });
     *world.resource_mut::<OnlineForm>() = form;
@@ -232,6 +133,156 @@ fn lobby(world: &mut World) {
     }
     if let Some(ask) = ask {
         world.write_message(ask);
+    }
+}
+
+/// The lobby's server: its address, the connection, a way back to the game held or to
+/// the last one.
+fn server_section(
+    ui: &mut egui::Ui,
+    world: &mut World,
+    room: &Room,
+    server: &mut String,
+    seat: Option<&crate::save::OnlineSeat>,
+    ask: &mut Option<OnlineAsk>,
+) {
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Server");
+        ui.add(
+            egui::TextEdit::singleline(server)
+                .desired_width(260.0)
+                .hint_text("ws://host:port"),
+        )
+        .on_hover_text("The game server's address, ws://HOST:PORT (chogo-server --listen)");
+        if ui.small_button("Default").clicked() {
+            *server = crate::save::Settings::DEFAULT_SERVER.to_string();
+        }
+    });
+    status(ui, room);
+    let held = room.state.is_some() && room.link != Some(Link::GaveUp);
+    if held {
+        if ui.button("Back to the game").clicked() {
+            // The room's own board (another game may have been shown since).
+            if let Some(kind) = room.kind() {
+                world.resource_mut::<NextState<GameKind>>().set(kind);
+            }
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::OnlineGame);
+        }
+    } else if room.is_open()
+        && ui
+            .button("Cancel")
+            .on_hover_text("Stop connecting; nothing is asked of the server")
+            .clicked()
+    {
+        *ask = Some(OnlineAsk::Leave);
+    }
+    if let Some(seat) = seat
+        && !held
+        && room.link != Some(Link::Connecting)
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Your last online game: {} on {}",
+                seat.code, seat.server
+            ));
+            if ui.button("Rejoin").clicked() {
+                *ask = Some(OnlineAsk::Rejoin);
+            }
+        });
+    }
+}
+
+/// The lobby's "Join a game": a code to join or to watch.
+fn join_section(ui: &mut egui::Ui, form: &mut OnlineForm, ask: &mut Option<OnlineAsk>) {
+    heading(ui, "Join a game");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Code");
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut form.code)
+                .desired_width(120.0)
+                .hint_text("ABC234"),
+        );
+        form.code = clean_code(&form.code);
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let has_code = !form.code.is_empty();
+        if ui
+            .add_enabled(has_code, egui::Button::new("Join"))
+            .clicked()
+            || enter && has_code
+        {
+            *ask = Some(OnlineAsk::Join(form.code.clone()));
+        }
+        if ui
+            .add_enabled(has_code, egui::Button::new("Watch"))
+            .clicked()
+        {
+            *ask = Some(OnlineAsk::Watch(form.code.clone()));
+        }
+    });
+}
+
+/// The lobby's "Create a game": the board, its rules, the side and the clock.
+fn create_section(
+    ui: &mut egui::Ui,
+    world: &mut World,
+    boards: &Boards,
+    form: &mut OnlineForm,
+    ask: &mut Option<OnlineAsk>,
+) {
+    heading(ui, "Create a game");
+    ui.horizontal(|ui| {
+        ui.label("Game");
+        for board in boards.all() {
+            ui.selectable_value(&mut form.game, board.kind, board.name);
+        }
+    });
+    let problem = boards
+        .get(form.game)
+        .map(|board| boards::draw(world, board.rules_form, ui));
+    if let Some(Some(problem)) = &problem {
+        ui.label(egui::RichText::new(problem).color(palette::WARN));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("You play");
+        ui.radio_value(&mut form.side, None, "Either (drawn)");
+        ui.radio_value(&mut form.side, Some(Side::Black), "Black (moves first)");
+        ui.radio_value(&mut form.side, Some(Side::White), "White");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Clock");
+        for clock in CLOCKS {
+            ui.radio_value(&mut form.clock, clock, clock_words(clock))
+                .on_hover_text(match clock {
+                    None => "No clock: take your time".to_string(),
+                    Some((m, s)) => {
+                        format!("{m} minutes each, and {s} seconds more with every move")
+                    }
+                });
+        }
+    });
+    let ready = matches!(problem, Some(None));
+    if ui
+        .add_enabled(
+            ready,
+            egui::Button::new(egui::RichText::new("Create and get a code").size(17.0)),
+        )
+        .clicked()
+        && let Some(board) = boards.get(form.game)
+    {
+        let rules = boards::ask(world, board.rules_text);
+        *ask = Some(OnlineAsk::Create(GameSpec {
+            game: RoomKind::from_name(board.kind.id()),
+            rules: Some(rules),
+            side: form.side,
+            clock: form.clock.map(|(m, s)| ClockSpec {
+                initial_ms: m * 60_000,
+                increment_ms: s * 1000,
+            }),
+            ..GameSpec::default()
+        }));
     }
 }
 
@@ -559,6 +610,68 @@ fn page_link(code: &str, server: &str) -> Option<String> {
 }
 
 /// The panel beside the board while an online game is on it.
+/// The online panel's title with the room's code, to copy or to send as a link.
+fn code_row(ui: &mut egui::Ui, room: &Room) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("Online").size(22.0));
+        if let Some(code) = &room.code {
+            ui.label(
+                egui::RichText::new(format!("code {code}"))
+                    .size(22.0)
+                    .monospace()
+                    .color(palette::GOLD),
+            );
+            if ui
+                .small_button("Copy")
+                .on_hover_text("Copy the code, to send it to your opponent")
+                .clicked()
+            {
+                ui.ctx().copy_text(code.clone());
+            }
+            // In the browser, a link that opens the game and joins this room.
+            if let Some(link) = page_link(code, &room.server)
+                && ui
+                    .small_button("Copy link")
+                    .on_hover_text(format!("A link that joins this game: {link}"))
+                    .clicked()
+            {
+                ui.ctx().copy_text(link);
+            }
+        }
+    });
+}
+
+/// The record to copy, the way back to the lobby, and leaving the room; whether the
+/// lobby was asked for.
+fn room_row(ui: &mut egui::Ui, state: &RoomState, ask: &mut Option<OnlineAsk>) -> bool {
+    let mut to_lobby = false;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Copy record")
+            .on_hover_text("The game's record, as the engines write it")
+            .clicked()
+        {
+            ui.ctx().copy_text(state.record.clone());
+        }
+        if ui
+            .button("Lobby")
+            .on_hover_text("The game stays open: come back to it from Play online")
+            .clicked()
+        {
+            to_lobby = true;
+        }
+        if ui
+            .button("Leave the room")
+            .on_hover_text("Close the connection; your seat is kept by the server for a while")
+            .clicked()
+        {
+            *ask = Some(OnlineAsk::Leave);
+            to_lobby = true;
+        }
+    });
+    to_lobby
+}
+
 fn game_panel(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
         return;
@@ -588,33 +701,7 @@ fn game_panel(world: &mut World) {
                 .id_salt("online panel")
                 .show(ui, |ui| {
                     ui.add_space(6.0);
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(egui::RichText::new("Online").size(22.0));
-                        if let Some(code) = &room.code {
-                            ui.label(
-                                egui::RichText::new(format!("code {code}"))
-                                    .size(22.0)
-                                    .monospace()
-                                    .color(palette::GOLD),
-                            );
-                            if ui
-                                .small_button("Copy")
-                                .on_hover_text("Copy the code, to send it to your opponent")
-                                .clicked()
-                            {
-                                ui.ctx().copy_text(code.clone());
-                            }
-                            // In the browser, a link that opens the game and joins this room.
-                            if let Some(link) = page_link(code, &room.server)
-                                && ui
-                                    .small_button("Copy link")
-                                    .on_hover_text(format!("A link that joins this game: {link}"))
-                                    .clicked()
-                            {
-                                ui.ctx().copy_text(link);
-                            }
-                        }
-                    });
+                    code_row(ui, room);
                     let Some(state) = room.state.as_ref() else {
                         status(ui, room);
                         return;
@@ -656,32 +743,9 @@ fn game_panel(world: &mut World) {
                     let height = (ui.ctx().content_rect().height() * 0.35).clamp(60.0, 320.0);
                     moves(ui, state, height);
                     ui.separator();
-                    ui.horizontal_wrapped(|ui| {
-                        if ui
-                            .button("Copy record")
-                            .on_hover_text("The game's record, as the engines write it")
-                            .clicked()
-                        {
-                            ui.ctx().copy_text(state.record.clone());
-                        }
-                        if ui
-                            .button("Lobby")
-                            .on_hover_text("The game stays open: come back to it from Play online")
-                            .clicked()
-                        {
-                            to_lobby = true;
-                        }
-                        if ui
-                            .button("Leave the room")
-                            .on_hover_text(
-                                "Close the connection; your seat is kept by the server for a while",
-                            )
-                            .clicked()
-                        {
-                            ask = Some(OnlineAsk::Leave);
-                            to_lobby = true;
-                        }
-                    });
+                    if room_row(ui, state, &mut ask) {
+                        to_lobby = true;
+                    }
                 });
         },
     );

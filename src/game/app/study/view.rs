@@ -2,6 +2,7 @@
 //! graph, the practice, and the engine's line drawn on the board.
 
 use super::*;
+use crate::common::analysis::Candidate;
 
 /// Black's share of the bar and the words under it, for the side to move's win chance.
 fn bar_split(analysis: &Analysis, to_move: Side) -> f32 {
@@ -62,42 +63,7 @@ pub fn analysis_section(
     }
     let found = board.current(source);
     let open = section(ui, "Analysis", |ui| {
-        if let Some(a) = found.map(|f| &f.analysis) {
-            let lead = a.lead.map_or(String::new(), |l| format!(" {l:+.1}"));
-            // A finished game's bar is all one side's: its words say whose (a full dark
-            // bar read as an even one).
-            let words = if a.over {
-                if a.win >= 1.0 {
-                    format!("over: {to_move} won")
-                } else if a.win <= 0.0 {
-                    format!("over: {} won", !to_move)
-                } else {
-                    "over: drawn".to_string()
-                }
-            } else {
-                format!("{to_move} {:.0}%{lead}", a.win * 100.0)
-            };
-            ui.label(egui::RichText::new(words).color(palette::GOLD));
-            let mut depth = if a.over {
-                String::new()
-            } else if a.lead.is_some() {
-                format!("{} playouts", a.work)
-            } else {
-                format!("depth {}", a.depth)
-            };
-            let mut tip = format!("{} nodes or playouts searched", a.work);
-            if board.is_thinking() {
-                depth.push_str(" …");
-                tip.push_str("; the engine is deepening its analysis");
-            }
-            // Cut short rather than wider than the panel (a row wider than the panel
-            // shifted the whole panel for as long as it lasted).
-            ui.add(egui::Label::new(egui::RichText::new(depth).small().weak()).truncate())
-                .on_hover_text(tip);
-        } else if board.is_thinking() {
-            ui.label(egui::RichText::new("…").weak())
-                .on_hover_text("The engine is deepening its analysis");
-        }
+        analysis_heading(ui, board, found.map(|f| &f.analysis), to_move);
     });
     if !open {
         preview(ui.ctx(), source.spot(), None);
@@ -129,9 +95,68 @@ pub fn analysis_section(
     // A move of a line is tried on the board (a side line) where moves are tried: a
     // past position, or a finished game. The live game's are only previewed.
     let tryable = source.tries_moves();
+    let (hovered, clicked) = candidate_rows(ui, &a.best, width, tryable);
+    preview(ui.ctx(), source.spot(), hovered);
+    clicked
+}
+
+/// The heading's line of the analysis: who is ahead and by how much, and how deep the
+/// engine has looked (an ellipsis while it looks).
+fn analysis_heading(
+    ui: &mut egui::Ui,
+    board: &AnalysisBoard,
+    found: Option<&Analysis>,
+    to_move: Side,
+) {
+    if let Some(a) = found {
+        let lead = a.lead.map_or(String::new(), |l| format!(" {l:+.1}"));
+        // A finished game's bar is all one side's: its words say whose (a full dark
+        // bar read as an even one).
+        let words = if a.over {
+            if a.win >= 1.0 {
+                format!("over: {to_move} won")
+            } else if a.win <= 0.0 {
+                format!("over: {} won", !to_move)
+            } else {
+                "over: drawn".to_string()
+            }
+        } else {
+            format!("{to_move} {:.0}%{lead}", a.win * 100.0)
+        };
+        ui.label(egui::RichText::new(words).color(palette::GOLD));
+        let mut depth = if a.over {
+            String::new()
+        } else if a.lead.is_some() {
+            format!("{} playouts", a.work)
+        } else {
+            format!("depth {}", a.depth)
+        };
+        let mut tip = format!("{} nodes or playouts searched", a.work);
+        if board.is_thinking() {
+            depth.push_str(" …");
+            tip.push_str("; the engine is deepening its analysis");
+        }
+        // Cut short rather than wider than the panel (a row wider than the panel
+        // shifted the whole panel for as long as it lasted).
+        ui.add(egui::Label::new(egui::RichText::new(depth).small().weak()).truncate())
+            .on_hover_text(tip);
+    } else if board.is_thinking() {
+        ui.label(egui::RichText::new("…").weak())
+            .on_hover_text("The engine is deepening its analysis");
+    }
+}
+
+/// The engine's best moves, a row each with its line; the row pointed at and the
+/// line's move clicked (when lines can be tried).
+fn candidate_rows(
+    ui: &mut egui::Ui,
+    best: &[Candidate],
+    width: usize,
+    tryable: bool,
+) -> (Option<usize>, Option<StudyClick>) {
     let mut hovered = None;
     let mut clicked = None;
-    for (i, c) in a.best.iter().enumerate() {
+    for (i, c) in best.iter().enumerate() {
         // Unnumbered: the numbers on the board are the drawn line's moves in order. The
         // best move stands out; its line is drawn unless another row is pointed at.
         let text = format!("{:<width$}  {:>3.0}%  {}", c.mv, c.win * 100.0, c.score);
@@ -172,8 +197,7 @@ pub fn analysis_section(
             hovered = Some(i);
         }
     }
-    preview(ui.ctx(), source.spot(), hovered);
-    clicked
+    (hovered, clicked)
 }
 
 /// The moves after a candidate's first, each its own small label while they fit on the
@@ -738,6 +762,47 @@ pub fn paint_line(ctx: &egui::Context, cell: f32, marks: &[LineMark]) {
             }
         }
     }
+}
+
+/// A board that draws the engine's line: the marks of a line's moves played from a
+/// position, in its layout's world points.
+pub trait DrawsLine: StudiedBoard {
+    /// The board's placement on the screen.
+    type Layout: Resource;
+    /// The side of one cell, in world points.
+    fn cell(layout: &Self::Layout) -> f32;
+    /// The marks of `line`'s moves from `from`, up to the first that cannot be shown.
+    fn line_marks(from: &Self::Position, layout: &Self::Layout, line: &[String]) -> Vec<LineMark>;
+}
+
+/// The engine's line on the board (the best, or the one pointed at in the panel), while
+/// the analysis shows one.
+fn draw_line<G: DrawsLine>(
+    mut contexts: bevy_egui::EguiContexts,
+    source: Res<StudySource>,
+    (board, review): (Res<AnalysisBoard>, Res<GameReview>),
+    session: Res<Session<G>>,
+    viewing: Res<Viewing<G>>,
+    layout: Res<G::Layout>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(line) = shown_line(ctx, &board, &review, source.0.as_ref()) else {
+        return Ok(());
+    };
+    let marks = G::line_marks(session.shown(viewing.0), &layout, line);
+    paint_line(ctx, G::cell(&layout), &marks);
+    Ok(())
+}
+
+/// A board's line is drawn with its coordinates, behind the panel, while its state `on`
+/// holds.
+pub fn register_line<G: DrawsLine, S: States>(app: &mut App, on: S) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        draw_line::<G>
+            .run_if(in_state(on))
+            .in_set(crate::game::app::ui::UiLayer::Board),
+    );
 }
 
 /// The line the board draws, when it shows one: the practice's answer, or the
