@@ -230,6 +230,8 @@ pub struct HintFound<G: SessionGame>(pub G::Move);
 pub struct Hint<G: BoardBots> {
     search: Option<(BotThinker<G>, u64)>,
     found: Option<(u64, G::Move)>,
+    /// The found hint in words, with the line the engine expects ([`hint_words`]).
+    words: Option<(u64, String)>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -238,6 +240,7 @@ impl<G: BoardBots> Default for Hint<G> {
         Hint {
             search: None,
             found: None,
+            words: None,
             _game: PhantomData,
         }
     }
@@ -249,6 +252,15 @@ impl<G: BoardBots> Hint<G> {
         self.found.filter(|(v, _)| *v == version).map(|(_, m)| m)
     }
 
+    /// The hint for this version of the game in words, with the moves the engine
+    /// expects after it.
+    pub fn words(&self, version: u64) -> Option<&str> {
+        self.words
+            .as_ref()
+            .filter(|(v, _)| *v == version)
+            .map(|(_, w)| w.as_str())
+    }
+
     pub fn is_searching(&self) -> bool {
         self.search.is_some()
     }
@@ -258,6 +270,7 @@ impl<G: BoardBots> Hint<G> {
     pub fn show(&mut self, version: u64, mv: G::Move) {
         self.search = None;
         self.found = Some((version, mv));
+        self.words = None;
     }
 }
 
@@ -311,7 +324,35 @@ pub fn finish_hint<G: BoardBots>(
     hint.search = None;
     if let Some(thought) = answer {
         hint.found = Some((version, thought.mv));
+        let words = hint_words(&session.game, &thought.line, thought.mv);
+        hint.words = Some((version, words));
         found.write(HintFound(thought.mv));
+    }
+}
+
+/// The hint in words: the move, and the two moves the engine expects after it, so that a
+/// move that gives a man away for more later reads as the plan it is ("Hint: c3-c5 (the
+/// engine expects d7-d5xc5, then e2-e5)"; a hint that only named the move was taken for
+/// a losing one).
+pub fn hint_words<G: crate::common::Playable>(game: &G, line: &[G::Move], mv: G::Move) -> String {
+    let mut after = game.clone();
+    let first = after.move_text(mv);
+    let mut expected = Vec::new();
+    if after.play(mv).is_ok() {
+        for &next in line.iter().skip(1).take(2) {
+            if after.is_over() || !after.legal_moves().contains(&next) {
+                break;
+            }
+            expected.push(after.move_text(next));
+            if after.play(next).is_err() {
+                break;
+            }
+        }
+    }
+    match expected.as_slice() {
+        [] => format!("Hint: {first}"),
+        [reply] => format!("Hint: {first} (the engine expects {reply})"),
+        [reply, then, ..] => format!("Hint: {first} (the engine expects {reply}, then {then})"),
     }
 }
 
@@ -363,4 +404,28 @@ pub fn register<G: BoardBots, S: States>(app: &mut App, on: S) {
         )
             .run_if(in_state(on)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hint_words;
+    use crate::rules::{Game, Move, RuleSet};
+
+    #[test]
+    fn a_hint_says_the_moves_the_engine_expects_after_it() {
+        let game = Game::new(RuleSet::default());
+        let line: Vec<Move> = ["e3", "d5", "a3-a4"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        assert_eq!(
+            hint_words(&game, &line, line[0]),
+            "Hint: e3 (the engine expects d5, then a3-a4)"
+        );
+        // A line that stops (or goes wrong) after the move: the move alone, or with the
+        // moves that are legal.
+        assert_eq!(hint_words(&game, &line[..1], line[0]), "Hint: e3");
+        let wrong: Vec<Move> = ["e3", "e3"].iter().map(|m| m.parse().unwrap()).collect();
+        assert_eq!(hint_words(&game, &wrong, wrong[0]), "Hint: e3");
+    }
 }

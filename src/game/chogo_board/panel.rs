@@ -216,10 +216,8 @@ fn under_tools(
         let line = if offer.is_pending() {
             Some(egui::RichText::new("The computer considers your offer…").italics())
         } else {
-            hint.current(bridge.version).map(|mv| {
-                egui::RichText::new(format!("Hint: {}", bridge.game.position().move_text(mv)))
-                    .color(palette::HINT)
-            })
+            hint.words(bridge.version)
+                .map(|words| egui::RichText::new(words).color(palette::HINT))
         };
         if let Some(line) = line {
             ui.label(line);

@@ -106,11 +106,11 @@ pub type GoThinking = BotTurn<Game>;
 /// under way.
 pub type GoHint = bot_turn::Hint<Game>;
 
-/// A hinted drop of another kind switches the palette to it, and the notice names the
-/// move.
+/// A hinted drop of another kind switches the palette to it, and the notice says the
+/// hint with the moves the engine expects after it.
 fn follow_hint(
     mut found: MessageReader<HintFound<Game>>,
-    bridge: Res<GoBridge>,
+    (bridge, hint): (Res<GoBridge>, Res<GoHint>),
     mut kind: ResMut<super::DropKind>,
     mut notice: ResMut<Notice>,
 ) {
@@ -120,8 +120,7 @@ fn follow_hint(
     if let Move::Drop { kind: k, .. } = *mv {
         kind.set_if_neq(super::DropKind(k));
     }
-    let set = bridge.game.position().rules().pieces;
-    notice.0 = Some(format!("Hint: {}", mv.text(set)));
+    notice.0 = hint.words(bridge.version).map(str::to_string);
 }
 
 /// This side offers a draw: another person accepts at once (the panel asks first); a bot

@@ -196,15 +196,28 @@ pub struct Room {
 
 impl Room {
     pub fn new(code: String, variant: Variant, clock: Option<ClockSpec>, now: Instant) -> Room {
+        let game = OnlineGame::new(&variant);
+        Room::fresh(code, variant, game, clock.map(Clock::new), now).recorded()
+    }
+
+    /// A room of this game with no moves, seats, offers or watchers yet (its record not
+    /// written).
+    fn fresh(
+        code: String,
+        variant: Variant,
+        game: OnlineGame,
+        clock: Option<Clock>,
+        now: Instant,
+    ) -> Room {
         Room {
             code,
-            game: OnlineGame::new(&variant),
+            game,
             variant,
             moves: Vec::new(),
             resumed: false,
             declared: None,
             seats: [None, None],
-            clock: clock.map(Clock::new),
+            clock,
             offers: Offers::default(),
             rematch: None,
             spectators: BTreeSet::new(),
@@ -214,7 +227,6 @@ impl Room {
             dirty: false,
             record: String::new(),
         }
-        .recorded()
     }
 
     /// The room with its record written again (after a change of its game).
@@ -272,34 +284,26 @@ impl Room {
         if let Some(d) = saved.declared {
             game.declare(d);
         }
+        let clock = saved.clock.map(|(spec, left)| Clock {
+            spec,
+            left,
+            since: saved
+                .clock_since_ms
+                .filter(|_| shared)
+                .map(|ms| instant_of(ms, now)),
+        });
+        let offers = if shared {
+            saved.offers
+        } else {
+            Offers::default()
+        };
         let mut room = Room {
-            code,
-            variant,
             moves: saved.moves,
             resumed: saved.resumed,
             declared: saved.declared,
-            game,
-            seats: [None, None],
-            clock: saved.clock.map(|(spec, left)| Clock {
-                spec,
-                left,
-                since: saved
-                    .clock_since_ms
-                    .filter(|_| shared)
-                    .map(|ms| instant_of(ms, now)),
-            }),
-            offers: if shared {
-                saved.offers
-            } else {
-                Offers::default()
-            },
+            offers,
             rematch: saved.rematch,
-            spectators: BTreeSet::new(),
-            active: now,
-            version: 0,
-            read_at: now,
-            dirty: false,
-            record: String::new(),
+            ..Room::fresh(code, variant, game, clock, now)
         };
         for (i, token) in saved.tokens.into_iter().enumerate() {
             room.seats[i] = token.map(|token_hash| {
