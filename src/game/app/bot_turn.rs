@@ -338,7 +338,8 @@ pub fn hint_words<G: crate::common::Playable>(game: &G, line: &[G::Move], mv: G:
     let mut after = game.clone();
     let first = after.move_text(mv);
     let mut expected = Vec::new();
-    if after.play(mv).is_ok() {
+    // The line is the search's from the move (a line of another move says nothing).
+    if line.first() == Some(&mv) && after.play(mv).is_ok() {
         for &next in line.iter().skip(1).take(2) {
             if after.is_over() || !after.legal_moves().contains(&next) {
                 break;
@@ -427,5 +428,7 @@ mod tests {
         assert_eq!(hint_words(&game, &line[..1], line[0]), "Hint: e3");
         let wrong: Vec<Move> = ["e3", "e3"].iter().map(|m| m.parse().unwrap()).collect();
         assert_eq!(hint_words(&game, &wrong, wrong[0]), "Hint: e3");
+        let other: Move = "d2".parse().unwrap();
+        assert_eq!(hint_words(&game, &line, other), "Hint: d2");
     }
 }

@@ -13,6 +13,7 @@ use super::pieces::FIGURE;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad, board_squares};
 use crate::game::app::theme::Theme;
+use crate::game::app::ui::{BAR_HEIGHT, PanelPlace};
 use crate::game::go_board::GoOn;
 use crate::game::go_board::bridge::GoBridge;
 use crate::go::{Adjacency, Bits, Board, Cell, Piece, PieceSet};
@@ -363,6 +364,7 @@ pub(super) fn draw_labels(
     viewing: Res<super::GoViewing>,
     figures: Res<Figures>,
     marks: Res<GoMarks>,
+    place: Res<PanelPlace>,
 ) -> Result {
     let position = bridge.shown(viewing.0);
     let trays = tray_figures(
@@ -382,9 +384,14 @@ pub(super) fn draw_labels(
     if settings.0.show_coordinates {
         labels.coordinates(settings.0.go_letters);
     }
-    // Why the drop under the pointer is refused, in a small label above its cell.
+    // Why the drop under the pointer is refused, in a small label over its file, above
+    // the board (below it when the room above is short), out of a small window's bar.
     if let (Some(why), Some((_, cell, false))) = (&marks.why, marks.ghost) {
-        labels.refusal(why, cell, ctx.content_rect());
+        let mut screen = ctx.content_rect();
+        if *place == PanelPlace::Drawer {
+            screen.min.y += BAR_HEIGHT;
+        }
+        labels.refusal(why, cell, screen);
     }
     let wood = crate::game::app::ui::mini_board::paint(theme.light);
     labels.trays(position, trays, wood);
@@ -469,27 +476,38 @@ impl Labels<'_> {
         }
     }
 
-    /// `why` in a small dark red label above the board, over `cell`'s file (the cell
-    /// itself carries the refused ghost), kept inside the window (`screen`). Above the
+    /// `why` in a small dark red label over `cell`'s file (the cell itself carries the
+    /// refused ghost): above the board, or below it where `screen` (the window less a
+    /// small window's bar) leaves too little room above; kept inside `screen`. Above the
     /// cell it covered the pieces a player was looking at.
     fn refusal(&self, why: &str, cell: Cell, screen: egui::Rect) {
         let layout = self.layout;
-        let p = self.at(Vec2::new(
-            layout.cell_center(cell).x,
-            layout.top() + layout.cell * 0.08,
-        ));
-        let galley = self.painter.layout(
-            why.to_string(),
-            egui::FontId::proportional(14.0),
-            egui::Color32::WHITE,
-            (layout.cell * 5.0).max(220.0),
-        );
-        let size = galley.size() + egui::vec2(14.0, 8.0);
-        let rect = egui::Rect::from_center_size(p - egui::vec2(0.0, size.y / 2.0), size);
+        let words = |wrap: f32| {
+            self.painter.layout(
+                why.to_string(),
+                egui::FontId::proportional(14.0),
+                egui::Color32::WHITE,
+                wrap,
+            )
+        };
+        let x = layout.cell_center(cell).x;
+        let mut galley = words((layout.cell * 5.0).max(220.0));
+        let mut size = galley.size() + egui::vec2(14.0, 8.0);
+        let above = self.at(Vec2::new(x, layout.top() + layout.cell * 0.08));
+        let rect = if above.y - size.y >= screen.top() + 4.0 {
+            egui::Rect::from_center_size(above - egui::vec2(0.0, size.y / 2.0), size)
+        } else {
+            // Below the board, as wide as the window allows: the margin there is short.
+            galley = words(screen.width() - 24.0);
+            size = galley.size() + egui::vec2(14.0, 8.0);
+            let below = self.at(Vec2::new(x, layout.bottom() - layout.cell * 0.08));
+            egui::Rect::from_center_size(below + egui::vec2(0.0, size.y / 2.0), size)
+        };
         let shift = egui::vec2(
             (screen.left() + 4.0 - rect.left()).max(0.0)
                 + (screen.right() - 4.0 - rect.right()).min(0.0),
-            (screen.top() + 4.0 - rect.top()).max(0.0),
+            (screen.top() + 4.0 - rect.top()).max(0.0)
+                + (screen.bottom() - 4.0 - rect.bottom()).min(0.0),
         );
         let rect = rect.translate(shift);
         self.painter.rect_filled(

@@ -61,9 +61,13 @@ impl GoLayout {
         Vec2::new(f32::from(self.board.files()), f32::from(self.board.ranks()))
     }
 
-    /// The world height of the board's top edge.
+    /// The world heights of the board's top and bottom edges.
     pub fn top(&self) -> f32 {
         self.centre.y + self.size().y / 2.0 * self.cell
+    }
+
+    pub fn bottom(&self) -> f32 {
+        self.centre.y - self.size().y / 2.0 * self.cell
     }
 
     /// The world position of a cell's centre.

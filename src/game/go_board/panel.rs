@@ -461,10 +461,10 @@ fn score_line(
     )
 }
 
-/// What the score counts, in words, under it (two lines in the panel at 900 × 700: a
-/// third pushed whose turn it is out of view).
+/// What the score counts, in words: under it in a window tall enough for its two lines
+/// (`game_panel`), its tip in any.
 fn score_counts(rules: &Rules) -> String {
-    let komi = if rules.komi > 0.0 {
+    let komi = if rules.komi != 0.0 {
         format!("; White also gets the komi, {}", number_text(rules.komi))
     } else {
         String::new()

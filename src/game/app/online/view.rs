@@ -609,7 +609,6 @@ fn page_link(code: &str, server: &str) -> Option<String> {
     }
 }
 
-/// The panel beside the board while an online game is on it.
 /// The online panel's title with the room's code, to copy or to send as a link.
 fn code_row(ui: &mut egui::Ui, room: &Room) {
     ui.horizontal_wrapped(|ui| {
@@ -672,6 +671,7 @@ fn room_row(ui: &mut egui::Ui, state: &RoomState, ask: &mut Option<OnlineAsk>) -
     to_lobby
 }
 
+/// The panel beside the board while an online game is on it.
 fn game_panel(world: &mut World) {
     let Some(ctx) = boards::egui_context(world) else {
         return;
