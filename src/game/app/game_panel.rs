@@ -856,14 +856,19 @@ pub fn place_panel<A: Copy>(
     }
 }
 
-/// The drawer shuts when a menu action is taken or the window grows out of the drawer's
-/// size.
+/// The drawer shuts when a menu action is taken, when another game is put on the board
+/// (a new game, a rematch, a game loaded: the board in view), or when the window grows
+/// out of the drawer's size.
 fn shut_drawer(
     place: Res<ui::PanelPlace>,
-    mut actions: MessageReader<MenuAction>,
+    (mut actions, mut replaced): (
+        MessageReader<MenuAction>,
+        MessageReader<crate::game::app::reports::GameReplaced>,
+    ),
     mut drawer: ResMut<ui::DrawerOpen>,
 ) {
-    if actions.read().count() > 0 || *place != ui::PanelPlace::Drawer {
+    let asked = actions.read().count() > 0;
+    if asked || replaced.read().count() > 0 || *place != ui::PanelPlace::Drawer {
         drawer.set_if_neq(ui::DrawerOpen(false));
     }
 }

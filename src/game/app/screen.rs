@@ -259,18 +259,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<UiClick>();
     app.add_systems(OnEnter(InGame), remember_game);
     app.add_systems(Update, act.in_set(Phase::Input));
-    app.add_systems(
-        Update,
-        shut_drawer
-            .run_if(on_message::<crate::game::app::reports::GameReplaced>)
-            .in_set(Phase::Screens),
-    );
-}
-
-/// A new game (a rematch, a game loaded) starts with the small window's drawer shut, the
-/// board in view, as a board coming on the screen does.
-fn shut_drawer(mut drawer: ResMut<crate::game::app::ui::DrawerOpen>) {
-    drawer.0 = false;
 }
 
 /// A board comes on the screen while its state `on` holds: it starts without the notice
