@@ -1841,7 +1841,7 @@ fn records_refuse_what_chogo_records_refuse() {
     // PGN-like text of Chogo's records"), so a Go record is refused for the same
     // mistakes, with the line and a typed problem.
     use chogo::common::record::{TagFault, TextProblem};
-    use chogo::go::RecordProblem;
+    use chogo::go::{RecordProblem, TagProblem};
     let head = "[Game \"go-with-pieces\"]\n[Board \"9x9\"]\n";
     let problem = |body: &str| {
         let text = format!("{head}{body}");
@@ -1901,7 +1901,7 @@ fn records_refuse_what_chogo_records_refuse() {
     // Go's own tags keep their own problems.
     assert_eq!(
         problem("[Ko \"none\"]\n").1,
-        RecordProblem::Ko("none".into())
+        RecordProblem::Tag(TagProblem::Ko("none".into()))
     );
     // A tag no rule reads may stand twice, and the written result of a game that goes
     // on is none.

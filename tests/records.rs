@@ -2,6 +2,7 @@
 
 mod common;
 
+use chogo::common::record::RefusedMove;
 use chogo::rules::*;
 use common::mv;
 
@@ -93,17 +94,17 @@ fn errors_carry_typed_values() {
     let err = Record::parse("[Rules \"chess\"]\n\n*\n").unwrap_err();
     assert!(matches!(
         err.problem,
-        RecordProblem::Rules(RuleSetError::UnknownPreset(ref name)) if name == "chess"
+        RecordProblem::Tag(RuleSetError::UnknownPreset(ref name)) if name == "chess"
     ));
     let record = Record::parse("[Rules \"chogo-44\"]\n\n1. e3 a4 2. b2-b4xa5 *\n").unwrap();
     match record.to_game().unwrap_err() {
-        ReplayError::Illegal {
+        ReplayError::Illegal(RefusedMove {
             number,
             side,
             text,
             reason,
             ply,
-        } => {
+        }) => {
             assert_eq!((number, side, ply), (2, Side::Black, 2));
             assert_eq!(text.to_string(), "b2-b4xa5");
             assert_eq!(

@@ -18,7 +18,6 @@ pub mod tactics;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::rules::{Game, Move};
@@ -37,14 +36,7 @@ pub struct Budget {
 }
 
 /// One question to a bot.
-pub struct Request<'a> {
-    pub game: &'a Game,
-    pub budget: Budget,
-    /// Seeds every random choice: the same seed and node budget give the same move.
-    pub seed: u64,
-    /// Raised by the caller to abandon the search.
-    pub stop: &'a AtomicBool,
-}
+pub type Request<'a> = crate::common::Request<'a, Game, Budget>;
 
 /// A bot's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

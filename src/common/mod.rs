@@ -18,7 +18,7 @@ pub mod tag;
 pub mod taught;
 mod thought;
 
-pub use play::{Playable, Verdict};
+pub use play::{Playable, Request, Verdict};
 pub use player::Player;
 pub use seed::decision_seed;
 pub use side::{BySide, ParseSideError, Side};

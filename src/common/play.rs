@@ -6,6 +6,7 @@
 //! stays in that engine's own types, reached through the associated types.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use super::Side;
 
@@ -66,4 +67,27 @@ pub struct Verdict {
     pub winner: Option<Side>,
     /// What decided it, in words: `White's king is captured`, `B 45 W 30.5`.
     pub how: String,
+}
+
+/// One question to a game's bot: the game, what the bot may spend on its move (the
+/// game's own budget, `B`), the seed of its random choices and the caller's stop flag.
+pub struct Request<'a, G, B> {
+    pub game: &'a G,
+    pub budget: B,
+    /// Seeds every random choice: the same seed and a budget of work (nodes, playouts)
+    /// give the same move.
+    pub seed: u64,
+    /// Raised by the caller to abandon the search; the bot then answers promptly.
+    pub stop: &'a AtomicBool,
+}
+
+impl<'a, G, B> Request<'a, G, B> {
+    pub fn new(game: &'a G, budget: B, seed: u64, stop: &'a AtomicBool) -> Self {
+        Request {
+            game,
+            budget,
+            seed,
+            stop,
+        }
+    }
 }

@@ -6,7 +6,7 @@
 
 use thiserror::Error;
 
-use super::excerpt;
+use super::{Side, excerpt};
 
 /// The results a record can end with: Black wins, White wins, a draw, the game goes on.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -65,6 +65,34 @@ impl RecordError {
             problem: self.problem.into(),
         }
     }
+}
+
+/// What is wrong in a game's record: its text's shape, one of the game's own tags
+/// (`Tag`), its set-up position (`SetUp`) or a move's text (`Move`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordProblem<Tag, SetUp, Move> {
+    /// The text's shape, the same for both games' records.
+    #[error(transparent)]
+    Text(#[from] TextProblem),
+    /// A tag of the game's own, such as its rules.
+    #[error(transparent)]
+    Tag(Tag),
+    #[error("bad SetUp position: {0}")]
+    SetUp(SetUp),
+    #[error(transparent)]
+    Move(Move),
+}
+
+/// A move of a record that its game's rules refuse where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("move {number} ({}): {text}: {reason}", side.name())]
+pub struct RefusedMove<Text, Reason> {
+    pub number: u32,
+    pub side: Side,
+    pub text: Text,
+    pub reason: Reason,
+    /// How many moves replayed before this one.
+    pub ply: usize,
 }
 
 /// What is wrong in the shape of a record's text.

@@ -32,6 +32,6 @@ pub use moves::{CellList, Move, MoveSpec, MoveText, ParseMoveError, Written};
 pub use piece::{Kind, ParsePieceSetError, Piece, PieceSet};
 pub use position::{IllegalMove, Played, Position};
 pub use position_text::PositionError;
-pub use record::{Record, RecordError, RecordProblem, ReplayError};
+pub use record::{Record, RecordError, RecordProblem, ReplayError, TagProblem};
 pub use rules::{Rules, RulesTextError, number_text};
 pub use setup::SetupError;

@@ -11,7 +11,7 @@ use super::position::Position;
 use super::position_text::PositionError;
 use super::rules::{Rules, number_text};
 use crate::common::analysis::{Note, record_text};
-use crate::common::record::{RecordText, TextProblem};
+use crate::common::record::{RecordText, RefusedMove};
 use crate::common::{Side, excerpt};
 
 /// A game record of Go with chess pieces as read from or written to text (its start
@@ -21,12 +21,15 @@ pub type Record = crate::common::record::Record<Rules, Position, MoveText>;
 /// A problem in a record's text, with its line.
 pub type RecordError = crate::common::record::RecordError<RecordProblem>;
 
-/// What is wrong in a record's text. Values from the record are quoted by an excerpt.
+/// What is wrong in a record's text: its shape, one of its tags of this game's rules,
+/// its `SetUp` position or a move's text.
+pub type RecordProblem =
+    crate::common::record::RecordProblem<TagProblem, PositionError, ParseMoveError>;
+
+/// What is wrong in a tag of this game's rules. Values from the record are quoted by an
+/// excerpt.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RecordProblem {
-    /// The text's shape, the same for both games' records.
-    #[error(transparent)]
-    Text(#[from] TextProblem),
+pub enum TagProblem {
     #[error("the game is '{0}', not go-with-pieces")]
     OtherGame(String),
     #[error(transparent)]
@@ -39,24 +42,14 @@ pub enum RecordProblem {
     Ko(String),
     #[error("'{0}' is not a komi")]
     Komi(String),
-    #[error("bad SetUp position: {0}")]
-    SetUp(PositionError),
-    #[error(transparent)]
-    Move(ParseMoveError),
 }
 
 /// A record whose moves do not replay.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// `move N (side): TEXT: reason`
-    #[error("move {number} ({side}): {text}: {reason}")]
-    Illegal {
-        number: u32,
-        side: &'static str,
-        text: String,
-        reason: String,
-        ply: usize,
-    },
+    #[error(transparent)]
+    Illegal(RefusedMove<String, String>),
     #[error("the record's result is {written}, but the moves end with {actual}")]
     ResultMismatch { written: String, actual: String },
     #[error("the record's score is {written}, but the moves end with {actual}")]
@@ -82,30 +75,31 @@ impl Record {
         let read = RecordText::read(text, &ONCE).map_err(|e| e.widen())?;
         let value = |name: &str| read.tag(name).map(|t| (t.value.as_str(), t.line));
         let bad = |line: usize, problem: RecordProblem| RecordError { line, problem };
+        let tag = |line: usize, problem: TagProblem| bad(line, RecordProblem::Tag(problem));
         if let Some((game, line)) = value("Game")
             && game != "go-with-pieces"
         {
-            return Err(bad(line, RecordProblem::OtherGame(excerpt(game))));
+            return Err(tag(line, TagProblem::OtherGame(excerpt(game))));
         }
         let mut rules = Rules::default();
         if let Some((v, line)) = value("Board") {
             rules.board = v
                 .parse::<Board>()
-                .map_err(|e| bad(line, RecordProblem::Board(e)))?;
+                .map_err(|e| tag(line, TagProblem::Board(e)))?;
         }
         if let Some((v, line)) = value("Pieces") {
             rules.pieces = v
                 .parse::<PieceSet>()
-                .map_err(|e| bad(line, RecordProblem::Pieces(e)))?;
+                .map_err(|e| tag(line, TagProblem::Pieces(e)))?;
         }
         if let Some((v, line)) = value("Moving") {
-            rules.moving = yes_no(v).ok_or_else(|| bad(line, RecordProblem::Moving(excerpt(v))))?;
+            rules.moving = yes_no(v).ok_or_else(|| tag(line, TagProblem::Moving(excerpt(v))))?;
         }
         if let Some((v, line)) = value("Ko") {
             rules.superko = match v.to_ascii_lowercase().as_str() {
                 "basic" => false,
                 "superko" => true,
-                _ => return Err(bad(line, RecordProblem::Ko(excerpt(v)))),
+                _ => return Err(tag(line, TagProblem::Ko(excerpt(v)))),
             };
         }
         if let Some((v, line)) = value("Komi") {
@@ -113,7 +107,7 @@ impl Record {
                 .parse::<f64>()
                 .ok()
                 .filter(|k| k.is_finite())
-                .ok_or_else(|| bad(line, RecordProblem::Komi(excerpt(v))))?;
+                .ok_or_else(|| tag(line, TagProblem::Komi(excerpt(v))))?;
         }
         let setup = match value("SetUp") {
             Some((p, line)) => Some(
@@ -144,12 +138,14 @@ impl Record {
         let mut game = Game::from_position(start);
         for (ply, (text, _)) in self.moves.iter().enumerate() {
             let before = *game.position();
-            game.play_text(text).map_err(|e| ReplayError::Illegal {
-                number: before.fullmoves(),
-                side: before.turn().name(),
-                text: text.to_string(),
-                reason: e.to_string(),
-                ply,
+            game.play_text(text).map_err(|e| {
+                ReplayError::Illegal(RefusedMove {
+                    number: before.fullmoves(),
+                    side: before.turn(),
+                    text: text.to_string(),
+                    reason: e.to_string(),
+                    ply,
+                })
             })?;
         }
         match (&self.result, game.outcome()) {

@@ -404,12 +404,14 @@ impl SgfGame {
                 None => Move::Pass,
             };
             // Named by the side the file gives the move to.
-            let fail = |reason: String| super::ReplayError::Illegal {
-                number: before.fullmoves(),
-                side: side.name(),
-                text: mv.text(self.rules.pieces),
-                reason,
-                ply,
+            let fail = |reason: String| {
+                super::ReplayError::Illegal(crate::common::record::RefusedMove {
+                    number: before.fullmoves(),
+                    side: *side,
+                    text: mv.text(self.rules.pieces),
+                    reason,
+                    ply,
+                })
             };
             if *side != before.turn() {
                 return Err(fail(format!(

@@ -5,7 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::common::analysis::{Note, record_text};
-use crate::common::record::{RecordText, TextProblem};
+use crate::common::record::{RecordText, RefusedMove};
 
 use super::{
     EndReason, Game, GameError, MoveText, Outcome, ParseMoveError, Position, PositionError,
@@ -18,33 +18,17 @@ pub type Record = crate::common::record::Record<RuleSet, Position, MoveText>;
 /// A problem in a record's text, with its line.
 pub type RecordError = crate::common::record::RecordError<RecordProblem>;
 
-/// What is wrong in a record's text.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RecordProblem {
-    /// The text's shape, the same for both games' records.
-    #[error(transparent)]
-    Text(#[from] TextProblem),
-    #[error(transparent)]
-    Rules(RuleSetError),
-    #[error("bad SetUp position: {0}")]
-    SetUp(PositionError),
-    #[error(transparent)]
-    Move(ParseMoveError),
-}
+/// What is wrong in a record's text: its shape, its `Rules` tag, its `SetUp` position or
+/// a move's text.
+pub type RecordProblem =
+    crate::common::record::RecordProblem<RuleSetError, PositionError, ParseMoveError>;
 
 /// A record whose moves do not replay.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// `move N (side): TEXT: reason`
-    #[error("move {number} ({}): {text}: {reason}", side.name())]
-    Illegal {
-        number: u32,
-        side: Side,
-        text: MoveText,
-        reason: GameError,
-        /// How many moves replayed before this one.
-        ply: usize,
-    },
+    #[error(transparent)]
+    Illegal(RefusedMove<MoveText, GameError>),
     #[error("the record's result is {written}, but the moves end with {} ({actual})", actual.score())]
     ResultMismatch { written: String, actual: Outcome },
 }
@@ -56,7 +40,7 @@ impl Record {
         let rules = match read.tag("Rules") {
             Some(tag) => tag.value.parse::<RuleSet>().map_err(|e| RecordError {
                 line: tag.line,
-                problem: RecordProblem::Rules(e),
+                problem: RecordProblem::Tag(e),
             })?,
             None => RuleSet::default(),
         };
@@ -146,13 +130,13 @@ impl Record {
         for (ply, (mv, _)) in self.moves.iter().enumerate() {
             let pos = *game.position();
             if let Err(reason) = game.play_text(mv) {
-                return Err(ReplayError::Illegal {
+                return Err(ReplayError::Illegal(RefusedMove {
                     number: pos.fullmoves(),
                     side: pos.turn(),
                     text: *mv,
                     reason,
                     ply,
-                });
+                }));
             }
         }
         let written = self.result.as_deref().unwrap_or("*");

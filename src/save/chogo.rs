@@ -183,9 +183,9 @@ pub fn import(text: &str, rules: RuleSet) -> Result<Imported, String> {
         Record::parse(crate::common::without_bom(text)).map_err(|e| format!("record, {e}"))?;
     let game = record.to_game().map_err(|e| {
         let line = match &e {
-            crate::rules::ReplayError::Illegal { ply, .. } => record
+            crate::rules::ReplayError::Illegal(refused) => record
                 .moves
-                .get(*ply)
+                .get(refused.ply)
                 .map(|(_, line)| *line)
                 .filter(|&l| l > 0),
             _ => None,

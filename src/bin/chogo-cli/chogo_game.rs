@@ -128,7 +128,7 @@ pub(super) fn load(path: &str, rules: Option<&str>) -> Result<(Record, Game), Fa
     let record = Record::parse(&text).map_err(|e| usage(format!("{path}: {e}")))?;
     match record.to_game() {
         Ok(game) => Ok((record, game)),
-        Err(e @ ReplayError::Illegal { .. }) => Err(Failure(e.to_string(), 1)),
+        Err(e @ ReplayError::Illegal(_)) => Err(Failure(e.to_string(), 1)),
         Err(e) => Err(Failure(format!("{path}: {e}"), 1)),
     }
 }

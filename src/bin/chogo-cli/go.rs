@@ -661,7 +661,7 @@ fn load(path: &str) -> Result<Game, Failure> {
         record.to_game()
     };
     replayed.map_err(|e| match e {
-        ReplayError::Illegal { .. } => Failure(e.to_string(), 1),
+        ReplayError::Illegal(_) => Failure(e.to_string(), 1),
         e => Failure(format!("{path}: {e}"), 1),
     })
 }

@@ -426,26 +426,13 @@ fn choose(
         // A person's lines are read as they come (`human_line`).
         (Mover::Human(_), _) => None,
         (Mover::Chogo(bot, level), OnlineGame::Chogo(game)) => {
-            let budget = level.budget(time);
-            let (seed, stop) = (decision, &stop);
-            let request = chogo::bot::Request {
-                game,
-                budget,
-                seed,
-                stop,
-            };
+            let request = chogo::bot::Request::new(game, level.budget(time), decision, &stop);
             bot.choose(&request)
                 .map(|c| game.position().move_text(c.mv))
         }
         (Mover::Go(bot, level), OnlineGame::Go(game)) => {
             let budget = level.budget(time, None);
-            let (seed, stop) = (decision, &stop);
-            let request = chogo::go::bot::Request {
-                game,
-                budget,
-                seed,
-                stop,
-            };
+            let request = chogo::go::bot::Request::new(game, budget, decision, &stop);
             bot.choose(&request)
                 .map(|c| game.position().move_text(c.mv))
         }

@@ -1,6 +1,7 @@
 //! Sound effects: the sounds both boards share, loaded at start, and the player's volume.
 //! Each board plays them in reaction to what its bridge reported; the menus click.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
@@ -8,6 +9,7 @@ use crate::game::app::screen::InGame;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::UiClick;
+use crate::rules::Side;
 use crate::save::Settings;
 
 /// The sound effects both games share (loaded at start).
@@ -73,6 +75,44 @@ pub fn play_at(audio: &Audio, settings: &Settings, sound: &Handle<AudioSource>, 
     }
     let db = 20.0 * (settings.volume * loudness).clamp(0.001, 1.0).log10();
     audio.play(sound.clone()).with_volume(Decibels(db));
+}
+
+/// A board's sounds as its sound system plays them: the shared ones and the game's end,
+/// at the player's volume.
+#[derive(SystemParam)]
+pub struct Speaker<'w> {
+    audio: Res<'w, Audio>,
+    pub sounds: Res<'w, Sounds>,
+    ends: Option<Res<'w, EndSounds>>,
+    settings: Res<'w, PlayerSettings>,
+}
+
+impl Speaker<'_> {
+    /// Plays a sound at the player's volume.
+    pub fn play(&self, sound: &Handle<AudioSource>) {
+        play(&self.audio, &self.settings.0, sound);
+    }
+
+    /// Plays a sound at `loudness` (0–1) of the player's volume.
+    pub fn play_at(&self, sound: &Handle<AudioSource>, loudness: f32) {
+        play_at(&self.audio, &self.settings.0, sound, loudness);
+    }
+
+    /// The game's end, won by `winner` (`None`: a draw): against a bot, the person's
+    /// loss sounds like one; any other end sounds like a win. `human` says which sides
+    /// a person plays. Silent until the end's sounds are loaded (on entering a game,
+    /// which comes before any move).
+    pub fn play_end(&self, winner: Option<Side>, human: impl Fn(Side) -> bool) {
+        let Some(ends) = &self.ends else {
+            return;
+        };
+        let sound = match winner {
+            None => &ends.draw,
+            Some(winner) if !human(winner) && human(!winner) => &ends.lose,
+            Some(_) => &ends.win,
+        };
+        self.play(sound);
+    }
 }
 
 /// A button or menu action clicks.

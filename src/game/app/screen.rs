@@ -3,11 +3,13 @@
 //! a game is on the screen ([`InGame`]: playing or game over). Menu buttons on any screen
 //! ask for a [`MenuAction`], which is carried out here.
 
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
 
 use crate::game::app::animation::Animating;
 use crate::game::app::sets::Phase;
-use crate::game::app::ui::{Notice, UiClick};
+use crate::game::app::ui::{Notice, UiClick, UiLayer};
 
 /// Which screen is shown.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -45,6 +47,33 @@ impl Screen {
 /// the screen (a run condition: the board's own panel and saves then stand aside).
 pub fn coaching(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_some_and(|s| s.get().coaches())
+}
+
+/// Draws a screen's view, `system`, on the screens' egui layer while `screen` is shown.
+pub fn add_view<M>(
+    app: &mut App,
+    screen: Screen,
+    system: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        system.run_if(in_state(screen)).in_set(UiLayer::Screens),
+    );
+}
+
+/// Draws a side panel, `system`, on the panels' egui layer while one of `screens` is
+/// shown (beside a board driven from outside: a lesson, a puzzle, an online game).
+pub fn add_panel<M>(
+    app: &mut App,
+    screens: &'static [Screen],
+    system: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
+    let shown =
+        move |now: Option<Res<State<Screen>>>| now.is_some_and(|n| screens.contains(n.get()));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        system.run_if(shown).in_set(UiLayer::Panel),
+    );
 }
 
 /// A board is on the screen (a game playing or over, a lesson's stage, a puzzle): the

@@ -2,25 +2,25 @@
 //! legal destinations, cities).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
-use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::shapes::{Shape, ShapeMaterial, ShapeQuad, board_squares};
 use crate::game::app::theme::Theme;
-use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
+use crate::game::chogo_board::bridge::{Bridge, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
+use crate::game::chogo_board::men::{hand_count_point, hand_point};
 use crate::rules::{Bitboard, Cell, Role, Side};
 use crate::save::ThemeName;
 
 /// Everything drawn for the board itself; rebuilt when the layout changes.
 #[derive(Component, Clone)]
-struct BoardPart;
+pub(super) struct BoardPart;
 
 /// One highlight square or dot; rebuilt when the highlights change.
 #[derive(Component)]
-struct HighlightPart;
+pub(super) struct HighlightPart;
 
 /// What the board shows on top of its cells. Input and HUD systems fill it.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct Highlights {
     pub hand: Option<(Side, Role, u8)>,
 }
 
-fn build_board(
+pub(super) fn build_board(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
@@ -95,7 +95,7 @@ fn coordinate_labels(layout: &BoardLayout) -> Vec<(String, Vec2)> {
 }
 
 /// Draws the coordinates with egui's painter.
-fn draw_coordinates(
+pub(super) fn draw_coordinates(
     mut contexts: EguiContexts,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
@@ -138,12 +138,30 @@ pub fn paint_labels(
     }
 }
 
+/// Writes how many pawns each hand holds beside its pile (the drop opening, RULES §10.3):
+/// the pile itself shows at most nine.
+pub(super) fn draw_hand_counts(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    bridge: Res<Bridge>,
+    viewing: Res<Viewing>,
+) -> Result {
+    let pos = bridge.shown(viewing.0);
+    let counts = Side::BOTH.into_iter().filter_map(|side| {
+        let pawns = pos.hand(side).pawns;
+        (pawns > 0).then(|| (format!("×{pawns}"), hand_count_point(&layout, side, pawns)))
+    });
+    paint_labels(contexts.ctx_mut()?, &layout, &theme, counts);
+    Ok(())
+}
+
 /// What the highlight layer on the screen shows (`None` when it must be drawn anew, as
 /// on entering a game).
 #[derive(Resource, Default)]
-struct HighlightsDrawn(Option<(Highlights, BoardLayout, ThemeName)>);
+pub(super) struct HighlightsDrawn(pub(super) Option<(Highlights, BoardLayout, ThemeName)>);
 
-fn draw_highlights(
+pub(super) fn draw_highlights(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
@@ -208,7 +226,7 @@ fn draw_highlights(
     square(highlights.hint, theme.hint, 0.35);
     // The hand's man picked up: marked under it as a man on the board would be.
     if let Some((side, role, slot)) = highlights.hand {
-        let at = crate::game::chogo_board::men::hand_point(&layout, side, role, slot);
+        let at = hand_point(&layout, side, role, slot);
         commands.spawn((
             HighlightPart,
             DespawnOnExit(ChogoOn),
@@ -243,26 +261,6 @@ fn draw_highlights(
                 .with_scale(Vec3::splat(cell)),
         ));
     }
-}
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Highlights>();
-    app.init_resource::<HighlightsDrawn>();
-    app.add_systems(OnEnter(ChogoOn), |mut drawn: ResMut<HighlightsDrawn>| {
-        drawn.0 = None;
-    });
-    app.add_systems(
-        Update,
-        (build_board, draw_highlights)
-            .run_if(in_state(ChogoOn))
-            .in_set(Phase::Draw),
-    );
-    app.add_systems(
-        EguiPrimaryContextPass,
-        draw_coordinates
-            .run_if(in_state(ChogoOn))
-            .in_set(UiLayer::Board),
-    );
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@
 //! right click or Esc cancels a drag.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use crate::game::app::animation::{Animating, Captured, Motion};
@@ -19,10 +18,8 @@ use crate::game::app::reports::{Refused, Resynced};
 use crate::game::app::screen::Dialog;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::ui::{
-    DrawerOpen, Notice, PanelPlace, browse_keys, next_notice, pointer_on_board,
-};
-use crate::game::app::window::cursor_world;
+use crate::game::app::ui::{Notice, browse_keys, next_notice};
+use crate::game::app::window::BoardPointer;
 use crate::game::chogo_board::ChogoOn;
 use crate::game::chogo_board::board::Highlights;
 use crate::game::chogo_board::bridge::{Bridge, Command, Edit, Played, Viewing};
@@ -83,15 +80,11 @@ fn settle(layout: &BoardLayout, men: &mut Men) {
 }
 
 fn pointer(
-    mouse: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    mut egui: EguiContexts,
     bridge: Res<Bridge>,
     viewing: Res<Viewing>,
     animating: Res<Animating>,
     layout: Res<BoardLayout>,
+    mut pointer: BoardPointer,
     mut grab: ResMut<Grab>,
     mut notice: ResMut<Notice>,
     mut commands: MessageWriter<Command>,
@@ -104,22 +97,15 @@ fn pointer(
         Local<PointerNotes>,
         Local<Option<((u64, u64), Viewing)>>,
     ),
-    (place, drawer, dialog, brush): (
-        Res<PanelPlace>,
-        Res<DrawerOpen>,
-        Res<State<Dialog>>,
-        Res<EditBrush>,
-    ),
+    brush: Res<EditBrush>,
 ) {
-    let cursor = windows.single().ok().and_then(Window::cursor_position);
-    let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
-        pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
-    });
+    let over_ui = !pointer.on_board();
+    let (mouse, keys) = (&*pointer.mouse, &*pointer.keys);
     if let Some(setup) = &bridge.edit {
         notes.withdraw_all(&mut notice);
-        let cell = cursor_world(&windows, &cameras).and_then(|p| layout.cell_at(p));
+        let cell = pointer.world().and_then(|p| layout.cell_at(p));
         if let Some(c) = cell.filter(|_| !over_ui) {
-            edit_click(setup, c, &mouse, *brush, &mut commands);
+            edit_click(setup, c, mouse, *brush, &mut commands);
         }
         return;
     }
@@ -155,7 +141,7 @@ fn pointer(
         notes.withdraw_all(&mut notice);
         return;
     }
-    let Some(point) = cursor_world(&windows, &cameras) else {
+    let Some(point) = pointer.world() else {
         return;
     };
     let cell = layout.cell_at(point);

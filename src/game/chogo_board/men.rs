@@ -2,15 +2,10 @@
 //! by reacting to the bridge's reports.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::game::app::animation::{Captured, Motion, MotionKind, Vanish};
 use crate::game::app::reports::Resynced;
-use crate::game::app::sets::Phase;
-use crate::game::app::theme::Theme;
-use crate::game::app::ui::UiLayer;
 use crate::game::chogo_board::ChogoOn;
-use crate::game::chogo_board::board::paint_labels;
 use crate::game::chogo_board::bridge::{Bridge, Played, Viewing};
 use crate::game::chogo_board::layout::BoardLayout;
 use crate::rules::{Cell, Man, Move, MoveReport, Position, Role, Side};
@@ -117,7 +112,7 @@ pub struct MenShow(pub Option<(usize, u64)>);
 /// anything else that changes the position shown (new game, undo, load, browsing the move
 /// list, leaving a side line) rebuilds them. What decides is the position the men show
 /// against the one to show, never a change flag.
-fn follow_bridge(
+pub(super) fn follow_bridge(
     mut commands: Commands,
     mut resynced: MessageReader<Resynced>,
     mut played: MessageReader<Played>,
@@ -252,7 +247,7 @@ fn animate_report(
 
 /// Puts resting men back on their cells when the layout changes (window resized, board
 /// flipped); a man on its way is sent on to where its cell now is.
-fn follow_layout(
+pub(super) fn follow_layout(
     layout: Res<BoardLayout>,
     mut seen: Local<Option<BoardLayout>>,
     mut men: Query<(&ManPiece, &mut Transform, Option<&mut Motion>), Without<Captured>>,
@@ -273,48 +268,11 @@ fn follow_layout(
 
 /// Where the count of a pile of pawns in hand is written: just beyond the pile's top man,
 /// towards the board's centre.
-fn hand_count_point(layout: &BoardLayout, side: Side, pawns: u8) -> Vec2 {
+pub(super) fn hand_count_point(layout: &BoardLayout, side: Side, pawns: u8) -> Vec2 {
     let top = hand_point(layout, side, Role::Pawn, pawns.saturating_sub(1));
     // The pile rises from beside the king, towards the centre.
     let inward = (top.y - hand_point(layout, side, Role::King, 0).y).signum();
     top + Vec2::Y * inward * layout.cell * 0.75
-}
-
-/// Writes how many pawns each hand holds beside its pile (the drop opening, RULES §10.3):
-/// the pile itself shows at most nine.
-fn draw_hand_counts(
-    mut contexts: EguiContexts,
-    layout: Res<BoardLayout>,
-    theme: Res<Theme>,
-    bridge: Res<Bridge>,
-    viewing: Res<Viewing>,
-) -> Result {
-    let pos = bridge.shown(viewing.0);
-    let counts = Side::BOTH.into_iter().filter_map(|side| {
-        let pawns = pos.hand(side).pawns;
-        (pawns > 0).then(|| (format!("×{pawns}"), hand_count_point(&layout, side, pawns)))
-    });
-    paint_labels(contexts.ctx_mut()?, &layout, &theme, counts);
-    Ok(())
-}
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<MenShow>();
-    // Entering a game: the men were despawned with the last one, so they are built anew.
-    app.add_systems(OnEnter(ChogoOn), |mut show: ResMut<MenShow>| show.0 = None);
-    app.add_systems(
-        Update,
-        (follow_bridge, follow_layout)
-            .chain()
-            .run_if(in_state(ChogoOn))
-            .in_set(Phase::Men),
-    );
-    app.add_systems(
-        EguiPrimaryContextPass,
-        draw_hand_counts
-            .run_if(in_state(ChogoOn))
-            .in_set(UiLayer::Board),
-    );
 }
 
 #[cfg(test)]

@@ -26,8 +26,11 @@ mod study;
 pub mod words;
 
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
 
 use crate::game::app::screen::{self, GameKind, InGame, Screen};
+use crate::game::app::sets::Phase;
+use crate::game::app::ui::UiLayer;
 use bridge::{Bridge, Command, Viewing};
 use layout::BoardLayout;
 
@@ -76,15 +79,24 @@ pub(super) fn logic_plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        face_the_player
-            .in_set(crate::game::app::sets::Phase::Layout)
-            .before(layout::refit),
+        face_the_player.in_set(Phase::Layout).before(layout::refit),
     );
     input::logic(app);
+    app.init_resource::<men::MenShow>();
+    // Entering a game: the men were despawned with the last one, so they are built anew.
+    app.add_systems(OnEnter(ChogoOn), |mut show: ResMut<men::MenShow>| {
+        show.0 = None;
+    });
+    app.add_systems(
+        Update,
+        (men::follow_bridge, men::follow_layout)
+            .chain()
+            .run_if(in_state(ChogoOn))
+            .in_set(Phase::Men),
+    );
     app.add_plugins((
         layout::plugin,
         bridge::plugin,
-        men::plugin,
         bot_player::plugin,
         study::plugin,
     ));
@@ -92,8 +104,28 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// The parts a window needs: the board's drawing, the pieces, input, the panel, exports.
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<board::Highlights>();
+    app.init_resource::<board::HighlightsDrawn>();
+    app.add_systems(
+        OnEnter(ChogoOn),
+        |mut drawn: ResMut<board::HighlightsDrawn>| {
+            drawn.0 = None;
+        },
+    );
+    app.add_systems(
+        Update,
+        (board::build_board, board::draw_highlights)
+            .run_if(in_state(ChogoOn))
+            .in_set(Phase::Draw),
+    );
+    // The board's letters and the counts of men in hand, over the board.
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (board::draw_coordinates, board::draw_hand_counts)
+            .run_if(in_state(ChogoOn))
+            .in_set(UiLayer::Board),
+    );
     app.add_plugins((
-        board::plugin,
         pieces::plugin,
         input::plugin,
         panel::plugin,

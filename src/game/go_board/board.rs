@@ -4,6 +4,7 @@
 //! of a drop, what it would capture, a picked piece's moves, the hint, the life view, the
 //! controlled cells).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -99,24 +100,22 @@ fn bar(
 }
 
 pub(super) fn build_board(
-    mut commands: Commands,
-    layout: Res<GoLayout>,
+    mut pen: Pen,
     theme: Res<Theme>,
     bridge: Res<GoBridge>,
-    quad: Res<ShapeQuad>,
-    mut materials: ResMut<Assets<ShapeMaterial>>,
     parts: Query<Entity, With<BoardPart>>,
     mut built: Local<Option<(GoLayout, ThemeName, Bits, PieceSet)>>,
 ) {
+    let layout = *pen.layout;
     let playable = bridge.game.position().geometry().playable;
     let pieces = bridge.game.position().rules().pieces;
-    let key = (*layout, theme.name, playable, pieces);
+    let key = (layout, theme.name, playable, pieces);
     if *built == Some(key) && !parts.is_empty() {
         return;
     }
     *built = Some(key);
     for entity in &parts {
-        commands.entity(entity).despawn();
+        pen.commands.entity(entity).despawn();
     }
     let cell = layout.cell;
     let cells = layout.cells();
@@ -135,7 +134,7 @@ pub(super) fn build_board(
         .collect();
     let part = (BoardPart, DespawnOnExit(GoOn));
     board_squares(
-        &mut commands,
+        &mut pen.commands,
         part,
         (theme.frame, cell),
         cell + 0.5,
@@ -152,7 +151,7 @@ pub(super) fn build_board(
         for (df, dr) in [(1, 0), (0, 1)] {
             if let Some(n) = c.offset(df, dr).filter(|n| cells.contains(*n)) {
                 let (a, b) = (layout.cell_center(c), layout.cell_center(n));
-                bar(&mut commands, a, b, width, line, 0.2, BoardPart);
+                bar(&mut pen.commands, a, b, width, line, 0.2, BoardPart);
             }
         }
     }
@@ -168,18 +167,21 @@ pub(super) fn build_board(
             {
                 if let Some(n) = c.offset(df, dr).filter(|n| playable.contains(*n)) {
                     let (a, b) = (layout.cell_center(c), layout.cell_center(n));
-                    bar(&mut commands, a, b, width, line, 0.2, BoardPart);
+                    bar(&mut pen.commands, a, b, width, line, 0.2, BoardPart);
                 }
             }
         }
     }
-    let dot = materials.add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
+    let dot = pen
+        .materials
+        .add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
     // Star points on a lined board only (the bishops' chequered board has none).
     for c in star_points(layout.board).into_iter().filter(|_| !chequered) {
-        commands.spawn((
+        let quad = pen.quad.0.clone();
+        pen.commands.spawn((
             BoardPart,
             DespawnOnExit(GoOn),
-            Mesh2d(quad.0.clone()),
+            Mesh2d(quad),
             MeshMaterial2d(dot.clone()),
             Transform::from_translation(layout.cell_center(c).extend(0.25)).with_scale(Vec3::new(
                 cell * 0.17,
@@ -195,32 +197,23 @@ pub(super) fn build_board(
 pub struct MarksDrawn(pub Option<(GoMarks, GoLayout, ThemeName, bool)>);
 
 pub(super) fn draw_marks(
-    mut commands: Commands,
-    layout: Res<GoLayout>,
+    mut pen: Pen,
     theme: Res<Theme>,
     marks: Res<GoMarks>,
     figures: Res<Figures>,
     settings: Res<PlayerSettings>,
-    quad: Res<ShapeQuad>,
-    mut materials: ResMut<Assets<ShapeMaterial>>,
     parts: Query<Entity, With<MarkPart>>,
     mut drawn: ResMut<MarksDrawn>,
 ) {
     let stones = settings.0.rooks_as_stones;
-    let key = (marks.clone(), *layout, theme.name, stones);
+    let key = (marks.clone(), *pen.layout, theme.name, stones);
     if drawn.0.as_ref() == Some(&key) {
         return;
     }
     drawn.0 = Some(key);
     for entity in &parts {
-        commands.entity(entity).despawn();
+        pen.commands.entity(entity).despawn();
     }
-    let mut pen = MarkPen {
-        commands: &mut commands,
-        layout: &layout,
-        quad: &quad,
-        materials: &mut materials,
-    };
     game_marks(&mut pen, &marks, &theme);
     move_marks(&mut pen, &marks, &theme);
     if let Some((piece, at, legal)) = marks.ghost {
@@ -229,15 +222,17 @@ pub(super) fn draw_marks(
     life_marks(&mut pen, &marks);
 }
 
-/// Spawns the marks over the cells: shapes, squares, bars and the ghost of a drop.
-struct MarkPen<'a, 'w, 's> {
-    commands: &'a mut Commands<'w, 's>,
-    layout: &'a GoLayout,
-    quad: &'a ShapeQuad,
-    materials: &'a mut Assets<ShapeMaterial>,
+/// What the board's drawing systems spawn with: the board's parts, and the marks over
+/// its cells (shapes, squares, bars and the ghost of a drop).
+#[derive(SystemParam)]
+pub(super) struct Pen<'w, 's> {
+    commands: Commands<'w, 's>,
+    layout: Res<'w, GoLayout>,
+    quad: Res<'w, ShapeQuad>,
+    materials: ResMut<'w, Assets<ShapeMaterial>>,
 }
 
-impl MarkPen<'_, '_, '_> {
+impl Pen<'_, '_> {
     /// A shape `size` cells wide on a cell, at depth `z`.
     fn shape(&mut self, shape: Shape, color: Color, at: Cell, size: f32, z: f32) {
         let cell = self.layout.cell;
@@ -265,7 +260,7 @@ impl MarkPen<'_, '_, '_> {
     fn link(&mut self, (from, to): (Cell, Cell), width: f32, color: Color) {
         let (a, b) = (self.layout.cell_center(from), self.layout.cell_center(to));
         let width = (self.layout.cell * width).max(1.5);
-        bar(self.commands, a, b, width, color, 2.45, MarkPart);
+        bar(&mut self.commands, a, b, width, color, 2.45, MarkPart);
     }
 
     /// The drop under the pointer: its figure, pale if legal, red if refused.
@@ -291,7 +286,7 @@ impl MarkPen<'_, '_, '_> {
 
 /// The game's marks under the pieces: the last move, the ko (a barred ring), the
 /// controlled cells.
-fn game_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
+fn game_marks(pen: &mut Pen, marks: &GoMarks, theme: &Theme) {
     for c in marks.last_move {
         pen.square(theme.last_move, c, 0.96, 0.3);
     }
@@ -322,7 +317,7 @@ fn game_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
 
 /// The marks of a move being chosen: the picked piece, its targets, the hint, what the
 /// move under the pointer would capture.
-fn move_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
+fn move_marks(pen: &mut Pen, marks: &GoMarks, theme: &Theme) {
     if let Some(c) = marks.selected {
         pen.square(theme.selected, c, 0.96, 0.32);
     }
@@ -340,7 +335,7 @@ fn move_marks(pen: &mut MarkPen, marks: &GoMarks, theme: &Theme) {
 
 /// The life view: a green dot on each escape, joined to its piece; a line from each
 /// defender to the friend whose life it shares.
-fn life_marks(pen: &mut MarkPen, marks: &GoMarks) {
+fn life_marks(pen: &mut Pen, marks: &GoMarks) {
     let life = Color::srgba(0.2, 0.75, 0.3, 0.9);
     for &(from, to) in &marks.escapes {
         pen.link((from, to), 0.05, life.with_alpha(0.6));

@@ -4,7 +4,6 @@
 //! shows for the game and the pointer.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use super::board::GoMarks;
@@ -14,11 +13,8 @@ use super::{DropKind, GoHint, GoViewing, LifeView, life_links};
 use crate::game::app::animation::{Animating, Motion};
 use crate::game::app::game_panel::{ShowHelp, help_key};
 use crate::game::app::reports::{Refused, Resynced};
-use crate::game::app::screen::Dialog;
-use crate::game::app::ui::{
-    DrawerOpen, Notice, PanelPlace, browse_keys, next_notice, pointer_on_board,
-};
-use crate::game::app::window::cursor_world;
+use crate::game::app::ui::{Notice, browse_keys, next_notice};
+use crate::game::app::window::BoardPointer;
 use crate::game::go_board::GoFlipped;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoEdit, GoPlayed};
 use crate::go::{Bits, Cell, Game, IllegalMove, Kind, Move, Piece};
@@ -72,37 +68,26 @@ fn takes_moves(bridge: &GoBridge, viewing: Option<usize>, animating: bool) -> bo
 }
 
 pub(super) fn pointer(
-    mouse: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    mut egui: EguiContexts,
     bridge: Res<GoBridge>,
     viewing: Res<GoViewing>,
     animating: Res<Animating>,
     layout: Res<GoLayout>,
+    mut pointer: BoardPointer,
     kind: Res<DropKind>,
     mut state: ResMut<GoPointer>,
     mut notice: ResMut<Notice>,
     mut commands: MessageWriter<GoCommand>,
     mut refused: MessageWriter<Refused>,
     mut pieces: Query<(&GoPiece, &mut Transform), Without<Motion>>,
-    (place, drawer, dialog, brush): (
-        Res<PanelPlace>,
-        Res<DrawerOpen>,
-        Res<State<Dialog>>,
-        Res<crate::game::app::editor::EditBrush>,
-    ),
+    brush: Res<crate::game::app::editor::EditBrush>,
 ) {
-    let cursor = windows.single().ok().and_then(Window::cursor_position);
-    let over_ui = !egui.ctx_mut().is_ok_and(|ctx| {
-        pointer_on_board(ctx, cursor, *place, drawer.0, *dialog.get() != Dialog::None)
-    });
-    let world = cursor_world(&windows, &cameras).filter(|_| !over_ui);
+    let over_ui = !pointer.on_board();
+    let (mouse, keys) = (&*pointer.mouse, &*pointer.keys);
+    let world = pointer.world().filter(|_| !over_ui);
     let cell = world.and_then(|p| layout.cell_at(p));
     if let Some(setup) = &bridge.edit {
         if let Some(c) = cell {
-            edit_click(setup, c, &mouse, *brush, &mut commands);
+            edit_click(setup, c, mouse, *brush, &mut commands);
         }
         state.set_if_neq(GoPointer::default());
         return;

@@ -4,14 +4,13 @@
 //! end; sounds react to what the bridge reported.
 
 use bevy::prelude::*;
-use bevy_kira_audio::prelude::{Audio, AudioSource};
+use bevy_kira_audio::prelude::AudioSource;
 
 use std::time::Duration;
 
-use crate::game::app::audio::{self, EndSounds, Sounds};
+use crate::game::app::audio::{self, Speaker};
 use crate::game::app::bot_turn::{self, BoardBots, BotMove, BotTurn, HintFound};
 use crate::game::app::reports::Refused;
-use crate::game::app::settings::PlayerSettings;
 use crate::game::app::thinker::Job;
 use crate::game::app::ui::Notice;
 use crate::game::go_board::bridge::{GoBridge, GoCommand, GoPlayed};
@@ -178,41 +177,33 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>, loaded: Option<
 /// Drop, capture (louder with more pieces; five or more as one sweep), pass, a refusal,
 /// the end of the game (the interface's clicks are the shared audio's).
 fn sounds(
-    audio_out: Res<Audio>,
-    shared: Res<Sounds>,
+    speaker: Speaker,
     own: Option<Res<GoSounds>>,
-    ends: Option<Res<EndSounds>>,
-    settings: Res<PlayerSettings>,
     bridge: Res<GoBridge>,
     mut played: MessageReader<GoPlayed>,
     mut refused: MessageReader<Refused>,
     mut resynced: MessageReader<crate::game::app::reports::Resynced>,
     mut was_over: Local<bool>,
 ) {
-    let settings = &settings.0;
+    let shared = &speaker.sounds;
     let Some(own) = own else {
         return;
     };
     if refused.read().count() > 0 {
-        audio::play(&audio_out, settings, &own.refused);
+        speaker.play(&own.refused);
     }
     let played: Vec<GoPlayed> = played.read().copied().collect();
     for report in &played {
         match report.mv {
-            Move::Pass => audio::play(&audio_out, settings, &own.pass),
-            Move::Drop { .. } => audio::play(&audio_out, settings, &shared.drop),
-            Move::Step { .. } => audio::play(&audio_out, settings, &shared.slide),
+            Move::Pass => speaker.play(&own.pass),
+            Move::Drop { .. } => speaker.play(&shared.drop),
+            Move::Step { .. } => speaker.play(&shared.slide),
         }
         let n = report.report.count();
         if n >= 5 {
-            audio::play(&audio_out, settings, &own.sweep);
+            speaker.play(&own.sweep);
         } else if n > 0 {
-            audio::play_at(
-                &audio_out,
-                settings,
-                &shared.capture,
-                0.55 + 0.15 * n as f32,
-            );
+            speaker.play_at(&shared.capture, 0.55 + 0.15 * n as f32);
         }
     }
     // The end: once, when a move or a resignation has just ended the game (not when a
@@ -221,18 +212,10 @@ fn sounds(
     let over = bridge.game.outcome();
     let ended = over.is_some() && !*was_over && reported;
     *was_over = over.is_some();
-    if let (Some(ends), Some(outcome), true) = (ends, over, ended) {
-        let sound = match outcome.winner {
-            None => &ends.draw,
-            Some(winner)
-                if bridge.player(winner) != GoPlayer::Human
-                    && bridge.player(!winner) == GoPlayer::Human =>
-            {
-                &ends.lose
-            }
-            Some(_) => &ends.win,
-        };
-        audio::play(&audio_out, settings, sound);
+    if let (Some(outcome), true) = (over, ended) {
+        speaker.play_end(outcome.winner, |side| {
+            bridge.player(side) == GoPlayer::Human
+        });
     }
 }
 

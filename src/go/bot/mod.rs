@@ -34,14 +34,7 @@ pub struct Budget {
 }
 
 /// One question to a bot.
-pub struct Request<'a> {
-    pub game: &'a Game,
-    pub budget: Budget,
-    /// Seeds every random choice: the same seed and playout budget give the same move.
-    pub seed: u64,
-    /// Raised by the caller to abandon the search; the bot then answers promptly.
-    pub stop: &'a AtomicBool,
-}
+pub type Request<'a> = crate::common::Request<'a, Game, Budget>;
 
 /// A bot's answer.
 #[derive(Clone, Debug, PartialEq)]

@@ -938,14 +938,16 @@ fn follow_theme<G: Taught + StudiedBoard>(
     }
 }
 
-/// A board's lessons and puzzles: its drivers run while its state `on` holds and the
-/// screen is a lesson's or the puzzles'; the screens list what it offers. The files come
-/// with the program on the desktop; the browser fetches them beside the game
-/// ([`super::files`]), and until they arrive the screens say so.
-pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, on: S) {
+/// A board's drivers of its lessons and puzzles: they run while its state `on` holds and
+/// the screen is a lesson's or the puzzles'. Returns the board's kind, for its files; none
+/// when no board plays the game (nothing is registered then).
+pub(super) fn register<G: Taught + StudiedBoard + BoardBots, S: States>(
+    app: &mut App,
+    on: S,
+) -> Option<GameKind> {
     let Some(kind) = kind_of::<G>() else {
         error!("no board plays {}: its lessons are not offered", G::GAME);
-        return;
+        return None;
     };
     app.init_resource::<Courses>();
     app.insert_resource(LessonRun::<G> {
@@ -975,7 +977,6 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
         right: false,
         picks: 0,
     });
-    super::files::register::<G>(app, kind);
     pace::watch_search::<LessonRun<G>>(app);
     pace::watch_search::<PuzzleRun<G>>(app);
     app.add_systems(OnExit(on.clone()), leave::<G>);
@@ -994,6 +995,7 @@ pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, 
             .run_if(in_state(on))
             .in_set(Phase::React),
     );
+    Some(kind)
 }
 
 /// Takes a game's lessons and puzzles from their files' texts (or why a file is missing):

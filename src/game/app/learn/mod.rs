@@ -19,9 +19,22 @@ mod view;
 
 use bevy::prelude::*;
 
+use crate::common::taught::Taught;
+use crate::game::app::bot_turn::BoardBots;
 use crate::game::app::screen::GameKind;
+use crate::game::app::study::StudiedBoard;
 
-pub use drive::{LessonRun, PuzzleRun, register};
+pub use drive::{LessonRun, PuzzleRun};
+
+/// A board's lessons and puzzles: its drivers run while its state `on` holds and the
+/// screen is a lesson's or the puzzles'; the screens list what it offers. The files come
+/// with the program on the desktop; the browser fetches them beside the game
+/// ([`files`]), and until they arrive the screens say so.
+pub fn register<G: Taught + StudiedBoard + BoardBots, S: States>(app: &mut App, on: S) {
+    if let Some(kind) = drive::register::<G, S>(app, on) {
+        files::register::<G>(app, kind);
+    }
+}
 
 /// What the player asks of the lesson or the puzzle on the board (the panel's buttons).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]

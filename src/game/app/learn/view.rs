@@ -3,13 +3,13 @@
 //! lesson's stage or a puzzle is on it.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::{Coach, CoachAsk, Course, Courses, Shown, stars_text};
 use crate::game::app::boards::{self, Boards};
-use crate::game::app::screen::{GameKind, MenuAction, Screen};
+use crate::game::app::screen::{self, GameKind, MenuAction, Screen};
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::ui::{self, DrawerOpen, Notice, PanelPlace, UiLayer, palette};
+use crate::game::app::ui::{self, DrawerOpen, Notice, PanelPlace, palette};
 
 /// A game's name as its board gives it (its id when no board is drawn).
 fn name(boards: &Boards, course: &Course) -> String {
@@ -59,86 +59,78 @@ fn learn_screen(world: &mut World) {
         .and_then(|c| world.resource::<PlayerSettings>().0.learning.get(c.game))
         .map(|l| l.stars.clone())
         .unwrap_or_default();
-    egui::CentralPanel::default()
-        .frame(egui::Frame::new().fill(palette::PANEL).inner_margin(16))
-        .show(&mut ui::root_ui(&ctx), |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("← Title").clicked() {
-                    world.write_message(MenuAction::Title);
-                }
-                ui.label(egui::RichText::new("Learn").size(28.0).color(palette::GOLD));
-            });
-            chooser(ui, world, &courses, kind);
-            ui.separator();
-            let Some(course) = course else {
-                ui.label("No game has lessons.");
-                return;
-            };
-            if let Some(problem) = &course.problem {
-                ui.label(egui::RichText::new(problem).color(palette::WARN));
-            }
-            let total: usize = course.lessons.iter().map(|l| l.stages.len()).sum();
-            let earned: u32 = stars.values().map(|s| u32::from(*s)).sum();
-            ui.label(
-                egui::RichText::new(format!(
-                    "{earned} of {} stars. Pick a stage: each is one small idea.",
-                    total * 3
-                ))
-                .weak(),
-            );
-            // The first stage without a star, a click (or Enter) away.
-            let next = course.lessons.iter().enumerate().find_map(|(l, lesson)| {
-                let s = lesson
-                    .stages
-                    .iter()
-                    .position(|(id, _)| !stars.contains_key(id))?;
-                Some((l, s, &lesson.title))
-            });
-            if let Some((l, s, title)) = next {
-                let words = format!("Next: {title}, stage {}  (Enter)", s + 1);
-                // Enter on a focused button is that button's.
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    && ui.memory(|m| m.focused().is_none());
-                if ui.button(egui::RichText::new(words).size(17.0)).clicked() || enter {
-                    open_stage(world, (l, s));
-                }
-            }
-            // The whole width scrolls (the wheel anywhere on the screen, not only over
-            // the narrow column of lessons), its bar at the window's edge.
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for (l, lesson) in course.lessons.iter().enumerate() {
-                        ui.add_space(6.0);
-                        ui.label(
-                            egui::RichText::new(format!("{}. {}", l + 1, lesson.title))
-                                .size(19.0)
-                                .strong(),
-                        );
-                        ui.add(
-                            egui::Label::new(egui::RichText::new(&lesson.summary).weak()).wrap(),
-                        );
-                        ui.horizontal_wrapped(|ui| {
-                            for (s, (id, goal)) in lesson.stages.iter().enumerate() {
-                                let got = stars.get(id).copied().unwrap_or(0);
-                                let text =
-                                    egui::RichText::new(format!("{}  {}", s + 1, stars_text(got)))
-                                        .size(16.0)
-                                        .color(if got > 0 {
-                                            palette::GOLD
-                                        } else {
-                                            egui::Color32::LIGHT_GRAY
-                                        });
-                                let button =
-                                    egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
-                                if ui.add(button).on_hover_text(goal).clicked() {
-                                    open_stage(world, (l, s));
-                                }
-                            }
-                        });
-                    }
-                });
+    let back = ui::own_screen(&ctx, "Learn", |ui| {
+        chooser(ui, world, &courses, kind);
+        ui.separator();
+        let Some(course) = course else {
+            ui.label("No game has lessons.");
+            return;
+        };
+        if let Some(problem) = &course.problem {
+            ui.label(egui::RichText::new(problem).color(palette::WARN));
+        }
+        let total: usize = course.lessons.iter().map(|l| l.stages.len()).sum();
+        let earned: u32 = stars.values().map(|s| u32::from(*s)).sum();
+        ui.label(
+            egui::RichText::new(format!(
+                "{earned} of {} stars. Pick a stage: each is one small idea.",
+                total * 3
+            ))
+            .weak(),
+        );
+        // The first stage without a star, a click (or Enter) away.
+        let next = course.lessons.iter().enumerate().find_map(|(l, lesson)| {
+            let s = lesson
+                .stages
+                .iter()
+                .position(|(id, _)| !stars.contains_key(id))?;
+            Some((l, s, &lesson.title))
         });
+        if let Some((l, s, title)) = next {
+            let words = format!("Next: {title}, stage {}  (Enter)", s + 1);
+            // Enter on a focused button is that button's.
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter))
+                && ui.memory(|m| m.focused().is_none());
+            if ui.button(egui::RichText::new(words).size(17.0)).clicked() || enter {
+                open_stage(world, (l, s));
+            }
+        }
+        // The whole width scrolls (the wheel anywhere on the screen, not only over
+        // the narrow column of lessons), its bar at the window's edge.
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for (l, lesson) in course.lessons.iter().enumerate() {
+                    ui.add_space(6.0);
+                    ui.label(
+                        egui::RichText::new(format!("{}. {}", l + 1, lesson.title))
+                            .size(19.0)
+                            .strong(),
+                    );
+                    ui.add(egui::Label::new(egui::RichText::new(&lesson.summary).weak()).wrap());
+                    ui.horizontal_wrapped(|ui| {
+                        for (s, (id, goal)) in lesson.stages.iter().enumerate() {
+                            let got = stars.get(id).copied().unwrap_or(0);
+                            let text =
+                                egui::RichText::new(format!("{}  {}", s + 1, stars_text(got)))
+                                    .size(16.0)
+                                    .color(if got > 0 {
+                                        palette::GOLD
+                                    } else {
+                                        egui::Color32::LIGHT_GRAY
+                                    });
+                            let button = egui::Button::new(text).min_size(egui::vec2(84.0, 32.0));
+                            if ui.add(button).on_hover_text(goal).clicked() {
+                                open_stage(world, (l, s));
+                            }
+                        }
+                    });
+                }
+            });
+    });
+    if back {
+        world.write_message(MenuAction::Title);
+    }
 }
 
 /// The panel beside the board while a stage or a puzzle is on it.
@@ -401,15 +393,6 @@ fn history(ui: &mut egui::Ui, world: &mut World, courses: &Courses, kind: GameKi
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            learn_screen
-                .run_if(in_state(Screen::Learn))
-                .in_set(UiLayer::Screens),
-            coach_panel
-                .run_if(in_state(Screen::Lesson).or_else(in_state(Screen::Puzzles)))
-                .in_set(UiLayer::Panel),
-        ),
-    );
+    screen::add_view(app, Screen::Learn, learn_screen);
+    screen::add_panel(app, &[Screen::Lesson, Screen::Puzzles], coach_panel);
 }

@@ -4,15 +4,15 @@
 //! their clocks and connections, the offers and their answers, the moves).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 use web_time::Instant;
 
 use super::{OnlineAsk, OnlineShown, Room, RoomAsk};
 use crate::common::Side;
 use crate::game::app::boards::{self, Boards};
-use crate::game::app::screen::{GameKind, MenuAction, Screen};
+use crate::game::app::screen::{self, GameKind, MenuAction, Screen};
 use crate::game::app::settings::PlayerSettings;
-use crate::game::app::ui::{self, DrawerOpen, PanelPlace, UiLayer, palette};
+use crate::game::app::ui::{self, DrawerOpen, PanelPlace, palette};
 use crate::online::client::Link;
 use crate::online::protocol::{
     ClockSpec, GameKind as RoomKind, GameSpec, Presence, State as RoomState,
@@ -100,33 +100,21 @@ fn lobby(world: &mut World) {
     let mut server = world.resource::<PlayerSettings>().0.server.clone();
     let seat = world.resource::<PlayerSettings>().0.online_seat.clone();
     let mut ask = None;
-    egui::CentralPanel::default()
-        .frame(egui::Frame::new().fill(palette::PANEL).inner_margin(16))
-        .show(&mut ui::root_ui(&ctx), |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("← Title").clicked() {
-                    world.write_message(MenuAction::Title);
-                }
-                ui.label(
-                    egui::RichText::new("Play online")
-                        .size(28.0)
-                        .color(palette::GOLD),
-                );
+    let back = ui::own_screen(&ctx, "Play online", |ui| {
+        let words = "Play a friend on another machine: one creates a game and gets a code, \
+            the other joins with it. Anyone with the code may watch.";
+        ui.label(egui::RichText::new(words).weak());
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                server_section(ui, world, &room, &mut server, seat.as_ref(), &mut ask);
+                join_section(ui, &mut form, &mut ask);
+                create_section(ui, world, &boards, &mut form, &mut ask);
             });
-            ui.label(
-                egui::RichText::new(
-                    "Play a friend on another machine: one creates a game and gets a code, the other joins with it. Anyone with the code may watch.",
-                )
-                .weak(),
-            );
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    server_section(ui, world, &room, &mut server, seat.as_ref(), &mut ask);
-                    join_section(ui, &mut form, &mut ask);
-                    create_section(ui, world, &boards, &mut form, &mut ask);
-                });
-        });
+    });
+    if back {
+        world.write_message(MenuAction::Title);
+    }
     *world.resource_mut::<OnlineForm>() = form;
     if world.resource::<PlayerSettings>().0.server != server {
         world.resource_mut::<PlayerSettings>().0.server = server.trim().to_string();
@@ -762,15 +750,6 @@ fn game_panel(world: &mut World) {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineForm>();
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            lobby
-                .run_if(in_state(Screen::Online))
-                .in_set(UiLayer::Screens),
-            game_panel
-                .run_if(in_state(Screen::OnlineGame))
-                .in_set(UiLayer::Panel),
-        ),
-    );
+    screen::add_view(app, Screen::Online, lobby);
+    screen::add_panel(app, &[Screen::OnlineGame], game_panel);
 }

@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use crate::game::app::boards::{self, Boards, RulePage};
-use crate::game::app::screen::{GameKind, MenuAction, Screen};
-use crate::game::app::ui::{self, UiLayer, palette};
+use crate::game::app::screen::{self, GameKind, MenuAction, Screen};
+use crate::game::app::ui::{self, palette};
 
 /// The book shown (the game played last, until the player switches) and the section open
 /// in each book.
@@ -149,10 +149,5 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RuleBook>();
     app.init_resource::<RulePage>();
     app.add_systems(OnEnter(Screen::Rules), open_book);
-    app.add_systems(
-        EguiPrimaryContextPass,
-        rules_screen
-            .run_if(in_state(Screen::Rules))
-            .in_set(UiLayer::Screens),
-    );
+    screen::add_view(app, Screen::Rules, rules_screen);
 }

@@ -3,13 +3,15 @@
 //! kept. Each board draws its own small board and line ([`crate::game::app::boards`]).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use crate::game::app::boards::{self, BoardEntry, Boards};
 use crate::game::app::dialogs::NewGameChoice;
 use crate::game::app::persist::Persistence;
-use crate::game::app::screen::{Dialog, GameKind, MenuAction, Resumable, ResumableGames, Screen};
-use crate::game::app::ui::{self, UiLayer, palette};
+use crate::game::app::screen::{
+    self, Dialog, GameKind, MenuAction, Resumable, ResumableGames, Screen,
+};
+use crate::game::app::ui::{self, palette};
 
 /// Open the new-game dialog on a board.
 fn new_game(world: &mut World, kind: GameKind) {
@@ -187,10 +189,5 @@ fn menu_buttons(world: &mut World, ui: &mut egui::Ui, boards: &Boards, compact: 
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        title_screen
-            .run_if(in_state(Screen::Title))
-            .in_set(UiLayer::Screens),
-    );
+    screen::add_view(app, Screen::Title, title_screen);
 }

@@ -153,6 +153,23 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+/// A full screen of its own (learning, online play) over the whole window: a heading
+/// with a button back to the title and the screen's `name`, then what `add` draws.
+/// True when the button was clicked.
+pub fn own_screen(ctx: &egui::Context, name: &str, add: impl FnOnce(&mut egui::Ui)) -> bool {
+    let mut back = false;
+    egui::CentralPanel::default()
+        .frame(egui::Frame::new().fill(palette::PANEL).inner_margin(16))
+        .show(&mut root_ui(ctx), |ui| {
+            ui.horizontal(|ui| {
+                back = ui.button("← Title").clicked();
+                ui.label(egui::RichText::new(name).size(28.0).color(palette::GOLD));
+            });
+            add(ui);
+        });
+    back
+}
+
 /// A game's side panel in its place: on the right, below the board, or (a small window)
 /// a bar across the top with `bar` in it and, when the drawer is open, the whole panel over
 /// the board's right part; with the drawer shut the notice shows under the bar. Returns
