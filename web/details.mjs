@@ -9,12 +9,12 @@ if (!url || !dir) {
   console.error('usage: node details.mjs URL DIR [WxH]');
   process.exit(2);
 }
-// Per size: the load dialog's text field and its Play button, and the Go board's e5
-// (a 9 x 9 board: e5 is its centre cell). The dialog is centred in the window.
+// Per size: the load dialog's text field and its Play button, the Go board's e5 (a 9 x 9
+// board: e5 is its centre cell) and a cell of Chogo's board where Black may drop its king.
 const sizes = {
-  '1280x800': { field: [640, 373], play: [425, 583], e5: [453, 400] },
-  '900x700': { field: [450, 323], play: [235, 533], e5: [293, 350] },
-  '640x400': { field: [320, 173], play: [105, 383], e5: [303, 220] },
+  '1280x800': { field: [640, 373], play: [425, 583], e5: [453, 400], drop: [490, 490] },
+  '900x700': { field: [450, 323], play: [235, 533], e5: [293, 350], drop: [260, 349] },
+  '640x400': { field: [320, 173], play: [105, 368], e5: [303, 220], drop: [280, 220] },
 };
 if (only && !sizes[only]) {
   console.error(`details.mjs: no size ${only} (${Object.keys(sizes).join(', ')})`);
@@ -53,12 +53,14 @@ for (const [name, at] of Object.entries(sizes)) {
   await page.screenshot({ path: `${dir}/refusal-${name}.png` });
   await load('##pp2##/#p4K#/8/2PkP3/8/#p4p#/##2PP## b 10 20', 'trapped');
   await page.screenshot({ path: `${dir}/trapped-${name}.png` });
-  // A new game against the bot: the hint for Black's first move, the king's drop.
+  // A new game against the bot: Black drops its king, the bot answers, then a hint.
   await fresh();
   await page.keyboard.press('n');
   await page.waitForTimeout(1000);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1500);
+  await page.mouse.click(...at.drop);
+  await page.waitForTimeout(4000);
   await page.keyboard.press('h');
   await page.waitForTimeout(4000);
   if (small) {

@@ -5,11 +5,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
+use crate::common::Side;
 use crate::game::app::screen::InGame;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
 use crate::game::app::ui::UiClick;
-use crate::rules::Side;
 use crate::save::Settings;
 
 /// The sound effects both games share (loaded at start).
