@@ -1,4 +1,5 @@
-//! The window as every board sees it: its size and the world point under the pointer.
+//! The window as every board sees it: its size, the world point under the pointer, and
+//! the pointer as a board's input takes it ([`BoardPointer`]).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
