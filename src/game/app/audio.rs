@@ -5,7 +5,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{Audio, AudioControl, AudioSource, Decibels};
 
-use crate::common::Side;
+use crate::common::{BySide, Player, Side};
 use crate::game::app::screen::InGame;
 use crate::game::app::sets::Phase;
 use crate::game::app::settings::PlayerSettings;
@@ -98,14 +98,14 @@ impl Speaker<'_> {
         play_at(&self.audio, &self.settings.0, sound, loudness);
     }
 
-    /// The game's end, won by `winner` (`None`: a draw): against a bot, the person's
-    /// loss sounds like one; any other end sounds like a win. `human` says which sides
-    /// a person plays. Silent until the end's sounds are loaded (on entering a game,
-    /// which comes before any move).
-    pub fn play_end(&self, winner: Option<Side>, human: impl Fn(Side) -> bool) {
+    /// The end of a game between `players`, won by `winner` (`None`: a draw): against a
+    /// bot, the person's loss sounds like one; any other end sounds like a win. Silent
+    /// until the end's sounds are loaded (on entering a game, which comes before any move).
+    pub fn play_end<L>(&self, winner: Option<Side>, players: BySide<Player<L>>) {
         let Some(ends) = &self.ends else {
             return;
         };
+        let human = |side: Side| matches!(players[side], Player::Human);
         let sound = match winner {
             None => &ends.draw,
             Some(winner) if !human(winner) && human(!winner) => &ends.lose,

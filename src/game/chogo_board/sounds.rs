@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::game::app::audio::Speaker;
 use crate::game::app::sets::Phase;
-use crate::game::chogo_board::bridge::{Bridge, Played, PlayerKind};
+use crate::game::chogo_board::bridge::{Bridge, Played};
 use crate::rules::{Move, Role};
 
 fn react(speaker: Speaker, bridge: Res<Bridge>, mut played: MessageReader<Played>) {
@@ -29,9 +29,7 @@ fn react(speaker: Speaker, bridge: Res<Bridge>, mut played: MessageReader<Played
         }
         match report.outcome {
             Some(_) if !in_game => {}
-            Some(outcome) => speaker.play_end(outcome.winner, |side| {
-                bridge.player(side) == PlayerKind::Human
-            }),
+            Some(outcome) => speaker.play_end(outcome.winner, bridge.players()),
             None if report.polis => speaker.play(&sounds.polis),
             None => {}
         }

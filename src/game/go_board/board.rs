@@ -177,11 +177,10 @@ pub(super) fn build_board(
         .add(ShapeMaterial::new(Shape::Disc { radius: 0.5 }, line));
     // Star points on a lined board only (the bishops' chequered board has none).
     for c in star_points(layout.board).into_iter().filter(|_| !chequered) {
-        let quad = pen.quad.0.clone();
         pen.commands.spawn((
             BoardPart,
             DespawnOnExit(GoOn),
-            Mesh2d(quad),
+            Mesh2d(pen.quad.0.clone()),
             MeshMaterial2d(dot.clone()),
             Transform::from_translation(layout.cell_center(c).extend(0.25)).with_scale(Vec3::new(
                 cell * 0.17,

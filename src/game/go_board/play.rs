@@ -213,9 +213,7 @@ fn sounds(
     let ended = over.is_some() && !*was_over && reported;
     *was_over = over.is_some();
     if let (Some(outcome), true) = (over, ended) {
-        speaker.play_end(outcome.winner, |side| {
-            bridge.player(side) == GoPlayer::Human
-        });
+        speaker.play_end(outcome.winner, bridge.players());
     }
 }
 
