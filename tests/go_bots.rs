@@ -1011,6 +1011,24 @@ fn mcts_does_not_resign_an_open_game() {
 }
 
 #[test]
+fn mcts_does_not_resign_a_close_end() {
+    // The end of a game against GNU Go level 10 (its 42nd move; GNU Go's own estimate had
+    // Black half a point ahead by area) that the search resigned as Black: its playouts,
+    // scored by area, lose every game there by the half point of a neutral cell's parity,
+    // so the win rate alone reads lost. The mean margin (−0.5) is far from the points
+    // a lost game shows, and the search plays on.
+    let game = gnugo_game(
+        "3rR1Rr1/3rRRrrR/1rrrRRrrR/3rR1RRR/3rRR1R1/1r1rrrRR1/1r3rR2/2r2rR2/5rR2 b 0 0 0 - 22",
+    );
+    for seed in 1..=3 {
+        let c = choice(&mut Mcts::new(MctsConfig::default()), &game, 3000, seed);
+        let best = c.candidates.iter().map(|m| m.winrate).fold(0.0, f64::max);
+        assert!(best < bot::RESIGN_BELOW, "seed {seed}: {c:?}");
+        assert!(!c.hopeless && !c.resign, "seed {seed}: {c:?}");
+    }
+}
+
+#[test]
 fn mcts_losing_does_not_pass_while_its_stones_can_be_captured() {
     // Ply 78 of the lost game, where the search passed (and went on passing while GNU Go
     // took every stone it had): its stones are dead and White can capture some of them

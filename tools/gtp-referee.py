@@ -149,6 +149,12 @@ def main():
         "--games", type=int, default=1, help="play a match of N games, alternating colours"
     )
     parser.add_argument("--verbose", action="store_true", help="a match: print every move too")
+    parser.add_argument(
+        "--opening",
+        default="",
+        help="moves played for both engines before the game goes on from them, as the "
+        "project's move texts apart by spaces (e5 d4 pass ...); Black plays the first",
+    )
     args = parser.parse_args()
     if not 5 <= args.size <= 19:
         print("gtp-referee: --size is 5 to 19", file=sys.stderr)
@@ -212,6 +218,16 @@ def play_one(args, chogo, black, white, sgf, verbose):
         out(f"white: {names['white']} ({white})")
         side = "black"
         position = None
+        opening = args.opening.split()
+        if opening:
+            ok, position, judged, message = judge(chogo, args.size, komi, opening)
+            if not ok or judged != "ongoing":
+                raise ProtocolError(f"--opening: {message or 'the game is over: ' + judged}")
+            for cell in opening:
+                for e in engines.values():
+                    e.must(f"play {side} {to_vertex(cell)}")
+                moves.append(cell)
+                side = "white" if side == "black" else "black"
         while len(moves) < args.max_moves:
             other = "white" if side == "black" else "black"
             answer = engines[side].must(f"genmove {side}")

@@ -52,8 +52,8 @@ pub struct Choice {
     /// not search).
     pub line: Vec<Move>,
     /// This search alone found the game lost: no root move it tried enough won
-    /// [`RESIGN_BELOW`] of its playouts, in [`RESIGN_PLAYOUTS`] or more (false for the
-    /// bots that do not search).
+    /// [`RESIGN_BELOW`] of its playouts, in [`RESIGN_PLAYOUTS`] or more, nor expects to
+    /// lose by less than [`RESIGN_POINTS`] (false for the bots that do not search).
     pub hopeless: bool,
     /// The bot resigns instead of playing `mv`: its searches found the game lost
     /// ([`Choice::hopeless`]) at this move and at its [`RESIGN_MOVES`] − 1 moves before,
@@ -86,6 +86,13 @@ pub const RESIGN_MOVES: usize = 3;
 
 /// The playouts a search needs before it may find the game lost.
 pub const RESIGN_PLAYOUTS: u64 = 1000;
+
+/// The points the search's best move must expect to lose by (its playouts' mean
+/// margin) before the search may find the game lost. A close end is played out: there
+/// the playouts, scored by area (GO_RULES §4 counts territory), lose every game by the
+/// half point of a neutral cell's parity, and against GNU Go level 10 seven of 23
+/// resignations in a match came at a mean margin of 0.5 to 2.5 points (docs/BOTS.md).
+pub const RESIGN_POINTS: f64 = 5.0;
 
 impl Choice {
     /// The pass that ends a game the mover wins: the opponent passed and the score as it

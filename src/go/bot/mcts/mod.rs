@@ -16,7 +16,9 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::eye::Eyes;
-use super::{Bot, Candidate, Choice, RESIGN_BELOW, RESIGN_MOVES, RESIGN_PLAYOUTS, Request};
+use super::{
+    Bot, Candidate, Choice, RESIGN_BELOW, RESIGN_MOVES, RESIGN_PLAYOUTS, RESIGN_POINTS, Request,
+};
 use crate::common::Side;
 use crate::go::bits::{Adjacency, Bits, CELLS, Cell};
 use crate::go::fast::{
@@ -871,7 +873,9 @@ impl Bot for Mcts {
         if chosen.mv == Move::Pass && best < 0.5 {
             chosen = play_on_while_eaten(&pos, &stats, &ranked).unwrap_or(chosen);
         }
-        let hopeless = stats.playouts >= RESIGN_PLAYOUTS && best < RESIGN_BELOW;
+        let hopeless = stats.playouts >= RESIGN_PLAYOUTS
+            && best < RESIGN_BELOW
+            && best_mean_points(&ranked) < -RESIGN_POINTS;
         let streak = self.hopeless_streak(game, hopeless);
         let (win, _) = chosen.win_rate();
         let mv = chosen.mv;

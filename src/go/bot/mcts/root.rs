@@ -185,6 +185,17 @@ pub(super) fn best_win_rate(ranked: &[RootMove]) -> f64 {
         .unwrap_or(1.0)
 }
 
+/// The best mean margin in points of the root moves that [`best_win_rate`] reads.
+pub(super) fn best_mean_points(ranked: &[RootMove]) -> f64 {
+    let most = ranked.iter().map(|m| m.playouts).max().unwrap_or(0);
+    ranked
+        .iter()
+        .filter(|m| m.playouts >= MIN_PLAYOUTS.max(most / 10))
+        .map(|m| m.mean_points().0)
+        .reduce(f64::max)
+        .unwrap_or(0.0)
+}
+
 /// A side that is losing does not pass while the opponent can still capture its pieces:
 /// now (some move of the opponent's captures) or in the playouts (a piece of its on a
 /// cell they end the opponent's in 60 % of them or more). It plays instead the most
