@@ -439,10 +439,10 @@ fn search_switches_turn_off_by_name() {
     for name in MctsConfig::SWITCHES {
         let (a, b) = (on.without(name).unwrap(), on.with(name).unwrap());
         assert!(a != b, "{name}");
-        // The last good replies and the policy's and lines' priors are the set's own
-        // choice unless named, the shared tree the budget's.
+        // The last good replies, the policy's and lines' priors and the nakade rules are
+        // the set's own choice unless named, the shared tree the budget's.
         assert!(
-            ["lgr", "shared_tree", "line_priors", "policy_priors"].contains(&name)
+            ["lgr", "shared_tree", "line_priors", "policy_priors", "nakade"].contains(&name)
                 || a == on
                 || b == on,
             "{name}"
@@ -458,6 +458,9 @@ fn search_switches_turn_off_by_name() {
     assert!(rooks.lgr && rooks.explore < rooks.root_explore && rooks.fpu < bishops.fpu);
     assert!(!bishops.lgr && bishops.explore > 0.0 && bishops.fpu > 0.0);
     assert!(rooks.policy_priors && rooks.line_priors && !bishops.policy_priors);
+    assert!(rooks.nakade && !bishops.nakade);
+    assert_eq!(on.nakade, None);
+    assert_eq!(on.without("nakade").unwrap().nakade, Some(false));
     assert_eq!(
         on.without("policy_priors").unwrap().policy_priors,
         Some(false)

@@ -2,7 +2,7 @@
 """Find tactics problems in games of chogo-cli against GNU Go (tests/go_tactics/).
 
 Reads the referee's SGF files (tools/gtp-referee.py --sgf), finds the engine whose command
-names chogo-cli, and at each of its turns asks GNU Go's tactical reading (GTP `attack` and
+does not name gnugo, and at each of its turns asks GNU Go's tactical reading (GTP `attack` and
 `defend`, string by string) which strings of three stones or more with at most three
 liberties the move decides: one of ours the opponent could capture moving first and we
 could save moving first, or one of the opponent's we could capture moving first and the
@@ -147,7 +147,8 @@ def deciding_moves(gg, moves, us, stones, ours):
 def problems(path, gg):
     text = open(path, encoding="utf-8").read()
     black = re.search(r"PB\[([^\]]*)\]", text).group(1)
-    us = "B" if "chogo-cli" in black else "W"
+    # Ours is the engine that is not GNU Go (its binary need not be named chogo-cli).
+    us = "W" if "gnugo" in black else "B"
     moves = sgf_moves(text)
     taken = []  # strings already used, so that one string gives one problem
     for j in range(0 if us == "B" else 1, len(moves) - 1, 2):

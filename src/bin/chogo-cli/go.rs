@@ -221,7 +221,7 @@ struct Switches {
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on, the same names (on by default: rave, heuristics,
-    /// shapes, priors and reuse; lgr, line_priors and policy_priors for rooks and wazirs
+    /// shapes, priors and reuse; lgr, line_priors, policy_priors and nakade for rooks and wazirs
     /// alone; shared_tree with a time budget; the others are off)
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     with: String,

@@ -221,48 +221,46 @@ impl FastGo {
     /// `None` when there is none, or it is not legal.
     pub(super) fn vital_point_near(&self, v: u16) -> Option<u16> {
         const MAX: usize = 6;
+        let cell = |i: u16| Cell::from_index(i as usize);
         // The walls are `v`'s colour or the region is not one.
         let wall = self.color[v as usize];
-        let mut done = [NONE; 4];
-        let mut nd = 0;
+        // The cells of the regions flooded so far (a region given up on, in part).
+        let mut covered = Bits::EMPTY;
         for &e in self.neighbours(v) {
-            if self.color[e as usize] != EMPTY || done[..nd].contains(&e) {
+            if self.color[e as usize] != EMPTY || covered.contains(cell(e)) {
                 continue;
             }
+            let mut seen = Bits::EMPTY;
             // Flood the empty region of `e`, giving up past MAX cells or at a stone of
             // the other colour.
-            let mut region = [NONE; MAX + 1];
+            let mut region = [NONE; MAX];
             let mut n = 1;
             region[0] = e;
-            let mut mixed = false;
+            seen.insert(cell(e));
+            let mut small = true;
             let mut k = 0;
             'flood: while k < n {
-                let c = region[k];
-                for &w in self.neighbours(c) {
+                for &w in self.neighbours(region[k]) {
                     let colour = self.color[w as usize];
                     if colour == EMPTY {
-                        if !region[..n].contains(&w) {
-                            if n > MAX - 1 {
-                                n = MAX + 1;
+                        if !seen.contains(cell(w)) {
+                            if n == MAX {
+                                small = false;
                                 break 'flood;
                             }
+                            seen.insert(cell(w));
                             region[n] = w;
                             n += 1;
                         }
                     } else if colour != wall {
-                        mixed = true;
+                        small = false;
                         break 'flood;
                     }
                 }
                 k += 1;
             }
-            for &c in &region[..n.min(MAX)] {
-                if self.neighbours(v).contains(&c) && nd < done.len() {
-                    done[nd] = c;
-                    nd += 1;
-                }
-            }
-            if !(3..=MAX).contains(&n) || mixed {
+            covered |= seen;
+            if !small || n < 3 {
                 continue;
             }
             let (mut best, mut most, mut tie) = (NONE, 0, false);

@@ -446,7 +446,7 @@ impl Worker<'_> {
                         Tactics {
                             ladders: self.config.ladders,
                             two_libs: self.config.two_libs,
-                            nakade: self.config.nakade,
+                            nakade: self.tuning.nakade,
                             capture_any: self.config.capture_any,
                             self_atari2: self.config.self_atari2,
                         },
