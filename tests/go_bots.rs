@@ -442,7 +442,14 @@ fn search_switches_turn_off_by_name() {
         // The last good replies, the policy's and lines' priors and the nakade rules are
         // the set's own choice unless named, the shared tree the budget's.
         assert!(
-            ["lgr", "shared_tree", "line_priors", "policy_priors", "nakade"].contains(&name)
+            [
+                "lgr",
+                "shared_tree",
+                "line_priors",
+                "policy_priors",
+                "nakade"
+            ]
+            .contains(&name)
                 || a == on
                 || b == on,
             "{name}"

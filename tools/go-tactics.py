@@ -16,6 +16,12 @@ the game, then `POSITION | played MOVE | save|take MOVES`. Python 3, standard li
 needs GNU Go (`/usr/games/gnugo`) and chogo-cli (for the position text).
 
     tools/go-tactics.py --chogo target/release/chogo-cli 'games/*.sgf' > problems.txt
+
+With `--genmove DATA` it reads a data file of problems instead and asks GNU Go's own move
+(`genmove`, komi 6.5, from the stones alone) in each position: how often GNU Go itself
+plays one of the answers.
+
+    tools/go-tactics.py --genmove tests/go_tactics/gnugo-level10.txt
 """
 
 import argparse
@@ -212,15 +218,62 @@ def problems(path, gg):
         yield j, moves[j], "save" if ours else "take", len(stones), name(min(stones)), sorted(answers), before
 
 
+def placement(text):
+    """The stones of a position text's placement: {cell name: 'B' or 'W'} (lower case
+    letters Black's, upper case White's)."""
+    stones = {}
+    for k, row in enumerate(text.split()[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                stones[f"{FILES[f]}{SIZE - k}"] = "B" if ch.islower() else "W"
+                f += 1
+    return stones
+
+
+def genmove_check(path, gg):
+    """Prints GNU Go's move in each problem of the data file `path` and whether it is
+    one of the answers; returns how many were."""
+    hits, count = 0, 0
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        position, played, answers = line.split(" | ")
+        turn = "B" if position.split()[1] == "b" else "W"
+        gg.ask(f"boardsize {SIZE}")
+        gg.ask("clear_board")
+        gg.ask("komi 6.5")
+        for cell, colour in placement(position).items():
+            gg.ask(f"play {colour} {vertex(cell)}")
+        move = gg.ask(f"genmove {turn}")[1:].strip().lower()
+        if move not in ("pass", "resign"):
+            move = f"{FILES[GTP.lower().index(move[0])]}{move[1:]}"
+        answer = move in answers.split()[1:]
+        count += 1
+        hits += answer
+        print(f"{count}: GNU Go {move}; {answers}; {played}{' (an answer)' if answer else ''}")
+    print(f"GNU Go plays an answer in {hits} of {count}")
+    return hits
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="+", help="SGF files (glob patterns too)")
+    parser.add_argument("games", nargs="*", help="SGF files (glob patterns too)")
+    parser.add_argument("--genmove", metavar="DATA", help="ask GNU Go's move in each problem of DATA")
     parser.add_argument("--chogo", default="chogo-cli", help="the chogo-cli that writes positions")
     parser.add_argument(
         "--gnugo", default="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead --level 10"
     )
     args = parser.parse_args()
     gg = GnuGo(args.gnugo)
+    if args.genmove:
+        genmove_check(args.genmove, gg)
+        return 0
+    if not args.games:
+        parser.error("SGF files, or --genmove DATA")
     files = sorted(f for pattern in args.games for f in glob.glob(pattern))
     for path in files:
         text = open(path, encoding="utf-8").read()
