@@ -164,8 +164,17 @@ fn two_threads_on_one_tree_play_the_budget_exactly_and_stop_at_once() {
         assert_eq!(stats.playouts, n, "the playouts of a budget of {n}");
         let through: u64 = stats.moves.iter().map(|m| m.playouts).sum();
         assert_eq!(through, n, "every playout went through one root move");
-        let owned: f64 = stats.mine.iter().sum();
-        assert!(owned > 0.0, "the threads' owner counts reach the tree");
+        // One playout may end with the side to move owning nothing (a random playout
+        // from this position wipes it out now and then), and which thread's playout it
+        // is depends on which thread starts first: the owner counts are checked where
+        // the budget has many playouts.
+        if n > 1 {
+            let owned: f64 = stats.mine.iter().sum();
+            assert!(
+                owned > 0.0,
+                "the threads' owner counts reach the tree ({n})"
+            );
+        }
     }
     let stopped = AtomicBool::new(true);
     let stats = Mcts::new(shared_tree()).search(&Request {
