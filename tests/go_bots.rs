@@ -1030,6 +1030,42 @@ fn mcts_does_not_resign_an_open_game() {
 }
 
 #[test]
+fn mcts_behind_with_the_centre_saves_its_string() {
+    // A game against GNU Go level 10 (seed 6117, ply 49; GNU Go plays e4 here): Black
+    // (the search) is 20 points or more behind, and its 5-stone string on c3 … c6 dies
+    // unless b3, b4 or e4 saves it. Every move loses alike by the win rate, and the
+    // squashed margin 20 points from even tells them apart by almost nothing: the search
+    // without the centre plays elsewhere. With it the margin counts from what the search
+    // expects, and the 15 points the string is worth decide.
+    let game = gnugo_game(
+        "1R1R2RR1/1rRRR2R1/1rrRrRR2/1rRrrRr2/1rRr1R3/2Rr2RR1/2RRrrrR1/2rr2RrR/6Rr1 b 0 6 0 - 25",
+    );
+    let saves: Vec<Move> = ["b3", "b4", "e4"]
+        .iter()
+        .map(|t| game.position().play_text(&t.parse().unwrap()).unwrap().0)
+        .collect();
+    let mut without = 0;
+    for seed in 1..=3 {
+        let config = MctsConfig::default();
+        let c = choice(
+            &mut Mcts::new(config.with("centre").unwrap()),
+            &game,
+            10_000,
+            seed,
+        );
+        assert!(saves.contains(&c.mv), "seed {seed}: {c:?}");
+        let c = choice(
+            &mut Mcts::new(config.without("centre").unwrap()),
+            &game,
+            10_000,
+            seed,
+        );
+        without += usize::from(saves.contains(&c.mv));
+    }
+    assert!(without < 3, "the search saves it without the centre too");
+}
+
+#[test]
 fn mcts_does_not_resign_a_close_end() {
     // The end of a game against GNU Go level 10 (its 42nd move; GNU Go's own estimate had
     // Black half a point ahead by area) that the search resigned as Black: its playouts,

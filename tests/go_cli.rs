@@ -199,6 +199,16 @@ fn exit_codes_and_one_line_errors() {
             "--score-weight -1: a number from 0 to 1",
         ),
         (
+            vec!["go", "bestmove", "start", "--prior-games", "2000"],
+            2,
+            "--prior-games 2000: a number from 0 to 1000",
+        ),
+        (
+            vec!["go", "bestmove", "start", "--expand-at", "0"],
+            2,
+            "invalid value '0' for '--expand-at <N>'",
+        ),
+        (
             vec!["go", "bestmove", "start", "--time-ms", "0"],
             2,
             "--time-ms 0: a search needs some time",
@@ -543,6 +553,27 @@ fn gtp_searches_by_playouts_with_switches() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn bestmove_reads_the_prior_games_and_the_expansion_threshold() {
+    // Rooks (the policy's priors are theirs): the defaults given by hand are the default
+    // search; other values make another.
+    let bestmove = |extra: &[&str]| {
+        let mut a = vec!["go", "bestmove", "start", "--playouts", "600", "--info"];
+        a.extend_from_slice(extra);
+        let out = cli(&a);
+        assert_eq!(out.status.code(), Some(0), "{a:?}: {}", stderr(&out));
+        stderr(&out).lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    let default = bestmove(&[]);
+    assert_eq!(
+        default,
+        bestmove(&["--prior-games", "9", "--expand-at", "2"])
+    );
+    assert_ne!(default, bestmove(&["--prior-games", "30"]));
+    assert_ne!(default, bestmove(&["--expand-at", "8"]));
+    assert_ne!(default, bestmove(&["--with", "centre,criticality"]));
 }
 
 #[test]

@@ -17,6 +17,12 @@ needs GNU Go (`/usr/games/gnugo`) and chogo-cli (for the position text).
 
     tools/go-tactics.py --chogo target/release/chogo-cli 'games/*.sgf' > problems.txt
 
+With `--agree` a problem is kept only where GNU Go's own move (`genmove`, komi 6.5, after
+the game's moves) is one of its answers, and GNU Go's estimate of the score after that
+move (`estimate_score`) leaves the side to move no more than `--open` points behind (10 by
+default): the save or the capture is then the move a stronger player chooses in a game
+still to be played for, not only a move that keeps the string in a game already lost.
+
 With `--genmove DATA` it reads a data file of problems instead and asks GNU Go's own move
 (`genmove`, komi 6.5, from the stones alone) in each position: how often GNU Go itself
 plays one of the answers.
@@ -264,6 +270,10 @@ def main():
     parser.add_argument("games", nargs="*", help="SGF files (glob patterns too)")
     parser.add_argument("--genmove", metavar="DATA", help="ask GNU Go's move in each problem of DATA")
     parser.add_argument("--chogo", default="chogo-cli", help="the chogo-cli that writes positions")
+    parser.add_argument("--agree", action="store_true", help="keep the problems where GNU Go plays an answer")
+    parser.add_argument(
+        "--open", type=float, default=10.0, help="with --agree: the most points the mover may be behind after it"
+    )
     parser.add_argument(
         "--gnugo", default="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead --level 10"
     )
@@ -279,6 +289,19 @@ def main():
         text = open(path, encoding="utf-8").read()
         seed = re.search(r"--seed (\d+)", text)
         for j, played, kind, size, at, answers, before in problems(path, gg):
+            if args.agree:
+                gg.setup(before)
+                gg.ask("komi 6.5")
+                move = gg.ask(f"genmove {'B' if j % 2 == 0 else 'W'}")[1:].strip().lower()
+                if move in ("pass", "resign"):
+                    continue
+                if f"{FILES[GTP.lower().index(move[0])]}{move[1:]}" not in answers:
+                    continue
+                # "B+3.5 (upper bound: ..., lower: ...)", from Black's side.
+                estimate = gg.ask("estimate_score")[1:].split()[0]
+                lead = 0.0 if estimate == "0" else float(estimate[2:]) * (1 if estimate[0] == "B" else -1)
+                if (lead if j % 2 == 0 else -lead) < -args.open:
+                    continue
             run = subprocess.run(
                 [args.chogo, "go", "apply", "--board", "9", "--komi", "6.5", "start"] + before,
                 capture_output=True,

@@ -217,7 +217,7 @@ struct Switches {
     /// search switches turned off, comma-separated: rave, heuristics, shapes, patterns,
     /// pattern_priors, shape_priors, priors, reuse, lgr, shared_tree, ladders, two_libs,
     /// nakade, capture_any, self_atari2, amaf_priors, line_priors, policy_priors,
-    /// tree_drops, reading, read_choice
+    /// tree_drops, reading, read_choice, centre, criticality
     #[arg(long, value_name = "SWITCHES", default_value = "")]
     without: String,
     /// search switches turned on, the same names (on by default: rave, heuristics,
@@ -247,6 +247,12 @@ struct Switches {
     /// RAVE's equivalence: AMAF counts for half after about this many visits (default 600)
     #[arg(long, value_name = "K")]
     rave_k: Option<f64>,
+    /// virtual games of the policy's grading of each move in a new node (default 9)
+    #[arg(long, value_name = "N")]
+    prior_games: Option<f64>,
+    /// real playouts through a node before it gets children (default 2)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    expand_at: Option<u32>,
     /// never resign: play to the end (by default the search resigns when it finds the
     /// game lost, under 5 % won, at three of its moves in a row)
     #[arg(long)]
@@ -274,6 +280,9 @@ impl Switches {
             c.fpu = knob("--fpu", self.fpu, 0.0..=1.0)?.or(c.fpu);
             c.rave_k = knob("--rave-k", self.rave_k, 1.0..=1e9)?.unwrap_or(c.rave_k);
             c.bias = knob("--bias", self.bias, 0.0..=100.0)?.unwrap_or(c.bias);
+            c.prior_games = knob("--prior-games", self.prior_games, 0.0..=1000.0)?
+                .map_or(c.prior_games, |g| g as f32);
+            c.expand_at = self.expand_at.unwrap_or(c.expand_at);
             c.resign = !self.no_resign;
             Ok(c)
         })

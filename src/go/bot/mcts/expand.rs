@@ -30,6 +30,9 @@ pub(super) struct Expansion<'a> {
     policy_board: Option<FastGo>,
     /// The tactical reading of the root's strings ([`MctsConfig::reading`]).
     reading: Reading,
+    /// Per cell, the virtual games won its criticality gives a drop there
+    /// ([`MctsConfig::criticality`]), once the search's playouts tell it.
+    crit: Option<Box<[f32; CELLS]>>,
 }
 
 impl<'a> Expansion<'a> {
@@ -71,7 +74,15 @@ impl<'a> Expansion<'a> {
         } else {
             None
         };
+        let crit = worker.crit.as_ref().and_then(|crit| {
+            let mut games = Box::new([0f32; CELLS]);
+            for (c, g) in games.iter_mut().enumerate() {
+                *g = crit_prior(crit.of(&worker.owners, c)?);
+            }
+            Some(games)
+        });
         Expansion {
+            crit,
             pos,
             config,
             tuning: &worker.tuning,
@@ -120,8 +131,8 @@ impl<'a> Expansion<'a> {
                 Move::Drop { cell, .. } => {
                     let rate =
                         policy_prior_rate(fast, FastGo::index(cell), self.last.map(FastGo::index));
-                    an += POLICY_PRIOR_GAMES;
-                    aw += POLICY_PRIOR_GAMES * rate;
+                    an += self.config.prior_games;
+                    aw += self.config.prior_games * rate;
                 }
                 // A pass below the root: in its own statistics only, as no playout ever
                 // marks a pass in AMAF. Graded as a bad move, but as any other drop with
@@ -134,8 +145,8 @@ impl<'a> Expansion<'a> {
                     } else {
                         POLICY_PRIOR_BAD
                     };
-                    n += POLICY_PRIOR_GAMES;
-                    w += POLICY_PRIOR_GAMES * rate;
+                    n += self.config.prior_games;
+                    w += self.config.prior_games * rate;
                 }
                 _ => {}
             }
@@ -154,6 +165,13 @@ impl<'a> Expansion<'a> {
         }
         n += an;
         w += aw;
+        if let Move::Drop { cell, .. } = mv
+            && let Some(crit) = &self.crit
+        {
+            let games = crit[cell.index()].floor();
+            n += games;
+            w += games;
+        }
         if let Move::Drop { cell, .. } = mv
             && self.config.pattern_priors
             && let Some(g) = learnt_gamma_at(self.pos, cell)

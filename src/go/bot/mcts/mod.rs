@@ -84,6 +84,21 @@ pub struct MctsConfig {
     /// Visits before a node gets children (real playouts only, with the policy's priors,
     /// whose virtual games every node has).
     pub expand_at: u32,
+    /// The margin's share of a playout's value ([`MctsConfig::score_weight`]) is centred
+    /// on the margin the search expects (the root's mean, from the kept tree or the
+    /// search's first [`CENTRE_AFTER`] playouts) instead of on an even game, so that in a
+    /// game far from even the moves that lose (or win) alike are still told apart by
+    /// the points they keep (the margin's squashing otherwise flattens every difference
+    /// 20 points from even); the win's share is unchanged.
+    pub centre: bool,
+    /// Priors from the cells' criticality (Coulom 2009) in this search's playouts (the
+    /// fast board's sets): a drop on a cell whose holder at the end goes with the winner
+    /// starts with virtual games won ([`crit_prior`]); the root's children get them
+    /// once [`CRIT_PLAYOUTS`] playouts tell it, every node made after then at once.
+    pub criticality: bool,
+    /// Virtual games of the policy's priors for each move ([`MctsConfig::policy_priors`]),
+    /// [`POLICY_PRIOR_GAMES`] by default.
+    pub prior_games: f32,
     /// Virtual games for captures, saves and self-ataris when a node gets children.
     pub priors: bool,
     /// Playouts (rooks, wazirs; bishops, dabbabas or alfils alone) answer the last drop
@@ -164,7 +179,7 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// The switches that can be turned off by name, for measuring each one.
-    pub const SWITCHES: [&'static str; 21] = [
+    pub const SWITCHES: [&'static str; 23] = [
         "rave",
         "heuristics",
         "shapes",
@@ -186,6 +201,8 @@ impl MctsConfig {
         "tree_drops",
         "reading",
         "read_choice",
+        "centre",
+        "criticality",
     ];
 
     /// This configuration with the named switches (comma-separated, from
@@ -230,6 +247,8 @@ impl MctsConfig {
                 "tree_drops" => &mut self.tree_drops,
                 "reading" => &mut self.reading,
                 "read_choice" => &mut self.read_choice,
+                "centre" => &mut self.centre,
+                "criticality" => &mut self.criticality,
                 "line_priors" => {
                     self.line_priors = Some(on);
                     continue;
@@ -265,6 +284,7 @@ impl Default for MctsConfig {
             heuristics: true,
             reuse: true,
             expand_at: 2,
+            prior_games: POLICY_PRIOR_GAMES,
             priors: true,
             shapes: true,
             patterns: false,
@@ -286,6 +306,8 @@ impl Default for MctsConfig {
             resign: true,
             reading: false,
             read_choice: false,
+            centre: false,
+            criticality: false,
         }
     }
 }
@@ -676,6 +698,15 @@ impl Mcts {
         }
         kept.resize_with(threads, || None);
         let pool = Mutex::new(kept);
+        let (centre, weight) = if !config.centre {
+            (Some(0.0), score_weight)
+        } else if let Some((margin, won)) =
+            trees[0].black_margin(CENTRE_AFTER).filter(|_| continues)
+        {
+            (Some(margin), losing_weight(score_weight, won))
+        } else {
+            (None, score_weight)
+        };
         let new_worker = |i: usize| Worker {
             config,
             eyes: &eyes,
@@ -691,7 +722,9 @@ impl Mcts {
             superko,
             line: Vec::with_capacity(64),
             komi: rules.komi,
-            score_weight,
+            score_weight: weight,
+            centre,
+            margins: (0.0, 0, 0.0),
             replies: (tuning.lgr && fast_ok && config.heuristics).then(|| {
                 lock(&pool)
                     .get_mut(i)
@@ -707,6 +740,8 @@ impl Mcts {
             owners: Box::new([[0; CELLS]; 2]),
             fast_boards: None,
             kids: Vec::new(),
+            crit: (config.criticality && fast_ok && config.priors)
+                .then(|| Box::new(Criticality::new())),
         };
         // A worker done: its owner counts to the tree, its replies kept for the next search.
         let end_worker = |i: usize, worker: Worker, tree: &mut Tree| {

@@ -43,6 +43,43 @@ pub(super) fn policy_prior_rate(fast: &FastGo, v: u16, last: Option<u16>) -> f32
     }
 }
 
+/// The playouts that set the margin's centre ([`MctsConfig::centre`]) when no kept tree
+/// tells it.
+pub(super) const CENTRE_AFTER: u32 = 100;
+
+/// Playouts a search counts before it trusts the cells' criticality
+/// ([`MctsConfig::criticality`]).
+pub(super) const CRIT_PLAYOUTS: u32 = 300;
+/// Criticality under this gives no prior.
+pub(super) const CRIT_MIN: f32 = 0.05;
+/// Virtual games won for a drop on a cell of criticality 1 (it reaches ½ at most: a cell
+/// either side holds half the time that always goes with the win).
+pub(super) const CRIT_GAMES: f32 = 40.0;
+
+/// The virtual games won for a drop on a cell of criticality `c`.
+pub(super) fn crit_prior(c: f32) -> f32 {
+    if c < CRIT_MIN {
+        0.0
+    } else {
+        CRIT_GAMES * c.min(0.5)
+    }
+}
+
+/// With the centre, the margin's share of the value for a side to move that wins under
+/// [`LOSING_RATE`] of the playouts ([`MctsConfig::centre`]).
+pub(super) const LOSING_WEIGHT: f64 = 0.3;
+pub(super) const LOSING_RATE: f64 = 0.2;
+
+/// The margin's share of the value, `weight` as set, for a side to move that won `won`
+/// of the playouts so far.
+pub(super) fn losing_weight(weight: f64, won: f64) -> f64 {
+    if won < LOSING_RATE {
+        weight.max(LOSING_WEIGHT)
+    } else {
+        weight
+    }
+}
+
 /// Virtual games for a drop's learnt 3 × 3 pattern ([`MctsConfig::pattern_priors`]).
 pub(super) const PATTERN_PRIOR: f32 = 10.0;
 

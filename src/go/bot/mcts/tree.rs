@@ -94,6 +94,27 @@ impl Tree {
         node.expanded = true;
     }
 
+    /// Black's mean margin in points over the root's playouts (a kept root's, counted
+    /// when it was a move below the root before) and the share of them the side to move
+    /// won, when it has `min` of them or more.
+    pub(super) fn black_margin(&self, min: u32) -> Option<(f64, f64)> {
+        let root = self.nodes[0];
+        if root.real < min.max(1) {
+            return None;
+        }
+        // The node's points and wins are the mover's: the side not to move at the root.
+        let mean = root.points / root.real as f64;
+        let won = 1.0 - root.won as f64 / root.real as f64;
+        Some((
+            if self.root.turn() == Side::White {
+                mean
+            } else {
+                -mean
+            },
+            won,
+        ))
+    }
+
     /// Re-roots the tree at `target` when it is one or two moves below the root.
     pub(super) fn advance(mut self, target: &Position) -> Option<Tree> {
         if self.root == *target {

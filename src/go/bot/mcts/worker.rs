@@ -30,6 +30,12 @@ pub(super) struct Worker<'a> {
     pub(super) komi: f64,
     /// The margin's share of a playout's value.
     pub(super) score_weight: f64,
+    /// Black's margin the margin's share is centred on ([`MctsConfig::centre`]; 0
+    /// without it); `None` until the search's first [`CENTRE_AFTER`] playouts have set it.
+    pub(super) centre: Option<f64>,
+    /// Black's margins summed over this search's playouts while `centre` is unset,
+    /// their count, and Black's wins among them.
+    pub(super) margins: (f64, u32, f64),
     /// The last good replies, when the playouts use them.
     pub(super) replies: Option<Replies>,
     /// The set's exploration, first-play urgency and replies, as the configuration
@@ -49,6 +55,68 @@ pub(super) struct Worker<'a> {
     pub(super) fast_boards: Option<Box<(FastGo, FastGo)>>,
     /// The children [`Worker::children`] works out, kept for the next node.
     pub(super) kids: Vec<Node>,
+    /// What this search's playouts tell of each cell's criticality
+    /// ([`MctsConfig::criticality`]).
+    pub(super) crit: Option<Box<Criticality>>,
+}
+
+/// Coulom's criticality of a cell (R. Coulom, "Criticality: a Monte-Carlo heuristic for
+/// Go programs", 2009): how much holding the cell at the end goes with winning, beyond
+/// what each side's share of the cell and of the wins would give by chance. Counted from
+/// one search's fast-board playouts, beside the owners the worker counts already.
+pub(super) struct Criticality {
+    /// Playouts counted, and of them Black's wins (a draw ½).
+    pub(super) playouts: u32,
+    pub(super) black_wins: f32,
+    /// Per cell, the playouts that ended with it the winner's.
+    pub(super) winner_held: [u32; CELLS],
+    /// The root's children have had their criticality priors.
+    pub(super) root_done: bool,
+}
+
+impl Criticality {
+    pub(super) fn new() -> Criticality {
+        Criticality {
+            playouts: 0,
+            black_wins: 0.0,
+            winner_held: [0; CELLS],
+            root_done: false,
+        }
+    }
+
+    /// Counts a playout that ended with `owners` (0 nobody, 1 Black, 2 White) and
+    /// Black's margin `diff`.
+    fn count(&mut self, owners: &[u8; CELLS], diff: f64) {
+        self.playouts += 1;
+        let winner = if diff > 0.0 {
+            1
+        } else if diff < 0.0 {
+            2
+        } else {
+            self.black_wins += 0.5;
+            return;
+        };
+        if winner == 1 {
+            self.black_wins += 1.0;
+        }
+        for (held, &o) in self.winner_held.iter_mut().zip(owners) {
+            *held += u32::from(o == winner);
+        }
+    }
+
+    /// The criticality of the cell with index `c`, from these counts and the owner
+    /// counts `owners` (per side) of the same playouts; `None` before
+    /// [`CRIT_PLAYOUTS`] of them.
+    pub(super) fn of(&self, owners: &[[u32; CELLS]; 2], c: usize) -> Option<f32> {
+        if self.playouts < CRIT_PLAYOUTS {
+            return None;
+        }
+        let n = self.playouts as f32;
+        let black = self.black_wins / n;
+        let held = self.winner_held[c] as f32 / n;
+        let (b, w) = (owners[0][c] as f32 / n, owners[1][c] as f32 / n);
+        Some(held - (b * black + w * (1.0 - black)))
+    }
 }
 
 /// The tree as a search thread reaches it: its own, or one shared behind a lock, held
@@ -94,10 +162,12 @@ pub fn score_weight_of(pieces: PieceSet) -> f64 {
 /// The value for Black of a final position where Black's score less White's is `diff`:
 /// mostly 1 a win, 0 a loss, ½ a draw, and a little of the margin, so that between moves
 /// that win (or lose) alike the search prefers the bigger score (a capture is never
-/// indifferent). `scale` is the margin that counts about half (a tenth of the board).
+/// indifferent). The margin counts from `centre` (Black's margin the search expects, with
+/// [`MctsConfig::centre`]; else 0); `scale` is the margin that counts about half (a tenth
+/// of the board).
 /// This steers the tree; the root's pass rules read win rates and points instead
 /// ([`RootMove`]).
-pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
+pub(super) fn black_value_of(diff: f64, centre: f64, scale: f64, score_weight: f64) -> f32 {
     let win = if diff > 0.0 {
         1.0
     } else if diff < 0.0 {
@@ -105,7 +175,7 @@ pub(super) fn black_value_of(diff: f64, scale: f64, score_weight: f64) -> f32 {
     } else {
         0.5
     };
-    let margin = 0.5 + 0.5 * (diff / scale).tanh();
+    let margin = 0.5 + 0.5 * ((diff - centre) / scale).tanh();
     (win * (1.0 - score_weight) + margin * score_weight) as f32
 }
 
@@ -311,6 +381,23 @@ impl Worker<'_> {
             None => 0.5,
         };
         tree.playouts += 1;
+        self.root_criticality(tree);
+        if self.centre.is_none() && !drawn {
+            let (sum, n, black_wins) = &mut self.margins;
+            *sum += margin;
+            *n += 1;
+            *black_wins += f64::from(black_won);
+            if *n >= CENTRE_AFTER {
+                self.centre = Some(*sum / *n as f64);
+                let black_rate = *black_wins / *n as f64;
+                let won = if tree.root.turn() == Side::Black {
+                    black_rate
+                } else {
+                    1.0 - black_rate
+                };
+                self.score_weight = losing_weight(self.score_weight, won);
+            }
+        }
         if let Some(replies) = &mut self.replies
             && !drawn
         {
@@ -383,6 +470,29 @@ impl Worker<'_> {
         }
     }
 
+    /// Once the search's playouts tell the cells' criticality, the root's children (made
+    /// before any playout) get its priors, as every node made after them does.
+    fn root_criticality(&mut self, tree: &mut Tree) {
+        let Some(crit) = &mut self.crit else {
+            return;
+        };
+        if crit.root_done || crit.playouts < CRIT_PLAYOUTS || !tree.nodes[0].expanded {
+            return;
+        }
+        crit.root_done = true;
+        let root = tree.nodes[0];
+        for i in root.first..root.first + root.count {
+            let node = &mut tree.nodes[i as usize];
+            if node.key != NO_KEY
+                && let Some(c) = crit.of(&self.owners, node.key as usize)
+            {
+                let games = crit_prior(c);
+                node.visits += games as u32;
+                node.wins += games.floor();
+            }
+        }
+    }
+
     /// The playouts' 3 × 3 shapes, by the switches.
     fn shapes(&self) -> Shapes {
         match (self.config.patterns, self.config.shapes) {
@@ -403,7 +513,8 @@ impl Worker<'_> {
         };
         let scale = (pos.geometry().playable.count() as f64 / 10.0).max(2.0);
         let weight = self.score_weight;
-        let valued = |diff: f64| (black_value_of(diff, scale, weight), diff);
+        let centre = self.centre.unwrap_or(0.0);
+        let valued = |diff: f64| (black_value_of(diff, centre, scale, weight), diff);
         if pos.is_over() {
             let score = pos.score();
             self.count_owners(pos);
@@ -471,7 +582,11 @@ impl Worker<'_> {
                 }
             }
             self.fast_boards = boards;
-            return valued(area[0] - area[1] - drops - self.komi);
+            let diff = area[0] - area[1] - drops - self.komi;
+            if let Some(crit) = &mut self.crit {
+                crit.count(&owners, diff);
+            }
+            return valued(diff);
         }
         self.fast_boards = boards;
         let mut pos = *pos;
@@ -566,6 +681,71 @@ mod tests {
         let tree = &mcts.trees[0];
         let root = tree.nodes[0];
         tree.nodes[root.first as usize..(root.first + root.count) as usize].to_vec()
+    }
+
+    #[test]
+    fn criticality_is_what_holding_a_cell_adds_to_winning() {
+        // 400 playouts, Black wins half. Cell 0 goes with the winner every time (each
+        // side holds it in the games it wins); cell 1 is Black's in every playout; cell 2
+        // nobody's. Only the first is critical (½, the most there is).
+        let mut crit = Criticality::new();
+        let mut owners = Box::new([[0u32; CELLS]; 2]);
+        for k in 0..400 {
+            let black_wins = k % 2 == 0;
+            let mut held = [0u8; CELLS];
+            held[0] = if black_wins { 1 } else { 2 };
+            held[1] = 1;
+            for (c, &o) in held.iter().enumerate() {
+                if o != 0 {
+                    owners[o as usize - 1][c] += 1;
+                }
+            }
+            crit.count(&held, if black_wins { 3.5 } else { -2.5 });
+            if k + 1 < CRIT_PLAYOUTS as usize {
+                assert_eq!(crit.of(&owners, 0), None, "too few playouts");
+            }
+        }
+        let of = |c: usize| crit.of(&owners, c).unwrap();
+        assert!((of(0) - 0.5).abs() < 1e-6, "{}", of(0));
+        assert!(of(1).abs() < 1e-6 && of(2).abs() < 1e-6);
+        assert_eq!(crit_prior(of(0)), CRIT_GAMES / 2.0);
+        assert_eq!(crit_prior(of(1)), 0.0);
+    }
+
+    #[test]
+    fn criticality_gives_the_roots_children_their_priors_after_enough_playouts() {
+        // A fight (Black's three stones on e6, f6, f5 with two liberties): some cells
+        // decide it. Before CRIT_PLAYOUTS the root's children have only their other
+        // priors; after, the critical ones have more virtual games won.
+        let text = "9/9/3R5/3RrrRr1/4RrR2/3r1R1R1/4rR3/5rr2/9 b 0 0 0 - 9";
+        let prior_wins = |with: &str, n: u64| -> f32 {
+            root_children(text, with, "", n)
+                .iter()
+                .map(|c| c.wins - c.won)
+                .sum()
+        };
+        let early = CRIT_PLAYOUTS as u64 - 10;
+        assert_eq!(prior_wins("criticality", early), prior_wins("", early));
+        let late = CRIT_PLAYOUTS as u64 + 10;
+        let (with, without) = (prior_wins("criticality", late), prior_wins("", late));
+        assert!(with >= without + CRIT_GAMES * 0.2, "{with} {without}");
+    }
+
+    #[test]
+    fn the_margin_counts_from_its_centre() {
+        // 8.1 points count about half (a tenth of 9 x 9). Twenty points behind, ten
+        // points more or less move the margin's share by a tenth as much from an even
+        // centre as from a centre there (most of its range); the win's share is the
+        // same either way, and outweighs the margin's whatever the centre.
+        let value = |diff: f64, centre: f64| black_value_of(diff, centre, 8.1, 0.3);
+        let (even, centred) = (
+            value(-10.0, 0.0) - value(-30.0, 0.0),
+            value(-10.0, -20.0) - value(-30.0, -20.0),
+        );
+        assert!(centred > 0.25 && centred > 10.0 * even, "{centred} {even}");
+        assert!((value(-20.0, -20.0) - 0.15).abs() < 1e-6);
+        assert!((value(0.5, 0.5) - 0.85).abs() < 1e-6);
+        assert!(value(0.5, 30.0) > value(-0.5, -30.0));
     }
 
     #[test]
