@@ -17,11 +17,12 @@ needs GNU Go (`/usr/games/gnugo`) and chogo-cli (for the position text).
 
     tools/go-tactics.py --chogo target/release/chogo-cli 'games/*.sgf' > problems.txt
 
-With `--agree` a problem is kept only where GNU Go's own move (`genmove`, komi 6.5, after
-the game's moves) is one of its answers, and GNU Go's estimate of the score after that
-move (`estimate_score`) leaves the side to move no more than `--open` points behind (10 by
-default): the save or the capture is then the move a stronger player chooses in a game
-still to be played for, not only a move that keeps the string in a game already lost.
+With `--agree` a problem is kept only where the string decides the game as GNU Go plays it:
+GNU Go's own move (`genmove`, komi 6.5, after the game's moves) is one of the answers, GNU
+Go playing both sides on from there wins the game for the side to move, and playing both
+sides on from the move our engine played loses it. The save or the capture is then the
+move a stronger player chooses and the one that decides the game, not only a move that
+keeps the string in a game already lost (or won) whatever is played.
 
 With `--genmove DATA` it reads a data file of problems instead and asks GNU Go's own move
 (`genmove`, komi 6.5, from the stones alone) in each position: how often GNU Go itself
@@ -123,6 +124,22 @@ class GnuGo:
         for i, m in enumerate(moves):
             self.ask(f"play {'B' if i % 2 == 0 else 'W'} {vertex(m)}")
 
+    def play_on(self, turn, limit=150):
+        """GNU Go plays both sides from the position set up, `turn` to move, until two
+        passes in a row or a resignation; returns the winner, "B" or "W" (None for a
+        draw or a game too long)."""
+        passes = 0
+        for _ in range(limit):
+            move = self.ask(f"genmove {turn}")[1:].strip().lower()
+            if move == "resign":
+                return "W" if turn == "B" else "B"
+            passes = passes + 1 if move == "pass" else 0
+            if passes == 2:
+                score = self.ask("final_score")[1:].strip()
+                return None if score == "0" else score[0]
+            turn = "W" if turn == "B" else "B"
+        return None
+
     def code(self, command):
         """The result code of `attack`/`defend`: 0 fails, 1 succeeds, 2 and 3 by ko."""
         return int(self.ask(command)[1:].split()[0])
@@ -156,7 +173,7 @@ def deciding_moves(gg, moves, us, stones, ours):
     return good
 
 
-def problems(path, gg):
+def problems(path, gg, keep=lambda j, played, answers, before: True):
     text = open(path, encoding="utf-8").read()
     black = re.search(r"PB\[([^\]]*)\]", text).group(1)
     # Ours is the engine that is not GNU Go (its binary need not be named chogo-cli).
@@ -217,11 +234,31 @@ def problems(path, gg):
         for ours, stones in decided:
             answers |= set(deciding_moves(gg, before, us, stones, ours))
         answers.discard(moves[j])
-        if not answers:
+        if not answers or not keep(j, moves[j], answers, before):
             continue
         taken.extend(stones for _, stones in missed)
         ours, stones = max(missed, key=lambda m: len(m[1]))
         yield j, moves[j], "save" if ours else "take", len(stones), name(min(stones)), sorted(answers), before
+
+
+def decides(gg, j, played, answers, before):
+    """Whether the problem at ply `j` (0-based) decides the game as GNU Go plays it: its
+    own move there is one of `answers`, and playing both sides on from it wins for the
+    side to move, where playing on from the move `played` loses."""
+    mover = "B" if j % 2 == 0 else "W"
+    other = "W" if mover == "B" else "B"
+    gg.setup(before)
+    gg.ask("komi 6.5")
+    move = gg.ask(f"genmove {mover}")[1:].strip().lower()
+    if move in ("pass", "resign"):
+        return False
+    if f"{FILES[GTP.lower().index(move[0])]}{move[1:]}" not in answers:
+        return False
+    if gg.play_on(other) != mover:
+        return False
+    gg.setup(before + [played])
+    gg.ask("komi 6.5")
+    return gg.play_on(other) == other
 
 
 def placement(text):
@@ -270,9 +307,10 @@ def main():
     parser.add_argument("games", nargs="*", help="SGF files (glob patterns too)")
     parser.add_argument("--genmove", metavar="DATA", help="ask GNU Go's move in each problem of DATA")
     parser.add_argument("--chogo", default="chogo-cli", help="the chogo-cli that writes positions")
-    parser.add_argument("--agree", action="store_true", help="keep the problems where GNU Go plays an answer")
     parser.add_argument(
-        "--open", type=float, default=10.0, help="with --agree: the most points the mover may be behind after it"
+        "--agree",
+        action="store_true",
+        help="keep the problems whose string decides the game as GNU Go plays it",
     )
     parser.add_argument(
         "--gnugo", default="/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead --level 10"
@@ -288,20 +326,8 @@ def main():
     for path in files:
         text = open(path, encoding="utf-8").read()
         seed = re.search(r"--seed (\d+)", text)
-        for j, played, kind, size, at, answers, before in problems(path, gg):
-            if args.agree:
-                gg.setup(before)
-                gg.ask("komi 6.5")
-                move = gg.ask(f"genmove {'B' if j % 2 == 0 else 'W'}")[1:].strip().lower()
-                if move in ("pass", "resign"):
-                    continue
-                if f"{FILES[GTP.lower().index(move[0])]}{move[1:]}" not in answers:
-                    continue
-                # "B+3.5 (upper bound: ..., lower: ...)", from Black's side.
-                estimate = gg.ask("estimate_score")[1:].split()[0]
-                lead = 0.0 if estimate == "0" else float(estimate[2:]) * (1 if estimate[0] == "B" else -1)
-                if (lead if j % 2 == 0 else -lead) < -args.open:
-                    continue
+        keep = (lambda *p: decides(gg, *p)) if args.agree else (lambda *p: True)
+        for j, played, kind, size, at, answers, before in problems(path, gg, keep):
             run = subprocess.run(
                 [args.chogo, "go", "apply", "--board", "9", "--komi", "6.5", "start"] + before,
                 capture_output=True,

@@ -74,13 +74,17 @@ impl<'a> Expansion<'a> {
         } else {
             None
         };
-        let crit = worker.crit.as_ref().and_then(|crit| {
-            let mut games = Box::new([0f32; CELLS]);
-            for (c, g) in games.iter_mut().enumerate() {
-                *g = crit_prior(crit.of(&worker.owners, c)?);
-            }
-            Some(games)
-        });
+        let crit = worker
+            .crit
+            .as_ref()
+            .filter(|crit| crit.ready())
+            .map(|crit| {
+                let mut games = Box::new([0f32; CELLS]);
+                for (c, g) in games.iter_mut().enumerate() {
+                    *g = crit.of(c).map_or(0.0, crit_prior);
+                }
+                games
+            });
         Expansion {
             crit,
             pos,

@@ -89,7 +89,11 @@ pub struct MctsConfig {
     /// search's first [`CENTRE_AFTER`] playouts) instead of on an even game, so that in a
     /// game far from even the moves that lose (or win) alike are still told apart by
     /// the points they keep (the margin's squashing otherwise flattens every difference
-    /// 20 points from even); the win's share is unchanged.
+    /// 20 points from even); the win still counts from an even game. Where the side to
+    /// move wins under [`LOSING_RATE`] of those playouts, the margin's share of the value
+    /// is at least [`LOSING_WEIGHT`] (the win's share the rest): a strong opponent seldom
+    /// gives back what random playouts do, so the points kept are the losing side's best
+    /// chance.
     pub centre: bool,
     /// Priors from the cells' criticality (Coulom 2009) in this search's playouts (the
     /// fast board's sets): a drop on a cell whose holder at the end goes with the winner

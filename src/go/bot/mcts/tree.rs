@@ -81,10 +81,10 @@ impl Tree {
     }
 
     /// Gives the node at `at` the children `kids`, unless it has children already
-    /// (another thread's, on a shared tree) or the tree is full.
-    pub(super) fn attach(&mut self, at: usize, kids: &[Node]) {
+    /// (another thread's, on a shared tree) or the tree is full; whether it did.
+    pub(super) fn attach(&mut self, at: usize, kids: &[Node]) -> bool {
         if self.nodes[at].expanded || self.nodes.len() >= MAX_NODES {
-            return;
+            return false;
         }
         let first = self.nodes.len() as u32;
         self.nodes.extend_from_slice(kids);
@@ -92,9 +92,10 @@ impl Tree {
         node.first = first;
         node.count = kids.len() as u32;
         node.expanded = true;
+        true
     }
 
-    /// Black's mean margin in points over the root's playouts (a kept root's, counted
+    /// Black's mean margin in points over the root's playouts (a kept root's too, counted
     /// when it was a move below the root before) and the share of them the side to move
     /// won, when it has `min` of them or more.
     pub(super) fn black_margin(&self, min: u32) -> Option<(f64, f64)> {

@@ -70,8 +70,12 @@ pub(super) struct Criticality {
     pub(super) black_wins: f32,
     /// Per cell, the playouts that ended with it the winner's.
     pub(super) winner_held: [u32; CELLS],
-    /// The root's children have had their criticality priors.
-    pub(super) root_done: bool,
+    /// This worker gave the root its children, in this search (so before any playout,
+    /// without criticality priors), and has not yet given them those priors. A kept
+    /// root's children, and those another thread made, are left as they are.
+    pub(super) root_mine: bool,
+    /// Per side, the playouts counted that ended with the cell that side's.
+    pub(super) held: [[u32; CELLS]; 2],
 }
 
 impl Criticality {
@@ -80,41 +84,47 @@ impl Criticality {
             playouts: 0,
             black_wins: 0.0,
             winner_held: [0; CELLS],
-            root_done: false,
+            root_mine: false,
+            held: [[0; CELLS]; 2],
         }
     }
 
     /// Counts a playout that ended with `owners` (0 nobody, 1 Black, 2 White) and
-    /// Black's margin `diff`.
+    /// Black's margin `diff`; a drawn one is left out (a half komi allows none).
     fn count(&mut self, owners: &[u8; CELLS], diff: f64) {
-        self.playouts += 1;
         let winner = if diff > 0.0 {
             1
         } else if diff < 0.0 {
             2
         } else {
-            self.black_wins += 0.5;
             return;
         };
+        self.playouts += 1;
         if winner == 1 {
             self.black_wins += 1.0;
         }
-        for (held, &o) in self.winner_held.iter_mut().zip(owners) {
-            *held += u32::from(o == winner);
+        for (c, &o) in owners.iter().enumerate() {
+            if o != 0 {
+                self.held[o as usize - 1][c] += 1;
+                self.winner_held[c] += u32::from(o == winner);
+            }
         }
     }
 
-    /// The criticality of the cell with index `c`, from these counts and the owner
-    /// counts `owners` (per side) of the same playouts; `None` before
-    /// [`CRIT_PLAYOUTS`] of them.
-    pub(super) fn of(&self, owners: &[[u32; CELLS]; 2], c: usize) -> Option<f32> {
-        if self.playouts < CRIT_PLAYOUTS {
+    /// Whether the playouts counted tell the cells' criticality: [`CRIT_PLAYOUTS`].
+    pub(super) fn ready(&self) -> bool {
+        self.playouts >= CRIT_PLAYOUTS
+    }
+
+    /// The criticality of the cell with index `c`; `None` before the playouts tell it.
+    pub(super) fn of(&self, c: usize) -> Option<f32> {
+        if !self.ready() {
             return None;
         }
         let n = self.playouts as f32;
         let black = self.black_wins / n;
         let held = self.winner_held[c] as f32 / n;
-        let (b, w) = (owners[0][c] as f32 / n, owners[1][c] as f32 / n);
+        let (b, w) = (self.held[0][c] as f32 / n, self.held[1][c] as f32 / n);
         Some(held - (b * black + w * (1.0 - black)))
     }
 }
@@ -327,7 +337,13 @@ impl Worker<'_> {
                     tried = at;
                     access.release();
                     self.children(at == 0, node.mv, &pos);
-                    access.tree().attach(at, &self.kids);
+                    let attached = access.tree().attach(at, &self.kids);
+                    if at == 0
+                        && attached
+                        && let Some(crit) = &mut self.crit
+                    {
+                        crit.root_mine = true;
+                    }
                     continue;
                 }
                 break;
@@ -422,6 +438,18 @@ impl Worker<'_> {
                 node.points += m;
                 node.points_sq += m * m;
                 side = !side;
+            } else {
+                // The root's real games, for the side that moved into it as below (a
+                // search of the same root again reads them: `Tree::black_margin`); its
+                // value steers nothing.
+                let (won, m) = if side == Side::White {
+                    (black_won, margin)
+                } else {
+                    (1.0 - black_won, -margin)
+                };
+                node.won += won;
+                node.points += m;
+                node.points_sq += m * m;
             }
         }
         if !self.config.rave {
@@ -470,21 +498,22 @@ impl Worker<'_> {
         }
     }
 
-    /// Once the search's playouts tell the cells' criticality, the root's children (made
-    /// before any playout) get its priors, as every node made after them does.
+    /// Once the search's playouts tell the cells' criticality, the root's children that
+    /// this worker made at the search's start, before any playout, get its priors, as
+    /// every node made after then does.
     fn root_criticality(&mut self, tree: &mut Tree) {
         let Some(crit) = &mut self.crit else {
             return;
         };
-        if crit.root_done || crit.playouts < CRIT_PLAYOUTS || !tree.nodes[0].expanded {
+        if !crit.root_mine || !crit.ready() {
             return;
         }
-        crit.root_done = true;
+        crit.root_mine = false;
         let root = tree.nodes[0];
         for i in root.first..root.first + root.count {
             let node = &mut tree.nodes[i as usize];
             if node.key != NO_KEY
-                && let Some(c) = crit.of(&self.owners, node.key as usize)
+                && let Some(c) = crit.of(node.key as usize)
             {
                 let games = crit_prior(c);
                 node.visits += games as u32;
@@ -689,23 +718,20 @@ mod tests {
         // side holds it in the games it wins); cell 1 is Black's in every playout; cell 2
         // nobody's. Only the first is critical (½, the most there is).
         let mut crit = Criticality::new();
-        let mut owners = Box::new([[0u32; CELLS]; 2]);
         for k in 0..400 {
             let black_wins = k % 2 == 0;
             let mut held = [0u8; CELLS];
             held[0] = if black_wins { 1 } else { 2 };
             held[1] = 1;
-            for (c, &o) in held.iter().enumerate() {
-                if o != 0 {
-                    owners[o as usize - 1][c] += 1;
-                }
-            }
             crit.count(&held, if black_wins { 3.5 } else { -2.5 });
+            // A drawn playout is not counted.
+            crit.count(&held, 0.0);
             if k + 1 < CRIT_PLAYOUTS as usize {
-                assert_eq!(crit.of(&owners, 0), None, "too few playouts");
+                assert_eq!(crit.of(0), None, "too few playouts");
             }
         }
-        let of = |c: usize| crit.of(&owners, c).unwrap();
+        assert_eq!(crit.playouts, 400);
+        let of = |c: usize| crit.of(c).unwrap();
         assert!((of(0) - 0.5).abs() < 1e-6, "{}", of(0));
         assert!(of(1).abs() < 1e-6 && of(2).abs() < 1e-6);
         assert_eq!(crit_prior(of(0)), CRIT_GAMES / 2.0);
