@@ -63,9 +63,9 @@ pub(super) struct Worker<'a> {
 /// Coulom's criticality of a cell (R. Coulom, "Criticality: a Monte-Carlo heuristic for
 /// Go programs", 2009): how much holding the cell at the end goes with winning, beyond
 /// what each side's share of the cell and of the wins would give by chance. Counted from
-/// one search's fast-board playouts, beside the owners the worker counts already.
+/// one search's fast-board playouts that were not drawn.
 pub(super) struct Criticality {
-    /// Playouts counted, and of them Black's wins (a draw ½).
+    /// Playouts counted, and of them Black's wins.
     pub(super) playouts: u32,
     pub(super) black_wins: f32,
     /// Per cell, the playouts that ended with it the winner's.
