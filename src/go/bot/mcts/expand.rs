@@ -30,9 +30,9 @@ pub(super) struct Expansion<'a> {
     policy_board: Option<FastGo>,
     /// The tactical reading of the root's strings ([`MctsConfig::reading`]).
     reading: Reading,
-    /// Per cell, the virtual games won its criticality gives a drop there
-    /// ([`MctsConfig::criticality`]), once the search's playouts tell it.
-    crit: Option<Box<[f32; CELLS]>>,
+    /// The cells' criticality ([`MctsConfig::criticality`]), once the search's playouts
+    /// tell it.
+    crit: Option<&'a Criticality>,
 }
 
 impl<'a> Expansion<'a> {
@@ -74,17 +74,7 @@ impl<'a> Expansion<'a> {
         } else {
             None
         };
-        let crit = worker
-            .crit
-            .as_ref()
-            .filter(|crit| crit.ready())
-            .map(|crit| {
-                let mut games = Box::new([0f32; CELLS]);
-                for (c, g) in games.iter_mut().enumerate() {
-                    *g = crit.of(c).map_or(0.0, crit_prior);
-                }
-                games
-            });
+        let crit = worker.crit.as_deref().filter(|crit| crit.ready());
         Expansion {
             crit,
             pos,
@@ -170,9 +160,9 @@ impl<'a> Expansion<'a> {
         n += an;
         w += aw;
         if let Move::Drop { cell, .. } = mv
-            && let Some(crit) = &self.crit
+            && let Some(c) = self.crit.and_then(|crit| crit.of(cell.index()))
         {
-            let games = crit[cell.index()].floor();
+            let games = crit_prior(c).floor();
             n += games;
             w += games;
         }

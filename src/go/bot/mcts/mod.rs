@@ -702,15 +702,9 @@ impl Mcts {
         }
         kept.resize_with(threads, || None);
         let pool = Mutex::new(kept);
-        let (centre, weight) = if !config.centre {
-            (Some(0.0), score_weight)
-        } else if let Some((margin, won)) =
-            trees[0].black_margin(CENTRE_AFTER).filter(|_| continues)
-        {
-            (Some(margin), losing_weight(score_weight, won))
-        } else {
-            (None, score_weight)
-        };
+        // With the centre, each worker sets it from the root's playouts
+        // (`Worker::set_centre`).
+        let centre = (!config.centre).then_some(0.0);
         let new_worker = |i: usize| Worker {
             config,
             eyes: &eyes,
@@ -726,9 +720,8 @@ impl Mcts {
             superko,
             line: Vec::with_capacity(64),
             komi: rules.komi,
-            score_weight: weight,
+            score_weight,
             centre,
-            margins: (0.0, 0, 0.0),
             replies: (tuning.lgr && fast_ok && config.heuristics).then(|| {
                 lock(&pool)
                     .get_mut(i)

@@ -31,11 +31,9 @@ pub(super) struct Worker<'a> {
     /// The margin's share of a playout's value.
     pub(super) score_weight: f64,
     /// Black's margin the margin's share is centred on ([`MctsConfig::centre`]; 0
-    /// without it); `None` until the search's first [`CENTRE_AFTER`] playouts have set it.
+    /// without it); `None` until the root has [`CENTRE_AFTER`] playouts
+    /// ([`Worker::set_centre`]).
     pub(super) centre: Option<f64>,
-    /// Black's margins summed over this search's playouts while `centre` is unset,
-    /// their count, and Black's wins among them.
-    pub(super) margins: (f64, u32, f64),
     /// The last good replies, when the playouts use them.
     pub(super) replies: Option<Replies>,
     /// The set's exploration, first-play urgency and replies, as the configuration
@@ -311,6 +309,9 @@ impl Worker<'_> {
         self.path.clear();
         self.line.clear();
         let tree = access.tree();
+        if self.centre.is_none() {
+            self.set_centre(tree);
+        }
         let mut pos = tree.root;
         tree.nodes[0].visits += 1;
         self.path.push(0);
@@ -398,22 +399,6 @@ impl Worker<'_> {
         };
         tree.playouts += 1;
         self.root_criticality(tree);
-        if self.centre.is_none() && !drawn {
-            let (sum, n, black_wins) = &mut self.margins;
-            *sum += margin;
-            *n += 1;
-            *black_wins += f64::from(black_won);
-            if *n >= CENTRE_AFTER {
-                self.centre = Some(*sum / *n as f64);
-                let black_rate = *black_wins / *n as f64;
-                let won = if tree.root.turn() == Side::Black {
-                    black_rate
-                } else {
-                    1.0 - black_rate
-                };
-                self.score_weight = losing_weight(self.score_weight, won);
-            }
-        }
         if let Some(replies) = &mut self.replies
             && !drawn
         {
@@ -495,6 +480,16 @@ impl Worker<'_> {
                     c.amaf_wins += v;
                 }
             }
+        }
+    }
+
+    /// With the centre, once the root has [`CENTRE_AFTER`] playouts (a kept root's
+    /// from the search before, else this search's first): the margin the search
+    /// expects, and the losing side's weight where it wins under [`LOSING_RATE`].
+    fn set_centre(&mut self, tree: &Tree) {
+        if let Some((margin, won)) = tree.black_margin(CENTRE_AFTER) {
+            self.centre = Some(margin);
+            self.score_weight = losing_weight(self.score_weight, won);
         }
     }
 
